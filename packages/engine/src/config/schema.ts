@@ -1,0 +1,78 @@
+// The schema of a repository's `codehealth.config.{json,js,mjs,ts}`. One schema validates the file
+// and types it; unknown keys are refused so that typos do not silently do nothing.
+import { z } from 'zod';
+import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
+
+const severity = z.enum(SEVERITIES);
+
+const ruleSetting = z.union([
+  z.literal('off'),
+  z.boolean(),
+  z
+    .object({
+      enabled: z.boolean().optional(),
+      severity: severity.optional(),
+      options: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+]);
+
+const analyzerSetting = z.union([
+  z.boolean(),
+  z
+    .object({
+      enabled: z.boolean().optional(),
+      /** Options handed to every rule of the analyzer (merged under per-rule options). */
+      options: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+]);
+
+const driftThresholds = z
+  .object({
+    categoryScoreDrop: z.number().min(0).optional(),
+    overallScoreDrop: z.number().min(0).optional(),
+    coverageDrop: z.number().min(0).optional(),
+    conventionDrop: z.number().min(0).optional(),
+    churnRise: z.number().min(0).optional(),
+    churnMinRate: z.number().min(0).optional(),
+    includeImprovements: z.boolean().optional(),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    /** Plugin packages (npm names, resolved from the repository, or paths relative to the config file). */
+    plugins: z.array(z.string().min(1)).optional(),
+    /** Enable/disable analyzers by id, optionally with analyzer-wide options. */
+    analyzers: z.record(z.string(), analyzerSetting).optional(),
+    /** Per-rule settings by fully qualified id `<analyzer>/<rule>`. */
+    rules: z.record(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'rule ids are written <analyzer>/<rule>'), ruleSetting).optional(),
+    /** Globs (gitignore-style) of paths never analysed. */
+    exclude: z.array(z.string().min(1)).optional(),
+    /** Globs of files to treat as tests, added to the built-in conventions. */
+    tests: z.array(z.string().min(1)).optional(),
+    /** Globs of generated files, added to the built-in conventions. */
+    generated: z.array(z.string().min(1)).optional(),
+    /** Files larger than this are inventoried but skipped (bytes). */
+    maxFileBytes: z.number().int().positive().optional(),
+    thresholds: z
+      .object({
+        /** Fail `codehealth analyze` when the overall score is below this number or grade. */
+        failUnder: z.union([z.number().min(0).max(100), z.enum(['A', 'B', 'C', 'D', 'F'])]).optional(),
+        drift: driftThresholds.optional(),
+      })
+      .strict()
+      .optional(),
+    scoring: z
+      .object({
+        weights: z.partialRecord(z.enum(HEALTH_CATEGORY_KEYS), z.number().min(0)).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type CodeHealthConfig = z.infer<typeof configSchema>;
+export type RuleSetting = z.infer<typeof ruleSetting>;

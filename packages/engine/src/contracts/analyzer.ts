@@ -1,0 +1,131 @@
+// The analyzer contract: what a plugin implements and what the engine hands to it.
+//
+// An analyzer is a named set of rules. A *file rule* subscribes to syntax node types and is run
+// during the single walk of each parsed file (ESLint-style); a *repository rule* runs once over
+// the summaries of every file and the code graph. Rules report findings through their context;
+// they never persist, score or print. A *collector* extracts serialisable per-file facts during the
+// walk (e.g. token fingerprints) for the analyzer's repository rules.
+import type { SyntaxNode } from 'tree-sitter';
+import type { z } from 'zod';
+import type {
+  AnalyzerDetection,
+  IssueCategory,
+  IssueSource,
+  Language,
+  Severity,
+} from '../domain/types.js';
+import type { RepoFile, RepoSnapshot, GitFacts } from '../snapshot/types.js';
+import type { CodeGraph } from '../graph/types.js';
+import type { FileSummary } from '../pipeline/file-summary.js';
+
+export type { SyntaxNode };
+
+/** Handlers by node type; `"<type>:exit"` runs when the walk leaves the node, `"program:exit"` at the end. */
+export type NodeVisitor = Partial<Record<string, (node: SyntaxNode) => void>>;
+
+export interface RuleDocs {
+  /** One paragraph; becomes the finding's `why_it_matters` unless the report overrides it. */
+  whyItMatters: string;
+  /** One paragraph; becomes the finding's `suggested_action` unless the report overrides it. */
+  suggestedAction: string;
+}
+
+export interface RuleMeta<Options = unknown> {
+  /** Rule id inside its analyzer, kebab-case (`cognitive-complexity`). */
+  id: string;
+  description: string;
+  category: IssueCategory;
+  /** Default severity; a report may raise or lower it by documented rules. */
+  severity: Severity;
+  source?: IssueSource;
+  /** Zod schema of the options, with defaults; `parse(undefined)` must give the defaults. */
+  options?: z.ZodType<Options>;
+  docs: RuleDocs;
+  /** Default confidence 0-100. */
+  confidence?: number;
+  autoFixable?: boolean;
+  /** Languages the rule applies to; defaults to the analyzer's. */
+  languages?: Language[];
+  /** File kinds the rule sees; defaults to `['source']`. */
+  fileKinds?: Array<'source' | 'test'>;
+}
+
+/** A location for a report: a node, or an explicit 1-based line range. */
+export type ReportLocation = { node: SyntaxNode } | { lineStart: number; lineEnd?: number };
+
+export type ReportDescriptor = ReportLocation & {
+  title: string;
+  description: string;
+  severity?: Severity;
+  confidence?: number;
+  whyItMatters?: string;
+  suggestedAction?: string;
+  /** Enclosing symbol name, for the issue fingerprint. */
+  symbol?: string;
+  data?: Record<string, number | string | boolean>;
+};
+
+export interface FileRuleContext<Options = unknown> {
+  readonly file: RepoFile;
+  readonly source: string;
+  readonly options: Options;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export interface FileRule<Options = unknown> {
+  kind: 'file';
+  meta: RuleMeta<Options>;
+  create(context: FileRuleContext<Options>): NodeVisitor;
+}
+
+/** The report of a repository rule must name the file. */
+export type RepositoryReportDescriptor = ReportDescriptor & { filePath: string };
+
+export interface RepositoryRuleContext<Options = unknown> {
+  readonly snapshot: RepoSnapshot;
+  readonly summaries: readonly FileSummary[];
+  readonly graph: CodeGraph;
+  git(): Promise<GitFacts>;
+  readonly options: Options;
+  readonly signal: AbortSignal;
+  progress(message: string): void;
+  report(descriptor: RepositoryReportDescriptor): void;
+}
+
+export interface RepositoryRule<Options = unknown> {
+  kind: 'repository';
+  meta: RuleMeta<Options>;
+  analyze(context: RepositoryRuleContext<Options>): void | Promise<void>;
+}
+
+export type Rule<Options = any> = FileRule<Options> | RepositoryRule<Options>;
+
+export interface CollectorContext {
+  readonly file: RepoFile;
+  readonly source: string;
+}
+
+/** Extracts serialisable facts per file during the walk; stored as `summary.facts[collector.id]`. */
+export interface Collector<Fact = unknown> {
+  id: string;
+  languages?: Language[];
+  create(context: CollectorContext): { visitor: NodeVisitor; result(): Fact };
+}
+
+export interface Analyzer {
+  /** Kebab-case id, unique across plugins (`code-smell`). */
+  id: string;
+  description: string;
+  categories: IssueCategory[];
+  languages: Language[];
+  rules: Rule[];
+  collectors?: Collector[];
+  /** Onboarding's analyzer detection: where in the repository this analyzer applies. */
+  detect?(repo: RepoSnapshot): AnalyzerDetection[] | Promise<AnalyzerDetection[]>;
+}
+
+/** What a plugin package exports (default export or named `plugin`). */
+export interface Plugin {
+  name: string;
+  analyzers: Analyzer[];
+}

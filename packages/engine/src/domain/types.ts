@@ -1,0 +1,81 @@
+// The domain vocabulary shared by every package: severities, categories, findings, files.
+// Internal names are camelCase; the spec's snake_case wire format is produced in `report/wire.ts`.
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Issue categories as the spec spells them on an Issue. */
+export const ISSUE_CATEGORIES = [
+  'security',
+  'runtime',
+  'testing',
+  'code_smell',
+  'dead_code',
+  'duplication',
+  'consistency',
+  'compliance',
+] as const;
+export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];
+
+/** Health category keys as the spec spells them on an assessment (`<key>_score`). */
+export const HEALTH_CATEGORY_KEYS = [
+  'security',
+  'runtime_risks',
+  'test_coverage',
+  'code_smell',
+  'duplication',
+  'dead_code',
+  'consistency',
+  'compliance',
+] as const;
+export type HealthCategoryKey = (typeof HEALTH_CATEGORY_KEYS)[number];
+
+export const ISSUE_SOURCES = ['static_analyzer', 'llm_agent', 'graph_rule', 'convention', 'architecture'] as const;
+export type IssueSource = (typeof ISSUE_SOURCES)[number];
+
+export type Language = 'typescript' | 'tsx' | 'javascript' | 'jsx' | 'json' | 'markdown' | 'yaml' | 'css' | 'html' | 'other';
+
+/** How a file is treated: only `source` and `test` files are analysed as code. */
+export type FileKind = 'source' | 'test' | 'generated' | 'vendored' | 'config' | 'documentation' | 'asset';
+
+export interface Anchor {
+  lineStart: number;
+  lineEnd: number;
+  codeSnippet: string;
+  /** True only when the snippet was re-read from the file and matches the reported lines. */
+  validated: boolean;
+}
+
+/** One finding of an analyzer; maps 1:1 onto the spec's Issue fields. */
+export interface Finding {
+  source: IssueSource;
+  severity: Severity;
+  category: IssueCategory;
+  filePath: string;
+  /** Group used by dashboards (the file's top-level package or directory). */
+  fileGroup: string;
+  anchor: Anchor;
+  title: string;
+  description: string;
+  whyItMatters: string;
+  suggestedAction: string;
+  /** Fully qualified rule id: `<analyzer>/<rule>`. */
+  ruleId: string;
+  analyzerName: string;
+  /** 0-100. */
+  confidence: number;
+  autoFixable: boolean;
+  /** Name of the enclosing symbol (function, class, method), used for the issue fingerprint. */
+  symbol?: string;
+  /** Numbers behind the finding (e.g. `{ complexity: 23, threshold: 15 }`), for reports and scoring. */
+  data?: Record<string, number | string | boolean>;
+}
+
+/** The analyzer record of the spec's Repository (`analyzers` array). */
+export interface AnalyzerDetection {
+  language: string;
+  /** Relative directory, `.` for the root. */
+  path: string;
+  enabled: boolean;
+  description: string;
+}

@@ -1,0 +1,99 @@
+// The result of one health assessment of a directory, and the options of a run.
+import type { Finding, HealthCategoryKey, Severity } from '../domain/types.js';
+import type { ScoreResult } from '../contracts/scoring.js';
+import type { CodeGraph } from '../graph/types.js';
+import type { GitFacts } from '../snapshot/types.js';
+import type { CodeHealthConfig } from '../config/schema.js';
+import type { FileSummary } from './file-summary.js';
+
+export interface ProgressEvent {
+  /** Stage of the pipeline. */
+  stage: 'inventory' | 'parse' | 'graph' | 'repository-rules' | 'scoring' | 'done';
+  message: string;
+  /** 0-100 when the stage knows its size. */
+  percent?: number;
+  done?: number;
+  total?: number;
+}
+
+export interface AnalyzeOptions {
+  /** Config to use instead of the repository's `codehealth.config.*` (merged over it when `mergeConfig`). */
+  config?: CodeHealthConfig;
+  /** Load `codehealth.config.js/ts` (code) from the repository. Hosts analysing untrusted repositories set false: only JSON is read. */
+  allowCodeConfig?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Restrict per-file analysis to these repository-relative paths (PR analysis); other files come from the cache or are summarised. */
+  onlyPaths?: readonly string[];
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+export interface AssessmentMetrics {
+  files: {
+    total: number;
+    analysed: number;
+    source: number;
+    test: number;
+    generated: number;
+    vendored: number;
+    config: number;
+    other: number;
+    skipped: number;
+  };
+  totalLinesOfCode: number;
+  testLinesOfCode: number;
+  /** Parse health: how much of the code parsed cleanly. */
+  parse: {
+    files: number;
+    filesWithErrors: number;
+    /** 0-100: share of parsed bytes outside ERROR nodes. */
+    cleanPercent: number;
+    cachedFiles: number;
+  };
+  severityCounts: Record<Severity, number>;
+  categoryCounts: Record<HealthCategoryKey, number>;
+  /** 0-100, or undefined until a testing analyzer measures it. */
+  structuralCoveragePct?: number;
+  actualCoveragePercent?: number | null;
+  mockUsagePct?: number;
+  duplicationIndex?: number;
+  conventionConsistency?: number;
+  churn: {
+    linesAdded30d: number;
+    linesDeleted30d: number;
+    /** (added + deleted in 30 days) per 1000 lines of code. */
+    churnRate: number;
+    hotFiles: string[];
+  };
+  graph: {
+    modules: number;
+    internalEdges: number;
+    externalEdges: number;
+    unresolvedEdges: number;
+    cycles: number;
+  };
+  /** Extra metrics contributed by analyzers, keyed `<analyzer>.<name>`. */
+  analyzerMetrics: Record<string, number>;
+  durationMs: number;
+}
+
+export interface AssessmentResult {
+  root: string;
+  startedAt: string;
+  completedAt: string;
+  /** Findings after config filters (disabled rules, exclusions), sorted by severity then path. */
+  findings: Finding[];
+  scores: ScoreResult;
+  metrics: AssessmentMetrics;
+  summaries: FileSummary[];
+  graph: CodeGraph;
+  git: GitFacts;
+  skipped: SkippedFile[];
+  /** Analyzers that ran, with their rule ids. */
+  analyzers: Array<{ id: string; rules: string[] }>;
+  config: CodeHealthConfig;
+}

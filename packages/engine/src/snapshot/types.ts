@@ -1,0 +1,52 @@
+// What the engine knows about a repository before any parsing: its files and its git history.
+import type { FileKind, Language } from '../domain/types.js';
+
+export interface RepoFile {
+  /** POSIX path relative to the repository root. */
+  path: string;
+  language: Language;
+  kind: FileKind;
+  sizeBytes: number;
+  /** Why a file is present but not analysed (binary, too large, unreadable). */
+  skipReason?: string;
+}
+
+export interface FileChurn {
+  linesAdded30d: number;
+  linesDeleted30d: number;
+  linesAdded90d: number;
+  linesDeleted90d: number;
+  commits30d: number;
+  commits90d: number;
+  commitsTotal: number;
+  authors: string[];
+  lastModified?: string;
+}
+
+export interface GitFacts {
+  /** False when the directory is not a git work tree; every other field is then empty. */
+  available: boolean;
+  headSha?: string;
+  branch?: string;
+  /** Per file, keyed by repository-relative path. */
+  files: Map<string, FileChurn>;
+  totals: {
+    linesAdded30d: number;
+    linesDeleted30d: number;
+    linesAdded90d: number;
+    linesDeleted90d: number;
+    commits30d: number;
+    commits90d: number;
+    authors30d: number;
+    authors90d: number;
+  };
+}
+
+export interface RepoSnapshot {
+  /** Absolute path of the repository root. */
+  root: string;
+  files: RepoFile[];
+  /** Contents are read lazily and at most once per run. */
+  readFile(path: string): Promise<string>;
+  git(): Promise<GitFacts>;
+}
