@@ -17,16 +17,7 @@ const ruleSetting = z.union([
     .strict(),
 ]);
 
-const analyzerSetting = z.union([
-  z.boolean(),
-  z
-    .object({
-      enabled: z.boolean().optional(),
-      /** Options handed to every rule of the analyzer (merged under per-rule options). */
-      options: z.record(z.string(), z.unknown()).optional(),
-    })
-    .strict(),
-]);
+const analyzerSetting = z.union([z.boolean(), z.object({ enabled: z.boolean().optional() }).strict()]);
 
 const driftThresholds = z
   .object({
@@ -45,7 +36,7 @@ export const configSchema = z
     $schema: z.string().optional(),
     /** Plugin packages (npm names, resolved from the repository, or paths relative to the config file). */
     plugins: z.array(z.string().min(1)).optional(),
-    /** Enable/disable analyzers by id, optionally with analyzer-wide options. */
+    /** Enable (`true`) or disable (`false`) analyzers by id. */
     analyzers: z.record(z.string(), analyzerSetting).optional(),
     /** Per-rule settings by fully qualified id `<analyzer>/<rule>`. */
     rules: z.record(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'rule ids are written <analyzer>/<rule>'), ruleSetting).optional(),

@@ -1,0 +1,12 @@
+// Injection tokens of the engine's services. Strings (not symbols) so that two copies of the engine
+// module in one process (source and built) still agree on them.
+export const TOKENS = {
+  ScoringModel: 'codehealth:ScoringModel',
+  DriftDetector: 'codehealth:DriftDetector',
+  FileCache: 'codehealth:FileCache',
+  Analyzers: 'codehealth:Analyzers',
+  PluginSpecifiers: 'codehealth:PluginSpecifiers',
+  EngineOptions: 'codehealth:EngineOptions',
+  AssessmentPipeline: 'codehealth:AssessmentPipeline',
+  ScoringOptions: 'codehealth:ScoringOptions',
+} as const;

@@ -1,0 +1,130 @@
+// The per-file pass: parse once, walk once with every subscriber (summary extractors, file rules,
+// collectors), and return the file's compact summary. Runs in worker threads or in process.
+import { createHash } from 'node:crypto';
+import type { SyntaxNode } from 'tree-sitter';
+import type { NodeVisitor, ReportDescriptor } from '../contracts/analyzer.js';
+import type { Finding } from '../domain/types.js';
+import type { RepoFile } from '../snapshot/types.js';
+import { parseSource, isParsedLanguage } from '../parsing/parser.js';
+import { buildDispatcher, walkTree } from '../parsing/walk.js';
+import { FUNCTION_NODE_TYPES, functionNameOf } from '../parsing/functions.js';
+import { createModuleFactsVisitor } from '../graph/extract-module-facts.js';
+import { type RuleSet, ruleAppliesTo } from '../plugins/rule-set.js';
+import type { FileSummary, FunctionSummary } from './file-summary.js';
+import { buildFinding, splitLines } from './findings.js';
+import { createLineCounter } from './line-counts.js';
+
+export function contentHashOf(source: string): string {
+  return createHash('sha256').update(source).digest('hex');
+}
+
+function emptyFacts(): FileSummary['module'] {
+  return { imports: [], exports: [], symbols: [], commonJs: false };
+}
+
+/** A summary for a file that is inventoried but not parsed (other languages, skipped files). */
+export function unparsedSummary(file: RepoFile, source: string | undefined, skipped?: string): FileSummary {
+  const lines = source === undefined ? [] : splitLines(source);
+  const total = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+  const blank = lines.slice(0, total).filter((l) => l.trim() === '').length;
+  return {
+    path: file.path,
+    contentHash: source === undefined ? '' : contentHashOf(source),
+    language: file.language,
+    kind: file.kind,
+    lines: { total, blank, comment: 0, code: total - blank },
+    parse: { errorNodes: 0, errorBytes: 0, cleanRatio: 1, parseMs: 0 },
+    module: emptyFacts(),
+    functions: [],
+    findings: [],
+    facts: {},
+    ...(skipped ? { skipped } : {}),
+  };
+}
+
+function functionCollector(lines: readonly string[], out: FunctionSummary[]): NodeVisitor {
+  const visitor: NodeVisitor = {};
+  const onFunction = (node: SyntaxNode) => {
+    const params = node.childForFieldName('parameters');
+    const paramCount = params ? params.namedChildren.filter((p) => p.type !== 'comment').length : node.childForFieldName('parameter') ? 1 : 0;
+    const lineStart = node.startPosition.row + 1;
+    const lineEnd = node.endPosition.row + 1;
+    let loc = 0;
+    for (let i = lineStart - 1; i < lineEnd; i++) if (lines[i]?.trim()) loc++;
+    out.push({ name: functionNameOf(node), lineStart, lineEnd, params: paramCount, loc });
+  };
+  for (const type of FUNCTION_NODE_TYPES) visitor[type] = onFunction;
+  return visitor;
+}
+
+/** Parses and analyses one file's source with the given rule set. Never throws for bad code. */
+export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet): FileSummary {
+  if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
+  const lines = splitLines(source);
+  const started = performance.now();
+  const tree = parseSource(source, file.language);
+  const parseMs = performance.now() - started;
+
+  const findings: Finding[] = [];
+  const functions: FunctionSummary[] = [];
+  const lineCounter = createLineCounter(lines);
+  const moduleFacts = createModuleFactsVisitor();
+  let errorNodes = 0;
+  let errorBytes = 0;
+  const visitors: NodeVisitor[] = [
+    lineCounter.visitor,
+    moduleFacts.visitor,
+    functionCollector(lines, functions),
+    {
+      ERROR: (node) => {
+        errorNodes++;
+        // Nested ERROR nodes would count twice; only outermost ones add bytes.
+        if (node.parent?.type !== 'ERROR') errorBytes += node.endIndex - node.startIndex;
+      },
+    },
+  ];
+
+  const analyzerById = new Map(ruleSet.analyzers.map((a) => [a.id, a]));
+  for (const active of ruleSet.fileRules) {
+    if (!ruleAppliesTo(active, analyzerById.get(active.analyzerId), file)) continue;
+    const origin = { analyzerId: active.analyzerId, meta: active.rule.meta, severityOverride: active.severityOverride };
+    visitors.push(
+      active.rule.create({
+        file,
+        source,
+        options: active.options,
+        report: (descriptor: ReportDescriptor) => findings.push(buildFinding(origin, file.path, lines, descriptor)),
+      }),
+    );
+  }
+  const collected: Array<{ id: string; result: () => unknown }> = [];
+  for (const { analyzerId, collector } of ruleSet.collectors) {
+    if (collector.languages && !collector.languages.includes(file.language)) continue;
+    const instance = collector.create({ file, source });
+    visitors.push(instance.visitor);
+    collected.push({ id: `${analyzerId}/${collector.id}`, result: instance.result });
+  }
+
+  walkTree(tree, buildDispatcher(visitors));
+
+  const facts: Record<string, unknown> = {};
+  for (const c of collected) facts[c.id] = c.result();
+  const bytes = Buffer.byteLength(source, 'utf8');
+  return {
+    path: file.path,
+    contentHash: contentHashOf(source),
+    language: file.language,
+    kind: file.kind,
+    lines: lineCounter.count(),
+    parse: {
+      errorNodes,
+      errorBytes,
+      cleanRatio: bytes === 0 ? 1 : Math.max(0, 1 - errorBytes / bytes),
+      parseMs,
+    },
+    module: moduleFacts.result(),
+    functions,
+    findings,
+    facts,
+  };
+}

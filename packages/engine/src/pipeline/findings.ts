@@ -1,0 +1,74 @@
+// Turning a rule's report into a complete Finding: anchor, snippet, severity, docs and confidence.
+import type { ReportDescriptor, RuleMeta } from '../contracts/analyzer.js';
+import type { Anchor, Finding, Severity } from '../domain/types.js';
+
+/** Snippets are for display next to an issue; long ranges are cut, the line range stays exact. */
+const MAX_SNIPPET_LINES = 12;
+const MAX_SNIPPET_CHARS = 1200;
+
+/** Splits once per file; rules reporting many findings reuse it. */
+export function splitLines(source: string): string[] {
+  return source.split(/\r\n|\n|\r/);
+}
+
+/** The anchor of a line range; `validated` says the range exists in the file the snippet came from. */
+export function anchorFor(lines: readonly string[], lineStart: number, lineEnd: number): Anchor {
+  const start = Math.max(1, Math.floor(lineStart));
+  const end = Math.max(start, Math.floor(lineEnd));
+  const validated = start <= lines.length && end <= lines.length;
+  let snippet = lines.slice(start - 1, Math.min(end, start - 1 + MAX_SNIPPET_LINES)).join('\n');
+  if (snippet.length > MAX_SNIPPET_CHARS) snippet = `${snippet.slice(0, MAX_SNIPPET_CHARS)}…`;
+  return { lineStart: start, lineEnd: end, codeSnippet: snippet, validated };
+}
+
+/** Dashboards group files by package: `packages/<name>` style roots keep two segments. */
+export function fileGroupOf(path: string): string {
+  const parts = path.split('/');
+  if (parts.length <= 1) return '.';
+  if (['packages', 'apps', 'libs', 'services', 'modules', 'plugins'].includes(parts[0]) && parts.length > 2) {
+    return `${parts[0]}/${parts[1]}`;
+  }
+  return parts[0];
+}
+
+export interface FindingOrigin {
+  analyzerId: string;
+  meta: RuleMeta<any>;
+  /** Severity from the repository config; wins over the rule's choice. */
+  severityOverride?: Severity;
+}
+
+export function lineRangeOf(descriptor: ReportDescriptor): { lineStart: number; lineEnd: number } {
+  if ('node' in descriptor) {
+    const { startPosition, endPosition } = descriptor.node;
+    const lineStart = startPosition.row + 1;
+    // A node ending at column 0 ends on the previous line's newline.
+    const lineEnd = endPosition.column === 0 && endPosition.row > startPosition.row ? endPosition.row : endPosition.row + 1;
+    return { lineStart, lineEnd };
+  }
+  return { lineStart: descriptor.lineStart, lineEnd: descriptor.lineEnd ?? descriptor.lineStart };
+}
+
+export function buildFinding(origin: FindingOrigin, filePath: string, lines: readonly string[], descriptor: ReportDescriptor): Finding {
+  const { meta } = origin;
+  const range = lineRangeOf(descriptor);
+  const finding: Finding = {
+    source: meta.source ?? 'static_analyzer',
+    severity: origin.severityOverride ?? descriptor.severity ?? meta.severity,
+    category: meta.category,
+    filePath,
+    fileGroup: fileGroupOf(filePath),
+    anchor: anchorFor(lines, range.lineStart, range.lineEnd),
+    title: descriptor.title,
+    description: descriptor.description,
+    whyItMatters: descriptor.whyItMatters ?? meta.docs.whyItMatters,
+    suggestedAction: descriptor.suggestedAction ?? meta.docs.suggestedAction,
+    ruleId: `${origin.analyzerId}/${meta.id}`,
+    analyzerName: origin.analyzerId,
+    confidence: Math.round(Math.min(100, Math.max(0, descriptor.confidence ?? meta.confidence ?? 90))),
+    autoFixable: meta.autoFixable ?? false,
+  };
+  if (descriptor.symbol) finding.symbol = descriptor.symbol;
+  if (descriptor.data) finding.data = descriptor.data;
+  return finding;
+}
