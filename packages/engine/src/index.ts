@@ -1,1 +1,64 @@
-export {};
+// @codehealth/engine — the public surface, listed explicitly and grouped (guarded by a snapshot test).
+import 'reflect-metadata';
+
+// Composition root
+export { createEngine, DEFAULT_PLUGINS } from './di/create-engine.js';
+export type { CreateEngineOptions, Engine, EngineOverrides } from './di/create-engine.js';
+export { TOKENS } from './di/tokens.js';
+
+// Domain vocabulary
+export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES } from './domain/types.js';
+export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
+export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
+export type { HealthCategoryMeta } from './domain/categories.js';
+
+// Analyzer contract and plugin helpers
+export type {
+  Analyzer,
+  Plugin,
+  Rule,
+  FileRule,
+  RepositoryRule,
+  RuleMeta,
+  RuleDocs,
+  Collector,
+  CollectorContext,
+  FileRuleContext,
+  RepositoryRuleContext,
+  ReportDescriptor,
+  RepositoryReportDescriptor,
+  NodeVisitor,
+  SyntaxNode,
+} from './contracts/analyzer.js';
+export { defineRule, defineAnalyzer, PluginDefinitionError } from './plugins/define.js';
+export type { AnalyzerDefinition } from './plugins/define.js';
+export { loadPlugin, PluginLoadError } from './plugins/load-plugin.js';
+
+// Scoring and drift
+export type { ScoringModel, ScoringMetrics, ScoreResult, CategoryScore, Grade } from './contracts/scoring.js';
+export { DefaultScoringModel, DEFAULT_WEIGHTS, GRADE_THRESHOLDS, HALF_SCORE_DENSITY, SEVERITY_POINTS } from './scoring/default-scoring-model.js';
+export type { DriftDetector, DriftAlert, DriftSnapshot, DriftThresholds, DriftType } from './contracts/drift.js';
+export { DefaultDriftDetector, DEFAULT_DRIFT_THRESHOLDS } from './drift/default-drift-detector.js';
+export { driftSnapshotOf } from './drift/drift-snapshot.js';
+
+// Repository snapshot, parsing and code graph
+export { createSnapshot, SnapshotError } from './snapshot/snapshot.js';
+export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/types.js';
+export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
+export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
+export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
+
+// Assessment pipeline and results
+export type { AssessmentResult, AssessmentMetrics, AnalyzeOptions, ProgressEvent, SkippedFile } from './pipeline/types.js';
+export type { FileSummary, FunctionSummary, LineCounts, ParseStats } from './pipeline/file-summary.js';
+export { analyzeFileSource } from './pipeline/analyze-file.js';
+
+// Configuration
+export { configSchema } from './config/schema.js';
+export type { CodeHealthConfig } from './config/schema.js';
+export { loadConfig, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
+export { ConfigError } from './config/errors.js';
+
+// Cache
+export { MemoryFileSummaryCache, DiskFileSummaryCache, defaultCacheDir } from './cache/file-summary-cache.js';
+export type { FileSummaryCache } from './cache/file-summary-cache.js';

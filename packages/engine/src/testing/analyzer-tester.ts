@@ -6,7 +6,7 @@ import type { FileKind, Finding, Severity } from '../domain/types.js';
 import type { RepoFile } from '../snapshot/types.js';
 import { analyzeFileSource } from '../pipeline/analyze-file.js';
 import { parseRuleOptions, type RuleSet } from '../plugins/rule-set.js';
-import { languageOf } from '../snapshot/languages.js';
+import { detectLanguage } from '../snapshot/languages.js';
 
 export interface ValidCase {
   code: string;
@@ -67,7 +67,7 @@ export function runRule(analyzer: Analyzer, ruleId: string, testCase: ValidCase)
   const path = testCase.filename ?? 'src/example.ts';
   const file: RepoFile = {
     path,
-    language: languageOf(path),
+    language: detectLanguage(path),
     kind: testCase.kind ?? (/\.(test|spec)\.[cm]?[jt]sx?$/.test(path) ? 'test' : 'source'),
     sizeBytes: Buffer.byteLength(testCase.code),
   };

@@ -1,0 +1,92 @@
+// The composition root: registers the engine's services in a tsyringe container and returns the
+// Engine facade. Default plugins come from `@codehealth/analyzers`, loaded by name like any other
+// plugin (the engine never imports it statically: that would be a package cycle).
+import 'reflect-metadata';
+import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { resolve } from 'node:path';
+import type { Analyzer, Plugin } from '../contracts/analyzer.js';
+import type { DriftAlert, DriftDetector, DriftSnapshot, DriftThresholds } from '../contracts/drift.js';
+import type { ScoringModel } from '../contracts/scoring.js';
+import type { AnalyzerDetection } from '../domain/types.js';
+import { TOKENS } from './tokens.js';
+import { DefaultScoringModel, type ScoringOptions } from '../scoring/default-scoring-model.js';
+import { DefaultDriftDetector } from '../drift/default-drift-detector.js';
+import { DiskFileSummaryCache, MemoryFileSummaryCache, defaultCacheDir, type FileSummaryCache } from '../cache/file-summary-cache.js';
+import { AssessmentPipeline } from '../pipeline/assessment-pipeline.js';
+import type { AnalyzeOptions, AssessmentResult } from '../pipeline/types.js';
+import { loadPlugin } from '../plugins/load-plugin.js';
+import { createSnapshot } from '../snapshot/snapshot.js';
+import { driftSnapshotOf } from '../drift/drift-snapshot.js';
+
+export const DEFAULT_PLUGINS = ['@codehealth/analyzers'] as const;
+
+export interface EngineOverrides {
+  scoringModel?: ScoringModel;
+  driftDetector?: DriftDetector;
+  cache?: FileSummaryCache;
+}
+
+export interface CreateEngineOptions {
+  /** Plugin package names/paths or plugin objects. Default: `['@codehealth/analyzers']`. */
+  plugins?: Array<string | Plugin>;
+  /** Replace default services. */
+  overrides?: EngineOverrides;
+  /** Directory to resolve plugin names and paths from. Default: the current directory. */
+  cwd?: string;
+  /** Cache directory for file summaries across runs; `false` keeps the cache in memory only. */
+  cacheDir?: string | false;
+  scoring?: ScoringOptions;
+}
+
+export interface Engine {
+  readonly container: DependencyContainer;
+  /** Analyzers of the engine's plugins (config plugins of a repository are added per run). */
+  readonly analyzers: readonly Analyzer[];
+  /** Runs a full health assessment of a directory. */
+  analyze(dir: string, options?: AnalyzeOptions): Promise<AssessmentResult>;
+  /** Onboarding's analyzer detection: which analyzers apply where. */
+  detect(dir: string): Promise<Array<AnalyzerDetection & { analyzer: string }>>;
+  /** Drift alerts between two assessments (results or stored snapshots). */
+  drift(previous: AssessmentResult | DriftSnapshot, current: AssessmentResult | DriftSnapshot, thresholds?: Partial<DriftThresholds>): DriftAlert[];
+  resolve<T>(token: InjectionToken<T>): T;
+}
+
+export async function createEngine(options: CreateEngineOptions = {}): Promise<Engine> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const analyzers: Analyzer[] = [];
+  for (const entry of options.plugins ?? DEFAULT_PLUGINS) {
+    const plugin = typeof entry === 'string' ? (await loadPlugin(entry, cwd)).plugin : entry;
+    analyzers.push(...plugin.analyzers);
+  }
+  const container = rootContainer.createChildContainer();
+  container.register(TOKENS.Analyzers, { useValue: analyzers });
+  container.register(TOKENS.ScoringOptions, { useValue: options.scoring ?? {} });
+  const cache =
+    options.overrides?.cache ??
+    (options.cacheDir === false ? new MemoryFileSummaryCache() : new DiskFileSummaryCache(options.cacheDir ?? defaultCacheDir()));
+  container.register(TOKENS.FileCache, { useValue: cache });
+  if (options.overrides?.scoringModel) container.register(TOKENS.ScoringModel, { useValue: options.overrides.scoringModel });
+  else container.register(TOKENS.ScoringModel, { useClass: DefaultScoringModel });
+  if (options.overrides?.driftDetector) container.register(TOKENS.DriftDetector, { useValue: options.overrides.driftDetector });
+  else container.register(TOKENS.DriftDetector, { useClass: DefaultDriftDetector });
+  container.register(TOKENS.AssessmentPipeline, { useClass: AssessmentPipeline });
+
+  return {
+    container,
+    analyzers,
+    analyze: (dir, analyzeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).run(dir, analyzeOptions),
+    async detect(dir) {
+      const snapshot = await createSnapshot(resolve(dir), {});
+      const out: Array<AnalyzerDetection & { analyzer: string }> = [];
+      for (const analyzer of analyzers) {
+        for (const d of (await analyzer.detect?.(snapshot)) ?? []) out.push({ ...d, analyzer: analyzer.id });
+      }
+      return out;
+    },
+    drift(previous, current, thresholds) {
+      const detector = container.resolve<DriftDetector>(TOKENS.DriftDetector);
+      return detector.detect(driftSnapshotOf(previous), driftSnapshotOf(current), thresholds);
+    },
+    resolve: (token) => container.resolve(token),
+  };
+}

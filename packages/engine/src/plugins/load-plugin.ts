@@ -1,0 +1,92 @@
+// Loads a plugin package by name (from the repository's or the engine's node_modules) or by path,
+// and checks that it exports a plugin. The resolved URL is kept so worker threads can load it too.
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin } from '../contracts/analyzer.js';
+
+export class PluginLoadError extends Error {
+  override name = 'PluginLoadError';
+  readonly expose = true;
+}
+
+export interface LoadedPlugin {
+  plugin: Plugin;
+  /** File URL of the module; undefined for plugins handed over as objects. */
+  url?: string;
+}
+
+type Exports = string | { [condition: string]: Exports } | null | undefined;
+const CONDITIONS = ['import', 'node', 'default'];
+
+function pickExport(entry: Exports): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (!entry || typeof entry !== 'object') return undefined;
+  if ('.' in entry) return pickExport(entry['.']);
+  for (const c of CONDITIONS) if (c in entry) {
+    const picked = pickExport(entry[c]);
+    if (picked) return picked;
+  }
+  return undefined;
+}
+
+async function isDir(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+async function entryOfPackage(dir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { exports?: Exports; main?: string; module?: string };
+  const rel = pickExport(manifest.exports) ?? manifest.module ?? manifest.main ?? 'index.js';
+  return join(dir, rel);
+}
+
+async function findPackageDir(name: string, fromDirs: string[]): Promise<string | undefined> {
+  for (const start of fromDirs) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      const candidate = join(dir, 'node_modules', name);
+      if (await isDir(candidate)) return candidate;
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return undefined;
+}
+
+/** Resolves a specifier to a module file: paths relative to `fromDir`, packages from its node_modules, then the engine's. */
+export async function resolvePlugin(specifier: string, fromDir: string): Promise<string> {
+  if (specifier.startsWith('.') || isAbsolute(specifier)) {
+    const path = resolve(fromDir, specifier);
+    if (await isDir(path)) return entryOfPackage(path);
+    if (await stat(path).then((s) => s.isFile(), () => false)) return path;
+    throw new PluginLoadError(`plugin "${specifier}" not found at ${path}`);
+  }
+  const engineDir = dirname(fileURLToPath(import.meta.url));
+  const packageDir = await findPackageDir(specifier, [fromDir, engineDir]);
+  if (!packageDir) throw new PluginLoadError(`plugin "${specifier}" is not installed (looked in ${fromDir} and the engine's node_modules)`);
+  return entryOfPackage(packageDir);
+}
+
+export function assertPlugin(value: unknown, origin: string): Plugin {
+  const mod = value as { default?: unknown; plugin?: unknown };
+  const candidate = (mod?.plugin ?? mod?.default ?? value) as Partial<Plugin>;
+  if (!candidate || typeof candidate.name !== 'string' || !Array.isArray(candidate.analyzers)) {
+    throw new PluginLoadError(`${origin} does not export a plugin ({ name, analyzers }) as default or "plugin"`);
+  }
+  for (const a of candidate.analyzers) {
+    if (!a || typeof a.id !== 'string' || !Array.isArray(a.rules)) {
+      throw new PluginLoadError(`${origin}: analyzer entries need an id and a rules array`);
+    }
+  }
+  return candidate as Plugin;
+}
+
+export async function loadPlugin(specifier: string, fromDir: string): Promise<LoadedPlugin> {
+  const file = await resolvePlugin(specifier, fromDir);
+  const url = pathToFileURL(file).href;
+  let mod: unknown;
+  try {
+    mod = await import(url);
+  } catch (error) {
+    throw new PluginLoadError(`cannot load plugin "${specifier}": ${(error as Error).message.split('\n')[0]}`);
+  }
+  return { plugin: assertPlugin(mod, `plugin "${specifier}"`), url };
+}
