@@ -1,1 +1,15 @@
-export {};
+// A third-party CodeHealth plugin: one analyzer with one rule. Load it from a repository's
+// codehealth.config.json with `"plugins": ["codehealth-plugin-no-console"]`.
+import { defineAnalyzer, type Plugin } from '@codehealth/engine';
+import { noConsole } from './no-console/rule.js';
+
+export const noConsoleAnalyzer = defineAnalyzer({
+  id: 'no-console',
+  description: 'Finds console.* calls left in source files',
+  categories: ['code_smell'],
+  languages: ['typescript', 'tsx', 'javascript', 'jsx'],
+  rules: [noConsole],
+});
+
+export const plugin: Plugin = { name: 'codehealth-plugin-no-console', analyzers: [noConsoleAnalyzer] };
+export default plugin;
