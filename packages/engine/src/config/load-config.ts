@@ -5,7 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createJiti } from 'jiti';
 import { configSchema, type CodeHealthConfig } from './schema.js';
-import { ConfigError } from './errors.js';
+import { ConfigError, formatSchemaIssues } from './errors.js';
 
 export const CONFIG_FILE_NAMES = [
   'codehealth.config.json',
@@ -34,10 +34,7 @@ async function exists(path: string): Promise<boolean> {
 export function validateConfig(value: unknown, origin: string): CodeHealthConfig {
   const parsed = configSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const detail = parsed.error.issues
-    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
-  throw new ConfigError(`invalid config ${origin}: ${detail}`);
+  throw new ConfigError(`invalid config ${origin}: ${formatSchemaIssues(parsed.error.issues)}`);
 }
 
 export async function loadConfig(root: string, options: { allowCode: boolean }): Promise<LoadedConfig> {

@@ -5,7 +5,7 @@ import type { Analyzer, Collector, FileRule, RepositoryRule, Rule } from '../con
 import type { RepoFile } from '../snapshot/types.js';
 import type { Severity } from '../domain/types.js';
 import type { CodeHealthConfig, RuleSetting } from '../config/schema.js';
-import { ConfigError } from '../config/errors.js';
+import { ConfigError, formatSchemaIssues } from '../config/errors.js';
 
 interface ActiveRuleBase {
   analyzerId: string;
@@ -54,8 +54,7 @@ export function parseRuleOptions(rule: Rule, qualifiedId: string, raw: unknown):
   }
   const parsed = rule.meta.options.safeParse(raw);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`).join('; ');
-    throw new ConfigError(`rules.${qualifiedId}.options: ${detail}`);
+    throw new ConfigError(`rules.${qualifiedId}.options: ${formatSchemaIssues(parsed.error.issues)}`);
   }
   return parsed.data;
 }

@@ -1,0 +1,58 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './load-config.js';
+
+async function repoWith(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'codehealth-config-'));
+  for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+  return dir;
+}
+
+describe('loadConfig', () => {
+  it('returns an empty config when the repository has none', async () => {
+    expect(await loadConfig(await repoWith({}), { allowCode: true })).toEqual({ config: {} });
+  });
+
+  it('reads and validates JSON', async () => {
+    const dir = await repoWith({
+      'codehealth.config.json': JSON.stringify({ exclude: ['scripts/**'], rules: { 'code-smell/long-function': 'off' }, thresholds: { failUnder: 'B' } }),
+    });
+    const { config, path } = await loadConfig(dir, { allowCode: false });
+    expect(path).toBe(join(dir, 'codehealth.config.json'));
+    expect(config.exclude).toEqual(['scripts/**']);
+    expect(config.rules?.['code-smell/long-function']).toBe('off');
+    expect(config.thresholds?.failUnder).toBe('B');
+  });
+
+  it('loads a TypeScript config when code configs are allowed', async () => {
+    const dir = await repoWith({
+      'codehealth.config.ts': "const limit: number = 70;\nexport default { thresholds: { failUnder: limit }, exclude: ['gen/**'] };\n",
+    });
+    const { config } = await loadConfig(dir, { allowCode: true });
+    expect(config.thresholds?.failUnder).toBe(70);
+    expect(config.exclude).toEqual(['gen/**']);
+  });
+
+  it('refuses code configs on hosts that read JSON only', async () => {
+    const dir = await repoWith({ 'codehealth.config.js': 'export default {};' });
+    await expect(loadConfig(dir, { allowCode: false })).rejects.toThrow(/is code and this host only reads codehealth.config.json/);
+  });
+
+  it('names every invalid key', async () => {
+    const dir = await repoWith({
+      'codehealth.config.json': JSON.stringify({ exlude: ['x'], thresholds: { failUnder: 'Z' }, rules: { nope: 'off' } }),
+    });
+    const error = await loadConfig(dir, { allowCode: false }).catch((e: Error) => e);
+    expect(error).toMatchObject({ name: 'ConfigError', expose: true });
+    expect((error as Error).message).toMatch(/exlude/);
+    expect((error as Error).message).toMatch(/thresholds\.failUnder/);
+    expect((error as Error).message).toMatch(/<analyzer>\/<rule>/);
+  });
+
+  it('reports malformed JSON and several config files as config errors', async () => {
+    await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{ "plugins": [' }), { allowCode: false })).rejects.toThrow(/invalid config codehealth.config.json/);
+    await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{}', 'codehealth.config.ts': 'export default {}' }), { allowCode: true })).rejects.toThrow(/more than one config file/);
+  });
+});
