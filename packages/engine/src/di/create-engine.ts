@@ -36,6 +36,8 @@ export interface CreateEngineOptions {
   /** Cache directory for file summaries across runs; `false` keeps the cache in memory only. */
   cacheDir?: string | false;
   scoring?: ScoringOptions;
+  /** Worker threads for the per-file pass; 0 runs it in process. Default: one per core, at most 4. */
+  workers?: number;
 }
 
 export interface Engine {
@@ -54,12 +56,23 @@ export interface Engine {
 export async function createEngine(options: CreateEngineOptions = {}): Promise<Engine> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const analyzers: Analyzer[] = [];
+  // Worker threads can load plugins only by URL; one plugin object keeps the pass in process.
+  let pluginUrls: string[] | null = [];
   for (const entry of options.plugins ?? DEFAULT_PLUGINS) {
-    const plugin = typeof entry === 'string' ? (await loadPlugin(entry, cwd)).plugin : entry;
-    analyzers.push(...plugin.analyzers);
+    if (typeof entry === 'string') {
+      const loaded = await loadPlugin(entry, cwd);
+      analyzers.push(...loaded.plugin.analyzers);
+      pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
+    } else {
+      analyzers.push(...entry.analyzers);
+      pluginUrls = null;
+    }
   }
   const container = rootContainer.createChildContainer();
   container.register(TOKENS.Analyzers, { useValue: analyzers });
+  // tsyringe refuses null values, so the list travels in an object.
+  container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls } });
+  container.register(TOKENS.EngineOptions, { useValue: { workers: options.workers } });
   container.register(TOKENS.ScoringOptions, { useValue: options.scoring ?? {} });
   const cache =
     options.overrides?.cache ??

@@ -5,7 +5,7 @@ export const TOKENS = {
   DriftDetector: 'codehealth:DriftDetector',
   FileCache: 'codehealth:FileCache',
   Analyzers: 'codehealth:Analyzers',
-  PluginSpecifiers: 'codehealth:PluginSpecifiers',
+  PluginUrls: 'codehealth:PluginUrls',
   EngineOptions: 'codehealth:EngineOptions',
   AssessmentPipeline: 'codehealth:AssessmentPipeline',
   ScoringOptions: 'codehealth:ScoringOptions',

@@ -15,19 +15,27 @@ import type { CodeHealthConfig } from '../config/schema.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
-import type { RepoFile, RepoSnapshot } from '../snapshot/types.js';
+import type { RepoSnapshot } from '../snapshot/types.js';
 import { isParsedLanguage } from '../parsing/parser.js';
 import { buildRepositoryGraph } from '../graph/repository-graph.js';
 import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
 import { buildFinding, splitLines } from './findings.js';
 import { computeMetrics } from './metrics.js';
+import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
 
 export interface PipelineOptions {
   /** Analyzers from the engine's plugins (config plugins are added per run). */
   analyzers: Analyzer[];
 }
+
+/** Files read and looked up in the cache at once. */
+const READ_CONCURRENCY = 32;
+/** Files per message to a worker: large enough to amortise messaging, small enough to balance. */
+const BATCH_SIZE = 16;
+/** Starting workers costs ~0.2 s (tree-sitter and plugins load in each); not worth it for few files. */
+const MIN_FILES_FOR_WORKERS = 48;
 
 const SEVERITY_RANK = Object.fromEntries(SEVERITIES.map((s, i) => [s, i]));
 
@@ -45,6 +53,8 @@ export class AssessmentPipeline {
     @inject(TOKENS.ScoringModel) private readonly scoring: ScoringModel,
     @inject(TOKENS.FileCache) private readonly cache: FileSummaryCache,
     @inject(TOKENS.Analyzers) private readonly analyzers: Analyzer[],
+    @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null },
+    @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number },
   ) {}
 
   async run(dir: string, options: AnalyzeOptions = {}): Promise<AssessmentResult> {
@@ -57,8 +67,11 @@ export class AssessmentPipeline {
     // A missing root has no config either; createSnapshot below reports it.
     const config = options.config ?? (await loadConfig(root, { allowCode: options.allowCodeConfig ?? false })).config;
     const analyzers = [...this.analyzers];
+    let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
     for (const specifier of config.plugins ?? []) {
-      analyzers.push(...(await loadPlugin(specifier, root)).plugin.analyzers);
+      const loaded = await loadPlugin(specifier, root);
+      analyzers.push(...loaded.plugin.analyzers);
+      pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
     }
     const ruleSet = buildRuleSet(analyzers, config);
     const scoped = await createSnapshot(root, {
@@ -69,7 +82,7 @@ export class AssessmentPipeline {
     });
     throwIfAborted(signal);
 
-    const { summaries, skipped } = await this.summarise(scoped, ruleSet, options, progress);
+    const { summaries, skipped } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls }, progress);
     throwIfAborted(signal);
 
     progress({ stage: 'graph', message: 'Building the code graph' });
@@ -138,57 +151,101 @@ export class AssessmentPipeline {
   private async summarise(
     snapshot: RepoSnapshot,
     ruleSet: RuleSet,
-    options: AnalyzeOptions,
+    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null },
     progress: (e: ProgressEvent) => void,
   ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[] }> {
-    const summaries: FileSummary[] = [];
-    const skipped: SkippedFile[] = [];
+    const { options } = run;
     const code = snapshot.files.filter((f) => (f.kind === 'source' || f.kind === 'test') && isParsedLanguage(f.language));
     const only = options.onlyPaths ? new Set(options.onlyPaths) : undefined;
+    const slots: FileSummary[] = new Array(code.length);
+    const misses: Array<{ index: number; key: string; item: PoolItem }> = [];
     let done = 0;
     let lastPercent = -1;
-    for (const file of code) {
-      throwIfAborted(options.signal);
-      const summary = await this.summariseFile(snapshot, file, ruleSet, only);
-      summaries.push(summary);
-      if (summary.skipped) skipped.push({ path: file.path, reason: summary.skipped });
-      done++;
+    const advance = (n: number) => {
+      done += n;
       const percent = Math.floor((done / code.length) * 100);
       if (percent !== lastPercent && (percent % 5 === 0 || done === code.length)) {
         lastPercent = percent;
         progress({ stage: 'parse', message: `Analysed ${done}/${code.length} files`, percent, done, total: code.length });
       }
+    };
+
+    // Read, hash and look up in the cache, a few files at a time.
+    for (let i = 0; i < code.length; i += READ_CONCURRENCY) {
+      throwIfAborted(options.signal);
+      await Promise.all(
+        code.slice(i, i + READ_CONCURRENCY).map(async (file, j) => {
+          const index = i + j;
+          if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
+          let source: string;
+          try {
+            source = await snapshot.readFile(file.path);
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+            return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
+          }
+          const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
+          const hit = await this.cache.get(key);
+          if (hit) slots[index] = { ...hit, cached: true };
+          // Outside the requested paths and not cached: summarised for the graph, no rules run.
+          else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) } });
+        }),
+      );
     }
+    advance(code.length - misses.length);
+
+    const pool = this.poolFor(misses.length, run);
+    try {
+      const batches: Array<typeof misses> = [];
+      for (let i = 0; i < misses.length; i += BATCH_SIZE) batches.push(misses.slice(i, i + BATCH_SIZE));
+      const processBatch = async (batch: typeof misses) => {
+        throwIfAborted(options.signal);
+        const results = pool
+          ? await pool.run(batch.map((m) => m.item))
+          : batch.map(({ item }) => analyzeInProcess(item, ruleSet));
+        for (let k = 0; k < batch.length; k++) {
+          const summary = results[k];
+          slots[batch[k].index] = summary;
+          if (!summary.skipped && batch[k].item.rules) await this.cache.set(batch[k].key, summary);
+        }
+        advance(batch.length);
+      };
+      if (pool) {
+        // Keep every worker busy: one batch in flight per worker plus one queued.
+        let cursor = 0;
+        const lanes = Array.from({ length: pool.size * 2 }, async () => {
+          while (cursor < batches.length) await processBatch(batches[cursor++]);
+        });
+        await Promise.all(lanes);
+      } else {
+        for (const batch of batches) await processBatch(batch);
+      }
+    } finally {
+      await pool?.close();
+    }
+
+    const skipped: SkippedFile[] = slots.filter((s) => s.skipped).map((s) => ({ path: s.path, reason: s.skipped! }));
     const analysed = new Set(code);
     for (const file of snapshot.files) {
       if (file.skipReason && !analysed.has(file)) skipped.push({ path: file.path, reason: file.skipReason });
     }
-    return { summaries, skipped };
+    return { summaries: slots, skipped };
   }
 
-  private async summariseFile(snapshot: RepoSnapshot, file: RepoFile, ruleSet: RuleSet, only?: Set<string>): Promise<FileSummary> {
-    if (file.skipReason) return unparsedSummary(file, undefined, file.skipReason);
-    let source: string;
-    try {
-      source = await snapshot.readFile(file.path);
-    } catch (error) {
-      return unparsedSummary(file, undefined, `unreadable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
-    const hit = await this.cache.get(key);
-    if (hit) return { ...hit, cached: true };
-    if (only && !only.has(file.path)) {
-      // Outside the requested paths and not cached: summarised for the graph, no rules run.
-      return analyzeFileSource(file, source, { ...ruleSet, fileRules: [], collectors: [] });
-    }
-    let summary: FileSummary;
-    try {
-      summary = analyzeFileSource(file, source, ruleSet);
-    } catch (error) {
-      return unparsedSummary(file, source, `analysis failed: ${(error as Error).message}`);
-    }
-    await this.cache.set(key, summary);
-    return summary;
+  private poolFor(misses: number, run: { config: CodeHealthConfig; pluginUrls: string[] | null }): FilePool | undefined {
+    const size = this.engineOptions.workers ?? defaultWorkerCount();
+    if (size < 1 || misses < MIN_FILES_FOR_WORKERS || !run.pluginUrls) return undefined;
+    const script = workerScriptUrl();
+    if (!script) return undefined;
+    return new FilePool(script, size, { pluginUrls: run.pluginUrls, config: run.config });
+  }
+}
+
+function analyzeInProcess(item: PoolItem, ruleSet: RuleSet): FileSummary {
+  try {
+    return analyzeFileSource(item.file, item.source, item.rules ? ruleSet : { ...ruleSet, fileRules: [], collectors: [] });
+  } catch (error) {
+    return unparsedSummary(item.file, item.source, `analysis failed: ${(error as Error).message}`);
   }
 }
 
