@@ -1,0 +1,41 @@
+// The machine-readable report: the spec's Health assessment and Issue objects, verbatim, plus the
+// metrics that explain them. One vocabulary throughout (snake_case), so `jq` paths read alike.
+import type { AssessmentResult } from '../pipeline/types.js';
+import { deriveAssessmentIds, type AssessmentIds } from './issue-id.js';
+import { TOOL_NAME, TOOL_VERSION } from './tool-info.js';
+import { toWireAssessment, toWireIssues, type WireAssessment, type WireIssue } from './wire.js';
+import { toWireMetrics, type WireMetrics } from './wire-metrics.js';
+
+export interface JsonReport {
+  /** Which tool and which checkout produced the report; not a spec resource. */
+  run: { tool: string; tool_version: string; root: string; head_sha: string | null; branch: string | null };
+  assessment: WireAssessment;
+  issues: WireIssue[];
+  metrics: WireMetrics;
+}
+
+/**
+ * Ids default to `deriveAssessmentIds(result)`; a host with real ids (a server, a CI system with a
+ * run id) passes them. Every issue's `context_id` is the assessment's `id`.
+ */
+export function toJsonReport(result: AssessmentResult, ids: Partial<AssessmentIds> = {}): JsonReport {
+  const { projectId, repositoryId, assessmentId } = { ...deriveAssessmentIds(result), ...ids };
+  return {
+    run: {
+      tool: TOOL_NAME,
+      tool_version: TOOL_VERSION,
+      root: result.root,
+      head_sha: result.git.headSha ?? null,
+      branch: result.git.branch ?? null,
+    },
+    assessment: toWireAssessment(result, { id: assessmentId, projectId }),
+    issues: toWireIssues(result.findings, {
+      projectId,
+      repositoryId,
+      contextId: assessmentId,
+      contextType: 'health_assessment',
+      createdAt: result.completedAt,
+    }),
+    metrics: toWireMetrics(result),
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { codeSpan, escapeCell, renderMarkdown } from './markdown.js';
+import { makeAssessmentResult, makeFinding } from './test-fixtures.js';
+
+describe('renderMarkdown', () => {
+  const md = renderMarkdown(makeAssessmentResult());
+
+  it('has a title, the overall score and grade and the checkout', () => {
+    expect(md.startsWith('## CodeHealth report\n\n**Overall score: 78.4 / 100 — grade C**\n')).toBe(true);
+    expect(md).toContain('Repository `/tmp/shop` · branch `main` · commit `0123456`');
+    expect(renderMarkdown(makeAssessmentResult(), { headingLevel: 1 })).toMatch(/^# CodeHealth report\n[\s\S]*\n## Categories\n/);
+  });
+
+  it('tabulates the eight categories', () => {
+    expect(md).toContain(
+      [
+        '| Category | Score | Issues | Note |',
+        '|---|---:|---:|---|',
+        '| Security | 61.3 | 1 |  |',
+        '| Runtime Risks | 72.0 | 0 |  |',
+        '| Test Coverage | 100.0 | 0 | not assessed |',
+        '| Code Smells | 55.6 | 2 |  |',
+        '| Duplication | 93.3 | 0 |  |',
+        '| Dead Code | 88.9 | 0 |  |',
+        '| Codebase Consistency | 100.0 | 0 |  |',
+        '| Compliance | 80.0 | 0 |  |',
+      ].join('\n'),
+    );
+  });
+
+  it('tabulates severity counts and code metrics', () => {
+    expect(md).toContain('| Critical | High | Medium | Low | Info | Total |\n|---:|---:|---:|---:|---:|---:|\n| 1 | 1 | 1 | 0 | 0 | 3 |');
+    for (const row of [
+      '| Lines of code | 12,345 |',
+      '| Test lines of code | 4,321 |',
+      '| Files analysed | 31 of 40 |',
+      '| Parsed cleanly | 98.8% |',
+      '| Files with parse errors | 2 |',
+      '| Skipped files | 1 |',
+      '| Duration | 1.2 s |',
+    ]) {
+      expect(md).toContain(row);
+    }
+  });
+
+  it('lists the top issues with escaped titles', () => {
+    expect(md).toContain('| critical | `packages/api/src/run script.ts:3` | Avoid `eval` of &lt;user&gt; input | `security/no-eval` |');
+    expect(md).toContain('| medium | `src/orders/checkout.ts:40` | Function `pay` is too complex | `code-smell/cognitive-complexity` |');
+    expect(md).not.toContain('more._');
+  });
+
+  it('caps the list and counts the rest', () => {
+    const many = Array.from({ length: 12 }, (_, i) => makeFinding({ anchor: { lineStart: i + 1, lineEnd: i + 1, codeSnippet: `x${i}`, validated: true } }));
+    const out = renderMarkdown(makeAssessmentResult({ findings: many }), { top: 5 });
+    expect(out.match(/^\| high \|/gm)).toHaveLength(5);
+    expect(out).toContain('_…and 7 more._');
+    expect(renderMarkdown(makeAssessmentResult({ findings: [] }))).not.toContain('Top issues');
+  });
+
+  it('keeps table rows intact whatever the text contains', () => {
+    expect(escapeCell('a | b\n*c* <T>')).toBe('a \\| b \\*c\\* &lt;T&gt;');
+    expect(codeSpan('a`b|c')).toBe('`` a`b\\|c ``');
+    expect(codeSpan('plain')).toBe('`plain`');
+  });
+});

@@ -1,0 +1,100 @@
+// The Markdown report: the terminal report's content as tables, for a pull-request comment or a file.
+import { SEVERITIES, type Finding } from '../domain/types.js';
+import type { AssessmentResult } from '../pipeline/types.js';
+import {
+  buildReportView,
+  formatCount,
+  formatDuration,
+  formatScore,
+  shortSha,
+  DEFAULT_TOP_ISSUES,
+} from './report-view.js';
+import { TOOL_NAME, TOOL_VERSION } from './tool-info.js';
+
+export interface MarkdownReportOptions {
+  /** How many issues to list; defaults to 10. */
+  top?: number;
+  /** Heading level of the title (2 suits a PR comment); defaults to 2. */
+  headingLevel?: 1 | 2 | 3;
+}
+
+/** Text placed in a table cell: pipes and newlines would break the row, angle brackets become HTML. */
+export function escapeCell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\*/g, '\\*')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n/g, ' ');
+}
+
+/** Code span that survives backticks in the content (CommonMark: a longer fence and padding). */
+export function codeSpan(text: string): string {
+  const clean = text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest > 0 ? `${fence} ${clean} ${fence}` : `${fence}${clean}${fence}`;
+}
+
+function table(header: string[], align: Array<'l' | 'r'>, rows: string[][]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
+}
+
+function issueRow(f: Finding): string[] {
+  return [f.severity, codeSpan(`${f.filePath}:${f.anchor.lineStart}`), escapeCell(f.title), codeSpan(f.ruleId)];
+}
+
+export function renderMarkdown(result: AssessmentResult, options: MarkdownReportOptions = {}): string {
+  const view = buildReportView(result, options.top ?? DEFAULT_TOP_ISSUES);
+  const h = '#'.repeat(options.headingLevel ?? 2);
+  const checkout = [view.branch && `branch ${codeSpan(view.branch)}`, view.headSha && `commit ${codeSpan(shortSha(view.headSha) ?? '')}`]
+    .filter(Boolean)
+    .join(' · ');
+  const out: string[] = [
+    `${h} ${TOOL_NAME} report`,
+    '',
+    `**Overall score: ${formatScore(view.overall)} / 100 — grade ${view.grade}**`,
+    '',
+    `Repository ${codeSpan(view.root)}${checkout ? ` · ${checkout}` : ''}`,
+    '',
+    `${h}# Categories`,
+    '',
+    ...table(
+      ['Category', 'Score', 'Issues', 'Note'],
+      ['l', 'r', 'r', 'l'],
+      view.categories.map((c) => [c.name, formatScore(c.score), formatCount(c.findings), c.assessed ? '' : 'not assessed']),
+    ),
+    '',
+    `${h}# Issues by severity`,
+    '',
+    ...table(
+      ['Critical', 'High', 'Medium', 'Low', 'Info', 'Total'],
+      ['r', 'r', 'r', 'r', 'r', 'r'],
+      [[...SEVERITIES.map((s) => formatCount(view.severityCounts[s])), formatCount(view.totalIssues)]],
+    ),
+    '',
+    `${h}# Code`,
+    '',
+    ...table(['Metric', 'Value'], ['l', 'r'], [
+      ['Lines of code', formatCount(view.linesOfCode)],
+      ['Test lines of code', formatCount(view.testLinesOfCode)],
+      ['Files analysed', `${formatCount(view.filesAnalysed)} of ${formatCount(view.filesTotal)}`],
+      ['Parsed cleanly', `${view.parseCleanPercent.toFixed(1)}%`],
+      ['Files with parse errors', formatCount(view.filesWithParseErrors)],
+      ['Skipped files', formatCount(view.skippedFiles)],
+      ['Duration', formatDuration(view.durationMs)],
+    ]),
+    '',
+  ];
+  if (view.topIssues.length > 0) {
+    out.push(`${h}# Top issues`, '', ...table(['Severity', 'Location', 'Issue', 'Rule'], ['l', 'l', 'l', 'l'], view.topIssues.map(issueRow)), '');
+    if (view.moreIssues > 0) out.push(`_…and ${formatCount(view.moreIssues)} more._`, '');
+  }
+  out.push(`<sub>${TOOL_NAME} ${TOOL_VERSION}</sub>`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { makeAssessmentResult, makeFinding } from './test-fixtures.js';
+import { renderText } from './text.js';
+import { formatDuration, scoreBar } from './report-view.js';
+
+const ESC = '\u001b[';
+
+describe('renderText', () => {
+  const result = makeAssessmentResult();
+  const text = renderText(result);
+  const lines = text.split('\n');
+
+  it('starts with the tool, the root and the checkout, then the overall score and grade', () => {
+    expect(lines[0]).toMatch(/^CodeHealth \d+\.\d+\.\d+ {2}\/tmp\/shop \(main @ 0123456\)$/);
+    expect(text).toContain('Overall  78.4 / 100   grade C');
+  });
+
+  it('lists the eight categories with a bar, the score and what is not assessed', () => {
+    const start = lines.indexOf('Categories');
+    const rows = lines.slice(start + 1, start + 9);
+    expect(rows.map((r) => r.trim().split(/\s{2,}/)[0])).toEqual([
+      'Security',
+      'Runtime Risks',
+      'Test Coverage',
+      'Code Smells',
+      'Duplication',
+      'Dead Code',
+      'Codebase Consistency',
+      'Compliance',
+    ]);
+    expect(rows[0]).toContain('██████░░░░   61.3  1 issue');
+    expect(rows[2]).toContain('██████████  100.0  not assessed');
+    expect(rows[3]).toContain('55.6  2 issues');
+    expect(rows[1]).toMatch(/72\.0$/);
+  });
+
+  it('shows severity counts, size, parse health, skipped files and duration', () => {
+    expect(text).toContain('Issues   1 critical · 1 high · 1 medium · 0 low · 0 info   (3 total)');
+    expect(text).toContain('Code     12,345 lines · 4,321 test lines · 31 of 40 files analysed');
+    expect(text).toContain('Parsing  98.8% parsed cleanly · 2 files with parse errors');
+    expect(text).toContain('Skipped  1 file\n');
+    expect(text.endsWith('Done in 1.2 s\n')).toBe(true);
+  });
+
+  it('lists the top issues most severe first as severity, path:line and title', () => {
+    const start = lines.indexOf('Top 3 issues');
+    expect(lines.slice(start + 1, start + 4)).toEqual([
+      '  CRITICAL  packages/api/src/run script.ts:3  Avoid `eval` of <user> input',
+      '  HIGH      src/orders/checkout.ts:12         Function `checkout` is too complex',
+      '  MEDIUM    src/orders/checkout.ts:40         Function `pay` is too complex',
+    ]);
+  });
+
+  it('stops at ten issues and says how many more there are', () => {
+    const many = Array.from({ length: 13 }, (_, i) => makeFinding({ severity: i === 12 ? 'critical' : 'low', anchor: { lineStart: i + 1, lineEnd: i + 1, codeSnippet: `x${i}`, validated: true } }));
+    const out = renderText(makeAssessmentResult({ findings: many }));
+    expect(out).toContain('Top 10 issues');
+    expect(out).toContain('  CRITICAL  src/orders/checkout.ts:13');
+    expect(out).toContain('  … and 3 more');
+    expect(out.match(/^ {2}LOW /gm)).toHaveLength(9);
+  });
+
+  it('omits the issue list when there are none', () => {
+    const out = renderText(makeAssessmentResult({ findings: [] }));
+    expect(out).not.toContain('Top');
+    expect(out).toContain('(0 total)');
+  });
+
+  it('writes colours only when asked', () => {
+    expect(text).not.toContain(ESC);
+    const coloured = renderText(result, { color: true });
+    expect(coloured).toContain(`${ESC}33m${ESC}1mC${ESC}22m${ESC}39m`);
+    expect(coloured).toContain(`${ESC}1m${ESC}31mCRITICAL`);
+    expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(text);
+  });
+
+  it('leaves out the checkout when git is unavailable', () => {
+    const out = renderText(makeAssessmentResult({ git: { ...result.git, available: false, headSha: undefined, branch: undefined } }));
+    expect(out.split('\n')[0]).toMatch(/ {2}\/tmp\/shop$/);
+  });
+});
+
+describe('report helpers', () => {
+  it('formats durations and bars', () => {
+    expect(formatDuration(850.4)).toBe('850 ms');
+    expect(formatDuration(12_340)).toBe('12.3 s');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
+    expect(scoreBar(0)).toBe('░'.repeat(10));
+    expect(scoreBar(55)).toBe('██████░░░░');
+    expect(scoreBar(140)).toBe('█'.repeat(10));
+  });
+});

@@ -1,0 +1,99 @@
+// The terminal report. Colour is the caller's decision (a TTY and no NO_COLOR), so the same function
+// writes plain text to files and pipes.
+import { SEVERITIES, type Severity } from '../domain/types.js';
+import type { Grade } from '../contracts/scoring.js';
+import type { AssessmentResult } from '../pipeline/types.js';
+import {
+  buildReportView,
+  formatCount,
+  formatDuration,
+  formatScore,
+  locationOf,
+  scoreBar,
+  shortSha,
+  DEFAULT_TOP_ISSUES,
+} from './report-view.js';
+import { TOOL_NAME, TOOL_VERSION } from './tool-info.js';
+
+export interface TextReportOptions {
+  /** Emit ANSI colours; the CLI sets it when stdout is a TTY and NO_COLOR is unset. */
+  color?: boolean;
+  /** How many issues to list; defaults to 10. */
+  top?: number;
+}
+
+type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
+const ANSI: Record<Style, [number, number]> = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+};
+
+const SEVERITY_STYLE: Record<Severity, Style[]> = {
+  critical: ['red', 'bold'],
+  high: ['red'],
+  medium: ['yellow'],
+  low: ['cyan'],
+  info: ['dim'],
+};
+
+const GRADE_STYLE: Record<Grade, Style> = { A: 'green', B: 'green', C: 'yellow', D: 'red', F: 'red' };
+
+function scoreStyle(score: number): Style {
+  if (score >= 80) return 'green';
+  return score >= 60 ? 'yellow' : 'red';
+}
+
+export function renderText(result: AssessmentResult, options: TextReportOptions = {}): string {
+  const paint = (text: string, ...styles: Style[]): string =>
+    options.color && text.length > 0 ? styles.reduce((t, s) => `\u001b[${ANSI[s][0]}m${t}\u001b[${ANSI[s][1]}m`, text) : text;
+  const view = buildReportView(result, options.top ?? DEFAULT_TOP_ISSUES);
+  const lines: string[] = [];
+
+  const checkout = view.branch || view.headSha ? ` (${[view.branch, shortSha(view.headSha)].filter(Boolean).join(' @ ')})` : '';
+  lines.push(`${paint(`${TOOL_NAME} ${TOOL_VERSION}`, 'bold')}  ${view.root}${checkout}`, '');
+  lines.push(
+    `Overall  ${paint(formatScore(view.overall), 'bold', scoreStyle(view.overall))} / 100   grade ${paint(view.grade, 'bold', GRADE_STYLE[view.grade])}`,
+    '',
+  );
+
+  lines.push(paint('Categories', 'bold'));
+  const nameWidth = Math.max(...view.categories.map((c) => c.name.length));
+  for (const c of view.categories) {
+    const bar = paint(scoreBar(c.score), c.assessed ? scoreStyle(c.score) : 'dim');
+    const note = c.assessed ? (c.findings > 0 ? `  ${formatCount(c.findings)} issue${c.findings === 1 ? '' : 's'}` : '') : '  not assessed';
+    lines.push(`  ${c.name.padEnd(nameWidth)}  ${bar}  ${formatScore(c.score).padStart(5)}${paint(note, 'dim')}`);
+  }
+  lines.push('');
+
+  const counts = SEVERITIES.map((s) =>
+    paint(`${formatCount(view.severityCounts[s])} ${s}`, ...(view.severityCounts[s] > 0 ? SEVERITY_STYLE[s] : ['dim' as const])),
+  );
+  lines.push(`Issues   ${counts.join(' · ')}   (${formatCount(view.totalIssues)} total)`);
+  lines.push(
+    `Code     ${formatCount(view.linesOfCode)} lines · ${formatCount(view.testLinesOfCode)} test lines · ` +
+      `${formatCount(view.filesAnalysed)} of ${formatCount(view.filesTotal)} files analysed`,
+  );
+  lines.push(
+    `Parsing  ${view.parseCleanPercent.toFixed(1)}% parsed cleanly · ${formatCount(view.filesWithParseErrors)} ` +
+      `file${view.filesWithParseErrors === 1 ? '' : 's'} with parse errors`,
+  );
+  lines.push(`Skipped  ${formatCount(view.skippedFiles)} file${view.skippedFiles === 1 ? '' : 's'}`, '');
+
+  if (view.topIssues.length > 0) {
+    lines.push(paint(`Top ${view.topIssues.length} issue${view.topIssues.length === 1 ? '' : 's'}`, 'bold'));
+    const locWidth = Math.min(60, Math.max(...view.topIssues.map((f) => locationOf(f).length)));
+    for (const f of view.topIssues) {
+      const severity = paint(f.severity.toUpperCase().padEnd(8), ...SEVERITY_STYLE[f.severity]);
+      lines.push(`  ${severity}  ${locationOf(f).padEnd(locWidth)}  ${f.title}`);
+    }
+    if (view.moreIssues > 0) lines.push(paint(`  … and ${formatCount(view.moreIssues)} more`, 'dim'));
+    lines.push('');
+  }
+
+  lines.push(`Done in ${formatDuration(view.durationMs)}`);
+  return `${lines.join('\n')}\n`;
+}
