@@ -1,0 +1,75 @@
+// The `codehealth` command: dispatches to a sub-command and turns every failure into one line on
+// stderr and a documented exit code.
+import { readFileSync } from 'node:fs';
+import type { AnalyzeDeps } from './commands/analyze.js';
+import { EXIT } from './exit-codes.js';
+import { processIo, type CliIo } from './io.js';
+
+export const USAGE = `Usage: codehealth <command> [options]
+
+Commands:
+  analyze [dir]    assess the code health of a directory and print a report
+
+Options:
+  -h, --help       show this help
+  -v, --version    show the version
+
+Run 'codehealth analyze --help' for the options of analyze.
+`;
+
+/** Errors whose message is meant for the user; everything else is a bug of ours. */
+const USER_ERRORS = new Set(['UsageError', 'SnapshotError', 'ConfigError', 'PluginLoadError']);
+
+function version(): string {
+  // The same relative path holds from src (tests) and dist (the built bin).
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+const oneLine = (text: string): string => text.replace(/\s*\r?\n\s*/g, ' ').trim();
+
+function reportError(error: unknown, io: CliIo): number {
+  if (error instanceof Error && error.name === 'AbortError') {
+    io.stderr.write('codehealth: interrupted\n');
+    return EXIT.interrupted;
+  }
+  if (error instanceof Error && (USER_ERRORS.has(error.name) || (error as { expose?: unknown }).expose === true)) {
+    io.stderr.write(`codehealth: ${oneLine(error.message)}\n`);
+    return EXIT.usage;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`codehealth: internal error: ${oneLine(message)}\n`);
+  if (io.env.CODEHEALTH_DEBUG === '1' && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  return EXIT.internal;
+}
+
+export async function main(argv: readonly string[], io: CliIo = processIo(), deps?: AnalyzeDeps): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+        io.stderr.write(USAGE);
+        return EXIT.usage;
+      case '-h':
+      case '--help':
+        io.stdout.write(USAGE);
+        return EXIT.ok;
+      case '-v':
+      case '--version':
+        io.stdout.write(`${version()}\n`);
+        return EXIT.ok;
+      case 'analyze': {
+        // Loaded on demand: `--help` and `--version` need not load the engine and its parsers.
+        const { runAnalyze } = await import('./commands/analyze.js');
+        return await runAnalyze(rest, io, deps);
+      }
+      default: {
+        const what = command.startsWith('-') ? 'option' : 'command';
+        io.stderr.write(`codehealth: unknown ${what} '${command}'\n${USAGE}`);
+        return EXIT.usage;
+      }
+    }
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
