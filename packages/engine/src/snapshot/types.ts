@@ -28,6 +28,8 @@ export interface GitFacts {
   available: boolean;
   headSha?: string;
   branch?: string;
+  /** True in a shallow clone: history stops at the clone's boundary, so totals are lower bounds. */
+  shallow?: boolean;
   /** Per file, keyed by repository-relative path. */
   files: Map<string, FileChurn>;
   totals: {

@@ -1,0 +1,164 @@
+// Decides how each file is treated (`FileKind`). The first rule that matches wins, in this order:
+//
+//  1. vendored       a directory segment named node_modules, vendor, third_party or bower_components.
+//  2. generated      a directory segment named dist, build, out, coverage, generated, __generated__,
+//                    .next, .nuxt, .svelte-kit, .output, .turbo or .cache; a name like *.min.js,
+//                    *.bundle.js (also .mjs/.cjs, and *.min.css), *.d.ts (.d.mts, .d.cts),
+//                    *.generated.*; a lock file (package-lock.json, npm-shrinkwrap.json, yarn.lock,
+//                    pnpm-lock.yaml, bun.lock, bun.lockb); a config `generated` glob; an
+//                    `@generated`, `auto-generated` or `DO NOT EDIT` marker in the first 5 lines;
+//                    or, for JavaScript, minified text (a line over 5,000 characters, or lines of
+//                    more than 500 characters on average). Content rules need the head of the file.
+//  3. config         package.json, tsconfig*.json, jsconfig*.json, *.config.{js,ts,mjs,cjs,mts,cts},
+//                    dotfiles (.eslintrc*, .gitignore, .env, ...) and build files (Dockerfile, Makefile).
+//  4. documentation  Markdown, reStructuredText, AsciiDoc, plain text, and README/LICENSE/CHANGELOG-like names.
+//  5. asset          images, fonts, audio, video, archives, PDFs, WebAssembly and other binaries.
+//  6. test           *.test.*, *.spec.*, *.e2e.*, *.e2e-spec.*; a directory segment named test, tests,
+//                    __tests__, __mocks__, __snapshots__, fixtures, __fixtures__, e2e or cypress;
+//                    a config `tests` glob. Fixtures hold deliberately odd code for tests to read:
+//                    analysing them as source would report their planted problems.
+//  7. config         anything under a dot directory (.github, .husky, .storybook, ...) and data
+//                    formats (JSON, YAML, TOML, INI, XML).
+//  8. source         code: the TS/JS family, CSS, HTML and other programming languages.
+//  9. asset          whatever is left (CSV, fixtures of unknown formats, ...): it is not code.
+//
+// Rules 3-5 come before tests so that a tsconfig.json or a logo.png in a test folder keeps its
+// nature; a source file in a test folder is test code. Globs from the configuration are picomatch
+// globs on the repository-relative path; a glob without a slash matches the file name at any depth.
+import picomatch from 'picomatch';
+import type { FileKind } from '../domain/types.js';
+import { detectLanguage, extensionOf } from './languages.js';
+
+export interface ClassifyOptions {
+  /** Extra globs of test files (config `tests`). */
+  tests?: readonly string[];
+  /** Extra globs of generated files (config `generated`). */
+  generated?: readonly string[];
+}
+
+/** `head` is the beginning of the file (a few KiB) when content rules should apply. */
+export type Classifier = (path: string, head?: string) => FileKind;
+
+const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'third_party', 'bower_components']);
+const GENERATED_DIRS = new Set([
+  'dist', 'build', 'out', 'coverage', 'generated', '__generated__',
+  '.next', '.nuxt', '.svelte-kit', '.output', '.turbo', '.cache',
+]);
+const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__mocks__', '__snapshots__', 'fixtures', '__fixtures__', 'e2e', 'cypress']);
+const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb']);
+const GENERATED_NAME = /\.(min|bundle)\.[mc]?js$|\.min\.css$|\.d\.[mc]?ts$|\.generated\.[^.]+$/i;
+const TEST_NAME = /\.(test|spec|e2e|e2e-spec)\.[^.]+$/i;
+const CONFIG_NAME = /^(package\.json|[tj]sconfig(\..+)?\.json|.+\.config\.[mc]?[jt]s)$/i;
+const BUILD_FILES = new Set(['dockerfile', 'makefile', 'procfile', 'jenkinsfile', 'vagrantfile', 'gemfile', 'brewfile', 'codeowners']);
+const DOC_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc', 'asciidoc', 'txt']);
+// README, LICENSE-MIT, CHANGELOG.old; but not security.ts, which is code.
+const DOC_NAME = /^(readme|licen[cs]e|changelog|contributing|authors|notice|copying|history|security)([-_.][^.]*)?$/i;
+const ASSET_EXTENSIONS = new Set([
+  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'svg', 'webp', 'avif', 'tif', 'tiff', 'psd',
+  'woff', 'woff2', 'ttf', 'otf', 'eot',
+  'mp3', 'wav', 'ogg', 'flac', 'mp4', 'webm', 'mov', 'avi',
+  'pdf', 'zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'jar', 'wasm',
+  'exe', 'dll', 'so', 'dylib', 'bin', 'dat', 'db', 'sqlite',
+]);
+const DATA_EXTENSIONS = new Set(['json', 'jsonc', 'json5', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'properties', 'xml', 'env']);
+const OTHER_CODE_EXTENSIONS = new Set([
+  'py', 'rb', 'go', 'rs', 'java', 'kt', 'kts', 'scala', 'swift', 'c', 'h', 'cc', 'cpp', 'hpp', 'cs',
+  'fs', 'php', 'pl', 'lua', 'r', 'dart', 'ex', 'exs', 'erl', 'clj', 'hs', 'ml', 'sh', 'bash', 'zsh',
+  'fish', 'ps1', 'sql', 'vue', 'svelte', 'astro', 'graphql', 'gql', 'proto', 'sol', 'zig', 'elm',
+]);
+const CODE_LANGUAGES = new Set(['typescript', 'tsx', 'javascript', 'jsx', 'css', 'html']);
+
+const MARKER_LINES = 5;
+// Upper case only for DO NOT EDIT: "do not edit" in prose is a plea, not a generator's stamp.
+const GENERATED_MARKER = /@generated|DO NOT EDIT|[Aa]uto-?[Gg]enerated|AUTO-?GENERATED/;
+const MINIFIED_LINE = 5_000;
+const MINIFIED_AVERAGE = 500;
+
+/** True when one of the first 5 lines says the file is generated. */
+export function hasGeneratedMarker(head: string): boolean {
+  let start = 0;
+  for (let line = 0; line < MARKER_LINES && start <= head.length; line++) {
+    const end = head.indexOf('\n', start);
+    const text = head.slice(start, end === -1 ? head.length : end);
+    if (GENERATED_MARKER.test(text)) return true;
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Minified or bundled code. When only the head of a large file is given, the head is measured:
+ * minifiers put their long lines at the very start, so the head is a faithful sample.
+ */
+export function looksMinified(text: string): boolean {
+  if (text.length === 0) return false;
+  let lines = 0;
+  let characters = 0;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const length = (end === -1 ? text.length : end) - start;
+    if (length > MINIFIED_LINE) return true;
+    lines++;
+    characters += length;
+    if (end === -1 || end === text.length - 1) break;
+    start = end + 1;
+  }
+  return characters / lines > MINIFIED_AVERAGE;
+}
+
+function globMatcher(globs: readonly string[] | undefined): (path: string) => boolean {
+  if (!globs || globs.length === 0) return () => false;
+  // picomatch's `basename` option would apply to every glob, so the two kinds are compiled apart.
+  const byName = globs.filter((g) => !g.includes('/'));
+  const byPath = globs.filter((g) => g.includes('/'));
+  const matchName = byName.length > 0 ? picomatch(byName, { dot: true }) : () => false;
+  const matchPath = byPath.length > 0 ? picomatch(byPath, { dot: true }) : () => false;
+  return (path) => matchPath(path) || matchName(path.slice(path.lastIndexOf('/') + 1));
+}
+
+function isKnownExtension(ext: string): boolean {
+  return ASSET_EXTENSIONS.has(ext) || DATA_EXTENSIONS.has(ext) || OTHER_CODE_EXTENSIONS.has(ext) || detectLanguage(`x.${ext}`) !== 'other';
+}
+
+export function createClassifier(options: ClassifyOptions = {}): Classifier {
+  const extraTests = globMatcher(options.tests);
+  const extraGenerated = globMatcher(options.generated);
+
+  return (path, head) => {
+    const segments = path.split('/');
+    const name = segments[segments.length - 1];
+    const dirs = segments.slice(0, -1);
+    const ext = extensionOf(name);
+    const lowerName = name.toLowerCase();
+
+    if (dirs.some((d) => VENDORED_DIRS.has(d))) return 'vendored';
+    if (
+      dirs.some((d) => GENERATED_DIRS.has(d)) ||
+      GENERATED_NAME.test(name) ||
+      LOCK_FILES.has(lowerName) ||
+      extraGenerated(path) ||
+      (head !== undefined && isGeneratedContent(path, head))
+    ) {
+      return 'generated';
+    }
+    if (CONFIG_NAME.test(name) || name.startsWith('.') || BUILD_FILES.has(lowerName)) return 'config';
+    if (DOC_EXTENSIONS.has(ext) || (DOC_NAME.test(name) && !isKnownExtension(ext))) return 'documentation';
+    if (ASSET_EXTENSIONS.has(ext)) return 'asset';
+    if (TEST_NAME.test(name) || dirs.some((d) => TEST_DIRS.has(d)) || extraTests(path)) return 'test';
+    if (dirs.some((d) => d.startsWith('.')) || DATA_EXTENSIONS.has(ext)) return 'config';
+    if (CODE_LANGUAGES.has(detectLanguage(name)) || OTHER_CODE_EXTENSIONS.has(ext)) return 'source';
+    return 'asset';
+  };
+}
+
+function isGeneratedContent(path: string, head: string): boolean {
+  if (hasGeneratedMarker(head)) return true;
+  return detectLanguage(path) === 'javascript' && looksMinified(head);
+}
+
+/** One-off classification; build a classifier once with `createClassifier` for many files. */
+export function classifyFile(path: string, options?: ClassifyOptions, head?: string): FileKind {
+  return createClassifier(options)(path, head);
+}

@@ -1,0 +1,72 @@
+// The repository snapshot handed to the pipeline: the inventory up front, file contents and git
+// facts on demand, each computed at most once per run.
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { CodeHealthConfig } from '../config/schema.js';
+import type { GitFacts, RepoFile, RepoSnapshot } from './types.js';
+import { listFiles } from './inventory.js';
+import { readGitFacts } from './git-facts.js';
+
+export type SnapshotOptions = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'> & {
+  /** Reference time for churn windows, in ms since the epoch; defaults to `Date.now()`. */
+  now?: number;
+};
+
+export type SnapshotErrorCode = 'DIRECTORY_NOT_FOUND' | 'NOT_A_DIRECTORY' | 'FILE_NOT_IN_SNAPSHOT' | 'FILE_SKIPPED';
+
+export class SnapshotError extends Error {
+  constructor(
+    readonly code: SnapshotErrorCode,
+    /** The absolute directory, or the repository-relative file path, concerned. */
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SnapshotError';
+  }
+}
+
+async function assertDirectory(root: string): Promise<void> {
+  const stats = await stat(root).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw error;
+  });
+  if (!stats) throw new SnapshotError('DIRECTORY_NOT_FOUND', root, `directory not found: ${root}`);
+  if (!stats.isDirectory()) throw new SnapshotError('NOT_A_DIRECTORY', root, `not a directory: ${root}`);
+}
+
+// Strips a byte-order mark, so that line and column numbers match what editors show.
+const utf8 = new TextDecoder('utf-8');
+
+export async function createSnapshot(root: string, options: SnapshotOptions = {}): Promise<RepoSnapshot> {
+  const absoluteRoot = resolve(root);
+  await assertDirectory(absoluteRoot);
+  const files = await listFiles(absoluteRoot, options);
+  const byPath = new Map<string, RepoFile>(files.map((f) => [f.path, f]));
+  const contents = new Map<string, Promise<string>>();
+  let gitFacts: Promise<GitFacts> | undefined;
+
+  return {
+    root: absoluteRoot,
+    files,
+    readFile(path: string): Promise<string> {
+      let content = contents.get(path);
+      if (!content) {
+        content = readListed(absoluteRoot, byPath.get(path), path);
+        contents.set(path, content);
+      }
+      return content;
+    },
+    git(): Promise<GitFacts> {
+      gitFacts ??= readGitFacts(absoluteRoot, { now: options.now });
+      return gitFacts;
+    },
+  };
+}
+
+/** Only inventoried, analysable files are read: a path cannot reach outside the root or into binaries. */
+async function readListed(root: string, file: RepoFile | undefined, path: string): Promise<string> {
+  if (!file) throw new SnapshotError('FILE_NOT_IN_SNAPSHOT', path, `not in the snapshot: ${path}`);
+  if (file.skipReason) throw new SnapshotError('FILE_SKIPPED', path, `skipped: ${path} (${file.skipReason})`);
+  return utf8.decode(await readFile(join(root, path)));
+}
