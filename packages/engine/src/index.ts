@@ -62,3 +62,20 @@ export { ConfigError } from './config/errors.js';
 // Cache
 export { MemoryFileSummaryCache, DiskFileSummaryCache, defaultCacheDir } from './cache/file-summary-cache.js';
 export type { FileSummaryCache } from './cache/file-summary-cache.js';
+
+// Report formats: the spec's wire objects (the one snake_case conversion), JSON, SARIF, text, Markdown
+export { toWireIssue, toWireIssues, toWireAssessment, NIL_UUID } from './report/wire.js';
+export type { WireIssue, WireIssueExtra, WireAssessment, WireAssessmentExtra, WireContextType, WireTriggerType, WireAssessmentStatus } from './report/wire.js';
+export { toWireMetrics } from './report/wire-metrics.js';
+export type { WireMetrics, WireCategoryDetail } from './report/wire-metrics.js';
+export { issueFingerprint, normaliseSnippet, uuidFromName, issueIdOf, deriveAssessmentIds } from './report/issue-id.js';
+export type { AssessmentIds } from './report/issue-id.js';
+export { toJsonReport } from './report/json.js';
+export type { JsonReport } from './report/json.js';
+export { toSarif, fromSarif, SARIF_SCHEMA_URI } from './report/sarif.js';
+export type { SarifLog } from './report/sarif.js';
+export { renderText } from './report/text.js';
+export type { TextReportOptions } from './report/text.js';
+export { renderMarkdown } from './report/markdown.js';
+export type { MarkdownReportOptions } from './report/markdown.js';
+export { TOOL_NAME, TOOL_VERSION } from './report/tool-info.js';

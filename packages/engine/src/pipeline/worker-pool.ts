@@ -19,6 +19,20 @@ export function workerScriptUrl(): URL | undefined {
   return existsSync(fileURLToPath(built)) ? built : undefined;
 }
 
+/**
+ * The parent's Node flags minus export conditions: a test runner that resolves packages to their
+ * TypeScript sources (`--conditions source`) must not make the built worker do the same.
+ */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--conditions' || args[i] === '-C') i++;
+    else if (!args[i].startsWith('--conditions=')) out.push(args[i]);
+  }
+  return out;
+}
+
 export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
 }
@@ -32,7 +46,7 @@ export class FilePool {
 
   constructor(script: URL, readonly size: number, data: FileWorkerData) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script, { workerData: data });
+      const worker = new Worker(script, { workerData: data, execArgv: workerExecArgv() });
       worker.on('message', (msg: { id: number; summaries?: FileSummary[]; error?: string }) => {
         const p = this.pending.get(msg.id);
         if (!p) return;

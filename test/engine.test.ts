@@ -1,0 +1,144 @@
+// End-to-end: the engine with its default plugin (the built @codehealth/analyzers) on real git
+// repositories, a third-party plugin loaded through a config file, the cache and the worker pool.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '@codehealth/engine';
+import { createGitRepo } from './helpers/git-repo.js';
+
+const complex = `export function tangled(a: number, b: number, c: number) {
+  let total = 0;
+  for (let i = 0; i < a; i++) {
+    if (i % 2 === 0) {
+      for (let j = 0; j < b; j++) {
+        if (j > c && i > c) {
+          total += i;
+        } else if (j === c || i === b) {
+          total -= j;
+        } else {
+          while (total > 100) {
+            total = total / 2;
+          }
+        }
+      }
+    }
+  }
+  return total;
+}
+`;
+
+function fixtureRepo() {
+  return createGitRepo({
+    'package.json': JSON.stringify({ name: 'fixture', type: 'module' }),
+    '.gitignore': 'ignored/\n',
+    'src/index.ts': "import { tangled } from './math.js';\nexport const run = () => tangled(1, 2, 3);\n",
+    'src/math.ts': complex,
+    'src/debug.ts': "export function hello(): void {\n  console.log('hi');\n}\n",
+    'src/math.test.ts': "import { tangled } from './math.js';\nif (tangled(0, 0, 0) !== 0) throw new Error('x');\n",
+    'ignored/big.ts': complex,
+    'dist/bundle.js': complex,
+    'assets/logo.bin': Buffer.from([0, 1, 2, 3, 0, 255]),
+  });
+}
+
+describe('engine end to end', () => {
+  it('assesses a real git repository: findings, LOC, classification, graph', async () => {
+    const repo = fixtureRepo();
+    const engine = await createEngine({ cacheDir: false, workers: 0 });
+    const result = await engine.analyze(repo.root);
+    const cc = result.findings.filter((f) => f.ruleId === 'code-smell/cognitive-complexity');
+    expect(cc).toHaveLength(1);
+    expect(cc[0]).toMatchObject({ filePath: 'src/math.ts', symbol: 'tangled', category: 'code_smell', source: 'static_analyzer' });
+    expect(cc[0].anchor.lineStart).toBe(1);
+    expect(cc[0].anchor.validated).toBe(true);
+    expect(cc[0].data?.complexity).toBeGreaterThan(15);
+    // ignored/ is gitignored, dist/ is generated: neither is analysed.
+    expect(result.summaries.map((s) => s.path).sort()).toEqual(['src/debug.ts', 'src/index.ts', 'src/math.test.ts', 'src/math.ts']);
+    expect(result.metrics.totalLinesOfCode).toBe(2 + 19 + 3);
+    expect(result.metrics.testLinesOfCode).toBe(2);
+    expect(result.metrics.files.generated).toBe(1);
+    expect(result.graph.modules.get('src/index.ts')?.imports[0]).toMatchObject({ to: 'src/math.ts', resolution: 'internal' });
+    expect(result.scores.categories.code_smell.assessed).toBe(true);
+    expect(result.scores.categories.code_smell.score).toBeLessThan(100);
+    expect(result.scores.categories.security.assessed).toBe(false);
+    expect(result.git.available).toBe(true);
+    expect(result.metrics.churn.linesAdded30d).toBeGreaterThan(0);
+  });
+
+  it('loads a third-party plugin named in codehealth.config.json, with options and disabled rules', async () => {
+    const repo = fixtureRepo();
+    repo.write({
+      'codehealth.config.json': JSON.stringify({
+        plugins: ['codehealth-plugin-no-console'],
+        rules: { 'code-smell/cognitive-complexity': 'off', 'no-console/no-console': { severity: 'high' } },
+      }),
+    });
+    const engine = await createEngine({ cacheDir: false, workers: 0 });
+    const result = await engine.analyze(repo.root);
+    expect(result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart, f.severity])).toContainEqual(['no-console/no-console', 'src/debug.ts', 2, 'high']);
+    expect(result.findings.some((f) => f.ruleId === 'code-smell/cognitive-complexity')).toBe(false);
+    expect(result.analyzers.map((a) => a.id)).toContain('no-console');
+  });
+
+  it('re-parses only changed files on the second run (cache by content hash)', async () => {
+    const repo = fixtureRepo();
+    const cacheDir = mkdtempSync(join(tmpdir(), 'codehealth-cache-'));
+    const first = await (await createEngine({ cacheDir, workers: 0 })).analyze(repo.root);
+    expect(first.metrics.parse.cachedFiles).toBe(0);
+    // A new engine (a new process, in effect) reads the disk cache.
+    const second = await (await createEngine({ cacheDir, workers: 0 })).analyze(repo.root);
+    expect(second.metrics.parse.cachedFiles).toBe(4);
+    expect(second.findings).toEqual(first.findings);
+    repo.write({ 'src/debug.ts': "export function hello(): void {\n  console.log('changed');\n}\n" });
+    const third = await (await createEngine({ cacheDir, workers: 0 })).analyze(repo.root);
+    expect(third.metrics.parse.cachedFiles).toBe(3);
+    expect(third.summaries.find((s) => s.path === 'src/debug.ts')?.cached).toBeUndefined();
+  });
+
+  it('gives identical results with worker threads and in process, on this repository', async () => {
+    const root = resolve(import.meta.dirname, '..');
+    const pooled = await (await createEngine({ cacheDir: false, workers: 2 })).analyze(root);
+    const inProcess = await (await createEngine({ cacheDir: false, workers: 0 })).analyze(root);
+    expect(pooled.findings).toEqual(inProcess.findings);
+    expect(pooled.metrics.totalLinesOfCode).toBe(inProcess.metrics.totalLinesOfCode);
+    expect(pooled.summaries.length).toBeGreaterThan(100);
+    // The project's own code parses cleanly and nothing is skipped.
+    expect(pooled.metrics.parse.filesWithErrors).toBe(0);
+    expect(pooled.skipped).toEqual([]);
+    // Import cycles and unresolved imports exist only in the graph's deliberately broken fixtures
+    // (and the CLI's bin shim, which imports the gitignored build output).
+    expect(pooled.graph.cycles.flat().filter((p) => !p.includes('/fixtures/'))).toEqual([]);
+    expect(pooled.graph.cycles.length).toBeGreaterThan(0);
+    const unresolved = pooled.graph.edges.filter((e) => e.resolution === 'unresolved' && !e.from.includes('/fixtures/'));
+    expect(unresolved.map((e) => `${e.from} -> ${e.specifier}`)).toEqual(['packages/cli/bin/codehealth.js -> ../dist/main.js']);
+  });
+
+  it('reports a missing directory and an invalid config as typed, exposable errors', async () => {
+    const engine = await createEngine({ cacheDir: false, workers: 0 });
+    await expect(engine.analyze('/nonexistent/dir')).rejects.toMatchObject({ name: 'SnapshotError', message: expect.stringContaining('directory not found') });
+    const repo = fixtureRepo();
+    repo.write({ 'codehealth.config.json': JSON.stringify({ rules: { 'code-smell/cognitive-complexity': { options: { threshold: -1 } } } }) });
+    await expect(engine.analyze(repo.root)).rejects.toMatchObject({ name: 'ConfigError', expose: true });
+    repo.write({ 'codehealth.config.json': JSON.stringify({ plugins: ['codehealth-plugin-missing'] }) });
+    await expect(engine.analyze(repo.root)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('not installed') });
+  });
+
+  it('stops when aborted', async () => {
+    const engine = await createEngine({ cacheDir: false, workers: 0 });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(engine.analyze(fixtureRepo().root, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('examples', () => {
+  it('examples/embed prints the scores of a repository', () => {
+    const repo = fixtureRepo();
+    const out = execFileSync(process.execPath, [resolve(import.meta.dirname, '../examples/embed/analyze.mjs'), repo.root], { encoding: 'utf8' });
+    expect(out).toMatch(/^Overall \d+(\.\d)? \([A-F]\) over 24 lines of code/m);
+    expect(out).toMatch(/Code Smells\s+\d/);
+    expect(out).toContain('src/math.ts:1 Cognitive Complexity of tangled');
+  });
+});
