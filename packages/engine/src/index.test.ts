@@ -1,0 +1,25 @@
+// Guards the public surface: adding or removing an export is a deliberate change to this list.
+import { describe, expect, it } from 'vitest';
+import * as engine from './index.js';
+import * as testing from './testing/index.js';
+
+describe('@codehealth/engine exports', () => {
+  it('exposes exactly the documented runtime names', () => {
+    expect(Object.keys(engine).sort()).toEqual([
+      'CONFIG_FILE_NAMES', 'ConfigError', 'DEFAULT_DRIFT_THRESHOLDS', 'DEFAULT_PLUGINS', 'DEFAULT_WEIGHTS',
+      'DefaultDriftDetector', 'DefaultScoringModel', 'DiskFileSummaryCache', 'FUNCTION_NODE_TYPES', 'GRADE_THRESHOLDS',
+      'HALF_SCORE_DENSITY', 'HEALTH_CATEGORIES', 'HEALTH_CATEGORY_KEYS', 'ISSUE_CATEGORIES', 'ISSUE_SOURCES',
+      'MemoryFileSummaryCache', 'NIL_UUID', 'PARSED_LANGUAGES', 'PluginDefinitionError', 'PluginLoadError',
+      'SARIF_SCHEMA_URI', 'SEVERITIES', 'SEVERITY_POINTS', 'SnapshotError', 'TOKENS', 'TOOL_NAME', 'TOOL_VERSION',
+      'analyzeFileSource', 'configSchema', 'createEngine', 'createSnapshot', 'defaultCacheDir', 'defineAnalyzer',
+      'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'fromSarif', 'functionNameOf', 'healthKeyOf',
+      'isFunctionNode', 'isParsedLanguage', 'issueFingerprint', 'issueIdOf', 'loadConfig', 'loadPlugin',
+      'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'toJsonReport', 'toSarif',
+      'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'uuidFromName', 'validateConfig',
+    ]);
+  });
+
+  it('exposes the plugin harness at @codehealth/engine/testing', () => {
+    expect(Object.keys(testing).sort()).toEqual(['AnalyzerTester', 'AnalyzerTesterError', 'runRule']);
+  });
+});
