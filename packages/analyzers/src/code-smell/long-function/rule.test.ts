@@ -1,0 +1,50 @@
+import { AnalyzerTester } from '@codehealth/engine/testing';
+import { codeSmell } from '../index.js';
+
+/** A function whose body spans `n` code lines: the `{` line, n - 2 statements and the `}` line. */
+function functionWithBodyLines(n: number, extra = ''): string {
+  const statements = Array.from({ length: n - 2 }, (_, i) => `  step(${i});`);
+  return [`function work() {`, ...statements, extra, `}`].filter((line) => line !== '').join('\n');
+}
+
+const blankAndComments = ['', '  // a comment line', '  /*', '     a block comment', '  */', '', '  /** doc */'].join('\n');
+
+new AnalyzerTester(codeSmell).run('long-function', {
+  valid: [
+    functionWithBodyLines(80),
+    { code: functionWithBodyLines(80, blankAndComments), name: 'blank and comment lines are not counted' },
+    { code: functionWithBodyLines(10), options: { max: 10 } },
+    { code: 'const f = () =>\n  a +\n  b;', options: { max: 2 }, name: 'an expression body counts its own lines only' },
+    { code: 'const s = `\n\n\n`;\nconst t = 1;', options: { max: 1 }, name: 'module-level code is not a function' },
+  ],
+  invalid: [
+    {
+      code: functionWithBodyLines(81),
+      findings: [{ line: 1, endLine: 81, symbol: 'work', severity: 'medium', title: 'work has 81 lines of code (max 80)', data: { lines: 81, max: 80 } }],
+    },
+    {
+      code: functionWithBodyLines(11, blankAndComments),
+      options: { max: 10 },
+      name: 'comments inside the body do not count, code does',
+      findings: [{ line: 1, data: { lines: 11, max: 10 } }],
+    },
+    {
+      code: 'class Job {\n  run() {\n    a(); /* trailing */\n    const s = `x\n\n    y`;\n  }\n}',
+      options: { max: 4 },
+      name: 'a line with code and a comment counts; a blank line inside a template does not',
+      findings: [{ line: 2, symbol: 'Job.run', data: { lines: 5 } }],
+    },
+    {
+      code: 'function outer() {\n  const inner = () => {\n    a();\n    b();\n  };\n  return inner;\n}',
+      options: { max: 4 },
+      name: 'an outer function includes the lines of the functions it contains',
+      findings: [{ line: 1, symbol: 'outer', data: { lines: 7 } }],
+    },
+    {
+      code: functionWithBodyLines(21),
+      options: { max: 10 },
+      name: 'high above twice the limit',
+      findings: [{ line: 1, severity: 'high', data: { lines: 21, max: 10 } }],
+    },
+  ],
+});
