@@ -9,12 +9,24 @@ export interface ImportRecord {
   /** Imported names (`default`, `*` for a namespace, or the exported name); empty for side-effect imports. */
   names: string[];
   line: number;
+  /** Erased at run time: `import type`, inline `type` specifiers only, `export type ... from`, `import('x')` in a type. */
+  typeOnly?: boolean;
+  /**
+   * A TypeScript value import none of whose bindings is used as a value (only in types, or not
+   * at all): the compiler drops it from the emitted JavaScript unless `verbatimModuleSyntax` is on.
+   */
+  elidable?: boolean;
 }
 
 export type ExportKind = 'function' | 'class' | 'variable' | 'type' | 'interface' | 'enum' | 'namespace' | 'default' | 're-export';
 
+/**
+ * `export * from` has no export record (it names nothing itself); it is an import record of kind
+ * `re-export-all`. A local binding that was imported and then exported (`import { a } from './x';
+ * export { a }`) is recorded like a re-export, with `from` and `importedName`.
+ */
 export interface ExportRecord {
-  /** Exported name; `default` for the default export. */
+  /** Exported name; `default` for the default export, `module.exports =` and TS `export =`. */
   name: string;
   kind: ExportKind;
   line: number;
@@ -26,7 +38,7 @@ export interface ExportRecord {
 
 export interface SymbolRecord {
   name: string;
-  kind: 'function' | 'method' | 'class' | 'interface' | 'type' | 'enum' | 'variable';
+  kind: 'function' | 'method' | 'class' | 'interface' | 'type' | 'enum' | 'variable' | 'namespace';
   lineStart: number;
   lineEnd: number;
   exported: boolean;
@@ -39,7 +51,7 @@ export interface ModuleFacts {
   imports: ImportRecord[];
   exports: ExportRecord[];
   symbols: SymbolRecord[];
-  /** `module.exports` / `exports.x` assignments were seen (CommonJS). */
+  /** `module.exports` / `exports.x` assignments or a TS `export =` were seen (CommonJS). */
   commonJs: boolean;
 }
 
@@ -53,8 +65,11 @@ export interface ImportEdge {
   line: number;
   /** `external` = a package dependency or node builtin; `unresolved` = relative/alias that matched no file. */
   resolution: 'internal' | 'external' | 'unresolved';
-  /** Package name for external imports. */
+  /** Package name for external imports; Node builtins as `node:<name>`. */
   packageName?: string;
+  /** As on the import record. */
+  typeOnly?: boolean;
+  elidable?: boolean;
 }
 
 export interface ModuleNode {
@@ -69,12 +84,25 @@ export interface ModuleNode {
 export interface CodeGraph {
   modules: Map<string, ModuleNode>;
   edges: ImportEdge[];
-  /** Strongly connected components of internal import edges with more than one module, or a self-import. */
+  /**
+   * Strongly connected components of internal import edges with more than one module, or a
+   * self-import. Type-only edges count (as in dependency-cruiser's default): they still couple the
+   * modules. Members start with a shortest cycle through the smallest path, in import order
+   * (`shortestCycle` gives that chain alone), then the other members sorted.
+   */
   cycles: string[][];
-  /** Names of exports of `path` that some other module imports (resolving re-exports and `export *`). */
+  /**
+   * The same over edges that exist at run time: type-only and elidable imports and type-only
+   * re-exports left out, dynamic `import()` kept (it still loads the module, if later).
+   */
+  runtimeCycles: string[][];
+  /**
+   * Names of exports of `path` that some other module imports (resolving re-exports and
+   * `export *`), plus, with the `entries` option, every export an entry point passes on.
+   */
   usedExports(path: string): Set<string>;
-  /** Modules reachable from the given modules by following imports. */
+  /** Modules reachable from the given modules (included) by following internal imports of any kind. */
   reachableFrom(paths: Iterable<string>): Set<string>;
-  /** Modules that (transitively, up to depth) import the given module. */
+  /** Modules that (transitively, up to depth; default unlimited) import the given module; never itself. */
   dependentsOf(path: string, depth?: number): Set<string>;
 }

@@ -1,0 +1,116 @@
+// Builds the code graph from per-file module facts and a resolver: resolved edges, reverse
+// edges, cycles, export usage and reachability.
+import type { ModuleResolver } from './resolve-module.js';
+import { findCycles } from './strongly-connected.js';
+import type { CodeGraph, ImportEdge, ModuleFacts, ModuleNode } from './types.js';
+import { UsedExports } from './used-exports.js';
+
+export interface CodeGraphInput {
+  path: string;
+  facts: ModuleFacts;
+}
+
+export interface CodeGraphOptions {
+  /**
+   * Entry points (package entries, CLI mains): every export of an entry counts as used, and the
+   * use flows through its re-exports to the declaring modules.
+   */
+  entries?: Iterable<string>;
+}
+
+export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: ModuleResolver, options: CodeGraphOptions = {}): CodeGraph {
+  const modules = new Map<string, ModuleNode>();
+  const edges: ImportEdge[] = [];
+  for (const { path, facts } of inputs) {
+    const imports = facts.imports.map((record) => {
+      const resolution = resolver.resolve(path, record.specifier);
+      const edge: ImportEdge = {
+        from: path,
+        specifier: record.specifier,
+        kind: record.kind,
+        names: record.names,
+        line: record.line,
+        resolution: resolution.kind,
+      };
+      if (resolution.kind === 'internal') edge.to = resolution.path;
+      if (resolution.kind === 'external') edge.packageName = resolution.packageName;
+      if (record.typeOnly) edge.typeOnly = true;
+      if (record.elidable) edge.elidable = true;
+      return edge;
+    });
+    edges.push(...imports);
+    modules.set(path, { path, exports: facts.exports, symbols: facts.symbols, imports, importedBy: [] });
+  }
+
+  const importers = new Map<string, Set<string>>();
+  const all = new Map<string, Set<string>>();
+  const runtime = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    if (edge.to === undefined) continue;
+    addTo(all, edge.from, edge.to);
+    if (!edge.typeOnly && !edge.elidable && edge.kind !== 'type') addTo(runtime, edge.from, edge.to);
+    addTo(importers, edge.to, edge.from);
+  }
+  for (const [path, from] of importers) {
+    const module = modules.get(path);
+    if (module) module.importedBy = [...from].sort();
+  }
+  const allSuccessors = successorsOf(all);
+  const runtimeSuccessors = successorsOf(runtime);
+  const paths = [...modules.keys()].sort();
+  let usage: UsedExports | undefined;
+
+  return {
+    modules,
+    edges,
+    cycles: findCycles(paths, allSuccessors),
+    runtimeCycles: findCycles(paths, runtimeSuccessors),
+    usedExports(path) {
+      usage ??= new UsedExports(modules, options.entries ?? []);
+      return usage.of(path);
+    },
+    reachableFrom(starts) {
+      const seen = new Set<string>();
+      const queue = [...starts];
+      for (const start of queue) seen.add(start);
+      for (let i = 0; i < queue.length; i++) {
+        for (const next of allSuccessors(queue[i])) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+      return seen;
+    },
+    dependentsOf(path, depth = Number.POSITIVE_INFINITY) {
+      const seen = new Set<string>([path]);
+      let frontier = [path];
+      for (let level = 0; level < depth && frontier.length > 0; level++) {
+        const next: string[] = [];
+        for (const node of frontier) {
+          for (const importer of importers.get(node) ?? []) {
+            if (seen.has(importer)) continue;
+            seen.add(importer);
+            next.push(importer);
+          }
+        }
+        frontier = next;
+      }
+      seen.delete(path);
+      return seen;
+    },
+  };
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+function successorsOf(adjacency: Map<string, Set<string>>): (node: string) => readonly string[] {
+  const lists = new Map<string, string[]>();
+  for (const [node, targets] of adjacency) lists.set(node, [...targets].sort());
+  const none: string[] = [];
+  return (node) => lists.get(node) ?? none;
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { FileSummary } from '../pipeline/file-summary.js';
+import { parseSource } from '../parsing/parser.js';
+import type { RepoSnapshot } from '../snapshot/types.js';
+import { extractModuleFacts } from './extract-module-facts.js';
+import { languageOf, listFiles } from './fixtures/load-repository.js';
+import { buildRepositoryGraph } from './repository-graph.js';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url));
+
+/** A snapshot of a fixture folder that, like the real one, reads only inventoried files. */
+function snapshotOf(root: string, extra: Record<string, string> = {}) {
+  const paths = [...listFiles(root), ...Object.keys(extra)];
+  const reads: string[] = [];
+  const snapshot: RepoSnapshot = {
+    root,
+    files: paths.map((path) => ({ path, language: languageOf(path) ?? 'other', kind: 'source', sizeBytes: 1 })),
+    async readFile(path) {
+      reads.push(path);
+      if (path in extra) return extra[path];
+      if (!paths.includes(path)) throw new Error(`not in the snapshot: ${path}`);
+      return readFileSync(join(root, path), 'utf8');
+    },
+    git: () => Promise.reject(new Error('no git in this test')),
+  };
+  const summaries = paths.flatMap((path) => {
+    const language = languageOf(path);
+    if (!language) return [];
+    const source = path in extra ? extra[path] : readFileSync(join(root, path), 'utf8');
+    const module = extractModuleFacts(parseSource(source, language), { source, language });
+    return [{ path, language, module } as FileSummary];
+  });
+  return { snapshot, summaries, reads };
+}
+
+describe('buildRepositoryGraph', () => {
+  it('reads the configuration files first, following extends chains', async () => {
+    const { snapshot, summaries, reads } = snapshotOf(fixture('tsconfig-paths'));
+    const graph = await buildRepositoryGraph(snapshot, summaries);
+    const main = graph.modules.get('src/app/main.ts')!;
+    expect(main.imports.filter((e) => e.resolution === 'internal').map((e) => e.to)).toEqual([
+      'src/app/util.ts',
+      'libs/lib/index.ts',
+      'src/shared/log.ts',
+      'src/app/util.ts',
+    ]);
+    expect(graph.modules.get('nested/src/entry.ts')!.imports[0].to).toBe('nested/src/helper.ts');
+    expect(reads.every((path) => path.endsWith('.json'))).toBe(true);
+    expect(reads).toContain('tsconfig.base.json');
+  });
+
+  it('survives extends into packages that are not there and configs that do not parse', async () => {
+    const { snapshot, summaries } = snapshotOf(fixture('cycles'), {
+      'tsconfig.json': '{ "extends": "@tsconfig/node20/tsconfig.json", "compilerOptions": { "baseUrl": "." } }',
+      'broken/tsconfig.json': '{ "compilerOptions": ',
+      'broken/x.ts': "import { a } from 'a';\nexport const x = a;",
+    });
+    const graph = await buildRepositoryGraph(snapshot, summaries);
+    expect(graph.modules.get('broken/x.ts')!.imports[0]).toMatchObject({ resolution: 'internal', to: 'a.ts' });
+    expect(graph.cycles[0]).toEqual(['a.ts', 'b.ts', 'c.ts']);
+  });
+
+  it('links workspace packages and leaves non-code summaries out of the modules', async () => {
+    const { snapshot, summaries } = snapshotOf(fixture('workspaces'));
+    const withJson = [...summaries, { path: 'packages/core/package.json', language: 'json', module: summaries[0].module } as FileSummary];
+    const graph = await buildRepositoryGraph(snapshot, withJson);
+    expect(graph.modules.has('packages/core/package.json')).toBe(false);
+    expect(graph.modules.get('packages/core/src/index.ts')!.importedBy).toEqual(['packages/app/src/index.ts']);
+  });
+});

@@ -1,0 +1,139 @@
+// Packages of the repository itself: the root package and the npm/yarn `workspaces` of the root
+// package.json, found by name so that `import '@org/pkg/sub'` resolves to the package's sources.
+//
+// Build output is mapped back to sources: package entry points usually name `dist/x.js` or
+// `dist/x.d.ts`, which are not in the repository (or not what we analyse). When such a target is
+// missing, we look for the same relative path under the source root with a TS extension:
+// first the package tsconfig's `outDir` → `rootDir` (rootDir defaulting to `src`), then, for any
+// first directory (`dist`, `lib`, `build`, ...), the rest of the path under `src/`, dropping
+// further leading directories one at a time (`dist/esm/x.js` → `src/esm/x`, `src/x`).
+import { FileProbe, dirOf, isObject, joinPath, type ReadJson } from './file-probe.js';
+import { DEFAULT_CONDITIONS, mapTargets } from './package-exports.js';
+import { loadTsconfig } from './tsconfig-paths.js';
+
+export interface WorkspacePackage {
+  name: string;
+  /** Repository-relative directory; `''` for the root package. */
+  dir: string;
+  manifest: Record<string, unknown>;
+}
+
+export function findWorkspacePackages(files: Iterable<string>, readJson: ReadJson): Map<string, WorkspacePackage> {
+  const packages = new Map<string, WorkspacePackage>();
+  const root = readJson('package.json');
+  if (!isObject(root)) return packages;
+  const field = root.workspaces;
+  const patterns = Array.isArray(field) ? field : isObject(field) && Array.isArray(field.packages) ? field.packages : [];
+  const include: RegExp[] = [];
+  const exclude: RegExp[] = [];
+  for (const pattern of patterns) {
+    if (typeof pattern !== 'string') continue;
+    if (pattern.startsWith('!')) exclude.push(globToRegExp(pattern.slice(1)));
+    else include.push(globToRegExp(pattern));
+  }
+  if (include.length > 0) {
+    for (const dir of candidateDirectories(files)) {
+      if (!include.some((re) => re.test(dir)) || exclude.some((re) => re.test(dir))) continue;
+      const manifest = readJson(`${dir}/package.json`);
+      if (isObject(manifest) && typeof manifest.name === 'string') packages.set(manifest.name, { name: manifest.name, dir, manifest });
+    }
+  }
+  // Self-reference: a package may import its own name.
+  if (typeof root.name === 'string' && !packages.has(root.name)) packages.set(root.name, { name: root.name, dir: '', manifest: root });
+  return packages;
+}
+
+/** Directories with a package.json; every directory when the file list holds no package.json at all. */
+function candidateDirectories(files: Iterable<string>): Set<string> {
+  const manifests = new Set<string>();
+  const all = new Set<string>();
+  for (const file of files) {
+    if (file.includes('node_modules/')) continue;
+    if (file.endsWith('/package.json')) manifests.add(dirOf(file));
+    for (let dir = dirOf(file); dir !== '' && !all.has(dir); dir = dirOf(dir)) all.add(dir);
+  }
+  return manifests.size > 0 ? manifests : all;
+}
+
+function globToRegExp(glob: string): RegExp {
+  const clean = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+  let source = '';
+  for (let i = 0; i < clean.length; i++) {
+    const c = clean[i];
+    if (c === '*' && clean[i + 1] === '*') {
+      source += '.*';
+      i++;
+    } else if (c === '*') source += '[^/]*';
+    else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** Splits a bare specifier into package name and subpath (`@a/b/c` → `@a/b`, `./c`). */
+export function splitPackageSpecifier(specifier: string): { name: string; subpath: string } {
+  const parts = specifier.split('/');
+  const length = specifier.startsWith('@') ? 2 : 1;
+  const name = parts.slice(0, length).join('/');
+  const rest = parts.slice(length).join('/');
+  return { name, subpath: rest ? `./${rest}` : '.' };
+}
+
+const MAIN_FIELDS = ['source', 'types', 'typings', 'module', 'main'];
+const BUILD_EXTENSION = /(\.d\.[mc]?ts|\.[mc]?[jt]sx?)$/;
+
+export class WorkspaceResolver {
+  constructor(
+    private readonly probe: FileProbe,
+    private readonly readJson: ReadJson,
+    private readonly conditions: readonly string[] = DEFAULT_CONDITIONS,
+  ) {}
+
+  /** Resolves `subpath` (`.` or `./x`) of a workspace package to a repository file. */
+  resolve(pkg: WorkspacePackage, subpath: string): string | undefined {
+    const { manifest, dir } = pkg;
+    if (manifest.exports !== undefined) {
+      for (const target of mapTargets(manifest.exports, subpath, this.conditions)) {
+        const found = this.resolveTarget(pkg, joinPath(dir, target));
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (subpath !== '.') return this.resolveTarget(pkg, joinPath(dir, subpath));
+    for (const field of MAIN_FIELDS) {
+      const entry = manifest[field];
+      if (typeof entry !== 'string') continue;
+      const found = this.resolveTarget(pkg, joinPath(dir, entry));
+      if (found) return found;
+    }
+    return this.probe.resolve(dir);
+  }
+
+  /** A target path of the package, or the source it was built from when the target is missing. */
+  resolveTarget(pkg: WorkspacePackage, target: string): string | undefined {
+    return this.probe.resolve(target) ?? this.sourceOfBuildOutput(pkg, target);
+  }
+
+  private sourceOfBuildOutput(pkg: WorkspacePackage, target: string): string | undefined {
+    const prefix = pkg.dir === '' ? '' : `${pkg.dir}/`;
+    if (!target.startsWith(prefix)) return undefined;
+    const relative = target.slice(prefix.length).replace(BUILD_EXTENSION, '');
+    for (const candidate of this.sourceCandidates(pkg, relative)) {
+      const found = this.probe.resolve(prefix + candidate);
+      if (found && !found.endsWith('.d.ts')) return found;
+    }
+    return undefined;
+  }
+
+  private sourceCandidates(pkg: WorkspacePackage, relative: string): string[] {
+    const out: string[] = [];
+    const config = loadTsconfig(joinPath(pkg.dir, 'tsconfig.json'), this.readJson);
+    const prefix = pkg.dir === '' ? '' : `${pkg.dir}/`;
+    const strip = (p: string | undefined): string | undefined => (p !== undefined && p.startsWith(prefix) ? p.slice(prefix.length) : p);
+    const outDir = strip(config?.outDir);
+    const rootDir = strip(config?.rootDir) ?? 'src';
+    if (outDir && relative.startsWith(`${outDir}/`)) out.push(joinPath(rootDir, relative.slice(outDir.length + 1)));
+    const segments = relative.split('/');
+    for (let drop = 1; drop < segments.length; drop++) out.push(['src', ...segments.slice(drop)].join('/'));
+    return out;
+  }
+}
