@@ -11,10 +11,10 @@ describe('@codehealth/engine exports', () => {
       'HALF_SCORE_DENSITY', 'HEALTH_CATEGORIES', 'HEALTH_CATEGORY_KEYS', 'ISSUE_CATEGORIES', 'ISSUE_SOURCES',
       'MemoryFileSummaryCache', 'NIL_UUID', 'PARSED_LANGUAGES', 'PluginDefinitionError', 'PluginLoadError',
       'SARIF_SCHEMA_URI', 'SEVERITIES', 'SEVERITY_POINTS', 'SnapshotError', 'TOKENS', 'TOOL_NAME', 'TOOL_VERSION',
-      'analyzeFileSource', 'configSchema', 'createEngine', 'createSnapshot', 'defaultCacheDir', 'defineAnalyzer',
-      'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'fromSarif', 'functionNameOf', 'healthKeyOf',
+      'analyzeFileSource', 'buildCodeGraph', 'buildRepositoryGraph', 'configSchema', 'createEngine', 'createModuleResolver', 'createSnapshot', 'defaultCacheDir', 'defineAnalyzer',
+      'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'extractModuleFacts', 'fromSarif', 'functionNameOf', 'healthKeyOf',
       'isFunctionNode', 'isParsedLanguage', 'issueFingerprint', 'issueIdOf', 'loadConfig', 'loadPlugin',
-      'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'toJsonReport', 'toSarif',
+      'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'shortestCycle', 'toJsonReport', 'toSarif',
       'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'uuidFromName', 'validateConfig',
     ]);
   });

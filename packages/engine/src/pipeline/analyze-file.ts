@@ -68,7 +68,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
   const findings: Finding[] = [];
   const functions: FunctionSummary[] = [];
   const lineCounter = createLineCounter(lines);
-  const moduleFacts = createModuleFactsVisitor();
+  const moduleFacts = createModuleFactsVisitor({ source, language: file.language });
   let errorNodes = 0;
   let errorBytes = 0;
   const visitors: NodeVisitor[] = [
