@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyzeOptions, AssessmentResult, CreateEngineOptions } from '@codehealth/engine';
 import { makeAssessmentResult } from '../../engine/src/report/test-fixtures.js';
 import { sarifSchemaErrors } from '../../engine/src/report/fixtures/validate-sarif.js';
-import { renderMarkdown, renderText, toJsonReport, toSarif } from '../../engine/src/report/index.js';
+import { renderMarkdown, renderText, toJsonReport, toSarif } from '@codehealth/engine';
 import type { AnalyzeDeps } from './commands/analyze.js';
 import { fakeIo } from './fixtures/fake-io.js';
 import { main, USAGE } from './main.js';
@@ -42,6 +42,7 @@ function fakeEngine(result: AssessmentResult = makeAssessmentResult(), behave?: 
         options.onProgress?.({ stage: 'parse', message: 'parsing', percent: 10, done: 1, total: 10 });
         options.onProgress?.({ stage: 'parse', message: 'parsing', percent: 20, done: 2, total: 10 });
         options.onProgress?.({ stage: 'parse', message: 'parsing', percent: 60, done: 6, total: 10 });
+        options.onProgress?.({ stage: 'done', message: 'finished', percent: 100 });
         return behave ? behave(options) : result;
       },
     };
@@ -173,13 +174,13 @@ describe('analyze: reports', () => {
 describe('analyze: progress', () => {
   it('writes a few plain lines when stderr is not a terminal', async () => {
     const r = await run(['analyze', '-f', 'json']);
-    expect(r.stderr).toBe('inventory: listing files\nparse: parsing 1/10 10%\nparse: parsing 6/10 60%\n');
+    expect(r.stderr).toBe('inventory: listing files\nparse: parsing 1/10 (10%)\nparse: parsing 6/10 (60%)\ndone: finished\n');
     expect(JSON.parse(r.stdout).assessment).toBeDefined();
   });
 
   it('redraws one line on a terminal and clears it before the report', async () => {
     const r = await run(['analyze', '-f', 'json'], { tty: true });
-    expect(r.stderr.startsWith('\r\u001b[2Kinventory: listing files\r\u001b[2Kparse: parsing 1/10 10%')).toBe(true);
+    expect(r.stderr.startsWith('\r\u001b[2Kinventory: listing files\r\u001b[2Kparse: parsing 1/10 (10%)')).toBe(true);
     expect(r.stderr.endsWith('\r\u001b[2K')).toBe(true);
     expect(r.stderr).not.toContain('\n');
   });

@@ -11,9 +11,11 @@ export interface ProgressReporter {
 
 const REDRAW_MS = 80;
 
+/** The engine's messages usually carry their counts already; add only what they leave out. */
 function describe(event: ProgressEvent): string {
-  const count = event.done !== undefined && event.total !== undefined ? ` ${event.done}/${event.total}` : '';
-  const percent = event.percent !== undefined ? ` ${Math.round(event.percent)}%` : '';
+  const counted = event.done !== undefined && event.total !== undefined ? `${event.done}/${event.total}` : undefined;
+  const count = counted && !event.message.includes(counted) ? ` ${counted}` : '';
+  const percent = event.percent !== undefined && event.stage !== 'done' ? ` (${Math.round(event.percent)}%)` : '';
   return `${event.stage}: ${event.message}${count}${percent}`;
 }
 
@@ -46,7 +48,7 @@ function ttyReporter(stream: OutputStream): ProgressReporter {
       last = now;
       stage = event.stage;
       // A line longer than the terminal wraps, and `\r` would then redraw only its last row.
-      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      const width = Math.max(20, (stream.columns || 80) - 1);
       const line = describe(event);
       stream.write(`\r\u001b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
       drawn = true;
