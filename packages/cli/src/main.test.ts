@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyzeOptions, AssessmentResult, CreateEngineOptions } from '@codehealth/engine';
-import { makeAssessmentResult } from '../../engine/src/report/test-fixtures.js';
+import { makeAssessmentResult } from '../../engine/src/report/fixtures/assessment-result.js';
 import { sarifSchemaErrors } from '../../engine/src/report/fixtures/validate-sarif.js';
 import { renderMarkdown, renderText, toJsonReport, toSarif } from '@codehealth/engine';
 import type { AnalyzeDeps } from './commands/analyze.js';

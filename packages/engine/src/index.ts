@@ -29,7 +29,10 @@ export type {
   RepositoryReportDescriptor,
   NodeVisitor,
   SyntaxNode,
+  ConventionPattern,
+  WellKnownMetric,
 } from './contracts/analyzer.js';
+export { WELL_KNOWN_METRICS } from './contracts/analyzer.js';
 export { defineRule, defineAnalyzer, PluginDefinitionError } from './plugins/define.js';
 export type { AnalyzerDefinition } from './plugins/define.js';
 export { loadPlugin, PluginLoadError } from './plugins/load-plugin.js';

@@ -90,6 +90,39 @@ export interface RepositoryRuleContext<Options = unknown> {
   readonly signal: AbortSignal;
   progress(message: string): void;
   report(descriptor: RepositoryReportDescriptor): void;
+  /**
+   * Publishes a repository metric. Well-known names (`WELL_KNOWN_METRICS`) feed the assessment's
+   * own fields and the scoring model; any other name is kept as `<analyzer>.<name>`.
+   */
+  metric(name: WellKnownMetric | string, value: number | null): void;
+  /** Publishes detected convention patterns (the consistency dashboard and drift). */
+  conventions(patterns: ConventionPattern[]): void;
+}
+
+/** Metrics the engine itself understands; an analyzer that measures one publishes it by this name. */
+export const WELL_KNOWN_METRICS = [
+  'structuralCoveragePct',
+  'actualCoveragePercent',
+  'mockUsagePct',
+  'assertionDensity',
+  'testCodeRatio',
+  'duplicationIndex',
+  'duplicatedLines',
+  'conventionConsistency',
+] as const;
+export type WellKnownMetric = (typeof WELL_KNOWN_METRICS)[number];
+
+/** A convention as the spec's dashboard shows it; deviations are also reported as issues. */
+export interface ConventionPattern {
+  /** e.g. `function-naming`, `import-style`. */
+  name: string;
+  /** 0-100: share of occurrences that follow the dominant value. */
+  consistency: number;
+  dominantValue: string;
+  totalCount: number;
+  deviationCount: number;
+  /** Counts per observed value, e.g. `{ camelCase: 120, snake_case: 3 }`. */
+  values?: Record<string, number>;
 }
 
 export interface RepositoryRule<Options = unknown> {

@@ -2,7 +2,7 @@
 // hash), code graph, repository rules, metrics and scores. Pure computation: it persists nothing.
 import { inject, injectable } from 'tsyringe';
 import { resolve } from 'node:path';
-import type { Analyzer, RepositoryReportDescriptor } from '../contracts/analyzer.js';
+import { WELL_KNOWN_METRICS, type Analyzer, type ConventionPattern, type RepositoryReportDescriptor, type WellKnownMetric } from '../contracts/analyzer.js';
 import type { ScoringModel } from '../contracts/scoring.js';
 import type { Finding, HealthCategoryKey } from '../domain/types.js';
 import { SEVERITIES } from '../domain/types.js';
@@ -91,6 +91,8 @@ export class AssessmentPipeline {
 
     const findings: Finding[] = summaries.flatMap((s) => s.findings);
     const analyzerMetrics: Record<string, number> = {};
+    const wellKnown: Partial<Record<WellKnownMetric, number | null>> = {};
+    const conventions: ConventionPattern[] = [];
     for (const active of ruleSet.repositoryRules) {
       throwIfAborted(signal);
       progress({ stage: 'repository-rules', message: `Running ${active.qualifiedId}` });
@@ -105,6 +107,11 @@ export class AssessmentPipeline {
         signal: signal ?? new AbortController().signal,
         progress: (message) => progress({ stage: 'repository-rules', message }),
         report: (descriptor) => reports.push(descriptor),
+        metric: (name, value) => {
+          if ((WELL_KNOWN_METRICS as readonly string[]).includes(name)) wellKnown[name as WellKnownMetric] = value;
+          else if (value !== null) analyzerMetrics[`${active.analyzerId}.${name}`] = value;
+        },
+        conventions: (patterns) => conventions.push(...patterns),
       });
       for (const r of reports) {
         const lines = splitLines(await scoped.readFile(r.filePath).catch(() => ''));
@@ -115,6 +122,10 @@ export class AssessmentPipeline {
 
     progress({ stage: 'scoring', message: 'Scoring' });
     const metrics = computeMetrics({ files: scoped.files, summaries, findings, skipped, graph, git, analyzerMetrics, durationMs: 0 });
+    for (const [name, value] of Object.entries(wellKnown)) {
+      if (name === 'actualCoveragePercent') metrics.actualCoveragePercent = value;
+      else if (value !== null) (metrics as unknown as Record<string, number>)[name] = value;
+    }
     const assessed = new Set<HealthCategoryKey>();
     for (const a of ruleSet.analyzers) for (const c of a.categories) assessed.add(healthKeyOf(c));
     const scores = this.scoring.score(
@@ -142,6 +153,7 @@ export class AssessmentPipeline {
       graph,
       git,
       skipped,
+      conventions,
       analyzers: ruleSet.analyzers.map((a) => ({ id: a.id, rules: a.rules.map((r) => `${a.id}/${r.meta.id}`) })),
       config,
     };

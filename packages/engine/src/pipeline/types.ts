@@ -5,6 +5,7 @@ import type { CodeGraph } from '../graph/types.js';
 import type { GitFacts } from '../snapshot/types.js';
 import type { CodeHealthConfig } from '../config/schema.js';
 import type { FileSummary } from './file-summary.js';
+import type { ConventionPattern } from '../contracts/analyzer.js';
 
 export interface ProgressEvent {
   /** Stage of the pipeline. */
@@ -60,7 +61,12 @@ export interface AssessmentMetrics {
   structuralCoveragePct?: number;
   actualCoveragePercent?: number | null;
   mockUsagePct?: number;
+  /** Assertions per test function. */
+  assertionDensity?: number;
+  /** Test LOC per source LOC. */
+  testCodeRatio?: number;
   duplicationIndex?: number;
+  duplicatedLines?: number;
   conventionConsistency?: number;
   churn: {
     linesAdded30d: number;
@@ -93,6 +99,8 @@ export interface AssessmentResult {
   graph: CodeGraph;
   git: GitFacts;
   skipped: SkippedFile[];
+  /** Convention patterns published by analyzers. */
+  conventions: ConventionPattern[];
   /** Analyzers that ran, with their rule ids. */
   analyzers: Array<{ id: string; rules: string[] }>;
   config: CodeHealthConfig;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveAssessmentIds, uuidFromName } from './issue-id.js';
 import { toJsonReport } from './json.js';
-import { makeAssessmentResult } from './test-fixtures.js';
+import { makeAssessmentResult } from './fixtures/assessment-result.js';
 import { TOOL_VERSION } from './tool-info.js';
 
 describe('toJsonReport', () => {

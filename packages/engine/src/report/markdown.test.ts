@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeSpan, escapeCell, renderMarkdown } from './markdown.js';
-import { makeAssessmentResult, makeFinding } from './test-fixtures.js';
+import { makeAssessmentResult, makeFinding } from './fixtures/assessment-result.js';
 
 describe('renderMarkdown', () => {
   const md = renderMarkdown(makeAssessmentResult());

@@ -4,7 +4,7 @@ import { sarifSchemaErrors } from './fixtures/validate-sarif.js';
 import { issueFingerprint } from './issue-id.js';
 import { fromSarif, pathToUriReference, ruleDisplayName, SARIF_FINGERPRINT_KEY, toSarif } from './sarif.js';
 import type { SarifLog, SarifRun } from './sarif-types.js';
-import { makeAssessmentResult, makeFinding, sampleFindings } from './test-fixtures.js';
+import { makeAssessmentResult, makeFinding, sampleFindings } from './fixtures/assessment-result.js';
 import { TOOL_INFORMATION_URI, TOOL_VERSION } from './tool-info.js';
 
 const roundTrip = (findings: Finding[]): Finding[] =>

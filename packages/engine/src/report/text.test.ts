@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAssessmentResult, makeFinding } from './test-fixtures.js';
+import { makeAssessmentResult, makeFinding } from './fixtures/assessment-result.js';
 import { renderText } from './text.js';
 import { formatDuration, scoreBar } from './report-view.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveAssessmentIds, issueFingerprint, issueIdOf, normaliseSnippet, uuidFromDigest, uuidFromName } from './issue-id.js';
-import { makeAssessmentResult, makeFinding } from './test-fixtures.js';
+import { makeAssessmentResult, makeFinding } from './fixtures/assessment-result.js';
 import { NIL_UUID, round1, toWireAssessment, toWireIssue, toWireIssues } from './wire.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
