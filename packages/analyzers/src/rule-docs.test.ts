@@ -8,9 +8,17 @@ import plugin from './index.js';
 const src = dirname(fileURLToPath(import.meta.url));
 const HEADINGS = ['## What it finds', '## Why it matters', '## How to fix', '## Options', '## When not to use it'];
 /** Folders inside an analyzer's folder that hold shared code, not a rule. */
-const NOT_RULES = new Set(['shared']);
+const NOT_RULES = new Set(['shared', 'fixtures']);
 
 describe('every built-in rule is documented, tested and registered', () => {
+  it('every analyzer folder is a registered analyzer', () => {
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !NOT_RULES.has(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(plugin.analyzers.map((a) => a.id).sort());
+  });
+
   for (const analyzer of plugin.analyzers) {
     const folder = join(src, analyzer.id);
     const registered = analyzer.rules.map((rule) => rule.meta.id).sort();

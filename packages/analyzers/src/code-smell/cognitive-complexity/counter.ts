@@ -6,7 +6,7 @@
 // and direct recursion count, and nested functions and lambdas add to their outermost function
 // with one more level of nesting instead of being scored separately.
 import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
-import { FUNCTION_TYPES, parentSkippingParentheses, qualifiedFunctionName, unwrapParentheses } from '../shared/functions.js';
+import { FUNCTION_TYPES, parentSkippingParentheses, qualifiedFunctionName, unwrapParentheses } from '../../shared/functions.js';
 import { createLogicalSequenceScorer } from './logical-sequences.js';
 
 export type CognitiveVariant = 'sonarjs' | 'specification';

@@ -5,7 +5,7 @@
 // `satisfies` after a logical operand: `a && b!.c` comes out as `(a && b)!.c`. Such "hoisting"
 // wrappers are looked through here, so that sequences are the ones TypeScript (and sonarjs) see.
 import type { SyntaxNode } from '@codehealth/engine';
-import { parenthesizedExpression } from '../shared/functions.js';
+import { parenthesizedExpression } from '../../shared/functions.js';
 
 export type LogicalVariant = 'sonarjs' | 'specification';
 

@@ -1,7 +1,7 @@
 // Flags functions whose Cognitive Complexity exceeds a threshold (SonarSource S3776).
 import { defineRule } from '@codehealth/engine';
 import { z } from 'zod';
-import { severityForExcess } from '../shared/severity.js';
+import { severityForExcess } from '../../shared/severity.js';
 import { createCognitiveComplexityVisitor, type FunctionComplexity, type Increment } from './counter.js';
 
 const DEFAULT_THRESHOLD = 15;

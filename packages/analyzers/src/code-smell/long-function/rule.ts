@@ -1,10 +1,10 @@
 // Flags functions whose body has more lines of code than allowed (blank and comment lines excluded).
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
-import { createCodeLineCollector } from '../shared/code-lines.js';
-import { FUNCTION_TYPES } from '../shared/functions.js';
-import { severityForExcess } from '../shared/severity.js';
-import { createFunctionScope, mergeVisitors } from '../shared/visitors.js';
+import { createCodeLineCollector } from '../../shared/code-lines.js';
+import { FUNCTION_TYPES } from '../../shared/functions.js';
+import { severityForExcess } from '../../shared/severity.js';
+import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 
 const DEFAULT_MAX = 80;
 

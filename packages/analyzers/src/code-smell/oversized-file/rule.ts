@@ -1,9 +1,9 @@
 // Flags files with more lines of code than allowed (blank and comment lines excluded).
 import { defineRule } from '@codehealth/engine';
 import { z } from 'zod';
-import { createCodeLineCollector } from '../shared/code-lines.js';
-import { severityForExcess } from '../shared/severity.js';
-import { mergeVisitors } from '../shared/visitors.js';
+import { createCodeLineCollector } from '../../shared/code-lines.js';
+import { severityForExcess } from '../../shared/severity.js';
+import { mergeVisitors } from '../../shared/visitors.js';
 
 const DEFAULT_MAX = 800;
 

@@ -1,9 +1,9 @@
 // Flags functions that declare more parameters than allowed.
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
-import { FUNCTION_TYPES } from '../shared/functions.js';
-import { severityForExcess } from '../shared/severity.js';
-import { createFunctionScope, mergeVisitors } from '../shared/visitors.js';
+import { FUNCTION_TYPES } from '../../shared/functions.js';
+import { severityForExcess } from '../../shared/severity.js';
+import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 
 const DEFAULT_MAX = 5;
 
