@@ -9,7 +9,8 @@ import type { SyntaxNode } from 'tree-sitter';
 import { parseSource } from '../../packages/engine/src/parsing/parser.js';
 import { buildDispatcher, walkTree } from '../../packages/engine/src/parsing/walk.js';
 import { createCognitiveComplexityVisitor } from '../../packages/analyzers/src/code-smell/cognitive-complexity/counter.js';
-import { parentSkippingParentheses } from '../../packages/analyzers/src/code-smell/shared/functions.js';
+import { parentSkippingParentheses } from '../../packages/analyzers/src/shared/functions.js';
+import { obtainRxjs } from '../helpers/corpora.js';
 
 const require = createRequire(import.meta.url);
 
@@ -51,27 +52,14 @@ export function listTypeScriptFiles(dir: string): string[] {
   return out.sort();
 }
 
-/**
- * rxjs 7.8.2 ships its TypeScript sources; the tarball is fetched once with `npm pack` and kept
- * in the OS temp directory. Returns undefined (and says why) when the registry is unreachable.
- */
+/** rxjs 7.8.2's `src`, or undefined (and says why) when the registry is unreachable. */
 export function obtainRxjsSources(log: (message: string) => void = console.log): string | undefined {
-  const cache = join(tmpdir(), 'codehealth-corpora', 'rxjs-7.8.2');
-  const src = join(cache, 'package', 'src');
-  if (existsSync(src)) return src;
-  try {
-    mkdirSync(cache, { recursive: true });
-    const tarball = execFileSync('npm', ['pack', 'rxjs@7.8.2', '--silent', '--pack-destination', cache], {
-      encoding: 'utf8',
-      timeout: 120_000,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).trim().split('\n').pop()!;
-    execFileSync('tar', ['xzf', join(cache, tarball), '-C', cache], { timeout: 60_000 });
-    return existsSync(src) ? src : undefined;
-  } catch (error) {
-    log(`rxjs@7.8.2 could not be obtained with npm pack (${(error as Error).message.split('\n')[0]}); comparison skipped`);
+  const corpus = obtainRxjs();
+  if (corpus.error !== undefined) {
+    log(`${corpus.error}; comparison skipped`);
     return undefined;
   }
+  return join(corpus.root, 'src');
 }
 
 /** sonarjs reports a function at its name, its key, its `function` keyword or its `=>` token. */

@@ -1,36 +1,18 @@
 // Accuracy on a real open-source code base: rxjs as published on npm, which ships its TypeScript
 // sources and tsconfig. The tarball is fetched once with `npm pack` into the OS temp directory;
 // without the registry these tests are skipped with the reason.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { shortestCycle } from './cycle-path.js';
 import { loadRepository, type LoadedRepository } from './fixtures/load-repository.js';
-
-const VERSION = '7.8.2';
-const cacheRoot = join(tmpdir(), `codehealth-graph-rxjs-${VERSION}`);
+import { obtainRxjs } from '../../../../test/helpers/corpora.js';
 
 function prepareRxjs(): string {
-  const root = join(cacheRoot, 'package');
-  if (existsSync(join(root, 'src', 'index.ts'))) return root;
-  const work = mkdtempSync(join(tmpdir(), 'codehealth-rxjs-'));
-  try {
-    execFileSync('npm', ['pack', `rxjs@${VERSION}`, '--pack-destination', work, '--silent'], { timeout: 120_000, stdio: 'pipe' });
-    execFileSync('tar', ['xzf', join(work, `rxjs-${VERSION}.tgz`), '-C', work], { timeout: 60_000, stdio: 'pipe' });
-    mkdirSync(cacheRoot, { recursive: true });
-    try {
-      renameSync(join(work, 'package'), root);
-    } catch (error) {
-      // Another test process may have put it there first.
-      if (!existsSync(join(root, 'src', 'index.ts'))) throw error;
-    }
-    return root;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const corpus = obtainRxjs();
+  if (corpus.error !== undefined) throw new Error(corpus.error);
+  return corpus.root;
 }
 
 let root = '';
@@ -41,7 +23,7 @@ beforeAll(() => {
   try {
     root = prepareRxjs();
   } catch (error) {
-    unavailable = `rxjs@${VERSION} could not be fetched with npm pack: ${(error as Error).message.split('\n')[0]}`;
+    unavailable = (error as Error).message;
     console.warn(`SKIPPED: ${unavailable}`);
     return;
   }
@@ -52,7 +34,7 @@ beforeAll(() => {
   const files = repo.facts.size;
   const lines = [...repo.facts.keys()].reduce((n, p) => n + readFileSync(join(root, p), 'utf8').split('\n').length, 0);
   console.info(
-    `rxjs@${VERSION}: read+parse+walk+extract of ${files} files (${lines} lines) in ${repo.extractMs.toFixed(0)} ms: ` +
+    `rxjs@7.8.2: read+parse+walk+extract of ${files} files (${lines} lines) in ${repo.extractMs.toFixed(0)} ms: ` +
       `${Math.round((files / repo.extractMs) * 1000)} files/s, ${Math.round((lines / repo.extractMs) * 1000)} lines/s`,
   );
 });
@@ -62,7 +44,7 @@ function loaded(ctx: TestContext): LoadedRepository {
   return repo!;
 }
 
-describe(`rxjs@${VERSION} code graph`, () => {
+describe(`rxjs@7.8.2 code graph`, () => {
   it('resolves every relative import of the sources', (ctx) => {
     const { graph, facts } = loaded(ctx);
     expect(facts.size).toBeGreaterThan(240);
