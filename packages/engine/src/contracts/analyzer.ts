@@ -78,8 +78,14 @@ export interface FileRule<Options = unknown> {
   create(context: FileRuleContext<Options>): NodeVisitor;
 }
 
-/** The report of a repository rule must name the file. */
-export type RepositoryReportDescriptor = ReportDescriptor & { filePath: string };
+/**
+ * The report of a repository rule must name the file. Importers of other tools' results (SARIF)
+ * keep the original tool's identity with `origin`.
+ */
+export type RepositoryReportDescriptor = ReportDescriptor & {
+  filePath: string;
+  origin?: { ruleId: string; analyzerName: string; category?: IssueCategory; source?: IssueSource; autoFixable?: boolean };
+};
 
 export interface RepositoryRuleContext<Options = unknown> {
   readonly snapshot: RepoSnapshot;

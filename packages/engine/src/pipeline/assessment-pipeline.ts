@@ -93,6 +93,7 @@ export class AssessmentPipeline {
     const analyzerMetrics: Record<string, number> = {};
     const wellKnown: Partial<Record<WellKnownMetric, number | null>> = {};
     const conventions: ConventionPattern[] = [];
+    const linesByFile = new Map<string, string[]>();
     for (const active of ruleSet.repositoryRules) {
       throwIfAborted(signal);
       progress({ stage: 'repository-rules', message: `Running ${active.qualifiedId}` });
@@ -114,8 +115,21 @@ export class AssessmentPipeline {
         conventions: (patterns) => conventions.push(...patterns),
       });
       for (const r of reports) {
-        const lines = splitLines(await scoped.readFile(r.filePath).catch(() => ''));
-        findings.push(buildFinding(origin, r.filePath, lines, r));
+        let lines = linesByFile.get(r.filePath);
+        if (!lines) {
+          // A file outside the inventory (or unreadable) gives no lines, so its anchor stays unvalidated.
+          lines = splitLines(await scoped.readFile(r.filePath).catch(() => ''));
+          linesByFile.set(r.filePath, lines);
+        }
+        const finding = buildFinding(origin, r.filePath, lines, r);
+        if (r.origin) {
+          finding.ruleId = r.origin.ruleId;
+          finding.analyzerName = r.origin.analyzerName;
+          finding.category = r.origin.category ?? finding.category;
+          finding.source = r.origin.source ?? finding.source;
+          finding.autoFixable = r.origin.autoFixable ?? finding.autoFixable;
+        }
+        findings.push(finding);
       }
     }
     findings.sort(compareFindings);
