@@ -1,10 +1,11 @@
 // @codehealth/analyzers — the built-in analyzers, shipped as the engine's default plugin.
 import type { Plugin } from '@codehealth/engine';
 import { codeSmell } from './code-smell/index.js';
+import { sarifImport } from './sarif-import/index.js';
 
 // Analyzers
-export { codeSmell };
+export { codeSmell, sarifImport };
 
 // The plugin the engine loads by default
-export const plugin: Plugin = { name: '@codehealth/analyzers', analyzers: [codeSmell] };
+export const plugin: Plugin = { name: '@codehealth/analyzers', analyzers: [codeSmell, sarifImport] };
 export default plugin;
