@@ -37,8 +37,13 @@ export interface WireMetrics {
   structural_coverage_pct: number | null;
   actual_coverage_percent: number | null;
   mock_usage_pct: number | null;
+  assertion_density: number | null;
+  test_code_ratio: number | null;
   duplication_index: number | null;
+  duplicated_lines: number | null;
   convention_consistency: number | null;
+  /** Convention patterns as the spec's dashboard shows them. */
+  convention_patterns: Array<{ name: string; consistency: number; dominant_value: string; total_count: number; deviation_count: number }>;
   churn: { lines_added_30d: number; lines_deleted_30d: number; churn_rate: number; hot_files: string[] };
   graph: {
     modules: number;
@@ -93,8 +98,18 @@ export function toWireMetrics(result: AssessmentResult): WireMetrics {
     structural_coverage_pct: optional(m.structuralCoveragePct),
     actual_coverage_percent: optional(m.actualCoveragePercent),
     mock_usage_pct: optional(m.mockUsagePct),
+    assertion_density: optional(m.assertionDensity),
+    test_code_ratio: m.testCodeRatio == null ? null : Math.round(m.testCodeRatio * 1000) / 1000,
     duplication_index: optional(m.duplicationIndex),
+    duplicated_lines: m.duplicatedLines ?? null,
     convention_consistency: optional(m.conventionConsistency),
+    convention_patterns: result.conventions.map((p) => ({
+      name: p.name,
+      consistency: round1(p.consistency),
+      dominant_value: p.dominantValue,
+      total_count: p.totalCount,
+      deviation_count: p.deviationCount,
+    })),
     churn: {
       lines_added_30d: m.churn.linesAdded30d,
       lines_deleted_30d: m.churn.linesDeleted30d,
