@@ -1,0 +1,133 @@
+// `npm run bench`: the full 8-category assessment of real corpora next to the raw tree-sitter parse
+// floor and the peers (jscpd + eslint/sonarjs + knip) on the same files, with wall time, lines/s
+// and peak RSS. Figures and ratios are printed; nothing is asserted (timing belongs here, not in
+// the test suite). Options: --corpus rxjs|effect|all (default all), --no-peers, --runs N (median).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { obtainEffect, obtainRxjs } from '../helpers/corpora.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..', '..');
+const { values: args } = parseArgs({
+  options: { corpus: { type: 'string', default: 'all' }, 'no-peers': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' } },
+});
+const runs = Math.max(1, Number(args.runs) || 1);
+
+function listTs(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listTs(path, out);
+    else if (/\.(ts|tsx|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function timed(command, argv, options = {}) {
+  const started = performance.now();
+  const child = spawnSync(command, argv, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, ...options });
+  const ms = performance.now() - started;
+  if (child.error) throw child.error;
+  return { ms, stdout: child.stdout, stderr: child.stderr, status: child.status };
+}
+
+function nodeJson(script, argv) {
+  const out = timed(process.execPath, [join(here, script), ...argv], { cwd: repoRoot });
+  if (out.status !== 0) throw new Error(`${script} failed: ${out.stderr}`);
+  return JSON.parse(out.stdout.trim().split('\n').pop());
+}
+
+/** Peers are installed once into a cache directory outside the repository (never into package.json). */
+function peersDir() {
+  const dir = join(tmpdir(), 'codehealth-bench-peers');
+  const marker = join(dir, 'node_modules', '.bin', 'knip');
+  if (!existsSync(marker) || !existsSync(join(dir, 'node_modules', '.bin', 'jscpd'))) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"private":true}');
+    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--silent', 'jscpd@5.3.3', 'knip@6.44.2'], { stdio: 'inherit' });
+  }
+  return dir;
+}
+
+function eslintConfig(dir) {
+  const file = join(dir, 'eslint.bench.config.mjs');
+  writeFileSync(
+    file,
+    `import tseslint from ${JSON.stringify(join(repoRoot, 'node_modules/typescript-eslint/dist/index.js'))};\n` +
+      `import sonarjs from ${JSON.stringify(join(repoRoot, 'node_modules/eslint-plugin-sonarjs/cjs/index.js'))};\n` +
+      `export default [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { sonarjs }, rules: sonarjs.configs.recommended.rules }];\n`,
+  );
+  return file;
+}
+
+function runPeers(root, src) {
+  const peers = peersDir();
+  const work = mkdtempSync(join(tmpdir(), 'codehealth-bench-'));
+  const bin = (name) => join(peers, 'node_modules', '.bin', name);
+  const jscpd = timed(bin('jscpd'), ['--min-tokens', '50', '--silent', '--reporters', 'json', '--output', work, src]);
+  const eslint = timed(join(repoRoot, 'node_modules/.bin/eslint'), ['--no-config-lookup', '--config', eslintConfig(work), '--no-inline-config', '--format', 'json', '--output-file', join(work, 'eslint.json'), src], { cwd: root });
+  const knip = timed(bin('knip'), ['--reporter', 'json', '--no-progress', '--no-exit-code'], { cwd: root });
+  return {
+    jscpd: jscpd.ms,
+    eslint: eslint.ms,
+    knip: knip.ms,
+    notes: [jscpd, eslint, knip].map((r, i) => (r.status && r.status > 1 ? `${['jscpd', 'eslint', 'knip'][i]} exited ${r.status}: ${r.stderr.split('\n')[0]}` : '')).filter(Boolean),
+  };
+}
+
+function benchCorpus(name, corpus) {
+  if (corpus.error) {
+    console.log(`\n${name}: SKIPPED (${corpus.error})`);
+    return;
+  }
+  const root = corpus.root;
+  const src = join(root, 'src');
+  const files = listTs(src);
+  const list = join(mkdtempSync(join(tmpdir(), 'codehealth-bench-files-')), 'files.json');
+  writeFileSync(list, JSON.stringify(files));
+  const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+
+  const parse = median(Array.from({ length: runs }, () => nodeJson('parse-floor.mjs', [list]).ms));
+  const walk = median(Array.from({ length: runs }, () => nodeJson('parse-floor.mjs', [list, 'walk']).ms));
+  const coldRuns = Array.from({ length: runs }, () => nodeJson('run-assessment.mjs', [root, '-']));
+  const cold = coldRuns.sort((a, b) => a.ms - b.ms)[Math.floor(coldRuns.length / 2)];
+  const cacheDir = mkdtempSync(join(tmpdir(), 'codehealth-bench-cache-'));
+  nodeJson('run-assessment.mjs', [root, cacheDir]);
+  const warm = nodeJson('run-assessment.mjs', [root, cacheDir]);
+  const lines = cold.totalLines;
+
+  console.log(`\n== ${name}: ${files.length} files in src, ${lines.toLocaleString('en')} lines (${cold.loc.toLocaleString('en')} code), ${(bytes / 1e6).toFixed(1)} MB, parsed cleanly ${cold.cleanPercent}%`);
+  const row = (label, ms, extra = '') =>
+    console.log(`  ${label.padEnd(38)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((lines / ms) * 1000).toFixed(0).padStart(8)} lines/s  ${((ms / 1000) * (100_000 / lines)).toFixed(2).padStart(6)} s/100k lines ${extra}`);
+  row('tree-sitter read + parse (1 thread)', parse);
+  row('tree-sitter parse + full walk', walk);
+  row('codehealth full assessment (cold)', cold.ms, `peak RSS ${cold.maxRssMb.toFixed(0)} MB, ${cold.findings} findings, ${cold.overall} ${cold.grade}`);
+  row('codehealth re-assessment (cache warm)', warm.ms, `${warm.cachedFiles} files from cache`);
+  console.log(`  ratio: cold assessment / raw parse = ${(cold.ms / parse).toFixed(2)}x (target <= 2.5x), / parse+walk = ${(cold.ms / walk).toFixed(2)}x`);
+  if (!args['no-peers']) {
+    try {
+      const peers = runPeers(root, src);
+      const total = peers.jscpd + peers.eslint + peers.knip;
+      row('jscpd 5.3.3 (min 50 tokens)', peers.jscpd);
+      row('eslint 10 + sonarjs recommended', peers.eslint);
+      row('knip 6.44.2', peers.knip);
+      row('peers together', total);
+      console.log(`  ratio: peers together / codehealth cold = ${(total / cold.ms).toFixed(2)}x (target >= 3x)`);
+      for (const note of peers.notes) console.log(`  note: ${note}`);
+    } catch (error) {
+      console.log(`  peers: SKIPPED (${error.message.split('\n')[0]})`);
+    }
+  }
+}
+
+console.log(`codehealth benchmark — node ${process.version}, ${runs} run(s) per figure (median)`);
+if (args.corpus === 'rxjs' || args.corpus === 'all') benchCorpus('rxjs 7.8.2', obtainRxjs());
+if (args.corpus === 'effect' || args.corpus === 'all') benchCorpus('effect 3.22.4', obtainEffect());
