@@ -109,6 +109,22 @@ describe('codehealth (built bin)', () => {
     expect(r.stderr).toMatch(/^codehealth: (?!internal error).*rulez.*\n$/);
   });
 
+  it('records a binary file, a 20 MB file and a binary file posing as source as skipped, and still reports', async () => {
+    const dir = await gitRepo({ 'src/ok.ts': 'export const ok = 1;\n' });
+    await writeFile(join(dir, 'src/huge.ts'), `export const big = '${'x'.repeat(20 * 1024 * 1024)}';\n`);
+    await writeFile(join(dir, 'src/bin.ts'), Buffer.from([0x65, 0x78, 0x00, 0xff, 0x00, 0x01]));
+    await writeFile(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]));
+    const r = cli(['analyze', '-f', 'json', '-q'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    const skipped = Object.fromEntries(report.metrics.skipped_files.map((s: { path: string; reason: string }) => [s.path, s.reason]));
+    expect(skipped['src/huge.ts']).toMatch(/^file is 20\.0 MB, above the 2\.0 MB limit/);
+    expect(skipped['src/bin.ts']).toBe('binary file');
+    expect(report.metrics.files.analysed).toBe(1);
+    expect(report.assessment.total_lines_of_code).toBe(1);
+  });
+
   it('prints a JSON report with the spec assessment and every issue, progress on stderr', () => {
     const r = cli(['analyze', '--format', 'json'], repo);
     expect(r.code).toBe(0);
