@@ -1,0 +1,13 @@
+// The `security` analyzer: injection sinks, secrets, weak cryptography and unsafe defaults in TS/JS.
+import { defineAnalyzer } from '@codehealth/engine';
+import { detectSecurity } from './detect.js';
+import { noEval } from './no-eval/rule.js';
+
+export const security = defineAnalyzer({
+  id: 'security',
+  description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
+  categories: ['security'],
+  languages: ['typescript', 'tsx', 'javascript', 'jsx'],
+  rules: [noEval],
+  detect: detectSecurity,
+});

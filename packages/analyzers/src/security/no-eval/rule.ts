@@ -1,0 +1,91 @@
+// Flags code run from strings: eval(), the Function constructor and timers given a string.
+import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { z } from 'zod';
+import { placeOf, quote } from '../shared/place.js';
+import { findBinding } from '../shared/scope.js';
+import { describeShape, shapeOf } from '../shared/string-shape.js';
+import { argumentsOf, calleeOf, unwrap } from '../shared/syntax.js';
+
+const options = z.object({}).strict().default({});
+
+/** Objects through which the global `eval`, `Function` and timers are reached. */
+const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
+const TIMERS = new Set(['setTimeout', 'setInterval']);
+
+type Kind = 'eval' | 'Function' | 'timer';
+
+function kindOf(call: SyntaxNode): { kind: Kind; name: string } | undefined {
+  const callee = calleeOf(call);
+  if (!callee) return undefined;
+  if (callee.object && !(callee.object.type === 'identifier' && GLOBAL_OBJECTS.has(callee.object.text))) return undefined;
+  // A local function or parameter of that name is not the global.
+  const fn = call.childForFieldName(call.type === 'new_expression' ? 'constructor' : 'function');
+  if (!callee.object && fn && findBinding(unwrap(fn))) return undefined;
+  if (callee.name === 'eval' && call.type === 'call_expression') return { kind: 'eval', name: 'eval()' };
+  if (callee.name === 'Function') return { kind: 'Function', name: call.type === 'new_expression' ? 'new Function()' : 'Function()' };
+  if (TIMERS.has(callee.name) && call.type === 'call_expression') return { kind: 'timer', name: `${callee.name}()` };
+  return undefined;
+}
+
+/** A string for sure: a literal, a template, a `+` with a string side, or a const holding one. */
+function isStringExpression(node: SyntaxNode, depth = 0): boolean {
+  const n = unwrap(node);
+  if (n.type === 'string' || n.type === 'template_string') return true;
+  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+') {
+    return [n.childForFieldName('left'), n.childForFieldName('right')].some((side) => !!side && isStringExpression(side, depth + 1));
+  }
+  if (n.type === 'identifier' && depth < 3) {
+    const binding = findBinding(n);
+    return binding?.kind === 'const' && !!binding.value && isStringExpression(binding.value, depth + 1);
+  }
+  return false;
+}
+
+export const noEval = defineRule({
+  kind: 'file',
+  meta: {
+    id: 'no-eval',
+    description: 'eval(), the Function constructor, and setTimeout/setInterval given a string of code',
+    category: 'security',
+    severity: 'high',
+    options,
+    confidence: 90,
+    docs: {
+      whyItMatters:
+        'Code compiled from a string runs with the full privileges of the surrounding program. If any part of the ' +
+        'string can be influenced from outside, an attacker can run arbitrary code; even a literal string defeats ' +
+        'Content-Security-Policy, static analysis and bundler optimisations.',
+      suggestedAction:
+        'Replace the string with real code: pass a function to setTimeout/setInterval, use JSON.parse for data, a ' +
+        'lookup table or a switch for dispatch by name, and a sandboxed parser for user-written expressions.',
+    },
+  },
+  create(context) {
+    if (!/\beval\b|\bFunction\b|\bset(?:Timeout|Interval)\b/.test(context.source)) return {};
+    const check = (call: SyntaxNode) => {
+      const found = kindOf(call);
+      if (!found) return;
+      const args = argumentsOf(call);
+      // The Function constructor compiles all its arguments (parameter names and body); the others their first.
+      const code = found.kind === 'Function' ? args : args.slice(0, 1);
+      if (code.length === 0) return;
+      if (found.kind === 'timer' && !isStringExpression(code[0])) return;
+      const shapes = code.map((arg) => shapeOf(arg));
+      const dynamic = shapes.find((shape) => shape.dynamicParts.length > 0);
+      const place = placeOf(call, context.file.path);
+      const what = found.kind === 'timer' ? `${found.name} with a string of code` : found.name;
+      context.report({
+        node: call,
+        title: dynamic ? `${what} runs code built at run time in ${place.label}` : `${what} compiles a literal string in ${place.label}`,
+        description: dynamic
+          ? `${quote(call)} compiles and runs code made from ${describeShape(dynamic)}. Whoever controls that value controls the code that runs.`
+          : `${quote(call)} compiles and runs a literal string of code. It cannot be injected as written, but it needs 'unsafe-eval' under a Content-Security-Policy and hides the code from tools.`,
+        severity: dynamic ? 'critical' : 'high',
+        confidence: dynamic ? 90 : found.kind === 'Function' ? 70 : 85,
+        symbol: place.symbol,
+        data: { call: found.name, dynamic: !!dynamic },
+      });
+    };
+    return { call_expression: check, new_expression: check };
+  },
+});

@@ -1,0 +1,30 @@
+// Recognises values that come straight from an HTTP request (Express, Koa, h3/Nitro, AWS Lambda,
+// Next.js), the usual untrusted input of a server.
+import type { SyntaxNode } from '@codehealth/engine';
+import { unwrap } from './syntax.js';
+
+const REQUEST_OBJECT = '(?:req|request|ctx|context|event|evt)';
+const REQUEST_FIELD =
+  '(?:params|query|body|headers|cookies|files?|path|url|originalUrl|pathParameters|queryStringParameters|rawPath|rawQueryString|multiValueQueryStringParameters|param|get|header|searchParams)';
+/** h3 / Nitro / Nuxt utilities that return request input. */
+const REQUEST_HELPER = '(?:getRouterParams?|getQuery|getValidatedQuery|getValidatedRouterParams|readBody|readValidatedBody|readFormData|readMultipartFormData|getHeader|getCookie)';
+
+const ACCESS = new RegExp(`^${REQUEST_OBJECT}(?:\\.request)?(?:\\?)?\\.${REQUEST_FIELD}\\b`);
+const HELPER_CALL = new RegExp(`^(?:await\\s+)?${REQUEST_HELPER}\\s*\\(`);
+const ANYWHERE = new RegExp(`\\b${REQUEST_OBJECT}(?:\\.request)?\\??\\.${REQUEST_FIELD}\\b|\\b${REQUEST_HELPER}\\s*\\(`);
+
+/** True when the expression itself reads request input (`req.query.file`, `getRouterParam(event, 'id')`). */
+export function isRequestInput(node: SyntaxNode): boolean {
+  const text = unwrap(node).text;
+  return ACCESS.test(text) || HELPER_CALL.test(text);
+}
+
+/** True when request input appears anywhere in the expression (`path.join(dir, req.params.name)`). */
+export function mentionsRequestInput(node: SyntaxNode): boolean {
+  return ANYWHERE.test(node.text);
+}
+
+/** Cheap pre-check on a whole file: no request object, no request input. */
+export function sourceMayReadRequests(source: string): boolean {
+  return ANYWHERE.test(source);
+}
