@@ -1,5 +1,6 @@
 // The `security` analyzer: injection sinks, secrets, weak cryptography and unsafe defaults in TS/JS.
 import { defineAnalyzer } from '@codehealth/engine';
+import { commandInjection } from './command-injection/rule.js';
 import { detectSecurity } from './detect.js';
 import { noEval } from './no-eval/rule.js';
 
@@ -8,6 +9,6 @@ export const security = defineAnalyzer({
   description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
   categories: ['security'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [noEval],
+  rules: [noEval, commandInjection],
   detect: detectSecurity,
 });
