@@ -1,0 +1,137 @@
+// Flags promises that are created as a statement and then dropped: no await, return, void or
+// rejection handler (typescript-eslint's no-floating-promises, from syntax alone).
+import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
+import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { handlesRejection } from '../shared/guards.js';
+import { baseName, titleSymbol, calledMethod, calleeOf, isAsyncFunction, memberObject, shortText } from '../shared/syntax.js';
+import { promiseSource, type PromiseSource, type SourceLookup } from './promise-sources.js';
+
+const LOGICAL = new Set(['&&', '||', '??']);
+/** Words without which a file cannot hold anything this rule recognises: such files cost nothing. */
+const TRIGGER = /async|\.then|\.finally|Promise|fetch|promises/;
+
+/** The parts of a statement's expression whose value is thrown away. */
+function droppedParts(expression: SyntaxNode): SyntaxNode[] {
+  const node = unwrapParentheses(expression);
+  switch (node.type) {
+    case 'binary_expression':
+      if (!LOGICAL.has(node.childForFieldName('operator')?.type ?? '')) return [];
+      return [...droppedParts(node.childForFieldName('left')!), ...droppedParts(node.childForFieldName('right')!)];
+    case 'ternary_expression':
+      return [...droppedParts(node.childForFieldName('consequence')!), ...droppedParts(node.childForFieldName('alternative')!)];
+    case 'sequence_expression':
+      return node.namedChildren.filter((child) => child.type !== 'comment').flatMap(droppedParts);
+    case 'call_expression':
+    case 'new_expression':
+      return [node];
+    default:
+      // `void p`, `await p`, assignments and the rest keep or deliberately discard the value.
+      return [];
+  }
+}
+
+/** Some earlier link of a `.then`/`.catch` chain handles rejections. */
+function chainHasHandler(receiver: SyntaxNode | undefined): boolean {
+  for (let link = receiver && unwrapParentheses(receiver); link?.type === 'call_expression'; link = memberObject(calleeOf(link)!)) {
+    if (handlesRejection(link)) return true;
+    if (calleeOf(link)?.type !== 'member_expression') return false;
+  }
+  return false;
+}
+
+/** Why the dropped value of `part` is a promise whose rejection nobody handles, if it is one. */
+function floatingSource(part: SyntaxNode, lookup: SourceLookup): PromiseSource | undefined {
+  if (part.type === 'call_expression') {
+    if (handlesRejection(part)) return undefined;
+    const method = calledMethod(part);
+    const receiver = method && memberObject(calleeOf(part)!);
+    if (method === 'then' && receiver) {
+      const earlier = chainHasHandler(receiver);
+      return {
+        label: `${shortText(receiver)}.then()`,
+        reason: earlier
+          ? '`.then()` after the chain\'s rejection handler returns a new promise that rejects when its callback throws'
+          : '`.then()` with only a fulfilment callback returns a new promise that rejects when the receiver or the callback does',
+        confidence: earlier ? 70 : 85,
+      };
+    }
+    if (method === 'finally' && receiver) {
+      const inner = unwrapParentheses(receiver);
+      if (inner.type === 'call_expression' && handlesRejection(inner)) return undefined;
+      const source = promiseSource(inner, lookup);
+      return source && { ...source, label: `${source.label}.finally()`, reason: `${source.reason}; \`.finally()\` passes its rejection on` };
+    }
+  }
+  return promiseSource(part, lookup);
+}
+
+/** The name an `async` keyword's function is called by, for the cheap pre-filter of candidates. */
+function asyncName(fn: SyntaxNode): string | undefined {
+  if (fn.type === 'function_declaration' || fn.type === 'method_definition') return fn.childForFieldName('name')?.text.replace(/^['"]|['"]$/g, '');
+  const holder = fn.parent;
+  if (holder?.type === 'variable_declarator') return holder.childForFieldName('name')?.text;
+  if (holder?.type === 'public_field_definition') return holder.childForFieldName('name')?.text;
+  if (holder?.type === 'pair') return holder.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '');
+  return undefined;
+}
+
+export const floatingPromise = defineRule({
+  kind: 'file',
+  meta: {
+    id: 'floating-promise',
+    description: 'Promises created as a statement and dropped without await, return, void or a rejection handler',
+    category: 'runtime',
+    severity: 'medium',
+    confidence: 85,
+    docs: {
+      whyItMatters:
+        'A promise nobody awaits or handles fails silently: its rejection becomes an unhandled rejection, which terminates ' +
+        'Node.js 15+ processes and is only logged in browsers, and the code after the call runs before the work is done, ' +
+        'so it may read state that is not written yet.',
+      suggestedAction:
+        'await the promise (or return it) so failures reach the caller; if running in the background is intended, attach ' +
+        'a `.catch()` that logs or reports the error, and mark deliberate fire-and-forget calls with `void`.',
+    },
+  },
+  create(context) {
+    if (!TRIGGER.test(context.source)) return {};
+    const asyncNames = new Set<string>();
+    const candidates: SyntaxNode[] = [];
+    return {
+      async(node) {
+        const fn = node.parent;
+        if (!fn || !isFunctionNode(fn) || !isAsyncFunction(fn)) return;
+        const name = asyncName(fn);
+        if (name) asyncNames.add(name);
+      },
+      expression_statement(node) {
+        const expression = node.namedChildren[0];
+        if (expression && expression.type !== 'assignment_expression') candidates.push(node);
+      },
+      'program:exit'() {
+        const lookup: SourceLookup = { asyncNames, mentionsPromisesModule: context.source.includes('promises') };
+        for (const statement of candidates) {
+          for (const part of droppedParts(statement.namedChildren[0])) {
+            const source = floatingSource(part, lookup);
+            if (!source) continue;
+            const symbol = enclosingSymbol(part);
+            const where = symbol ? titleSymbol(symbol) : baseName(context.file.path);
+            context.report({
+              node: part,
+              title: `Unhandled promise from ${source.label} in ${where}`,
+              description:
+                `${source.reason}. The statement on line ${part.startPosition.row + 1}${symbol ? ` in \`${symbol}\`` : ''} drops it without ` +
+                '`await`, `return`, `void` or a rejection handler: a rejection becomes an unhandled rejection and the code that ' +
+                'follows runs before the work has finished.',
+              confidence: source.confidence,
+              ...(symbol ? { symbol } : {}),
+              data: { promise: source.label },
+            });
+          }
+        }
+      },
+    };
+  },
+});
+
