@@ -3,12 +3,13 @@ import { defineAnalyzer } from '@codehealth/engine';
 import { commandInjection } from './command-injection/rule.js';
 import { detectSecurity } from './detect.js';
 import { noEval } from './no-eval/rule.js';
+import { sqlInjection } from './sql-injection/rule.js';
 
 export const security = defineAnalyzer({
   id: 'security',
   description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
   categories: ['security'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [noEval, commandInjection],
+  rules: [noEval, commandInjection, sqlInjection],
   detect: detectSecurity,
 });
