@@ -2,6 +2,7 @@
 import { defineAnalyzer } from '@codehealth/engine';
 import { commandInjection } from './command-injection/rule.js';
 import { detectSecurity } from './detect.js';
+import { hardCodedSecret } from './hard-coded-secret/rule.js';
 import { noEval } from './no-eval/rule.js';
 import { sqlInjection } from './sql-injection/rule.js';
 
@@ -10,6 +11,6 @@ export const security = defineAnalyzer({
   description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
   categories: ['security'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [noEval, commandInjection, sqlInjection],
+  rules: [noEval, commandInjection, sqlInjection, hardCodedSecret],
   detect: detectSecurity,
 });
