@@ -1,6 +1,7 @@
 // Where an exception or a rejection is caught, as far as one function's syntax can tell.
 import type { SyntaxNode } from '@codehealth/engine';
 import { isFunctionNode, parentSkippingParentheses } from '../../shared/functions.js';
+import { nodesAtMatches } from './source-search.js';
 import { callArguments, calledMethod, contains } from './syntax.js';
 
 /**
@@ -65,4 +66,33 @@ function containsThrow(node: SyntaxNode | null): boolean {
   if (node.type === 'throw_statement') return true;
   if (isFunctionNode(node)) return false;
   return node.namedChildren.some(containsThrow);
+}
+
+/** The name a function is called by: its own, or the variable, property or field holding it. */
+export function callableName(fn: SyntaxNode): string | undefined {
+  if (fn.type === 'function_declaration' || fn.type === 'method_definition') return fn.childForFieldName('name')?.text;
+  const holder = parentSkippingParentheses(fn);
+  if (holder?.type === 'variable_declarator' || holder?.type === 'public_field_definition') return holder.childForFieldName('name')?.text;
+  if (holder?.type === 'pair') return holder.childForFieldName('key')?.text;
+  return undefined;
+}
+
+/**
+ * True when the file calls `fn` by name (`f()`, `x.f()`, `f!()`, `f?.()`) at least once and every such
+ * call is inside a try with a catch: the exceptions of `fn` are then handled by its callers.
+ */
+export function callersCatch(fn: SyntaxNode, root: SyntaxNode, source: string): boolean {
+  const name = callableName(fn);
+  if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  let calls = 0;
+  for (const hit of nodesAtMatches(root, source, new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\s*(?:!\\s*)?(?:\\?\\.\\s*)?\\(`, 'g'))) {
+    if (hit.type !== 'identifier' && hit.type !== 'property_identifier') continue;
+    let call: SyntaxNode | null = hit.parent;
+    while (call && (call.type === 'member_expression' || call.type === 'non_null_expression')) call = call.parent;
+    const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
+    if (!call || !callee || !contains(callee, hit) || contains(fn, call)) continue;
+    if (!catchingTry(call)) return false;
+    calls++;
+  }
+  return calls > 0;
 }

@@ -1,0 +1,73 @@
+import { AnalyzerTester } from '@codehealth/engine/testing';
+import { runtime } from '../index.js';
+
+new AnalyzerTester(runtime).run('unguarded-json-parse', {
+  valid: [
+    { code: 'const defaults = JSON.parse(\'{"a":1}\');', name: 'a string literal' },
+    { code: 'const copy = JSON.parse(JSON.stringify(value));', name: 'a deep copy through JSON.stringify' },
+    { code: 'const TEMPLATE = `{"a":1}`;\nconst value = JSON.parse(TEMPLATE);', name: 'a const bound to a static template' },
+    { code: 'function load(raw) {\n  try {\n    return JSON.parse(raw);\n  } catch (error) {\n    throw new Error(`bad config: ${error.message}`);\n  }\n}', name: 'inside try with catch' },
+    { code: 'fetchText().then((text) => JSON.parse(text)).catch(report);', name: 'a then callback of a chain with a catch' },
+    {
+      code: 'const config = { decode: (e) => JSON.parse(e.data) };\nsocket.onmessage = (e) => {\n  try {\n    next(config.decode(e));\n  } catch (err) {\n    fail(err);\n  }\n};',
+      name: 'every caller in the file catches',
+    },
+    { code: 'const text = "JSON.parse(x)";', name: 'inside a string' },
+    { code: 'const parse = JSON.parse;', name: 'not a call' },
+  ],
+  invalid: [
+    {
+      code: "import { readFileSync } from 'node:fs';\nexport function loadConfig(path) {\n  const raw = readFileSync(path, 'utf8');\n  return JSON.parse(raw);\n}",
+      name: 'a file read with readFileSync, through a const',
+      findings: [{ line: 4, title: 'JSON.parse(raw) of external input without try/catch in loadConfig', severity: 'medium', symbol: 'loadConfig', data: { input: 'external' } }],
+    },
+    {
+      code: 'app.post("/hook", (req, res) => {\n  const event = JSON.parse(req.body);\n  res.send(event.id);\n});\nws.on("message", (message) => handle(JSON.parse(message.data)));',
+      name: 'request bodies and message payloads are network input',
+      findings: [
+        { line: 2, severity: 'high', data: { input: 'network' } },
+        { line: 5, severity: 'high', title: 'JSON.parse(message.data) of network input without try/catch in on callback' },
+      ],
+    },
+    {
+      code: 'const flags = JSON.parse(process.env.FLAGS ?? "{}");\nconst saved = JSON.parse(localStorage.getItem("state") as string);\nconst arg = JSON.parse(process.argv[2]);',
+      name: 'environment, storage and argv are external input',
+      findings: [
+        { line: 1, title: 'JSON.parse(process.env.FLAGS ?? "{}") of external input without try/catch in example.ts', data: { input: 'external' } },
+        { line: 2, data: { input: 'external' } },
+        { line: 3, data: { input: 'external' } },
+      ],
+    },
+    {
+      code: 'async function pull(url) {\n  const response = await fetch(url);\n  return JSON.parse(await response.text());\n}',
+      name: 'a response body',
+      findings: [{ line: 3, severity: 'high', data: { input: 'network' } }],
+    },
+    {
+      code: 'function restore(store) {\n  const state = store.read();\n  return JSON.parse(state);\n}',
+      name: 'unknown input: medium with lower confidence',
+      findings: [{ line: 3, severity: 'medium', data: { input: 'unknown' } }],
+    },
+    {
+      code: 'export function parseReport(text) {\n  return JSON.parse(text);\n}\nconst version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;',
+      name: 'a parameter and a bundled file are low severity',
+      findings: [
+        { line: 2, severity: 'low', title: 'JSON.parse(text) of a parameter without try/catch in parseReport', data: { input: 'delegated' } },
+        { line: 4, severity: 'low', data: { input: 'bundled' } },
+      ],
+    },
+    {
+      code: 'function load(raw) {\n  try {\n    setup();\n  } finally {\n    return JSON.parse(raw.body);\n  }\n}\nfunction outer(raw) {\n  try {\n    return () => JSON.parse(raw.value);\n  } catch {}\n}',
+      name: 'finally does not guard; a try around a callback definition does not guard the callback',
+      findings: [
+        { line: 5, data: { input: 'unknown' } },
+        { line: 10, data: { input: 'unknown' } },
+      ],
+    },
+    {
+      code: 'const decode = (e) => JSON.parse(e.data);\ndecode(first);\ntry {\n  decode(second);\n} catch {\n  // ignored\n}',
+      name: 'one unguarded caller is enough',
+      findings: [{ line: 1, data: { input: 'network' } }],
+    },
+  ],
+});
