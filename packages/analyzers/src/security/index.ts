@@ -5,12 +5,13 @@ import { detectSecurity } from './detect.js';
 import { hardCodedSecret } from './hard-coded-secret/rule.js';
 import { noEval } from './no-eval/rule.js';
 import { sqlInjection } from './sql-injection/rule.js';
+import { weakCrypto } from './weak-crypto/rule.js';
 
 export const security = defineAnalyzer({
   id: 'security',
   description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
   categories: ['security'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [noEval, commandInjection, sqlInjection, hardCodedSecret],
+  rules: [noEval, commandInjection, sqlInjection, hardCodedSecret, weakCrypto],
   detect: detectSecurity,
 });

@@ -92,7 +92,8 @@ export function shapeOf(node: SyntaxNode, depth = 0): StringShape {
   const n = unwrap(node);
   const text = literalString(n);
   if (text !== undefined) return literal(text);
-  if (isTrustedPart(n)) return literal(n.type === 'number' ? n.text : '');
+  // A constant's own value says more than its name, so identifiers are resolved first.
+  if (n.type !== 'identifier' && isTrustedPart(n)) return literal(n.type === 'number' ? n.text : '');
   if (depth > MAX_DEPTH) return { builtBy: 'expression', staticText: '', dynamicParts: [n] };
   switch (n.type) {
     case 'template_string':
@@ -132,7 +133,7 @@ export function shapeOf(node: SyntaxNode, depth = 0): StringShape {
     case 'identifier': {
       const binding = findBinding(n);
       const values = binding ? valuesOf(binding, n.text) : undefined;
-      if (!values) return { builtBy: 'variable', staticText: '', dynamicParts: [n] };
+      if (!values) return isTrustedPart(n) ? literal('') : { builtBy: 'variable', staticText: '', dynamicParts: [n] };
       const shapes = values.map((v) => shapeOf(v.value, depth + 1));
       const dynamic = shapes.find((s) => s.dynamicParts.length > 0);
       const builtBy = dynamic ? dynamic.builtBy : 'literal';
