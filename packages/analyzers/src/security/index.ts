@@ -3,6 +3,7 @@ import { defineAnalyzer } from '@codehealth/engine';
 import { commandInjection } from './command-injection/rule.js';
 import { detectSecurity } from './detect.js';
 import { hardCodedSecret } from './hard-coded-secret/rule.js';
+import { insecureRandomness } from './insecure-randomness/rule.js';
 import { noEval } from './no-eval/rule.js';
 import { sqlInjection } from './sql-injection/rule.js';
 import { weakCrypto } from './weak-crypto/rule.js';
@@ -12,6 +13,6 @@ export const security = defineAnalyzer({
   description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
   categories: ['security'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [noEval, commandInjection, sqlInjection, hardCodedSecret, weakCrypto],
+  rules: [noEval, commandInjection, sqlInjection, hardCodedSecret, weakCrypto, insecureRandomness],
   detect: detectSecurity,
 });
