@@ -4,11 +4,12 @@ import { defineAnalyzer } from '@codehealth/engine';
 import { emptyCatch } from './empty-catch/rule.js';
 import { floatingPromise } from './floating-promise/rule.js';
 import { unguardedJsonParse } from './unguarded-json-parse/rule.js';
+import { unreachableCode } from './unreachable-code/rule.js';
 
 export const runtime = defineAnalyzer({
   id: 'runtime',
   description: 'Finds code likely to fail at run time: floating promises, swallowed errors, unguarded parsing, unreachable code and more',
   categories: ['runtime'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [floatingPromise, emptyCatch, unguardedJsonParse],
+  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode],
 });
