@@ -1,0 +1,152 @@
+// What the dead-code rules share, computed once per run: entry points, the code graph with entry
+// usage, and the modules reachable from entries and tests.
+//
+// The engine's graph is built without entries, and the resolver that maps `dist/x.js` back to
+// `src/x.ts` is internal to the engine. So the model rebuilds the graph through the engine's own
+// `buildRepositoryGraph` with one synthetic module per directory that imports every entry request
+// (`* ` for whole entries, the read names for framework files): the engine then resolves them
+// exactly as it resolves real imports, and `usedExports` follows entries through re-exports and
+// `export *`. Package targets go through `#` subpath imports added to the package.json as the
+// graph reads it, because `#` targets get the engine's build-output-to-source mapping.
+import { buildRepositoryGraph, type CodeGraph, type FileSummary, type RepositoryRuleContext, type RepoSnapshot } from '@codehealth/engine';
+import { collectEntryRequests, type EntryRequest } from './entry-requests.js';
+
+export interface DeadCodeModel {
+  graph: CodeGraph;
+  /** Entry modules and why each is one (the first reason found). */
+  entries: Map<string, string>;
+  /** Modules reachable from entries and tests, following imports of every kind and non-import loads. */
+  reachable: Set<string>;
+  /** Real modules that import or load `path`. */
+  importersOf(path: string): string[];
+  /** Whether the file is imported through a specifier that did not resolve and ends like its name. */
+  maybeImportedUnresolved(path: string): boolean;
+}
+
+export interface ModelOptions {
+  entries: readonly string[];
+}
+
+const SYNTHETIC_NAME = '__codehealth_dead_code_entries__.ts';
+const cache = new WeakMap<readonly FileSummary[], Map<string, Promise<DeadCodeModel>>>();
+
+/** The model of this run; both repository rules ask, it is built once per set of options. */
+export function deadCodeModel(context: RepositoryRuleContext<unknown>, options: ModelOptions): Promise<DeadCodeModel> {
+  let byOptions = cache.get(context.summaries);
+  if (!byOptions) cache.set(context.summaries, (byOptions = new Map()));
+  const key = JSON.stringify(options.entries);
+  let model = byOptions.get(key);
+  if (!model) byOptions.set(key, (model = buildModel(context.snapshot, context.summaries, context.graph, options)));
+  return model;
+}
+
+async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummary[], base: CodeGraph, options: ModelOptions): Promise<DeadCodeModel> {
+  const unresolved = base.edges.filter((e) => e.resolution === 'unresolved');
+  const relativeUnresolved = unresolved.filter((e) => e.specifier.startsWith('./') || e.specifier.startsWith('../'));
+  const requests = await collectEntryRequests(snapshot, summaries, relativeUnresolved, options.entries);
+
+  const synthetic = new Map<string, EntryRequest[]>();
+  const syntheticSummaries: FileSummary[] = [];
+  for (const [dir, list] of requests.byDir) {
+    const path = dir === '' ? SYNTHETIC_NAME : `${dir}/${SYNTHETIC_NAME}`;
+    synthetic.set(path, list);
+    syntheticSummaries.push(syntheticSummary(path, list));
+  }
+  const graph = await buildRepositoryGraph(withManifestImports(snapshot, requests.manifestImports, requests.manifests), [...summaries, ...syntheticSummaries]);
+
+  const entries = new Map<string, string>();
+  const loads = new Map<string, Set<string>>();
+  for (const [path, list] of synthetic) {
+    for (const edge of graph.modules.get(path)?.imports ?? []) {
+      if (edge.to === undefined || !graph.modules.has(edge.to)) continue;
+      const { origin, mustEndWith } = list[edge.line - 1];
+      if (mustEndWith !== undefined && !edge.to.replace(/\.[^./]+$/, '').endsWith(mustEndWith)) continue;
+      if (origin.type === 'entry') {
+        if (!entries.has(edge.to)) entries.set(edge.to, origin.reason);
+      } else if (origin.from !== edge.to) {
+        const targets = loads.get(origin.from) ?? new Set();
+        loads.set(origin.from, targets.add(edge.to));
+      }
+    }
+  }
+  const roots = [...entries.keys(), ...summaries.filter((s) => s.kind === 'test' && !s.skipped).map((s) => s.path)];
+  const reachable = reach(graph, roots, loads);
+  const loadedBy = new Map<string, string[]>();
+  for (const [from, targets] of loads) for (const to of targets) loadedBy.set(to, [...(loadedBy.get(to) ?? []), from]);
+  const stems = new Set(unresolved.filter((e) => !relativeUnresolved.includes(e)).map((e) => stemOf(e.specifier)));
+
+  return {
+    graph,
+    entries,
+    reachable,
+    importersOf: (path) => {
+      const importers = (graph.modules.get(path)?.importedBy ?? []).filter((p) => !synthetic.has(p));
+      return [...new Set([...importers, ...(loadedBy.get(path) ?? [])])].sort();
+    },
+    maybeImportedUnresolved: (path) => stems.has(stemOf(path)) || (stemOf(path) === 'index' && stems.has(stemOf(path.slice(0, path.lastIndexOf('/'))))),
+  };
+}
+
+function reach(graph: CodeGraph, roots: string[], loads: Map<string, Set<string>>): Set<string> {
+  const seen = new Set(roots);
+  const queue = [...seen];
+  for (let i = 0; i < queue.length; i++) {
+    const next = [...(graph.modules.get(queue[i])?.imports ?? []).map((e) => e.to), ...(loads.get(queue[i]) ?? [])];
+    for (const to of next) {
+      if (to === undefined || seen.has(to) || !graph.modules.has(to)) continue;
+      seen.add(to);
+      queue.push(to);
+    }
+  }
+  return seen;
+}
+
+function syntheticSummary(path: string, requests: EntryRequest[]): FileSummary {
+  return {
+    path,
+    contentHash: '',
+    language: 'typescript',
+    kind: 'source',
+    lines: { total: 0, code: 0, comment: 0, blank: 0 },
+    parse: { errorNodes: 0, errorBytes: 0, cleanRatio: 1, parseMs: 0 },
+    module: {
+      imports: requests.map((r, i) => ({ specifier: r.specifier, kind: 'static' as const, names: r.names, line: i + 1 })),
+      exports: [],
+      symbols: [],
+      commonJs: false,
+    },
+    functions: [],
+    findings: [],
+    facts: {},
+  };
+}
+
+/**
+ * The snapshot as the graph builder reads it: package.json files carry our `#` entries in `imports`,
+ * and build output is hidden, so that a target in `dist/` that happens to exist (a published package,
+ * a committed build) is mapped back to its source like one that does not.
+ */
+function withManifestImports(
+  snapshot: RepoSnapshot,
+  imports: Map<string, Record<string, string>>,
+  manifests: Map<string, Record<string, unknown>>,
+): RepoSnapshot {
+  const patched = new Map<string, string>();
+  for (const [dir, entries] of imports) {
+    const manifest = manifests.get(dir);
+    if (!manifest) continue;
+    const own = typeof manifest.imports === 'object' && manifest.imports !== null ? manifest.imports : {};
+    patched.set(dir === '' ? 'package.json' : `${dir}/package.json`, JSON.stringify({ ...manifest, imports: { ...own, ...entries } }));
+  }
+  return {
+    root: snapshot.root,
+    files: snapshot.files.filter((f) => f.kind !== 'generated'),
+    readFile: (path) => (patched.has(path) ? Promise.resolve(patched.get(path)!) : snapshot.readFile(path)),
+    git: () => snapshot.git(),
+  };
+}
+
+function stemOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.replace(/\.[^.]*$/, '').replace(/\.d$/, '');
+}

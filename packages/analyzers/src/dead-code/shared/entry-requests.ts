@@ -1,0 +1,164 @@
+// Collects everything that loads a module without a resolvable import in the graph: package.json
+// entries, scripts, configuration files, HTML pages, framework conventions, worker URLs, and
+// imports of build output (`bin/cli.js` → `../dist/main.js`). Each becomes a request that the model
+// resolves through the engine's own resolver, from a synthetic module placed in the right directory.
+import { posix } from 'node:path';
+import type { FileSummary, RepoSnapshot } from '@codehealth/engine';
+import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from './file-facts.js';
+import { frameworkEntry } from './framework-entries.js';
+import { dependencyNames, isRecord, manifestTargets } from './manifest-entries.js';
+import { configReferences, htmlScriptReferences } from './text-references.js';
+import { globMatcher } from './glob.js';
+
+export type RequestOrigin = { type: 'entry'; reason: string } | { type: 'load'; from: string };
+
+export interface EntryRequest {
+  specifier: string;
+  /** Export names the loader reads; `*` for all. */
+  names: string[];
+  origin: RequestOrigin;
+  /**
+   * For `exports` patterns: the resolved file (extension dropped) must end with this, so that the
+   * build-output mapping cannot turn `./internal/*` with `*` = `ajax/index` into `src/ajax/index.ts`.
+   */
+  mustEndWith?: string;
+}
+
+export interface EntryRequests {
+  /** Requests by the directory they are resolved from. */
+  byDir: Map<string, EntryRequest[]>;
+  /** `imports` entries to add to the package.json of a directory, so `#` specifiers map build paths to sources. */
+  manifestImports: Map<string, Record<string, string>>;
+  manifests: Map<string, Record<string, unknown>>;
+}
+
+const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
+const KEY_PREFIX = '#__codehealth_dead_code';
+
+export async function collectEntryRequests(
+  snapshot: RepoSnapshot,
+  summaries: readonly FileSummary[],
+  unresolved: ReadonlyArray<{ from: string; specifier: string; names: string[] }>,
+  extraEntries: readonly string[],
+): Promise<EntryRequests> {
+  const manifests = await readManifests(snapshot);
+  const byDir = new Map<string, EntryRequest[]>();
+  const manifestImports = new Map<string, Record<string, string>>();
+  let counter = 0;
+  const add = (dir: string, request: EntryRequest) => {
+    const list = byDir.get(dir);
+    if (list) list.push(request);
+    else byDir.set(dir, [request]);
+  };
+  /** A path inside package `dir`, resolved like a package target (build output mapped to sources). */
+  const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: () => string[]) => {
+    const key = `${KEY_PREFIX}/${counter++}`;
+    const imports = manifestImports.get(dir) ?? {};
+    manifestImports.set(dir, imports);
+    if (!target.includes('*')) {
+      imports[key] = target;
+      add(dir, { specifier: key, names, origin });
+      return;
+    }
+    imports[`${key}/*`] = target;
+    const anchor = patternAnchor(target);
+    for (const match of candidates()) add(dir, { specifier: `${key}/${match}`, names, origin, mustEndWith: anchor + match });
+  };
+  const packageDirs = [...manifests.keys()].sort((a, b) => b.length - a.length);
+  const packageOf = (path: string) => packageDirs.find((dir) => dir === '' || path.startsWith(`${dir}/`));
+  const sources = summaries.filter((s) => s.kind === 'source' && PARSED.has(s.language) && !s.skipped);
+
+  for (const [dir, manifest] of manifests) {
+    const starCandidates = () => patternCandidates(sources.map((s) => s.path).filter((p) => packageOf(p) === dir), dir);
+    for (const { target, reason } of manifestTargets(manifest)) {
+      // Proxy packages (`ajax/package.json` → `../dist/cjs/ajax/index.js`) point into their parent package.
+      const joined = posix.normalize(posix.join(dir || '.', target));
+      const home = target.startsWith('../') ? packageOf(joined) : dir;
+      if (home === undefined || joined.startsWith('../')) continue;
+      const relative = home === '' ? joined : joined.slice(home.length + 1);
+      addTarget(home, home === dir ? target : `./${relative}`, ['*'], { type: 'entry', reason }, starCandidates);
+    }
+  }
+
+  const depsOf = new Map<string, Set<string>>();
+  const rootDeps = dependencyNames(manifests.get('') ?? {});
+  for (const [dir, manifest] of manifests) depsOf.set(dir, new Set([...rootDeps, ...dependencyNames(manifest)]));
+  const isExtraEntry = globMatcher(extraEntries);
+  for (const summary of sources) {
+    if (isExtraEntry(summary.path)) {
+      add('', { specifier: `./${summary.path}`, names: ['*'], origin: { type: 'entry', reason: 'the rule option "entries"' } });
+      continue;
+    }
+    const dir = packageOf(summary.path) ?? '';
+    const relative = dir === '' ? summary.path : summary.path.slice(dir.length + 1);
+    const convention = frameworkEntry(summary.path, relative, depsOf.get(dir) ?? new Set(rootDeps));
+    if (convention) {
+      const names = convention.names === '*' ? ['*'] : convention.names;
+      add('', { specifier: `./${summary.path}`, names, origin: { type: 'entry', reason: convention.reason } });
+    }
+  }
+
+  for (const summary of summaries) {
+    const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
+    for (const specifier of facts?.loads ?? []) add(dirOf(summary.path), { specifier, names: ['*'], origin: { type: 'load', from: summary.path } });
+  }
+
+  for (const file of snapshot.files) {
+    if (file.path.split('/').includes('node_modules') || file.skipReason) continue;
+    const isConfigCode = file.kind === 'config' && PARSED.has(file.language);
+    const isHtml = file.language === 'html' && file.kind === 'source';
+    if (!isConfigCode && !isHtml) continue;
+    const text = await snapshot.readFile(file.path).catch(() => '');
+    const references = isHtml ? htmlScriptReferences(text) : configReferences(text);
+    const reason = `referenced by ${file.path}`;
+    for (const specifier of references) add(dirOf(file.path), { specifier, names: ['*'], origin: { type: 'entry', reason } });
+  }
+
+  // Imports of build output that is not in the repository: map them to the sources it is built from.
+  for (const edge of unresolved) {
+    const target = posix.normalize(posix.join(dirOf(edge.from) || '.', edge.specifier));
+    const dir = packageOf(target);
+    if (dir === undefined || target.startsWith('../')) continue;
+    const relative = dir === '' ? target : target.slice(dir.length + 1);
+    addTarget(dir, `./${relative}`, edge.names, { type: 'load', from: edge.from }, () => []);
+  }
+  return { byDir, manifestImports, manifests };
+}
+
+async function readManifests(snapshot: RepoSnapshot): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const file of snapshot.files) {
+    if (!(file.path === 'package.json' || file.path.endsWith('/package.json'))) continue;
+    if (file.path.split('/').includes('node_modules')) continue;
+    try {
+      const json: unknown = JSON.parse(await snapshot.readFile(file.path));
+      if (isRecord(json)) out.set(dirOf(file.path), json);
+    } catch {
+      // An unreadable manifest declares nothing.
+    }
+  }
+  return out;
+}
+
+/** Values a `*` may take for the files of a package: every trailing run of path segments, extension dropped. */
+function patternCandidates(paths: string[], dir: string): string[] {
+  const out = new Set<string>();
+  for (const path of paths) {
+    const relative = (dir === '' ? path : path.slice(dir.length + 1)).replace(/\.[^./]+$/, '');
+    const segments = relative.split('/');
+    for (let i = 0; i < segments.length; i++) out.add(segments.slice(i).join('/'));
+  }
+  return [...out];
+}
+
+/** `internal/` for `./dist/cjs/internal/*.js`: the directory before the `*`, unless it is the build root. */
+function patternAnchor(target: string): string {
+  const segments = target.replace(/^\.\//, '').split('/');
+  const star = segments.findIndex((s) => s.includes('*'));
+  return star >= 2 ? `${segments[star - 1]}/` : '';
+}
+
+export function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}

@@ -1,0 +1,145 @@
+// The dead-code collector: per-file facts the repository rules need and the module facts lack.
+// - which exports are also used inside their own file (then only the `export` keyword is dead);
+// - modules the file loads without import syntax (`new Worker(new URL('./w.js', import.meta.url))`).
+// It subscribes to rare node types only; occurrences are found in the text and confirmed on the tree.
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+
+export interface DeadCodeFileFacts {
+  /** Exported names whose local binding is referenced somewhere else in the file. */
+  usedInFile: string[];
+  /** Specifiers of modules loaded by URL, worker or `resolve()` calls, relative to the file. */
+  loads: string[];
+}
+
+export const FILE_FACTS_COLLECTOR_ID = 'file-facts';
+
+const IDENTIFIER_CHAR = /[\p{ID_Continue}$\u200c\u200d]/u;
+const REFERENCE_TYPES = new Set(['identifier', 'type_identifier', 'shorthand_property_identifier']);
+const DECLARATION_TYPES = new Set([
+  'function_declaration', 'generator_function_declaration', 'function_signature', 'class_declaration',
+  'abstract_class_declaration', 'interface_declaration', 'type_alias_declaration', 'enum_declaration',
+  'variable_declarator', 'internal_module', 'module', 'class', 'function_expression',
+]);
+const NAMED_DECLARATIONS = new Set([
+  'function_declaration', 'generator_function_declaration', 'function_signature', 'class_declaration',
+  'abstract_class_declaration', 'interface_declaration', 'type_alias_declaration', 'enum_declaration', 'internal_module', 'module',
+]);
+
+interface ExportedBinding {
+  exported: string;
+  local: string;
+  start: number;
+  end: number;
+}
+
+export const fileFactsCollector: Collector<DeadCodeFileFacts> = {
+  id: FILE_FACTS_COLLECTOR_ID,
+  languages: ['typescript', 'tsx', 'javascript', 'jsx'],
+  create({ source }) {
+    let root: SyntaxNode | undefined;
+    const bindings: ExportedBinding[] = [];
+    const loads: string[] = [];
+    const visitor: NodeVisitor = {
+      program: (node) => {
+        root = node;
+      },
+      export_statement: (node) => {
+        if (node.parent?.type === 'program') bindings.push(...exportedBindings(node));
+      },
+    };
+    if (source.includes('import.meta') || source.includes('Worker')) visitor.new_expression = (node) => readLoad(node, loads);
+    if (source.includes('.resolve(')) visitor.call_expression = (node) => readResolveCall(node, loads);
+    return {
+      visitor,
+      result: () => ({ usedInFile: root ? usedInFile(root, source, bindings) : [], loads: [...new Set(loads)] }),
+    };
+  },
+};
+
+function exportedBindings(statement: SyntaxNode): ExportedBinding[] {
+  const { startIndex: start, endIndex: end } = statement;
+  const out: ExportedBinding[] = [];
+  const isDefault = statement.children.some((c) => c.type === 'default');
+  if (statement.childForFieldName('source')) return out;
+  const declaration = statement.childForFieldName('declaration');
+  if (declaration) {
+    for (const name of declaredNames(declaration)) out.push({ exported: isDefault ? 'default' : name, local: name, start, end });
+    return out;
+  }
+  const value = statement.childForFieldName('value');
+  if (isDefault && value) {
+    const local = value.type === 'identifier' ? value.text : value.childForFieldName('name')?.text;
+    if (local) out.push({ exported: 'default', local, start, end });
+    return out;
+  }
+  const clause = statement.namedChildren.find((c) => c.type === 'export_clause');
+  for (const specifier of clause?.namedChildren ?? []) {
+    if (specifier.type !== 'export_specifier') continue;
+    const local = specifier.childForFieldName('name')?.text;
+    const alias = specifier.childForFieldName('alias')?.text;
+    if (local) out.push({ exported: alias ?? local, local, start, end });
+  }
+  return out;
+}
+
+function declaredNames(declaration: SyntaxNode): string[] {
+  if (NAMED_DECLARATIONS.has(declaration.type)) {
+    const name = declaration.childForFieldName('name')?.text;
+    return name ? [name] : [];
+  }
+  if (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration') {
+    return declaration.namedChildren
+      .filter((d) => d.type === 'variable_declarator' && d.childForFieldName('name')?.type === 'identifier')
+      .map((d) => d.childForFieldName('name')!.text);
+  }
+  return [];
+}
+
+function usedInFile(root: SyntaxNode, source: string, bindings: ExportedBinding[]): string[] {
+  const used = new Set<string>();
+  for (const b of bindings) if (!used.has(b.exported) && referencedOutside(root, source, b)) used.add(b.exported);
+  return [...used];
+}
+
+/** A reference to `local` outside the export statement that is neither a declaration's name nor a property. */
+function referencedOutside(root: SyntaxNode, source: string, binding: ExportedBinding): boolean {
+  const { local: name, start, end } = binding;
+  for (let at = source.indexOf(name); at >= 0; at = source.indexOf(name, at + name.length)) {
+    if (at >= start && at < end) continue;
+    const after = at + name.length;
+    const before = at > 0 ? source[at - 1] : '';
+    if (IDENTIFIER_CHAR.test(before) || (after < source.length && IDENTIFIER_CHAR.test(source[after]))) continue;
+    if (before === '.' && source[at - 2] !== '.') continue;
+    const node = root.descendantForIndex(at, after);
+    if (!REFERENCE_TYPES.has(node.type) || node.text !== name) continue;
+    const parent = node.parent;
+    if (parent && DECLARATION_TYPES.has(parent.type) && parent.childForFieldName('name')?.startIndex === node.startIndex) continue;
+    return true;
+  }
+  return false;
+}
+
+/** `new URL('./x.js', import.meta.url)` and `new Worker('./x.js')` load a module by path. */
+function readLoad(node: SyntaxNode, out: string[]): void {
+  const ctor = node.childForFieldName('constructor')?.text;
+  const args = node.childForFieldName('arguments')?.namedChildren ?? [];
+  const first = stringValue(args[0]);
+  if (first === undefined || !(first.startsWith('./') || first.startsWith('../'))) return;
+  if (ctor === 'URL' && args[1]?.text === 'import.meta.url') out.push(first);
+  else if (ctor === 'Worker' || ctor === 'SharedWorker') out.push(first);
+}
+
+/** `require.resolve('./x')` and `import.meta.resolve('./x')`. */
+function readResolveCall(node: SyntaxNode, out: string[]): void {
+  const callee = node.childForFieldName('function')?.text;
+  if (callee !== 'require.resolve' && callee !== 'import.meta.resolve') return;
+  const first = stringValue(node.childForFieldName('arguments')?.namedChildren[0]);
+  if (first !== undefined && (first.startsWith('./') || first.startsWith('../'))) out.push(first);
+}
+
+function stringValue(node: SyntaxNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'string') return node.text.slice(1, -1);
+  if (node.type === 'template_string' && !node.namedChildren.some((c) => c.type === 'template_substitution')) return node.text.slice(1, -1);
+  return undefined;
+}

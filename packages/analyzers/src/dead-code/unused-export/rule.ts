@@ -1,0 +1,135 @@
+// Flags exports of reachable source modules that no other module imports, resolving re-exports,
+// barrels and `export *`; everything an entry point exposes counts as used. Types are reported
+// apart from values and lower, as knip's `types` and `exports` categories.
+import { defineRule, type ExportRecord, type FileSummary, type Severity, type SymbolRecord } from '@codehealth/engine';
+import { z } from 'zod';
+import { deadCodeModel } from '../shared/dead-code-model.js';
+import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from '../shared/file-facts.js';
+
+const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
+const KIND_WORD: Record<string, string> = {
+  function: 'function', class: 'class', variable: 'variable', type: 'type', interface: 'interface',
+  enum: 'enum', namespace: 'namespace', default: 'default export', 're-export': 're-export',
+};
+
+const options = z
+  .object({
+    includeTypes: z.boolean().default(true),
+    ignoreExportsUsedInFile: z.boolean().default(false),
+    entries: z.array(z.string()).default([]),
+  })
+  .strict()
+  .default({ includeTypes: true, ignoreExportsUsedInFile: false, entries: [] });
+
+export const unusedExport = defineRule({
+  kind: 'repository',
+  meta: {
+    id: 'unused-export',
+    description: 'Exports of source modules that no other module imports, entry points excepted',
+    category: 'dead_code',
+    severity: 'medium',
+    source: 'graph_rule',
+    options,
+    confidence: 90,
+    autoFixable: true,
+    docs: {
+      whyItMatters:
+        'An export nobody imports widens a module\'s surface for nothing: readers assume it is used elsewhere, ' +
+        'it cannot be changed without a search, and when it is not used inside its file either it is dead code.',
+      suggestedAction:
+        'Remove the `export` keyword; if the declaration is not used inside its file either, delete it. If it ' +
+        'is public API loaded from outside the repository, expose it through an entry point in package.json.',
+    },
+  },
+  async analyze(context) {
+    const { includeTypes, ignoreExportsUsedInFile, entries } = context.options;
+    const model = await deadCodeModel(context, { entries });
+    let values = 0;
+    let types = 0;
+    for (const summary of context.summaries) {
+      if (summary.kind !== 'source' || !PARSED.has(summary.language) || summary.skipped || !model.reachable.has(summary.path)) continue;
+      const used = model.graph.usedExports(summary.path);
+      const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
+      const usedInFile = new Set(facts?.usedInFile ?? []);
+      for (const [name, records] of groupByName(summary.module.exports)) {
+        if (used.has(name)) continue;
+        // `module.exports = { a, b }` is one object: reading any of its keys uses it.
+        if (name === 'default' && summary.module.commonJs && used.size > 0) continue;
+        const typeOnly = records.every((r) => r.typeOnly || r.kind === 'type' || r.kind === 'interface');
+        if (typeOnly && !includeTypes) continue;
+        const inFile = usedInFile.has(name);
+        if (inFile && ignoreExportsUsedInFile) continue;
+        if (typeOnly) types++;
+        else values++;
+        report(context, summary, name, records, { typeOnly, inFile, uncertain: model.maybeImportedUnresolved(summary.path) });
+      }
+    }
+    context.metric('unusedExports', values);
+    context.metric('unusedTypeExports', types);
+  },
+});
+
+interface Verdict {
+  typeOnly: boolean;
+  inFile: boolean;
+  uncertain: boolean;
+}
+
+function report(
+  context: Parameters<typeof unusedExport.analyze>[0],
+  summary: FileSummary,
+  name: string,
+  records: ExportRecord[],
+  { typeOnly, inFile, uncertain }: Verdict,
+): void {
+  const record = records.find((r) => r.kind !== 're-export') ?? records[0];
+  const file = summary.path.slice(summary.path.lastIndexOf('/') + 1);
+  const symbol = declarationOf(summary.module.symbols, name, record);
+  const isReExport = record.kind === 're-export' || record.from !== undefined;
+  const word = typeOnly && (record.kind === 're-export' || record.kind === 'default') ? 'type' : KIND_WORD[record.kind];
+  const label = name === 'default' ? `default export${symbol && symbol.name !== 'default' ? ` ${symbol.name}` : ''}` : `${word} ${name}`;
+  const title = isReExport
+    ? `Unused re-export ${name === 'default' ? 'default' : name} in ${file}`
+    : `Unused export${typeOnly ? 'ed type' : ''} ${name === 'default' ? 'default' : name} in ${file}`;
+  const detail = isReExport
+    ? `${summary.path} re-exports ${name} from ${record.from ?? 'another module'}, but no module imports it from ${file}.`
+    : `The ${label} is exported from ${summary.path}, but no module imports it (entry points, tests and configuration included).`;
+  const local = isReExport
+    ? ' Remove it from the export list; the original declaration is reported on its own if nothing else uses it.'
+    : inFile
+      ? ' It is used inside the file, so only the export is unnecessary.'
+      : ' It is not used inside the file either: the declaration itself is dead code.';
+  let confidence = 90;
+  if (summary.module.commonJs) confidence = 70;
+  if (uncertain) confidence = 50;
+  context.report({
+    filePath: summary.path,
+    lineStart: symbol?.lineStart ?? record.line,
+    lineEnd: symbol?.lineEnd ?? record.line,
+    title,
+    description: detail + local,
+    severity: severityOf(typeOnly, inFile || isReExport),
+    confidence,
+    symbol: symbol?.name && symbol.name !== 'default' ? symbol.name : name,
+    data: { kind: record.kind, typeOnly, usedInFile: inFile },
+  });
+}
+
+/** Values: `medium` when dead, `low` when only the export is; types one step lower. */
+function severityOf(typeOnly: boolean, onlyTheExport: boolean): Severity {
+  if (typeOnly) return onlyTheExport ? 'info' : 'low';
+  return onlyTheExport ? 'low' : 'medium';
+}
+
+/** Declaration merging exports one name several times (`class X` and `interface X`): one finding. */
+function groupByName(records: readonly ExportRecord[]): Map<string, ExportRecord[]> {
+  const out = new Map<string, ExportRecord[]>();
+  for (const record of records) out.set(record.name, [...(out.get(record.name) ?? []), record]);
+  return out;
+}
+
+/** The declaration an export statement declares (`export function f`); lists and re-exports have none. */
+function declarationOf(symbols: readonly SymbolRecord[], name: string, record: ExportRecord): SymbolRecord | undefined {
+  if (record.kind === 're-export') return undefined;
+  return symbols.find((s) => !s.container && s.lineStart === record.line && (s.name === name || name === 'default'));
+}
