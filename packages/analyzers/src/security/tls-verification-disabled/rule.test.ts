@@ -1,0 +1,43 @@
+import { AnalyzerTester, runRule } from '@codehealth/engine/testing';
+import { describe, expect, it } from 'vitest';
+import { security } from '../index.js';
+
+new AnalyzerTester(security).run('tls-verification-disabled', {
+  valid: [
+    "const agent = new https.Agent({ ca: readFileSync('ca.pem') });",
+    { code: "const agent = new https.Agent({ rejectUnauthorized: process.env.NODE_ENV === 'production' });", name: 'a condition is a decision, not a literal off switch' },
+    { code: 'const options = { rejectUnauthorized: true, strictSSL: true };', name: 'explicitly on' },
+    { code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '1';", name: 'turning it back on' },
+    { code: 'const flags = { insecure: true };\nrender({ insecure: true });', name: '`insecure` outside HTTPS options' },
+    { code: 'const tls = { checkServerIdentity: (host, cert) => verifyPin(host, cert) };', name: 'a real identity check' },
+  ],
+  invalid: [
+    {
+      code: "import https from 'node:https';\nexport function client() {\n  return new https.Agent({\n    rejectUnauthorized: false,\n  });\n}",
+      findings: [{ line: 4, severity: 'high', symbol: 'client', title: 'TLS certificate verification disabled in client' }],
+    },
+    {
+      code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\nprocess.env['NODE_TLS_REJECT_UNAUTHORIZED'] = 0;",
+      name: 'the process-wide switch is critical',
+      findings: [{ line: 1, severity: 'critical' }, { line: 2, severity: 'critical' }],
+    },
+    {
+      code: "request({ url, strictSSL: false });\nconst agent = new Agent({ insecure: true });\nspawn('node', ['x.js'], { env: { ...process.env, NODE_TLS_REJECT_UNAUTHORIZED: '0' } });",
+      name: 'strictSSL, an insecure agent, a child environment',
+      findings: [{ line: 1, severity: 'high' }, { line: 2, severity: 'high' }, { line: 3, severity: 'high' }],
+    },
+    {
+      code: 'https.globalAgent.options.rejectUnauthorized = false;\nopts.rejectUnauthorized = !1;\nconst t = tls.connect({ host, checkServerIdentity: () => undefined });',
+      name: 'assignments and a no-op identity check',
+      findings: [{ line: 1, severity: 'critical' }, { line: 2, severity: 'high' }, { line: 3, severity: 'high' }],
+    },
+  ],
+});
+
+describe('tls-verification-disabled description', () => {
+  it('says what was switched off', () => {
+    const [finding] = runRule(security, 'tls-verification-disabled', { code: 'const o = { rejectUnauthorized: false };' });
+    expect(finding.description).toContain('sets `rejectUnauthorized: false`');
+    expect(finding.confidence).toBe(90);
+  });
+});
