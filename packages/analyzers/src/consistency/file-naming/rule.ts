@@ -1,0 +1,79 @@
+// Detects how the repository names its source files (kebab-case, camelCase, ...) and reports the
+// files named in another style.
+import type { FileSummary } from '@codehealth/engine';
+import { conventionOptions, defineConventionRule, share, sourceSummaries } from '../shared/convention-rule.js';
+import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';
+import type { Observation } from '../shared/tally.js';
+
+const options = conventionOptions.prefault({});
+
+const JSX_LANGUAGES = new Set(['tsx', 'jsx']);
+// Framework routing names (`[id].tsx`, `+page.ts`, `(group)`) and other punctuation are not a naming style.
+const JUDGEABLE = /^[A-Za-z0-9_$-]+$/;
+
+/** `user-profile.component.ts` → `user-profile`; `index.d.ts` → `index`. */
+function stemOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.indexOf('.', 1);
+  return dot === -1 ? name : name.slice(0, dot);
+}
+
+/** Names a file may take from its main export (`Observable.ts`, `mergeMap.ts`): a convention of its own. */
+function exportedNames(summary: FileSummary): Set<string> {
+  const names = new Set<string>();
+  for (const e of summary.module.exports) if (e.name !== 'default') names.add(e.name);
+  for (const s of summary.module.symbols) if (s.exported) names.add(s.name);
+  return names;
+}
+
+function observe(summary: FileSummary): Observation | undefined {
+  const stem = stemOf(summary.path);
+  if (!JUDGEABLE.test(stem)) return undefined;
+  let values: NamingStyle[] = namingStylesOf(stem);
+  if (values.length === 0) return undefined;
+  // A file named exactly after what it exports follows that name's style, whatever the others do.
+  if (values.length === 1 && (values[0] === 'camelCase' || values[0] === 'PascalCase') && exportedNames(summary).has(stem)) return undefined;
+  return { path: summary.path, line: 1, subject: stem, values };
+}
+
+export const fileNaming = defineConventionRule({
+  id: 'file-naming',
+  description: 'Source files whose name breaks the repository’s dominant file-naming style',
+  confidence: 75,
+  options,
+  docs: {
+    whyItMatters:
+      'File names are how people find and import code. When most files follow one style, a file in another style is harder ' +
+      'to guess, breaks on case-insensitive file systems when two spellings meet, and makes import paths look arbitrary.',
+    suggestedAction:
+      'Rename the file to the repository’s style (with `git mv`, so history follows) and update the imports that name it.',
+  },
+  observe(context) {
+    const plain: Observation[] = [];
+    const jsx: Observation[] = [];
+    for (const summary of sourceSummaries(context.summaries)) {
+      const observation = observe(summary);
+      if (observation) (JSX_LANGUAGES.has(summary.language) ? jsx : plain).push(observation);
+    }
+    // Component files (`.tsx`/`.jsx`) often follow their own style (PascalCase), so they are judged among themselves.
+    return [
+      { name: 'file-naming', observations: plain },
+      { name: 'jsx-file-naming', observations: jsx },
+    ];
+  },
+  describe(deviation, pattern) {
+    const file = deviation.path.slice(deviation.path.lastIndexOf('/') + 1);
+    const style = styleName(deviation.values[0]);
+    const dominant = pattern.dominantValue as NamingStyle;
+    const renamed = renameTo(deviation.subject, dominant);
+    const target = renamed ? `${renamed}${file.slice(deviation.subject.length)}` : undefined;
+    const kind = pattern.name === 'jsx-file-naming' ? 'JSX/TSX source files' : 'source files';
+    return {
+      title: `File name ${file} is ${style}, not ${dominant}`,
+      description:
+        `${deviation.path} is named ${style === 'mixed-style' ? 'in a mix of styles' : `in ${style}`}, while ${share(pattern)} of the ${kind} in this repository are named in ${dominant}` +
+        `${target ? `; following it, the file would be ${target}` : ''}.`,
+      ...(target ? { suggestedAction: `Rename the file to ${target} with \`git mv\` and update the imports that name it.` } : {}),
+    };
+  },
+});

@@ -1,0 +1,145 @@
+// Detects the repository's import conventions (ESM or CommonJS, extensions on relative specifiers,
+// default or named imports of local modules) from the module facts, and reports deviations.
+import type { FileSummary, ImportRecord } from '@codehealth/engine';
+import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
+import type { Observation } from '../shared/tally.js';
+import { enclosingFunctionName } from '../../shared/enclosing-function.js';
+
+const options = conventionOptions.prefault({});
+
+// `.cjs`/`.mjs` (and TypeScript's `.cts`/`.mts`) choose their module system by extension, not by style.
+const FIXED_MODULE_SYSTEM = /\.[cm][jt]s$/;
+const JS_EXTENSION = /\.(?:[cm]?js|jsx)$/;
+const TS_EXTENSION = /\.(?:[cm]?ts|tsx)$/;
+// Non-code imports (`./data.json`, `./styles.css`) always need their extension.
+const OTHER_EXTENSION = /\.(?:json|css|scss|sass|less|svg|png|jpe?g|gif|webp|avif|ico|html?|md|mdx|txt|wasm|node|graphql|gql|ya?ml|vue|svelte|astro|woff2?|ttf)$/i;
+const ESM_KINDS = new Set<ImportRecord['kind']>(['static', 'type', 'side-effect', 're-export', 're-export-all']);
+
+const isRelative = (specifier: string): boolean => specifier.startsWith('./') || specifier.startsWith('../');
+
+function extensionStyle(specifier: string): string | undefined {
+  const last = specifier.slice(specifier.lastIndexOf('/') + 1);
+  if (last === '' || last === '.' || last === '..') return undefined;
+  if (JS_EXTENSION.test(last)) return '.js';
+  if (TS_EXTENSION.test(last)) return '.ts';
+  if (OTHER_EXTENSION.test(last)) return undefined;
+  return 'none';
+}
+
+function bindingStyle(record: ImportRecord): string | undefined {
+  if (record.kind !== 'static' || record.typeOnly || record.names.length === 0) return undefined;
+  // JSON, styles and assets have only a default export to import.
+  if (OTHER_EXTENSION.test(record.specifier)) return undefined;
+  if (record.names.includes('default')) return 'default';
+  // A namespace import is a third choice, not a deviation from either.
+  return record.names.includes('*') ? undefined : 'named';
+}
+
+/** `createRequire` makes `require` a deliberate escape hatch in an ES module, not a style. */
+function usesCreateRequire(summary: FileSummary): boolean {
+  return summary.module.imports.some((i) => (i.specifier === 'module' || i.specifier === 'node:module') && i.names.includes('createRequire'));
+}
+
+/**
+ * A file's module system: ESM when it has import or export statements, CommonJS when it calls
+ * `require` or assigns `module.exports`, mixed when both. Anchored where the minority style shows.
+ */
+function moduleSystemOf(summary: FileSummary): Observation | undefined {
+  const { imports, exports, commonJs } = summary.module;
+  const esm = imports.find((i) => ESM_KINDS.has(i.kind));
+  const requires = usesCreateRequire(summary) ? undefined : imports.find((i) => i.kind === 'require');
+  const isEsm = esm !== undefined || (exports.length > 0 && !commonJs);
+  const isCjs = requires !== undefined || commonJs;
+  if (!isEsm && !isCjs) return undefined;
+  const value = isEsm && isCjs ? 'mixed' : isEsm ? 'ESM' : 'CommonJS';
+  const first = value === 'ESM' ? (esm ?? exports[0]) : requires;
+  const line = first?.line ?? 1;
+  const subject = first && 'specifier' in first ? first.specifier : '';
+  return { path: summary.path, line, subject, values: [value] };
+}
+
+export const importStyle = defineConventionRule({
+  id: 'import-style',
+  description: 'Imports that break the repository’s dominant module system, relative-import extension style or local import binding style',
+  confidence: 85,
+  options,
+  docs: {
+    whyItMatters:
+      'Mixed import styles are more than cosmetics: CommonJS and ES modules load differently, a relative import without the ' +
+      'extension the rest of the code uses may not resolve under Node’s ESM rules or another bundler setting, and mixing default ' +
+      'and named exports makes every import a lookup.',
+    suggestedAction: 'Write the import the way the rest of the repository does.',
+  },
+  observe(context) {
+    const system: Observation[] = [];
+    const extension: Observation[] = [];
+    const binding: Observation[] = [];
+    for (const summary of sourceSummaries(context.summaries)) {
+      const moduleSystem = FIXED_MODULE_SYSTEM.test(summary.path) ? undefined : moduleSystemOf(summary);
+      if (moduleSystem) system.push(moduleSystem);
+      // `import { a, type B } from './x'` gives a value and a type record for one statement.
+      const seen = new Set<string>();
+      for (const record of summary.module.imports) {
+        if (!isRelative(record.specifier)) continue;
+        const symbol = enclosingFunctionName(summary.functions, record.line);
+        const at = { path: summary.path, line: record.line, subject: record.specifier, ...(symbol ? { symbol } : {}) };
+        const style = bindingStyle(record);
+        if (style) binding.push({ ...at, values: [style] });
+        const key = `${record.line}\0${record.specifier}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        // CommonJS resolution fills in extensions itself; only ESM-style imports choose.
+        const ext = record.kind === 'require' ? undefined : extensionStyle(record.specifier);
+        if (ext) extension.push({ ...at, values: [ext] });
+      }
+    }
+    return [
+      { name: 'module-system', observations: system },
+      { name: 'import-extension', observations: extension },
+      { name: 'local-import-binding', observations: binding },
+    ] satisfies ObservedPattern[];
+  },
+  describe(deviation, pattern) {
+    const file = deviation.path.slice(deviation.path.lastIndexOf('/') + 1);
+    const spec = deviation.subject;
+    const value = deviation.values[0];
+    const where = `${deviation.path}:${deviation.line}`;
+    if (pattern.name === 'module-system') {
+      const how: Record<string, string> = {
+        ESM: 'is an ES module',
+        CommonJS: 'is a CommonJS module',
+        mixed: 'mixes ES module syntax with CommonJS require()/module.exports',
+      };
+      const shown = spec ? (value === 'ESM' ? ` (import from '${spec}' at line ${deviation.line})` : ` (require('${spec}') at line ${deviation.line})`) : '';
+      return {
+        title: `${file} ${value === 'mixed' ? 'mixes ESM and CommonJS' : `is ${value}`}; the repository uses ${pattern.dominantValue}`,
+        description: `${deviation.path} ${how[value]}${shown}, while ${share(pattern)} of the source files in this repository are ${pattern.dominantValue}.`,
+        suggestedAction:
+          pattern.dominantValue === 'ESM'
+            ? 'Replace require() with import statements (a dynamic import() where loading must stay lazy) and module.exports with export.'
+            : 'Write the file with require() and module.exports like the rest of the package, or convert the package to ES modules as a whole.',
+      };
+    }
+    if (pattern.name === 'import-extension') {
+      const describeValue = (v: string) => (v === 'none' ? 'no extension' : `a ${v} extension`);
+      return {
+        title: `Relative import '${spec}' in ${file} has ${describeValue(value)}; the repository uses ${describeValue(pattern.dominantValue)}`,
+        description: `${where} imports '${spec}' with ${describeValue(value)}, while ${share(pattern)} of the relative imports in this repository are written with ${describeValue(pattern.dominantValue)}.`,
+        suggestedAction:
+          pattern.dominantValue === 'none'
+            ? `Drop the extension from '${spec}'.`
+            : `Write the specifier with the ${pattern.dominantValue} extension (and '/index${pattern.dominantValue}' for a directory), as Node's ESM resolution requires.`,
+        confidence: 90,
+      };
+    }
+    return {
+      title: `${value === 'default' ? 'Default' : 'Named'} import of '${spec}' in ${file}; local modules are imported ${pattern.dominantValue === 'default' ? 'by default' : 'by name'}`,
+      description: `${where} uses a ${value} import of the local module '${spec}', while ${share(pattern)} of the imports of local modules in this repository are ${pattern.dominantValue} imports.`,
+      suggestedAction:
+        pattern.dominantValue === 'named'
+          ? `Export the value by name from '${spec}' and import it with braces; named exports keep one name across the code base.`
+          : `Import the module's default export, as the rest of the code base does.`,
+      confidence: 70,
+    };
+  },
+});

@@ -1,0 +1,125 @@
+// Collects declared names per kind (functions, methods, classes, types, constants) from source files.
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+
+export const NAME_KINDS = ['function', 'method', 'class', 'type', 'constant'] as const;
+export type NameKind = (typeof NAME_KINDS)[number];
+
+/**
+ * `[name, line, qualified name, constructor?]`: tuples keep the cached, cross-thread facts small.
+ * The flag marks a PascalCase function that uses `this`: a constructor written before classes.
+ */
+export type NameSample = [name: string, line: number, qualified: string, constructor?: 1];
+export type NameFacts = Partial<Record<NameKind, NameSample[]>>;
+
+export const NAMES_COLLECTOR_ID = 'names';
+
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
+const OWN_THIS_FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'generator_function', 'generator_function_declaration', 'method_definition', 'class_body']);
+const LITERALS = new Set(['number', 'string', 'template_string', 'true', 'false']);
+const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
+// Names declared for something outside the code base (`declare global { interface Window }`) are not ours to choose.
+const AMBIENT_CONTAINERS = new Set(['ambient_declaration', 'module', 'internal_module']);
+
+/** A primitive written as a literal: `1`, `-1`, `'a'`, a template without substitutions, `true`, `1 as const`. */
+function isPrimitiveLiteral(value: SyntaxNode): boolean {
+  let node = value;
+  while (WRAPPERS.has(node.type) && node.firstNamedChild) node = node.firstNamedChild;
+  if (node.type === 'unary_expression') {
+    const argument = node.childForFieldName('argument');
+    return (node.firstChild?.type === '-' || node.firstChild?.type === '+') && argument?.type === 'number';
+  }
+  if (node.type === 'template_string') return !node.namedChildren.some((child) => child.type === 'template_substitution');
+  return LITERALS.has(node.type);
+}
+
+function isAmbient(node: SyntaxNode): boolean {
+  let up = node.parent;
+  for (let depth = 0; up && depth < 4; depth++, up = up.parent) {
+    if (AMBIENT_CONTAINERS.has(up.type)) return true;
+    if (up.type === 'program') return false;
+  }
+  return false;
+}
+
+/** `this` in a function's own body or as its `this:` parameter (not in nested ordinary functions). */
+function usesThis(fn: SyntaxNode): boolean {
+  const params = fn.childForFieldName('parameters');
+  if (params?.namedChildren.some((p) => p.childForFieldName('pattern')?.type === 'this' || p.firstNamedChild?.type === 'this')) return true;
+  const body = fn.childForFieldName('body');
+  return !!body && body.descendantsOfType('this').some((node) => {
+    for (let up = node.parent; up && up !== body; up = up.parent) {
+      if (up.type !== 'arrow_function' && OWN_THIS_FUNCTIONS.has(up.type)) return false;
+    }
+    return true;
+  });
+}
+
+function isTopLevel(declaration: SyntaxNode): boolean {
+  const parent = declaration.parent;
+  return parent?.type === 'program' || (parent?.type === 'export_statement' && parent.parent?.type === 'program');
+}
+
+function className(classBody: SyntaxNode | null): string | undefined {
+  return classBody?.parent?.childForFieldName('name')?.text;
+}
+
+/** Member names that can be judged: identifiers and `#private` names, not strings or computed keys. */
+function memberName(name: SyntaxNode | null): string | undefined {
+  if (!name || (name.type !== 'property_identifier' && name.type !== 'private_property_identifier')) return undefined;
+  return name.text;
+}
+
+export const namesCollector: Collector<NameFacts> = {
+  id: NAMES_COLLECTOR_ID,
+  create({ file }) {
+    const facts: NameFacts = {};
+    const result = () => facts;
+    // Only source files set conventions; tests are not even visited.
+    if (file.kind !== 'source') return { visitor: {}, result };
+    const add = (kind: NameKind, name: string, node: SyntaxNode, qualified = name) => {
+      (facts[kind] ??= []).push([name, node.startPosition.row + 1, qualified]);
+    };
+    const declared = (kind: NameKind) => (node: SyntaxNode) => {
+      const name = node.childForFieldName('name');
+      if (!name || isAmbient(node)) return;
+      add(kind, name.text, node);
+      if (kind === 'function' && /^[A-Z]/.test(name.text) && usesThis(node)) facts.function!.at(-1)!.push(1);
+    };
+    const onMember = (node: SyntaxNode, value: SyntaxNode | null) => {
+      const name = memberName(node.childForFieldName('name'));
+      // `override` names are chosen by the base class; `constructor` by the language.
+      if (!name || name === 'constructor' || node.children.some((c) => c.type === 'override_modifier')) return;
+      if (value && !FUNCTION_VALUES.has(value.type)) return;
+      const owner = className(node.parent);
+      if (owner === undefined) return;
+      add('method', name, node, `${owner}.${name}`);
+    };
+    const visitor: NodeVisitor = {
+      function_declaration: declared('function'),
+      generator_function_declaration: declared('function'),
+      class_declaration: declared('class'),
+      abstract_class_declaration: declared('class'),
+      interface_declaration: declared('type'),
+      type_alias_declaration: declared('type'),
+      enum_declaration: declared('type'),
+      method_definition: (node) => {
+        if (node.parent?.type === 'class_body') onMember(node, null);
+      },
+      public_field_definition: (node) => {
+        const value = node.childForFieldName('value');
+        if (value) onMember(node, value);
+      },
+      variable_declarator: (node) => {
+        const name = node.childForFieldName('name');
+        const value = node.childForFieldName('value');
+        if (name?.type !== 'identifier' || !value) return;
+        if (FUNCTION_VALUES.has(value.type)) return add('function', name.text, node);
+        const declaration = node.parent;
+        if (declaration?.type === 'lexical_declaration' && declaration.firstChild?.type === 'const' && isTopLevel(declaration) && isPrimitiveLiteral(value)) {
+          add('constant', name.text, node);
+        }
+      },
+    };
+    return { visitor, result };
+  },
+};

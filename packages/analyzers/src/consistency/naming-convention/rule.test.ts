@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeWith, findingsOf, MiniRepo } from '../../shared/fixtures/mini-repo.js';
+import { consistency } from '../index.js';
+
+const RULE = 'consistency/naming-convention';
+const WORDS = ['load', 'save', 'parse', 'render', 'fetch', 'build', 'check', 'merge', 'split', 'format', 'count', 'reset'];
+/** `count` camelCase functions, one per line, named loadUser, saveUser, ... */
+const camelFunctions = (count: number, noun = 'User') => WORDS.slice(0, count).map((w) => `export function ${w}${noun}() {}\n`).join('');
+
+describe('consistency/naming-convention', () => {
+  it('reports a snake_case function among camelCase ones, with the rename and the share', async () => {
+    const repo = new MiniRepo({ 'src/users.ts': camelFunctions(12), 'src/legacy.ts': 'export function parse_url(raw: string) {\n  return raw;\n}\n' });
+    const result = await analyzeWith(consistency, repo.root);
+    const findings = result.findings.filter((f) => f.ruleId === RULE);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      filePath: 'src/legacy.ts',
+      title: 'Function parse_url in legacy.ts is snake_case, not camelCase',
+      description:
+        'parse_url (src/legacy.ts:1) is named in snake_case, while 92.3% (12 of 13) of the function names in this repository are camelCase. ' +
+        'Rename it to parseUrl. It is exported: other modules or packages may use the old name, so keep a deprecated alias if it is public API.',
+      severity: 'info',
+      symbol: 'parse_url',
+      category: 'consistency',
+      source: 'convention',
+      confidence: 80,
+      data: { pattern: 'function-naming', value: 'snake_case', dominantValue: 'camelCase', consistency: 92.3 },
+    });
+    expect(findings[0].anchor).toMatchObject({ lineStart: 1, lineEnd: 1, validated: true });
+    expect(result.conventions.find((c) => c.name === 'function-naming')).toEqual({
+      name: 'function-naming',
+      consistency: 92.3,
+      dominantValue: 'camelCase',
+      totalCount: 13,
+      deviationCount: 1,
+      values: { camelCase: 12, snake_case: 1 },
+    });
+  });
+
+  it('is low severity when the convention is followed at 95% or more', async () => {
+    const many = Object.fromEntries(['a', 'b'].map((n) => [`src/${n}.ts`, camelFunctions(12, n === 'a' ? 'Order' : 'Item')]));
+    const repo = new MiniRepo({ ...many, 'src/odd.ts': 'export const get_item = () => 1;\n' });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(result.findings.filter((f) => f.ruleId === RULE).map((f) => [f.title, f.severity])).toEqual([
+      ['Function get_item in odd.ts is snake_case, not camelCase', 'low'],
+    ]);
+  });
+
+  it('does not count single words, acronyms, decorations, constructors or JSX components as deviations', async () => {
+    const repo = new MiniRepo({
+      'src/users.ts': camelFunctions(12),
+      'src/words.ts': [
+        'export function parse() {}',
+        'export function parseURL() {}',
+        'export function _privateHelper() {}',
+        'export function toJSON() {}',
+        'function Legacy(this: any, x: number) { this.x = x; }',
+        'export { Legacy };',
+      ].join('\n'),
+      'src/view.tsx': 'export function UserCard() { return <div />; }\nexport const useUser = () => 1;\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([]);
+    expect(result.conventions.find((c) => c.name === 'function-naming')).toMatchObject({ consistency: 100, deviationCount: 0 });
+  });
+
+  it('judges classes, types, methods and literal constants separately', async () => {
+    const classes = WORDS.map((w) => `export class ${w[0].toUpperCase()}${w.slice(1)}Service {\n  runTask() {}\n}\n`).join('');
+    const constants = WORDS.map((w, i) => `export const ${w.toUpperCase()}_LIMIT = ${i};\n`).join('');
+    const types = WORDS.map((w) => `export interface ${w[0].toUpperCase()}${w.slice(1)}Options { a: number }\n`).join('');
+    const repo = new MiniRepo({
+      'src/services.ts': classes,
+      'src/limits.ts': `${constants}export const defaultTimeout = 30;\nexport const config = { a: 1 };\nlet counter_value = 1;\n`,
+      'src/types.ts': `${types}export type user_record = { id: string };\n`,
+      'src/odd.ts': 'export class http_client {\n  Send_Request() {}\n  override_me() {}\n}\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([
+      'src/limits.ts:13 Constant defaultTimeout in limits.ts is camelCase, not UPPER_SNAKE',
+      'src/odd.ts:1 Class http_client in odd.ts is snake_case, not PascalCase',
+      'src/odd.ts:2 Method Send_Request in odd.ts is mixed-style, not camelCase',
+      'src/odd.ts:3 Method override_me in odd.ts is snake_case, not camelCase',
+      'src/types.ts:13 Type user_record in types.ts is snake_case, not PascalCase',
+    ]);
+    // 12 runTask of 14 methods: 85.7%, above the 80% bar.
+    expect(result.conventions.find((c) => c.name === 'method-naming')).toMatchObject({ totalCount: 14, values: { camelCase: 12, other: 1, snake_case: 1 } });
+    expect(result.conventions.find((c) => c.name === 'constant-naming')).toMatchObject({ totalCount: 13, dominantValue: 'UPPER_SNAKE' });
+  });
+
+  it('reports nothing below the thresholds, and honours minConsistency, minSamples, ignore and the cap', async () => {
+    const mixed = new MiniRepo({ 'src/a.ts': camelFunctions(8), 'src/b.ts': 'export function a_b() {}\nexport function c_d() {}\n' });
+    const result = await analyzeWith(consistency, mixed.root);
+    // 8 of 10 is 80%, but 10 samples: reported; with 9 samples it would not be.
+    expect(findingsOf(result, RULE)).toHaveLength(2);
+    mixed.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { minConsistency: 90 } } } }) });
+    expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toEqual([]);
+    mixed.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { minSamples: 11 } } } }) });
+    expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toEqual([]);
+    mixed.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { maxIssuesPerPattern: 1 } } } }) });
+    expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toEqual(['src/b.ts:1 Function a_b in b.ts is snake_case, not camelCase']);
+    mixed.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { ignore: ['^c_'] } } } }) });
+    expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toEqual([]);
+  });
+
+  it('looks at source files only: tests and ambient declarations set no convention', async () => {
+    const repo = new MiniRepo({
+      'src/users.ts': camelFunctions(12),
+      'src/users.test.ts': 'function make_user() {}\n',
+      'src/globals.ts': 'declare global {\n  interface window_ext { a: 1 }\n}\nexport {};\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([]);
+    expect(result.conventions.find((c) => c.name === 'type-naming')).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+// Detects how the repository names functions, methods, classes, types and constants, and reports
+// the names that break the dominant style.
+import { z } from 'zod';
+import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
+import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';
+import type { Observation } from '../shared/tally.js';
+import { NAME_KINDS, NAMES_COLLECTOR_ID, type NameFacts, type NameKind } from './collector.js';
+
+const FACTS_KEY = `consistency/${NAMES_COLLECTOR_ID}`;
+
+const options = conventionOptions
+  .extend({
+    /** Regular expressions; a name matching one is not observed at all. */
+    ignore: z
+      .array(z.string().refine((source) => isRegExp(source), 'must be a valid regular expression'))
+      .default([]),
+  })
+  .strict()
+  .prefault({});
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LABELS: Record<NameKind, { pattern: string; noun: string; plural: string }> = {
+  function: { pattern: 'function-naming', noun: 'Function', plural: 'function names' },
+  method: { pattern: 'method-naming', noun: 'Method', plural: 'method names' },
+  class: { pattern: 'class-naming', noun: 'Class', plural: 'class names' },
+  type: { pattern: 'type-naming', noun: 'Type', plural: 'names of interfaces, type aliases and enums' },
+  constant: { pattern: 'constant-naming', noun: 'Constant', plural: 'names of top-level constants with literal values' },
+};
+const KIND_OF_PATTERN = new Map(NAME_KINDS.map((kind) => [LABELS[kind].pattern, kind]));
+
+const JSX_LANGUAGES = new Set(['tsx', 'jsx']);
+
+function fileName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export const namingConvention = defineConventionRule({
+  id: 'naming-convention',
+  description: 'Names of functions, methods, classes, types and constants that break the repository’s dominant naming style',
+  confidence: 80,
+  options,
+  docs: {
+    whyItMatters:
+      'When most names follow one style, a name in another style makes readers stop and wonder whether it means something ' +
+      'different (a constant, a class, generated code), makes search and auto-import less predictable, and suggests the code was ' +
+      'written or pasted without review.',
+    suggestedAction:
+      'Rename the declaration to the repository’s style with your editor’s rename refactoring, which also updates every reference.',
+  },
+  observe(context) {
+    const ignore = context.options.ignore.map((source) => new RegExp(source));
+    const byKind = new Map<NameKind, Observation[]>(NAME_KINDS.map((kind) => [kind, []]));
+    for (const summary of sourceSummaries(context.summaries)) {
+      const facts = summary.facts[FACTS_KEY] as NameFacts | undefined;
+      if (!facts) continue;
+      const exported = new Set(summary.module.exports.map((e) => e.name));
+      for (const kind of NAME_KINDS) {
+        for (const [name, line, qualified, constructor] of facts[kind] ?? []) {
+          if (ignore.some((re) => re.test(name))) continue;
+          let values: NamingStyle[] = namingStylesOf(name);
+          // Constructor functions, and React components in JSX files, are functions named in PascalCase by design.
+          if (kind === 'function' && values[0] === 'PascalCase' && (constructor || JSX_LANGUAGES.has(summary.language))) values = ['PascalCase', 'camelCase'];
+          byKind.get(kind)!.push({
+            path: summary.path,
+            line,
+            subject: name,
+            values,
+            symbol: qualified,
+            ...(exported.has(name) ? { detail: 'exported' } : {}),
+          });
+        }
+      }
+    }
+    return NAME_KINDS.map((kind): ObservedPattern => ({ name: LABELS[kind].pattern, observations: byKind.get(kind)! }));
+  },
+  describe(deviation, pattern) {
+    const label = LABELS[KIND_OF_PATTERN.get(pattern.name)!];
+    const style = styleName(deviation.values[0]);
+    const dominant = pattern.dominantValue as NamingStyle;
+    const renamed = renameTo(deviation.subject, dominant);
+    const rename = renamed ? ` Rename it to ${renamed}.` : '';
+    const api = deviation.detail === 'exported' ? ' It is exported: other modules or packages may use the old name, so keep a deprecated alias if it is public API.' : '';
+    return {
+      title: `${label.noun} ${deviation.subject} in ${fileName(deviation.path)} is ${style}, not ${dominant}`,
+      description:
+        `${deviation.subject} (${deviation.path}:${deviation.line}) is named ${style === 'mixed-style' ? 'in a mix of styles' : `in ${style}`}, while ${share(pattern)} of the ` +
+        `${label.plural} in this repository are ${dominant}.${rename}${api}`,
+      ...(renamed ? { suggestedAction: `Rename ${deviation.subject} to ${renamed} with your editor’s rename refactoring, which also updates every reference.${api}` } : {}),
+    };
+  },
+});

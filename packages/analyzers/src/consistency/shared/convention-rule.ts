@@ -1,0 +1,120 @@
+// The common shape of a consistency rule: observe a convention over the repository, publish its
+// statistics, and report the deviations when the convention is clear.
+import { defineRule, type FileSummary, type RepositoryRule, type RepositoryRuleContext, type RuleDocs, type Severity } from '@codehealth/engine';
+import { z } from 'zod';
+import { tally, type Observation, type Tally } from './tally.js';
+
+export const DEFAULT_CONVENTION_OPTIONS = { minConsistency: 80, minSamples: 10, maxIssuesPerPattern: 50 } as const;
+
+export const conventionOptions = z
+  .object({
+    /** Deviations are reported only when the dominant value has at least this share (percent). */
+    minConsistency: z.number().min(50).max(100).default(DEFAULT_CONVENTION_OPTIONS.minConsistency),
+    /** ...and the pattern has at least this many occurrences. */
+    minSamples: z.number().int().min(1).default(DEFAULT_CONVENTION_OPTIONS.minSamples),
+    maxIssuesPerPattern: z.number().int().min(0).default(DEFAULT_CONVENTION_OPTIONS.maxIssuesPerPattern),
+  })
+  .strict();
+export type ConventionOptions = z.infer<typeof conventionOptions>;
+
+/** At or above this consistency a deviation stands out from a near-universal rule: `low`, else `info`. */
+export const LOW_SEVERITY_CONSISTENCY = 95;
+
+export interface ObservedPattern {
+  name: string;
+  observations: Observation[];
+}
+
+export interface DeviationText {
+  title: string;
+  description: string;
+  suggestedAction?: string;
+  confidence?: number;
+}
+
+export interface ConventionRuleDefinition<Options extends ConventionOptions> {
+  id: string;
+  description: string;
+  docs: RuleDocs;
+  confidence: number;
+  options: z.ZodType<Options>;
+  observe(context: RepositoryRuleContext<Options>): ObservedPattern[];
+  /** The wording of a deviation's finding; undefined when this direction of deviation is not worth a finding. */
+  describe(deviation: Observation, pattern: Tally['pattern']): DeviationText | undefined;
+}
+
+/** Source files that were analysed: tests, generated and skipped files set no conventions. */
+export function sourceSummaries(summaries: readonly FileSummary[]): FileSummary[] {
+  return summaries.filter((s) => s.kind === 'source' && !s.skipped);
+}
+
+/**
+ * Every consistency rule adds its patterns to the run's list and republishes the weighted average,
+ * so the last rule to run leaves the figure for all enabled rules. The run is identified by its
+ * summaries array, which the engine hands unchanged to every repository rule of a run.
+ */
+const patternsByRun = new WeakMap<readonly FileSummary[], Array<{ consistency: number; totalCount: number }>>();
+
+function publishConsistency(context: RepositoryRuleContext<ConventionOptions>, tallies: readonly Tally[]): void {
+  let run = patternsByRun.get(context.summaries);
+  if (!run) patternsByRun.set(context.summaries, (run = []));
+  // Patterns with too few occurrences say nothing about the code base either way.
+  for (const { pattern } of tallies) if (pattern.totalCount >= context.options.minSamples) run.push(pattern);
+  const total = run.reduce((sum, p) => sum + p.totalCount, 0);
+  if (total === 0) return;
+  const weighted = run.reduce((sum, p) => sum + p.consistency * p.totalCount, 0) / total;
+  context.metric('conventionConsistency', Math.round(weighted * 10) / 10);
+}
+
+export function severityFor(consistency: number): Severity {
+  return consistency >= LOW_SEVERITY_CONSISTENCY ? 'low' : 'info';
+}
+
+export function defineConventionRule<Options extends ConventionOptions>(definition: ConventionRuleDefinition<Options>): RepositoryRule<Options> {
+  return defineRule<Options>({
+    kind: 'repository',
+    meta: {
+      id: definition.id,
+      description: definition.description,
+      category: 'consistency',
+      source: 'convention',
+      severity: 'low',
+      options: definition.options,
+      confidence: definition.confidence,
+      docs: definition.docs,
+    },
+    analyze(context) {
+      const tallies: Tally[] = [];
+      for (const observed of definition.observe(context)) {
+        const result = tally(observed.name, observed.observations);
+        if (result) tallies.push(result);
+      }
+      context.conventions(tallies.map((t) => t.pattern));
+      publishConsistency(context, tallies);
+      const { minConsistency, minSamples, maxIssuesPerPattern } = context.options;
+      for (const { pattern, deviations } of tallies) {
+        if (pattern.totalCount < minSamples || pattern.consistency < minConsistency) continue;
+        let reported = 0;
+        for (const deviation of deviations) {
+          if (reported >= maxIssuesPerPattern) break;
+          const text = definition.describe(deviation, pattern);
+          if (!text) continue;
+          reported++;
+          context.report({
+            filePath: deviation.path,
+            lineStart: deviation.line,
+            ...text,
+            severity: severityFor(pattern.consistency),
+            ...(deviation.symbol ? { symbol: deviation.symbol } : {}),
+            data: { pattern: pattern.name, value: deviation.values[0], dominantValue: pattern.dominantValue, consistency: pattern.consistency },
+          });
+        }
+      }
+    },
+  });
+}
+
+/** `97.5% (312 of 320)`: the numbers a deviation's description quotes. */
+export function share(pattern: Tally['pattern']): string {
+  return `${pattern.consistency}% (${pattern.totalCount - pattern.deviationCount} of ${pattern.totalCount})`;
+}

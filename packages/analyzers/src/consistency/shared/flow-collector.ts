@@ -1,0 +1,113 @@
+// Collects how source files write asynchronous code and handle errors: functions that await vs
+// `.then()` chains, try/catch around awaits vs `.catch()`, plain `Error` vs Error subclasses.
+// One collector for the three conventions, so the frequent call nodes are inspected once.
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import { isFunctionNode } from '../../shared/functions.js';
+
+export const FLOW_COLLECTOR_ID = 'flow';
+export const FLOW_PATTERNS = ['async-style', 'promise-error-handling', 'error-class'] as const;
+export type FlowPattern = (typeof FLOW_PATTERNS)[number];
+
+/** `[value, line, subject]`; the subject is the thrown class for `error-class`, else empty. */
+export type FlowSample = [value: string, line: number, subject: string];
+export type FlowFacts = Partial<Record<FlowPattern, FlowSample[]>>;
+
+export const AWAIT = 'async/await';
+export const THEN = '.then()';
+export const TRY_CATCH = 'try/catch';
+export const CATCH_CALL = '.catch()';
+export const PLAIN_ERROR = 'plain Error';
+export const ERROR_SUBCLASS = 'Error subclass';
+
+// Built-in subclasses say what went wrong in the language's own terms; they are neither choice.
+const BUILTIN_ERRORS = new Set(['TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError', 'DOMException']);
+const ERROR_NAME = /(?:Error|Exception)$/;
+const CHAIN_METHODS = new Set(['then', 'catch', 'finally']);
+
+function memberCall(call: SyntaxNode): { object: SyntaxNode; method: string } | undefined {
+  const callee = call.firstChild;
+  if (callee?.type !== 'member_expression') return undefined;
+  const property = callee.lastChild;
+  const object = callee.firstChild;
+  if (property?.type !== 'property_identifier' || !object) return undefined;
+  return { object, method: property.text };
+}
+
+/**
+ * Whether the chain ending in `call` (`a.then(f).catch(g)`) has a `.then()` link; a chain that
+ * starts with a lazy `import('x')` is module loading, not an async style.
+ */
+function chainHasThen(call: SyntaxNode): boolean {
+  let hasThen = false;
+  let node: SyntaxNode | null = call;
+  while (node?.type === 'call_expression') {
+    const member = memberCall(node);
+    if (!member || !CHAIN_METHODS.has(member.method)) return hasThen && node.firstChild?.type !== 'import';
+    if (member.method === 'then') hasThen = true;
+    node = member.object;
+  }
+  return hasThen;
+}
+
+function thrownClass(statement: SyntaxNode): string | undefined {
+  const thrown = statement.firstNamedChild;
+  if (!thrown) return undefined;
+  if (thrown.type === 'new_expression') {
+    const constructor = thrown.childForFieldName('constructor');
+    if (constructor?.type === 'identifier') return constructor.text;
+    if (constructor?.type === 'member_expression') return constructor.lastChild?.text;
+    return undefined;
+  }
+  // `throw Error('x')` is the same plain Error without `new`.
+  if (thrown.type === 'call_expression' && thrown.firstChild?.type === 'identifier' && thrown.firstChild.text === 'Error') return 'Error';
+  return undefined;
+}
+
+export const flowCollector: Collector<FlowFacts> = {
+  id: FLOW_COLLECTOR_ID,
+  create({ file }) {
+    const facts: FlowFacts = {};
+    const result = () => facts;
+    if (file.kind !== 'source') return { visitor: {}, result };
+    const add = (pattern: FlowPattern, value: string, node: SyntaxNode, subject = '') => {
+      (facts[pattern] ??= []).push([value, node.startPosition.row + 1, subject]);
+    };
+    const awaitingFunctions = new Set<number>();
+    const awaitingTries = new Set<number>();
+    const visitor: NodeVisitor = {
+      await_expression(node) {
+        // Up to the enclosing function: it awaits, and so does every try block passed on the way.
+        let up = node.parent;
+        for (; up && !isFunctionNode(up) && up.type !== 'program'; up = up.parent) {
+          if (up.type === 'statement_block' && up.parent?.type === 'try_statement') awaitingTries.add(up.parent.startIndex);
+        }
+        const owner = up?.startIndex ?? -1;
+        if (!awaitingFunctions.has(owner)) {
+          awaitingFunctions.add(owner);
+          add('async-style', AWAIT, node);
+        }
+      },
+      'try_statement:exit'(node) {
+        if (awaitingTries.has(node.startIndex) && node.childForFieldName('handler')) add('promise-error-handling', TRY_CATCH, node);
+      },
+      call_expression(node) {
+        const member = memberCall(node);
+        if (!member || !CHAIN_METHODS.has(member.method)) return;
+        if (member.method === 'catch' && node.lastChild?.namedChildCount) add('promise-error-handling', CATCH_CALL, node);
+        // One sample per chain, taken at its last link.
+        const parent = node.parent;
+        if (parent?.type === 'member_expression' && CHAIN_METHODS.has(parent.lastChild?.text ?? '')) return;
+        // `await p.then(f)` and `(x) => p.then(f)` are local transforms inside code of either style.
+        if (parent?.type === 'await_expression' || parent?.type === 'arrow_function') return;
+        if (chainHasThen(node)) add('async-style', THEN, node);
+      },
+      throw_statement(node) {
+        const name = thrownClass(node);
+        if (!name || BUILTIN_ERRORS.has(name)) return;
+        if (name === 'Error') add('error-class', PLAIN_ERROR, node, name);
+        else if (ERROR_NAME.test(name)) add('error-class', ERROR_SUBCLASS, node, name);
+      },
+    };
+    return { visitor, result };
+  },
+};

@@ -1,0 +1,17 @@
+// Names the function around a line from a file summary, for repository rules that cannot walk trees.
+import type { FunctionSummary } from '@codehealth/engine';
+
+/**
+ * The innermost named function whose lines include `line`. Anonymous callbacks are skipped so a
+ * finding inside `items.map(() => …)` is attributed to the function a reader would look for.
+ */
+export function enclosingFunctionName(functions: readonly FunctionSummary[], line: number): string | undefined {
+  let best: FunctionSummary | undefined;
+  for (const fn of functions) {
+    if (line < fn.lineStart || line > fn.lineEnd || fn.name.startsWith('<')) continue;
+    if (!best || fn.lineEnd - fn.lineStart < best.lineEnd - best.lineStart || (fn.lineEnd - fn.lineStart === best.lineEnd - best.lineStart && fn.lineStart > best.lineStart)) {
+      best = fn;
+    }
+  }
+  return best?.name;
+}
