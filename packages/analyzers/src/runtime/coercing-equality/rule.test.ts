@@ -1,0 +1,58 @@
+import { AnalyzerTester } from '@codehealth/engine/testing';
+import { runtime } from '../index.js';
+
+new AnalyzerTester(runtime).run('coercing-equality', {
+  valid: [
+    { code: 'if (value == null) {}\nif (null != value) {}', name: 'the == null idiom, either side' },
+    { code: 'if (a === b || c !== d) {}', name: 'strict comparisons' },
+    { code: "if (typeof x == 'string') {}\nif (typeof a != typeof b) {}", name: 'typeof always yields strings' },
+    { code: "const same = 1 == 1;\nconst never = 'a' != 'b';", name: 'two literals' },
+    { code: 'if ((value) == (null)) {}', name: 'parenthesised null' },
+  ],
+  invalid: [
+    {
+      code: 'export function isEmpty(value) {\n  return value == undefined;\n}',
+      name: '== undefined matches null too: low, with a same-behaviour replacement',
+      findings: [
+        {
+          line: 2,
+          title: 'Coercing comparison value == undefined in isEmpty',
+          severity: 'low',
+          symbol: 'isEmpty',
+          data: { operator: '==', sameBehaviour: '== null' },
+        },
+      ],
+    },
+    {
+      code: 'if (x != void 0) {}',
+      name: 'void 0 is undefined',
+      findings: [{ line: 1, severity: 'low', data: { operator: '!=', sameBehaviour: '!= null' } }],
+    },
+    {
+      code: "function f(flag, count, text, list) {\n  if (flag == true) {}\n  if (count == 0) {}\n  if (text != '') {}\n  if (list == []) {}\n  if (code == '0') {}\n  if (n == -0) {}\n}",
+      name: 'booleans, zero, empty string and containers are coercion traps: medium',
+      findings: [
+        { line: 2, severity: 'medium', title: 'Coercing comparison flag == true in f' },
+        { line: 3, severity: 'medium' },
+        { line: 4, severity: 'medium', data: { operator: '!=' } },
+        { line: 5, severity: 'medium' },
+        { line: 6, severity: 'medium' },
+        { line: 7, severity: 'medium' },
+      ],
+    },
+    {
+      code: "if (status == 200) {}\nif (mode == 'dark') {}\nif (kind == `a`) {}",
+      name: 'other literals: low',
+      findings: [
+        { line: 1, severity: 'low', title: 'Coercing comparison status == 200 in example.ts' },
+        { line: 2, severity: 'low' },
+        { line: 3, severity: 'low' },
+      ],
+    },
+    {
+      code: 'if (a.id == b.id) {}',
+      name: 'two non-literal operands: low with low confidence',
+      findings: [{ line: 1, severity: 'low', data: { operator: '==' } }],
+    },
+  ],
+});
