@@ -35,7 +35,10 @@ function whyKnipOnly(issue: Issue, { files, summaries, model }: ClassifierFacts)
   const summary = summaries.find((s) => s.path === issue.file);
   if (!summary || summary.skipped) return 'file CodeHealth does not parse';
   const entry = model.entries.get(issue.file);
-  if (entry) return `entry point knip did not map to its source file: ${entry.replace(/ of \S+$/, '')}`;
+  if (entry) {
+    const how = entry.startsWith('package.json') ? ' (knip takes the build output the manifest names as the entry)' : '';
+    return `entry point knip did not map to its source file${how}: ${entry.replace(/ of \S+$/, '')}`;
+  }
   if (issue.type === 'file') {
     if (!model.reachable.has(issue.file)) return UNCLASSIFIED;
     if (!fromEntries(model).has(issue.file)) {
