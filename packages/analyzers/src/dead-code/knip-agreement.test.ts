@@ -1,7 +1,9 @@
 // The issue's comparison: our unused exports, types and files against knip 6 on this repository and
 // on rxjs 7.8.2, with every disagreement classified. knip is installed into the OS temp directory
 // (never into package.json); both are skipped, visibly, when the registry cannot be reached.
-import { dirname, resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { obtainRxjs } from '../../../../test/helpers/corpora.js';
@@ -57,5 +59,28 @@ describe('dead-code agrees with knip 6 up to classified differences', () => {
       'build output (dist/, bundles)',
       'entry point knip did not map to its source file (knip takes the build output the manifest names as the entry)',
     ]);
+  });
+
+  it('on rxjs 7.8.2 with `./internal/*` removed from its exports (internal modules private)', async (context) => {
+    const rxjs = obtainRxjs();
+    if (!knipBin || !rxjs.root) return context.skip();
+    const dir = mkdtempSync(join(tmpdir(), 'codehealth-rxjs-private-'));
+    try {
+      cpSync(rxjs.root, dir, { recursive: true });
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      delete manifest.exports['./internal/*'];
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+      const report = await compareWithKnip('rxjs 7.8.2, internal modules private', dir, knipBin);
+      console.log(formatReport(report));
+      expect(unclassified(report)).toEqual([]);
+      // Checked by hand: 3 internal modules nothing imports plus the UMD global shim; 12 exports, 25 types.
+      expect(report.counts.file).toMatchObject({ both: 4, ours: 0 });
+      expect(report.counts.export).toMatchObject({ both: 11, ours: 1 });
+      expect(report.counts.type).toMatchObject({ both: 21, ours: 4 });
+      const oursOnly = report.disagreements.filter((d) => d.side === 'ours');
+      expect(new Set(oursOnly.map((d) => d.reason))).toEqual(new Set(['knip reports the whole file as unused']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
