@@ -1,0 +1,98 @@
+// The shapes of prototype-polluting code: loops over the keys of outside data that assign by
+// key, nested assignments by two dynamic keys, and path setters that walk `cur = cur[key]`.
+import type { SyntaxNode } from '@codehealth/engine';
+import { mentionsRequestInput } from '../shared/request-input.js';
+import { findBinding } from '../shared/scope.js';
+import { argumentsOf, calleeOf, unwrap } from '../shared/syntax.js';
+
+/** A check against the dangerous keys, or a prototype-less target, anywhere in the function. */
+export const GUARD =
+  /__proto__|['"`](?:constructor|prototype)['"`]|Object\.create\(\s*null\s*\)|\b(?:is(?:Safe|Unsafe|Valid|Forbidden|Dangerous|Prototype|Proto)\w*Key\w*|isPrototypePolluted|(?:forbidden|unsafe|dangerous|blocked|reserved)Keys?)\b/i;
+
+export interface KeyLoop {
+  /** The loop variable holding each key. */
+  key: string;
+  /** What the keys are taken from. */
+  source: SyntaxNode;
+  body: SyntaxNode;
+}
+
+const KEY_FUNCTIONS = /^(?:Object\.(?:keys|entries|getOwnPropertyNames)|Reflect\.ownKeys)$/;
+
+/** `Object.keys(x)` → `x`. */
+function keysSource(node: SyntaxNode): SyntaxNode | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'call_expression') return undefined;
+  const fn = n.childForFieldName('function');
+  return fn && KEY_FUNCTIONS.test(fn.text) ? argumentsOf(n)[0] : undefined;
+}
+
+/** The key name bound by `k`, `const k`, `[k, v]`. */
+function keyName(pattern: SyntaxNode | null | undefined): string | undefined {
+  if (!pattern) return undefined;
+  const p = pattern.type === 'required_parameter' ? pattern.childForFieldName('pattern') : pattern;
+  if (p?.type === 'identifier') return p.text;
+  if (p?.type === 'array_pattern') return p.namedChildren.find((c) => c.type === 'identifier')?.text;
+  return undefined;
+}
+
+/** `for (k in x)`, `for (k of Object.keys(x))`, `for ([k, v] of Object.entries(x))`. */
+export function forKeyLoop(loop: SyntaxNode): KeyLoop | undefined {
+  const right = loop.childForFieldName('right');
+  const body = loop.childForFieldName('body');
+  const key = keyName(loop.childForFieldName('left'));
+  if (!right || !body || !key) return undefined;
+  const operator = loop.childForFieldName('operator')?.text;
+  const source = operator === 'in' ? right : keysSource(right);
+  return source ? { key, source, body } : undefined;
+}
+
+/** `Object.keys(x).forEach((k) => …)` and `Object.entries(x).forEach(([k, v]) => …)`. */
+export function forEachKeyLoop(call: SyntaxNode): KeyLoop | undefined {
+  const callee = calleeOf(call);
+  if (callee?.name !== 'forEach' || !callee.object) return undefined;
+  const source = keysSource(callee.object);
+  const callback = argumentsOf(call)[0];
+  if (!source || !callback) return undefined;
+  const cb = unwrap(callback);
+  const params = cb.childForFieldName('parameters')?.namedChildren ?? [cb.childForFieldName('parameter')];
+  const key = keyName(params[0]);
+  const body = cb.childForFieldName('body');
+  return key && body ? { key, source, body } : undefined;
+}
+
+/** Data from outside the function: a parameter, JSON.parse, request input, or a variable holding one. */
+export function isOutsideData(node: SyntaxNode, depth = 0): boolean {
+  const n = unwrap(node);
+  if (mentionsRequestInput(n) || /^JSON\.parse\s*\(/.test(n.text)) return true;
+  if (depth > 3) return false;
+  let root = n;
+  while (root.type === 'member_expression' || root.type === 'subscript_expression') root = unwrap(root.childForFieldName('object') ?? root);
+  if (root.type !== 'identifier') return false;
+  const binding = findBinding(root);
+  if (!binding) return false;
+  if (binding.kind === 'parameter') return true;
+  return !!binding.value && isOutsideData(binding.value.type === 'await_expression' ? binding.value.namedChildren[0] ?? binding.value : binding.value, depth + 1);
+}
+
+/** Assignments `target[key] = …` (also `??=`, `||=`) by the loop's key inside its body. */
+export function keyedAssignments(loop: KeyLoop): SyntaxNode[] {
+  return loop.body.descendantsOfType(['assignment_expression', 'augmented_assignment_expression']).filter((assignment) => {
+    const left = unwrap(assignment.childForFieldName('left') ?? assignment);
+    const index = left.type === 'subscript_expression' ? left.childForFieldName('index') : undefined;
+    return !!index && unwrap(index).type === 'identifier' && unwrap(index).text === loop.key;
+  });
+}
+
+/** Index names that denote property keys rather than numeric positions. */
+const KEY_LIKE = /^(?:k|p|key|prop|property|name|path|field|attr|section|part|segment|namespace)\w*$|(?:Key|Name|Prop|Property|Path|Field|Attr|Section|Segment)s?$/;
+
+/** `obj[section][key] = v`: both indexes dynamic and named like keys (the `ini`-parser pattern). */
+export function isNestedKeyedAssignment(assignment: SyntaxNode): boolean {
+  const left = unwrap(assignment.childForFieldName('left') ?? assignment);
+  if (left.type !== 'subscript_expression') return false;
+  const inner = unwrap(left.childForFieldName('object') ?? left);
+  if (inner.type !== 'subscript_expression') return false;
+  const indexes = [inner.childForFieldName('index'), left.childForFieldName('index')].map((i) => (i ? unwrap(i) : undefined));
+  return indexes.every((i) => i?.type === 'identifier' && KEY_LIKE.test(i.text));
+}

@@ -1,0 +1,106 @@
+// Flags code that writes attacker-chosen keys into objects without refusing `__proto__`,
+// `constructor` and `prototype`: recursive merges, key-copy loops over outside data, nested
+// `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
+import { z } from 'zod';
+import { localFunctionName } from '../../shared/functions.js';
+import { placeOf, quote } from '../shared/place.js';
+import { enclosingFunction } from '../shared/scope.js';
+import { calleeOf, literalString, unwrap } from '../shared/syntax.js';
+import { forEachKeyLoop, forKeyLoop, GUARD, isNestedKeyedAssignment, isOutsideData, keyedAssignments, type KeyLoop } from './patterns.js';
+
+const options = z.object({}).strict().default({});
+
+type Pattern = 'recursive-merge' | 'key-copy' | 'nested-keys' | 'path-setter';
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const prototypePollution = defineRule({
+  kind: 'file',
+  meta: {
+    id: 'prototype-pollution',
+    description: 'Merges, key copies and path setters that assign outside-controlled keys without a __proto__/constructor guard',
+    category: 'security',
+    severity: 'high',
+    options,
+    confidence: 70,
+    docs: {
+      whyItMatters:
+        'Assigning `obj[key]` with a key from outside lets `__proto__` (or `constructor.prototype`) through: the ' +
+        'write lands on Object.prototype and every object in the process inherits it. Attackers use it to flip ' +
+        'flags such as `isAdmin`, crash the service, or reach code execution through template engines and child_process options.',
+      suggestedAction:
+        'Skip the keys `__proto__`, `constructor` and `prototype` before assigning (or allow-list the keys), build ' +
+        'the target with `Object.create(null)` or a Map, and prefer structuredClone or a vetted merge library.',
+    },
+  },
+  create(context) {
+    if (!/\]\s*(?:=|\?\?=|\|\|=)[^=]/.test(context.source)) return {};
+    const reported = new Set<number>();
+    const reportedFunctions = new Set<number>();
+
+    const report = (node: SyntaxNode, pattern: Pattern, severity: Severity, confidence: number, title: string, description: string) => {
+      reported.add(node.startIndex);
+      const place = placeOf(node, context.file.path);
+      context.report({ node, title: `${title} in ${place.label}`, description, severity, confidence, symbol: place.symbol, data: { pattern } });
+    };
+
+    const guarded = (node: SyntaxNode): boolean => GUARD.test((enclosingFunction(node) ?? node).text);
+
+    const checkLoop = (loop: KeyLoop, anchor: SyntaxNode) => {
+      if (!isOutsideData(loop.source)) return;
+      const assignments = keyedAssignments(loop).filter((a) => !reported.has(a.startIndex));
+      if (assignments.length === 0 || guarded(anchor)) return;
+      const fn = enclosingFunction(anchor);
+      const fnName = fn ? localFunctionName(fn).split('.').pop() : undefined;
+      const recursive = !!fnName && loop.body.descendantsOfType('call_expression').some((call) => calleeOf(call)?.name === fnName);
+      const copy = `${unwrap(loop.source).text}[${loop.key}]`;
+      const source = quote(loop.source, 40);
+      if (recursive) {
+        report(assignments[0], 'recursive-merge', 'high', 80, `Recursive merge \`${fnName}\` copies keys without a __proto__ guard`,
+          `\`${fnName}\` walks the keys of ${source} and recurses into them while assigning ${quote(assignments[0], 50)}; a \`__proto__\` key in the input makes it write into Object.prototype.`);
+        return;
+      }
+      const flat = assignments.find((a) => a.childForFieldName('right')?.text.replace(/\s+/g, '') === copy.replace(/\s+/g, ''));
+      if (flat) {
+        report(flat, 'key-copy', 'medium', 50, `Key copy from ${quote(loop.source, 30)} without a __proto__ guard`,
+          `${quote(flat, 50)} copies every key of ${source}, which comes from outside the function; a \`__proto__\` key replaces the target's prototype with attacker data.`);
+      }
+    };
+
+    const checkAssignment = (assignment: SyntaxNode) => {
+      if (reported.has(assignment.startIndex)) return;
+      const left = unwrap(assignment.childForFieldName('left') ?? assignment);
+      if (left.type !== 'subscript_expression') return;
+      if (isNestedKeyedAssignment(assignment)) {
+        if (guarded(assignment)) return;
+        report(assignment, 'nested-keys', 'medium', 55, 'Nested assignment by two dynamic keys without a __proto__ guard',
+          `${quote(assignment, 60)} assigns through two computed keys; if the first is \`__proto__\`, the second is set on Object.prototype.`);
+        return;
+      }
+      const target = unwrap(left.childForFieldName('object') ?? left);
+      const index = left.childForFieldName('index');
+      const fn = enclosingFunction(assignment);
+      if (target.type !== 'identifier' || !index || literalString(index) !== undefined || unwrap(index).type === 'number' || !fn) return;
+      if (reportedFunctions.has(fn.startIndex) || !fn.childForFieldName('parameters')?.namedChildren.length) return;
+      const walk = new RegExp(`\\b${escapeRegExp(target.text)}\\s*=\\s*${escapeRegExp(target.text)}\\s*\\[`);
+      if (!walk.test(fn.text) || GUARD.test(fn.text)) return;
+      reportedFunctions.add(fn.startIndex);
+      report(assignment, 'path-setter', 'high', 70, `Path setter assigns through \`${target.text}[…]\` without a __proto__ guard`,
+        `The function walks \`${target.text} = ${target.text}[…]\` along a key path and assigns ${quote(assignment, 50)}; a path such as \`__proto__.polluted\` writes into Object.prototype.`);
+    };
+
+    return {
+      for_in_statement(loop) {
+        const keyLoop = forKeyLoop(loop);
+        if (keyLoop) checkLoop(keyLoop, loop);
+      },
+      call_expression(call) {
+        const keyLoop = forEachKeyLoop(call);
+        if (keyLoop) checkLoop(keyLoop, call);
+      },
+      assignment_expression: checkAssignment,
+      augmented_assignment_expression: checkAssignment,
+    };
+  },
+});
