@@ -4,6 +4,7 @@ import { defineAnalyzer } from '@codehealth/engine';
 import { coercingEquality } from './coercing-equality/rule.js';
 import { emptyCatch } from './empty-catch/rule.js';
 import { floatingPromise } from './floating-promise/rule.js';
+import { nonNullAssertionOnNullable } from './non-null-assertion-on-nullable/rule.js';
 import { unguardedJsonParse } from './unguarded-json-parse/rule.js';
 import { unreachableCode } from './unreachable-code/rule.js';
 
@@ -12,5 +13,5 @@ export const runtime = defineAnalyzer({
   description: 'Finds code likely to fail at run time: floating promises, swallowed errors, unguarded parsing, unreachable code and more',
   categories: ['runtime'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality],
+  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality, nonNullAssertionOnNullable],
 });

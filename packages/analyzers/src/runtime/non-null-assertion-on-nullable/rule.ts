@@ -1,0 +1,53 @@
+// Flags TypeScript non-null assertions (`!`) on results that are null or undefined in ordinary
+// use: Array.find, Map.get, regex matches, DOM lookups, pop/shift/at and process.env.
+import { defineRule } from '@codehealth/engine';
+import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { baseName, shortText, titleSymbol } from '../shared/syntax.js';
+import { checkedFirst } from './checked-first.js';
+import { assertedExpression, nullableApi } from './nullable-apis.js';
+
+export const nonNullAssertionOnNullable = defineRule({
+  kind: 'file',
+  meta: {
+    id: 'non-null-assertion-on-nullable',
+    description: 'Non-null assertions on results that are commonly null or undefined',
+    category: 'runtime',
+    severity: 'medium',
+    confidence: 80,
+    languages: ['typescript', 'tsx'],
+    docs: {
+      whyItMatters:
+        'A non-null assertion tells the compiler to stop checking; it does nothing at run time. When the lookup does come ' +
+        'back empty, undefined flows on and the program fails later with "cannot read properties of undefined", far from ' +
+        'the line that made the wrong assumption.',
+      suggestedAction:
+        'Handle the empty case where it happens: check the result and throw an error that says what was missing, return ' +
+        'early, or fall back to a default (`?? defaultValue`).',
+    },
+  },
+  create(context) {
+    return {
+      non_null_expression(node) {
+        const asserted = assertedExpression(node);
+        const api = asserted && nullableApi(asserted);
+        if (!asserted || !api) return;
+        if (checkedFirst(node, api)) return;
+        const symbol = enclosingSymbol(node);
+        const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);
+        const text = shortText(asserted, 40);
+        context.report({
+          node,
+          title: `Non-null assertion on ${text} in ${place}`,
+          description:
+            `\`${text}!\` on line ${node.startPosition.row + 1} asserts that ${api.api} returned a value, but it returns ` +
+            `${api.api === 'process.env' ? 'undefined' : 'null or undefined'} when ${api.nullWhen}; the assertion only silences ` +
+            'the compiler, and the empty value fails later where it is used.',
+          severity: api.severity,
+          confidence: api.confidence,
+          ...(symbol ? { symbol } : {}),
+          data: { api: api.api },
+        });
+      },
+    };
+  },
+});
