@@ -1,6 +1,7 @@
 // The `runtime` analyzer: syntactic evidence of code that fails at run time — dropped promises,
 // swallowed or unguarded errors, unreachable statements, coercing comparisons, risky assertions.
 import { defineAnalyzer } from '@codehealth/engine';
+import { asyncEventHandler } from './async-event-handler/rule.js';
 import { coercingEquality } from './coercing-equality/rule.js';
 import { emptyCatch } from './empty-catch/rule.js';
 import { floatingPromise } from './floating-promise/rule.js';
@@ -13,5 +14,5 @@ export const runtime = defineAnalyzer({
   description: 'Finds code likely to fail at run time: floating promises, swallowed errors, unguarded parsing, unreachable code and more',
   categories: ['runtime'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality, nonNullAssertionOnNullable],
+  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality, nonNullAssertionOnNullable, asyncEventHandler],
 });
