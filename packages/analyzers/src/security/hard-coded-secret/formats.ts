@@ -10,6 +10,8 @@ export interface SecretFormat {
   pattern: RegExp;
   severity: Severity;
   confidence: number;
+  /** Reported in test and example code too: a provider key there may still be live. */
+  liveInTests: boolean;
   /** Extra check on the matched text (and its capture groups). */
   accept?(match: RegExpExecArray): boolean;
 }
@@ -43,22 +45,23 @@ function isRealUrlPassword(match: RegExpExecArray): boolean {
 }
 
 export const SECRET_FORMATS: readonly SecretFormat[] = [
-  { id: 'aws-access-key', label: 'AWS access key', pattern: /\bAKIA[0-9A-Z]{16}\b/g, severity: 'critical', confidence: 95 },
-  { id: 'aws-temporary-key', label: 'AWS temporary access key', pattern: /\bASIA[0-9A-Z]{16}\b/g, severity: 'high', confidence: 85 },
-  { id: 'github-token', label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, severity: 'critical', confidence: 95 },
-  { id: 'github-fine-grained-token', label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b/g, severity: 'critical', confidence: 95 },
-  { id: 'slack-token', label: 'Slack token', pattern: /\bxox[baprs]-(?:[0-9]{6,}-){1,3}[A-Za-z0-9-]{8,}\b/g, severity: 'critical', confidence: 90 },
+  { id: 'aws-access-key', label: 'AWS access key', pattern: /\bAKIA[0-9A-Z]{16}\b/g, severity: 'critical', confidence: 95, liveInTests: true },
+  { id: 'aws-temporary-key', label: 'AWS temporary access key', pattern: /\bASIA[0-9A-Z]{16}\b/g, severity: 'high', confidence: 85, liveInTests: true },
+  { id: 'github-token', label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, severity: 'critical', confidence: 95, liveInTests: true },
+  { id: 'github-fine-grained-token', label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b/g, severity: 'critical', confidence: 95, liveInTests: true },
+  { id: 'slack-token', label: 'Slack token', pattern: /\bxox[baprs]-(?:[0-9]{6,}-){1,3}[A-Za-z0-9-]{8,}\b/g, severity: 'critical', confidence: 90, liveInTests: true },
   {
     id: 'slack-webhook',
     label: 'Slack webhook URL',
     pattern: /\bhttps:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}/g,
     severity: 'high',
     confidence: 90,
+    liveInTests: true,
   },
-  { id: 'stripe-live-key', label: 'Stripe live secret key', pattern: /\b[sr]k_live_[0-9A-Za-z]{20,}\b/g, severity: 'critical', confidence: 95 },
-  { id: 'google-api-key', label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, severity: 'critical', confidence: 80 },
-  { id: 'npm-token', label: 'npm access token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, severity: 'critical', confidence: 90 },
-  { id: 'sendgrid-key', label: 'SendGrid API key', pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, severity: 'critical', confidence: 90 },
+  { id: 'stripe-live-key', label: 'Stripe live secret key', pattern: /\b[sr]k_live_[0-9A-Za-z]{20,}\b/g, severity: 'critical', confidence: 95, liveInTests: true },
+  { id: 'google-api-key', label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, severity: 'critical', confidence: 80, liveInTests: true },
+  { id: 'npm-token', label: 'npm access token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, severity: 'critical', confidence: 90, liveInTests: true },
+  { id: 'sendgrid-key', label: 'SendGrid API key', pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, severity: 'critical', confidence: 90, liveInTests: true },
   {
     id: 'private-key',
     label: 'private key',
@@ -66,6 +69,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
     pattern: /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?)-----(?:\\[rn]|\s)+[A-Za-z0-9+/=\\\s"'`+,]{64,}?-----END \1-----/g,
     severity: 'critical',
     confidence: 95,
+    liveInTests: true,
   },
   {
     id: 'jwt',
@@ -73,6 +77,8 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
     pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}/g,
     severity: 'high',
     confidence: 70,
+    // Tests sign their own tokens with test keys.
+    liveInTests: false,
     accept: isRealJwt,
   },
   {
@@ -81,6 +87,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:@/'"`]{1,64}):([^\s@/'"`]{1,128})@([^\s/:'"`?#]+)/gi,
     severity: 'high',
     confidence: 75,
+    liveInTests: false,
     accept: isRealUrlPassword,
   },
 ];

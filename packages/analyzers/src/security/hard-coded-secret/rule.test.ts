@@ -13,6 +13,7 @@ const JWT = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'svc-billing', ia
 const SAMPLE_JWT = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1234567890', name: 'John Doe', iat: 1516239022 })}.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c`;
 const PEM_BEGIN = '-----BEGIN RSA ' + 'PRIVATE KEY-----';
 const PEM_END = '-----END RSA ' + 'PRIVATE KEY-----';
+const MONGO_URL = 'mongodb+srv://admin' + ':Xk29fLq8Pz@cluster0.acme.mongodb.net/prod';
 const PEM_BODY = 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0\nzN7zPxZ4fVg3Yb8Kq2wLmR5sTn6jH9dC1aE0rU4iO7pXyQbZcVxWk3MgNhJfDlAsBeGoCuIt';
 
 new AnalyzerTester(security).run('hard-coded-secret', {
@@ -30,6 +31,8 @@ new AnalyzerTester(security).run('hard-coded-secret', {
     { code: "const apiKey = 'a8Fk2LmQ9xZ7pQ4w';", filename: 'examples/basic/client.ts', name: 'nor in example code' },
     { code: 'const url = `postgres://${user}:${password}@${host}/db`;', name: 'a connection string from variables' },
     { code: "const apiKey = 'a8Fk2LmQ9x';", options: { minLength: 12 }, name: 'shorter than minLength' },
+    { code: `localStorage.setItem('token', '${JWT}');`, filename: 'src/login.spec.ts', name: 'tokens in tests are signed with test keys' },
+    { code: "crypto.createHmac('sha256', key);\njwt.sign(payload, 'changeme-secret');", name: 'keys from variables and placeholder keys' },
   ],
   invalid: [
     {
@@ -61,6 +64,14 @@ new AnalyzerTester(security).run('hard-coded-secret', {
       findings: [{ line: 2, title: 'Hard-coded secret in `clientSecret` in example.ts' }, { line: 3, title: 'Hard-coded secret in `Authorization` in example.ts' }],
     },
     {
+      code: "const mac = crypto.createHmac('sha256', 'pa4qacea4VK9t9nGv7yZtwmj');\nconst t = jwt.sign(payload, 'Zx8Kq2Lm9Pw4Rt7N', { expiresIn: '1h' });\njwt.verify(token, process.env.JWT_SECRET);",
+      name: 'keys passed by position',
+      findings: [
+        { line: 1, severity: 'high', title: 'Hard-coded HMAC key in example.ts', data: { format: 'key-argument' } },
+        { line: 2, title: 'Hard-coded JWT signing key in example.ts' },
+      ],
+    },
+    {
       code: `const serviceToken = '${JWT}';`,
       name: 'a JSON Web Token',
       findings: [{ line: 1, severity: 'high', data: { format: 'jwt' } }],
@@ -71,7 +82,7 @@ new AnalyzerTester(security).run('hard-coded-secret', {
       findings: [{ line: 1, endLine: 4, severity: 'critical', title: 'Hard-coded private key in example.ts' }],
     },
     {
-      code: "export const MONGO_URL = 'mongodb+srv://admin:Xk29fLq8Pz@cluster0.acme.mongodb.net/prod';",
+      code: `export const MONGO_URL = '${MONGO_URL}';`,
       name: 'a connection string with a password',
       findings: [{ line: 1, severity: 'high', title: 'Hard-coded password in a connection string in example.ts' }],
     },

@@ -3,7 +3,7 @@
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
 import { placeOf } from '../shared/place.js';
-import { assignedName, literalString, propertyKey, unwrap } from '../shared/syntax.js';
+import { argumentsOf, assignedName, calleeOf, literalString, propertyKey, unwrap } from '../shared/syntax.js';
 import { FORMAT_HINT, SECRET_FORMATS, type SecretFormat } from './formats.js';
 import { isPlaceholder, isSecretName, rejectValue, shannonEntropy } from './values.js';
 
@@ -19,7 +19,13 @@ const options = z
 
 /** Folders whose code is illustrative: only provider-format keys are reported there. */
 const ILLUSTRATIVE_PATH = /(?:^|\/)(?:examples?|demos?|docs?|samples?|stories|storybook)\//i;
-const NAME_HINT = /pass|pwd|secret|token|key|credential|authorization/i;
+const NAME_HINT = /pass|pwd|secret|token|key|credential|authorization|createHmac|Cipheriv|jwt/i;
+/** Arguments that are keys by position: `createHmac(alg, key)`, `jwt.sign(payload, secret)`. */
+const SECRET_ARGUMENTS: ReadonlyArray<{ name: RegExp; object?: RegExp; index: number; label: string }> = [
+  { name: /^createHmac$/, index: 1, label: 'HMAC key' },
+  { name: /^(?:sign|verify)$/, object: /^(?:jwt|jsonwebtoken|JWT|jose)$/, index: 1, label: 'JWT signing key' },
+  { name: /^create(?:De)?cipheriv$/i, index: 1, label: 'encryption key' },
+];
 /** Formats whose match is validated by its structure, not by placeholder words. */
 const STRUCTURED = new Set(['private-key', 'jwt']);
 
@@ -104,6 +110,7 @@ export const hardCodedSecret = defineRule({
 
     const scan = (root: SyntaxNode) => {
       for (const format of SECRET_FORMATS) {
+        if (illustrative && !format.liveInTests) continue;
         format.pattern.lastIndex = 0;
         for (let match = format.pattern.exec(context.source); match; match = format.pattern.exec(context.source)) {
           if (!STRUCTURED.has(format.id) && isPlaceholder(match[0])) continue;
@@ -139,10 +146,30 @@ export const hardCodedSecret = defineRule({
       });
     };
 
+    const checkArgument = (call: SyntaxNode) => {
+      const callee = calleeOf(call);
+      const position = callee && SECRET_ARGUMENTS.find((p) => p.name.test(callee.name) && (!p.object || (callee.object && p.object.test(callee.object.text))));
+      const arg = position ? argumentsOf(call)[position.index] : undefined;
+      const value = arg ? literalString(arg) : undefined;
+      if (!position || !arg || value === undefined || rejectValue(value, { minLength, minEntropy })) return;
+      const place = placeOf(arg, context.file.path);
+      const entropy = Math.round(shannonEntropy(value) * 100) / 100;
+      context.report({
+        node: arg,
+        title: `Hard-coded ${position.label} in ${fileName}`,
+        description: `\`${callee!.name}()\` is given a literal ${position.label}: ${mask(value)}, ${entropy} bits of entropy per character. Anyone who reads the code can sign or decrypt with it.`,
+        severity: 'high',
+        confidence: 75,
+        symbol: place.symbol,
+        data: { format: 'key-argument', entropy, length: value.length },
+      });
+    };
+
     const visitor: Record<string, (node: SyntaxNode) => void> = {};
     if (scanFormats) visitor.program = scan;
     if (scanNames) {
       for (const type of ['variable_declarator', 'pair', 'assignment_expression', 'public_field_definition']) visitor[type] = checkNamed;
+      visitor.call_expression = checkArgument;
     }
     return visitor;
   },

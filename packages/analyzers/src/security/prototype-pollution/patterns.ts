@@ -85,7 +85,7 @@ export function keyedAssignments(loop: KeyLoop): SyntaxNode[] {
 }
 
 /** Index names that denote property keys rather than numeric positions. */
-const KEY_LIKE = /^(?:k|p|key|prop|property|name|path|field|attr|section|part|segment|namespace)\w*$|(?:Key|Name|Prop|Property|Path|Field|Attr|Section|Segment)s?$/;
+const KEY_LIKE = /^(?:k|p|key|prop|property|name|path|field|attr|attribute|section|part|segment|namespace)s?$|[a-z](?:Key|Name|Prop|Property|Path|Field|Attr|Attribute|Section|Segment)s?$/;
 
 /** `obj[section][key] = v`: both indexes dynamic and named like keys (the `ini`-parser pattern). */
 export function isNestedKeyedAssignment(assignment: SyntaxNode): boolean {
