@@ -6,6 +6,7 @@ import { coercingEquality } from './coercing-equality/rule.js';
 import { emptyCatch } from './empty-catch/rule.js';
 import { floatingPromise } from './floating-promise/rule.js';
 import { nonNullAssertionOnNullable } from './non-null-assertion-on-nullable/rule.js';
+import { throwNonError } from './throw-non-error/rule.js';
 import { unguardedJsonParse } from './unguarded-json-parse/rule.js';
 import { unreachableCode } from './unreachable-code/rule.js';
 
@@ -14,5 +15,5 @@ export const runtime = defineAnalyzer({
   description: 'Finds code likely to fail at run time: floating promises, swallowed errors, unguarded parsing, unreachable code and more',
   categories: ['runtime'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality, nonNullAssertionOnNullable, asyncEventHandler],
+  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality, nonNullAssertionOnNullable, asyncEventHandler, throwNonError],
 });
