@@ -54,6 +54,12 @@ function whyKnipOnly(issue: Issue, { files, summaries, model }: ClassifierFacts)
     (model.graph.modules.get(p)?.imports ?? []).some((e) => e.to === issue.file && e.names.includes('*') && e.kind !== 're-export-all'),
   );
   if (namespaceUse) return 'namespace import usage (`import * as ns`, `import()` or a whole `require()`): every export counts as used';
+  const users = importers.filter((p) =>
+    (model.graph.modules.get(p)?.imports ?? []).some((e) => e.to === issue.file && e.names.includes(issue.name!)),
+  );
+  if (users.length > 0 && users.every((p) => !model.reachable.has(p))) {
+    return 'used only by modules that are unreachable themselves (reported by unused-file): knip ignores their imports, CodeHealth reports the files first';
+  }
   if (module && importers.some((p) => model.entries.has(p) && reExports(model, p, issue.file))) {
     return 're-exported by an entry point knip did not map to its source file';
   }

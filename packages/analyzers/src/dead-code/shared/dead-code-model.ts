@@ -8,7 +8,17 @@
 // exactly as it resolves real imports, and `usedExports` follows entries through re-exports and
 // `export *`. Package targets go through `#` subpath imports added to the package.json as the
 // graph reads it, because `#` targets get the engine's build-output-to-source mapping.
-import { buildRepositoryGraph, type CodeGraph, type FileSummary, type RepositoryRuleContext, type RepoSnapshot } from '@codehealth/engine';
+import {
+  buildCodeGraph,
+  buildRepositoryGraph,
+  type CodeGraph,
+  type FileSummary,
+  type ImportEdge,
+  type ModuleResolver,
+  type RepositoryRuleContext,
+  type RepoSnapshot,
+  type Resolution,
+} from '@codehealth/engine';
 import { collectEntryRequests, type EntryRequest } from './entry-requests.js';
 
 export interface DeadCodeModel {
@@ -42,8 +52,11 @@ export function deadCodeModel(context: RepositoryRuleContext<unknown>, options: 
 
 async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummary[], base: CodeGraph, options: ModelOptions): Promise<DeadCodeModel> {
   const unresolved = base.edges.filter((e) => e.resolution === 'unresolved');
-  const relativeUnresolved = unresolved.filter((e) => e.specifier.startsWith('./') || e.specifier.startsWith('../'));
-  const requests = await collectEntryRequests(snapshot, summaries, relativeUnresolved, options.entries);
+  // Relative imports that found no module, or only build output: candidates for the source mapping.
+  const relativeMisses = base.edges.filter(
+    (e) => (e.specifier.startsWith('./') || e.specifier.startsWith('../')) && (e.to === undefined || !base.modules.has(e.to)),
+  );
+  const requests = await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries);
 
   const synthetic = new Map<string, EntryRequest[]>();
   const syntheticSummaries: FileSummary[] = [];
@@ -52,7 +65,14 @@ async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummar
     synthetic.set(path, list);
     syntheticSummaries.push(syntheticSummary(path, list));
   }
-  const graph = await buildRepositoryGraph(withManifestImports(snapshot, requests.manifestImports, requests.manifests), [...summaries, ...syntheticSummaries]);
+  // Only the synthetic modules need resolving: real imports keep the resolutions of the engine's graph.
+  const patched = withManifestImports(snapshot, requests.manifestImports, requests.manifests);
+  const resolved = await buildRepositoryGraph(patched, syntheticSummaries);
+  const inputs = [...base.modules.keys()].map((path) => summaryByPath(summaries).get(path)).filter((s) => s !== undefined);
+  const graph = buildCodeGraph(
+    [...inputs, ...syntheticSummaries].map((s) => ({ path: s.path, facts: s.module })),
+    knownResolutions([...base.edges, ...resolved.edges]),
+  );
 
   const entries = new Map<string, string>();
   const loads = new Map<string, Set<string>>();
@@ -73,7 +93,7 @@ async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummar
   const reachable = reach(graph, roots, loads);
   const loadedBy = new Map<string, string[]>();
   for (const [from, targets] of loads) for (const to of targets) loadedBy.set(to, [...(loadedBy.get(to) ?? []), from]);
-  const stems = new Set(unresolved.filter((e) => !relativeUnresolved.includes(e)).map((e) => stemOf(e.specifier)));
+  const stems = new Set(unresolved.filter((e) => !relativeMisses.includes(e)).map((e) => stemOf(e.specifier)));
 
   return {
     graph,
@@ -99,6 +119,29 @@ function reach(graph: CodeGraph, roots: string[], loads: Map<string, Set<string>
     }
   }
   return seen;
+}
+
+const byPathCache = new WeakMap<readonly FileSummary[], Map<string, FileSummary>>();
+
+function summaryByPath(summaries: readonly FileSummary[]): Map<string, FileSummary> {
+  let map = byPathCache.get(summaries);
+  if (!map) byPathCache.set(summaries, (map = new Map(summaries.map((s) => [s.path, s]))));
+  return map;
+}
+
+/** A resolver that answers from edges already resolved. */
+function knownResolutions(edges: readonly ImportEdge[]): ModuleResolver {
+  const known = new Map<string, Resolution>();
+  for (const edge of edges) {
+    const resolution: Resolution =
+      edge.resolution === 'internal' && edge.to !== undefined
+        ? { kind: 'internal', path: edge.to }
+        : edge.resolution === 'external'
+          ? { kind: 'external', packageName: edge.packageName ?? edge.specifier }
+          : { kind: 'unresolved' };
+    known.set(`${edge.from}\0${edge.specifier}`, resolution);
+  }
+  return { resolve: (from, specifier) => known.get(`${from}\0${specifier}`) ?? { kind: 'unresolved' } };
 }
 
 function syntheticSummary(path: string, requests: EntryRequest[]): FileSummary {

@@ -51,7 +51,7 @@ export async function collectEntryRequests(
     else byDir.set(dir, [request]);
   };
   /** A path inside package `dir`, resolved like a package target (build output mapped to sources). */
-  const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: () => string[]) => {
+  const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: (anchor: string) => string[]) => {
     const key = `${KEY_PREFIX}/${counter++}`;
     const imports = manifestImports.get(dir) ?? {};
     manifestImports.set(dir, imports);
@@ -62,15 +62,19 @@ export async function collectEntryRequests(
     }
     imports[`${key}/*`] = target;
     const anchor = patternAnchor(target);
-    for (const match of candidates()) add(dir, { specifier: `${key}/${match}`, names, origin, mustEndWith: anchor + match });
+    for (const match of candidates(anchor)) add(dir, { specifier: `${key}/${match}`, names, origin, mustEndWith: anchor + match });
   };
   const packageDirs = [...manifests.keys()].sort((a, b) => b.length - a.length);
   const packageOf = (path: string) => packageDirs.find((dir) => dir === '' || path.startsWith(`${dir}/`));
   const sources = summaries.filter((s) => s.kind === 'source' && PARSED.has(s.language) && !s.skipped);
 
   for (const [dir, manifest] of manifests) {
-    const starCandidates = () => patternCandidates(sources.map((s) => s.path).filter((p) => packageOf(p) === dir), dir);
+    const starCandidates = (anchor: string) => patternCandidates(sources.map((s) => s.path).filter((p) => packageOf(p) === dir), dir, anchor);
+    const seen = new Set<string>();
     for (const { target, reason } of manifestTargets(manifest)) {
+      // `node` and `require` conditions often name the same file.
+      if (seen.has(target)) continue;
+      seen.add(target);
       // Proxy packages (`ajax/package.json` → `../dist/cjs/ajax/index.js`) point into their parent package.
       const joined = posix.normalize(posix.join(dir || '.', target));
       const home = target.startsWith('../') ? packageOf(joined) : dir;
@@ -140,11 +144,19 @@ async function readManifests(snapshot: RepoSnapshot): Promise<Map<string, Record
   return out;
 }
 
-/** Values a `*` may take for the files of a package: every trailing run of path segments, extension dropped. */
-function patternCandidates(paths: string[], dir: string): string[] {
+/**
+ * Values a `*` may take for the files of a package, extension dropped: with an anchor (`internal/`),
+ * the part of each path after it; without one, every trailing run of path segments.
+ */
+function patternCandidates(paths: string[], dir: string, anchor: string): string[] {
   const out = new Set<string>();
   for (const path of paths) {
     const relative = (dir === '' ? path : path.slice(dir.length + 1)).replace(/\.[^./]+$/, '');
+    if (anchor !== '') {
+      const at = `/${relative}`.lastIndexOf(`/${anchor}`);
+      if (at >= 0) out.add(relative.slice(at + anchor.length));
+      continue;
+    }
     const segments = relative.split('/');
     for (let i = 0; i < segments.length; i++) out.add(segments.slice(i).join('/'));
   }

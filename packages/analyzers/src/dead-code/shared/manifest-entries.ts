@@ -24,7 +24,7 @@ export function manifestTargets(manifest: Record<string, unknown>): ManifestTarg
   };
   for (const field of ENTRY_FIELDS) add(manifest[field], `package.json "${field}"`);
   if (manifest.exports !== undefined) {
-    for (const [subpath, target] of exportLeaves(manifest.exports)) add(target, `package.json "exports" ${JSON.stringify(subpath)}`);
+    for (const [subpath, target] of exportTargets(manifest.exports)) add(target, `package.json "exports" ${JSON.stringify(subpath)}`);
   } else if (manifest.main === undefined && manifest.module === undefined) {
     add(DEFAULT_MAIN, 'the default entry (index.js)');
   }
@@ -40,20 +40,35 @@ export function manifestTargets(manifest: Record<string, unknown>): ManifestTarg
   return out;
 }
 
-/** Every `[subpath, target]` of an `exports` field, under every condition; `null` targets excluded. */
-export function exportLeaves(field: unknown): Array<[string, string]> {
+// The engine's order of preference for export conditions (sources and declarations first).
+const CONDITION_RANK = ['source', 'types', 'import', 'module', 'node', 'require', 'default'];
+
+/**
+ * `[subpath, target]` pairs of an `exports` field: every condition of an exact subpath; for a
+ * pattern subpath (`./internal/*`), whose targets are parallel build trees of the same sources,
+ * only the preferred condition's target, since each pattern is expanded over every source file.
+ */
+export function exportTargets(field: unknown): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  const collect = (subpath: string, value: unknown): void => {
-    if (typeof value === 'string') out.push([subpath, value]);
-    else if (Array.isArray(value)) for (const v of value) collect(subpath, v);
-    else if (isRecord(value)) for (const v of Object.values(value)) collect(subpath, v);
-  };
-  if (isRecord(field) && Object.keys(field).some((key) => key.startsWith('.'))) {
-    for (const [subpath, value] of Object.entries(field)) if (subpath.startsWith('.')) collect(subpath, value);
-  } else {
-    collect('.', field);
+  const subpaths = isRecord(field) && Object.keys(field).some((key) => key.startsWith('.')) ? Object.entries(field) : [['.', field] as const];
+  for (const [subpath, value] of subpaths) {
+    if (!subpath.startsWith('.')) continue;
+    const leaves = exportLeaves(value).filter(({ target }) => target.startsWith('./') && !target.endsWith('.json'));
+    if (!subpath.includes('*')) out.push(...leaves.map(({ target }): [string, string] => [subpath, target]));
+    else if (leaves.length > 0) out.push([subpath, leaves.sort((a, b) => a.rank - b.rank)[0].target]);
   }
-  return out.filter(([, target]) => target.startsWith('./') && !target.endsWith('.json'));
+  return out;
+}
+
+/** Targets under every condition, ranked by their best-ranked condition on the way down. */
+function exportLeaves(value: unknown, rank = CONDITION_RANK.length): Array<{ target: string; rank: number }> {
+  if (typeof value === 'string') return [{ target: value, rank }];
+  if (Array.isArray(value)) return value.flatMap((v) => exportLeaves(v, rank));
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([condition, v]) => {
+    const own = CONDITION_RANK.indexOf(condition);
+    return exportLeaves(v, own < 0 ? rank : Math.min(rank, own));
+  });
 }
 
 /**
