@@ -5,9 +5,12 @@ import { mentionsRequestInput } from '../shared/request-input.js';
 import { findBinding } from '../shared/scope.js';
 import { argumentsOf, calleeOf, unwrap } from '../shared/syntax.js';
 
-/** A check against the dangerous keys, or a prototype-less target, anywhere in the function. */
+/**
+ * A check against the dangerous keys anywhere in the function: the keys themselves, a prototype-less
+ * target, a key check (`isConstructorOrProto`, `isSafeKey`), a deny-list, or a `safe…()` accessor.
+ */
 export const GUARD =
-  /__proto__|['"`](?:constructor|prototype)['"`]|Object\.create\(\s*null\s*\)|\b(?:is(?:Safe|Unsafe|Valid|Forbidden|Dangerous|Prototype|Proto)\w*Key\w*|isPrototypePolluted|(?:forbidden|unsafe|dangerous|blocked|reserved)Keys?)\b/i;
+  /__proto__|['"`](?:constructor|prototype)['"`]|Object\.create\(\s*null\s*\)|\b(?:is|has)\w*(?:Proto|Constructor|Pollut|(?:Safe|Unsafe|Valid|Forbidden|Dangerous|Reserved)\w*Key)\w*\s*\(|\b(?:forbidden|unsafe|dangerous|blocked|reserved|denied)_?keys?\b|\bsafe[A-Z_]\w*\s*\(/i;
 
 export interface KeyLoop {
   /** The loop variable holding each key. */
@@ -95,4 +98,31 @@ export function isNestedKeyedAssignment(assignment: SyntaxNode): boolean {
   if (inner.type !== 'subscript_expression') return false;
   const indexes = [inner.childForFieldName('index'), left.childForFieldName('index')].map((i) => (i ? unwrap(i) : undefined));
   return indexes.every((i) => i?.type === 'identifier' && KEY_LIKE.test(i.text));
+}
+
+/**
+ * Every name a function is called by: its own name, and the names it is bound to
+ * (`var deepExtend = module.exports = function () {…}` is both `deepExtend` and `exports`).
+ */
+export function functionNames(fn: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  const own = fn.childForFieldName('name')?.text;
+  if (own) names.add(own);
+  for (let current = fn.parent; current; current = current.parent) {
+    if (current.type === 'variable_declarator') {
+      const name = current.childForFieldName('name');
+      if (name?.type === 'identifier') names.add(name.text);
+      break;
+    }
+    if (current.type === 'assignment_expression') {
+      const left = current.childForFieldName('left');
+      const last = left?.type === 'member_expression' ? left.childForFieldName('property') : left;
+      if (last) names.add(last.text);
+    } else if (current.type === 'pair' || current.type === 'public_field_definition' || current.type === 'method_definition') {
+      const key = current.childForFieldName(current.type === 'pair' ? 'key' : 'name');
+      if (key) names.add(key.text);
+      break;
+    } else if (current.type !== 'parenthesized_expression') break;
+  }
+  return names;
 }

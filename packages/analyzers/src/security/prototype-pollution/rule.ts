@@ -3,11 +3,10 @@
 // `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
 import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
-import { localFunctionName } from '../../shared/functions.js';
 import { placeOf, quote } from '../shared/place.js';
 import { enclosingFunction } from '../shared/scope.js';
 import { calleeOf, literalString, unwrap } from '../shared/syntax.js';
-import { forEachKeyLoop, forKeyLoop, GUARD, isNestedKeyedAssignment, isOutsideData, keyedAssignments, type KeyLoop } from './patterns.js';
+import { forEachKeyLoop, forKeyLoop, functionNames, GUARD, isNestedKeyedAssignment, isOutsideData, keyedAssignments, type KeyLoop } from './patterns.js';
 
 const options = z.object({}).strict().default({});
 
@@ -51,9 +50,11 @@ export const prototypePollution = defineRule({
       if (!isOutsideData(loop.source)) return;
       const assignments = keyedAssignments(loop).filter((a) => !reported.has(a.startIndex));
       if (assignments.length === 0 || guarded(anchor)) return;
-      const fn = enclosingFunction(anchor);
-      const fnName = fn ? localFunctionName(fn).split('.').pop() : undefined;
-      const recursive = !!fnName && loop.body.descendantsOfType('call_expression').some((call) => calleeOf(call)?.name === fnName);
+      // A merge recurses through its own name, possibly from a callback nested inside it.
+      const names = new Set<string>();
+      for (let fn = enclosingFunction(anchor); fn; fn = enclosingFunction(fn)) for (const name of functionNames(fn)) names.add(name);
+      const fnName = loop.body.descendantsOfType('call_expression').map((call) => calleeOf(call)?.name).find((name) => !!name && names.has(name));
+      const recursive = !!fnName;
       const copy = `${unwrap(loop.source).text}[${loop.key}]`;
       const source = quote(loop.source, 40);
       if (recursive) {
@@ -82,10 +83,12 @@ export const prototypePollution = defineRule({
       const index = left.childForFieldName('index');
       const fn = enclosingFunction(assignment);
       if (target.type !== 'identifier' || !index || literalString(index) !== undefined || unwrap(index).type === 'number' || !fn) return;
-      if (reportedFunctions.has(fn.startIndex) || !fn.childForFieldName('parameters')?.namedChildren.length) return;
+      if (!fn.childForFieldName('parameters')?.namedChildren.length) return;
+      for (let outer: SyntaxNode | undefined = fn; outer; outer = enclosingFunction(outer)) if (reportedFunctions.has(outer.startIndex)) return;
       const walk = new RegExp(`\\b${escapeRegExp(target.text)}\\s*=\\s*${escapeRegExp(target.text)}\\s*\\[`);
       if (!walk.test(fn.text) || GUARD.test(fn.text)) return;
-      reportedFunctions.add(fn.startIndex);
+      // One finding per setter, also when its walk sits in a nested callback.
+      for (let outer: SyntaxNode | undefined = fn; outer; outer = enclosingFunction(outer)) reportedFunctions.add(outer.startIndex);
       report(assignment, 'path-setter', 'high', 70, `Path setter assigns through \`${target.text}[…]\` without a __proto__ guard`,
         `The function walks \`${target.text} = ${target.text}[…]\` along a key path and assigns ${quote(assignment, 50)}; a path such as \`__proto__.polluted\` writes into Object.prototype.`);
     };
