@@ -102,9 +102,19 @@ export async function collectEntryRequests(
     }
   }
 
+  const codePaths = summaries.filter((s) => PARSED.has(s.language) && !s.skipped).map((s) => s.path);
   for (const summary of summaries) {
     const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
-    for (const specifier of facts?.loads ?? []) add(dirOf(summary.path), { specifier, names: ['*'], origin: { type: 'load', from: summary.path } });
+    const origin: RequestOrigin = { type: 'load', from: summary.path };
+    for (const specifier of facts?.loads ?? []) add(dirOf(summary.path), { specifier, names: ['*'], origin });
+    for (const glob of facts?.globs ?? []) {
+      // Vite resolves `/x` against its root, the package directory in practice.
+      const base = glob.startsWith('/') ? (packageOf(summary.path) ?? '') : dirOf(summary.path);
+      const pattern = posix.normalize(posix.join(base || '.', glob.replace(/^\/+/, '')));
+      if (pattern.startsWith('../')) continue;
+      const matches = globMatcher([withoutCodeExtension(pattern.includes('/') ? pattern : `./${pattern}`)]);
+      for (const path of codePaths) if (path !== summary.path && matches(withoutCodeExtension(path))) add('', { specifier: `./${path}`, names: ['*'], origin });
+    }
   }
 
   for (const file of snapshot.files) {
@@ -168,6 +178,11 @@ function patternAnchor(target: string): string {
   const segments = target.replace(/^\.\//, '').split('/');
   const star = segments.findIndex((s) => s.includes('*'));
   return star >= 2 ? `${segments[star - 1]}/` : '';
+}
+
+/** `x.js` in a glob stands for the `x.ts` source too. */
+function withoutCodeExtension(path: string): string {
+  return path.replace(/\.(?:[mc]?[jt]sx?)$/, '');
 }
 
 export function dirOf(path: string): string {

@@ -9,6 +9,12 @@ export interface DeadCodeFileFacts {
   usedInFile: string[];
   /** Specifiers of modules loaded by URL, worker or `resolve()` calls, relative to the file. */
   loads: string[];
+  /**
+   * Globs of modules loaded in bulk, relative to the file (`/` = the repository root):
+   * `import.meta.glob('./pages/*.ts')`, `require.context('./dir')` (as `./dir/**`),
+   * `import(\`./locales/${lang}.js\`)` (as `./locales/*.js`).
+   */
+  globs: string[];
 }
 
 export const FILE_FACTS_COLLECTOR_ID = 'file-facts';
@@ -48,10 +54,17 @@ export const fileFactsCollector: Collector<DeadCodeFileFacts> = {
       },
     };
     if (source.includes('import.meta') || source.includes('Worker')) visitor.new_expression = (node) => readLoad(node, loads);
-    if (source.includes('.resolve(')) visitor.call_expression = (node) => readResolveCall(node, loads);
+    const globs: string[] = [];
+    if (source.includes('.resolve(') || source.includes('import.meta.glob') || source.includes('require.context') || source.includes('import(`')) {
+      visitor.call_expression = (node) => readCallLoad(node, loads, globs);
+    }
     return {
       visitor,
-      result: () => ({ usedInFile: root ? usedInFile(root, source, bindings) : [], loads: [...new Set(loads)] }),
+      result: () => ({
+        usedInFile: root ? usedInFile(root, source, bindings) : [],
+        loads: [...new Set([...loads, ...referencePaths(source)])],
+        globs: [...new Set(globs)],
+      }),
     };
   },
 };
@@ -129,12 +142,38 @@ function readLoad(node: SyntaxNode, out: string[]): void {
   else if (ctor === 'Worker' || ctor === 'SharedWorker') out.push(first);
 }
 
-/** `require.resolve('./x')` and `import.meta.resolve('./x')`. */
-function readResolveCall(node: SyntaxNode, out: string[]): void {
-  const callee = node.childForFieldName('function')?.text;
-  if (callee !== 'require.resolve' && callee !== 'import.meta.resolve') return;
-  const first = stringValue(node.childForFieldName('arguments')?.namedChildren[0]);
-  if (first !== undefined && (first.startsWith('./') || first.startsWith('../'))) out.push(first);
+/** `require.resolve('./x')`, `import.meta.resolve('./x')`, `import.meta.glob(...)`, `require.context(...)`, `import(\`./x/${y}\`)`. */
+function readCallLoad(node: SyntaxNode, loads: string[], globs: string[]): void {
+  const callee = node.childForFieldName('function');
+  const first = node.childForFieldName('arguments')?.namedChildren[0];
+  if (!callee || !first) return;
+  const name = callee.text;
+  if (name === 'require.resolve' || name === 'import.meta.resolve') {
+    const path = stringValue(first);
+    if (path !== undefined && isRelative(path)) loads.push(path);
+  } else if (name === 'import.meta.glob' || name === 'import.meta.globEager') {
+    const patterns = first.type === 'array' ? first.namedChildren.map(stringValue) : [stringValue(first)];
+    for (const pattern of patterns) if (pattern !== undefined && !pattern.startsWith('!')) globs.push(pattern);
+  } else if (name === 'require.context') {
+    const dir = stringValue(first);
+    if (dir !== undefined && isRelative(dir)) globs.push(`${dir.replace(/\/+$/, '')}/**`);
+  } else if (callee.type === 'import' && first.type === 'template_string') {
+    // A computed import loads one of the files its static parts allow.
+    const text = first.text.slice(1, -1);
+    const head = text.slice(0, text.indexOf('${'));
+    const tail = text.slice(text.lastIndexOf('}') + 1);
+    if (isRelative(head) && head.includes('/') && !/[*?]/.test(head + tail)) globs.push(`${head.slice(0, head.lastIndexOf('/') + 1)}**/*${tail}`);
+  }
+}
+
+/** `/// <reference path="./x.ts" />` includes another file. */
+function referencePaths(source: string): string[] {
+  if (!source.includes('<reference')) return [];
+  return [...source.matchAll(/^\/\/\/\s*<reference\s+path\s*=\s*["']([^"']+)["']/gm)].map((m) => (isRelative(m[1]) ? m[1] : `./${m[1]}`));
+}
+
+function isRelative(path: string): boolean {
+  return path.startsWith('./') || path.startsWith('../');
 }
 
 function stringValue(node: SyntaxNode | undefined): string | undefined {

@@ -73,4 +73,25 @@ describe('dead-code/unused-file', () => {
     const confidence = Object.fromEntries(run.findings('unused-file').map((f) => [f.filePath, [f.confidence, f.severity]]));
     expect(confidence).toEqual({ 'src/helpers.ts': [50, 'medium'], 'src/server.ts': [70, 'medium'], 'src/big.ts': [90, 'high'] });
   });
+
+  it('counts bulk loads as reaching every file they may load: import.meta.glob, require.context, computed import(), reference paths', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/index.js' }),
+      'src/index.ts': [
+        "const pages = import.meta.glob('./pages/*.ts');",
+        "const icons = require.context('./icons', true, /\\.ts$/);",
+        'export const load = (lang: string) => import(`./locales/${lang}.js`);',
+        '/// <reference path="./globals.ts" />',
+        'export { pages, icons };',
+      ].join('\n'),
+      'src/pages/home.ts': 'export default 1;\n',
+      'src/pages/nested/deep.ts': 'export default 2;\n',
+      'src/icons/sub/arrow.ts': 'export default 3;\n',
+      'src/locales/en.ts': 'export default {};\n',
+      'src/locales/fr/extra.ts': 'export default {};\n',
+      'src/globals.ts': 'declare const VERSION: string;\n',
+      'src/other/unloaded.ts': 'export default 4;\n',
+    });
+    expect(run.lines('unused-file')).toEqual(['src/other/unloaded.ts:1 Unused file unloaded.ts', 'src/pages/nested/deep.ts:1 Unused file deep.ts']);
+  });
 });
