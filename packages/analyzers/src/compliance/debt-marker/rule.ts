@@ -1,0 +1,110 @@
+// Reports TODO/FIXME/HACK/XXX comments with their age from git blame: the older a marker, the
+// more likely it was forgotten.
+import { defineRule, type Severity } from '@codehealth/engine';
+import { z } from 'zod';
+import { enclosingFunctionName } from '../../shared/enclosing-function.js';
+import { blameFiles, type LineOrigin } from './blame.js';
+import { DEBT_MARKERS, MARKERS_COLLECTOR_ID, type MarkerSample } from './collector.js';
+
+const FACTS_KEY = `compliance/${MARKERS_COLLECTOR_ID}`;
+const DAY_SECONDS = 24 * 60 * 60;
+
+const options = z
+  .object({
+    markers: z.array(z.enum(DEBT_MARKERS)).min(1).default([...DEBT_MARKERS]),
+    includeTests: z.boolean().default(true),
+    /** Older than this many days: `low`. */
+    lowAfterDays: z.number().int().min(0).default(90),
+    /** Older than this many days: `medium`. */
+    mediumAfterDays: z.number().int().min(0).default(365),
+    /** Ask git blame for ages; off, every marker is reported at `info` with an unknown age. */
+    blame: z.boolean().default(true),
+  })
+  .strict()
+  .refine((o) => o.mediumAfterDays >= o.lowAfterDays, { message: 'mediumAfterDays must be at least lowAfterDays' })
+  .prefault({});
+
+interface Marker {
+  path: string;
+  line: number;
+  marker: string;
+  text: string;
+  symbol?: string;
+}
+
+function ageText(days: number, origin: LineOrigin): string {
+  const age = days === 1 ? '1 day' : `${days} days`;
+  return origin.boundary ? `at least ${age}` : age;
+}
+
+export const debtMarker = defineRule({
+  kind: 'repository',
+  meta: {
+    id: 'debt-marker',
+    description: 'TODO, FIXME, HACK and XXX comments, rated by their age from git blame',
+    category: 'compliance',
+    severity: 'info',
+    options,
+    confidence: 95,
+    docs: {
+      whyItMatters:
+        'A TODO or FIXME is debt written down: known missing work, a known bug or a shortcut. Young markers are plans; markers ' +
+        'that survive for months are forgotten promises, and the code around them is trusted as if they were not there.',
+      suggestedAction:
+        'Do the work and delete the marker, or move it to the issue tracker (and reference the issue in the comment) so it is ' +
+        'planned and visible; delete markers that no longer apply.',
+    },
+  },
+  async analyze(context) {
+    const { markers: wanted, includeTests, lowAfterDays, mediumAfterDays, blame } = context.options;
+    const kinds = new Set<string>(wanted);
+    const found: Marker[] = [];
+    for (const summary of context.summaries) {
+      if (summary.skipped || (summary.kind === 'test' && !includeTests)) continue;
+      for (const [marker, line, text] of (summary.facts[FACTS_KEY] as MarkerSample[] | undefined) ?? []) {
+        if (!kinds.has(marker)) continue;
+        found.push({ path: summary.path, line, marker, text, symbol: enclosingFunctionName(summary.functions, line) });
+      }
+    }
+    const byFile = new Map<string, number[]>();
+    for (const m of found) byFile.set(m.path, [...(byFile.get(m.path) ?? []), m.line]);
+    const git = blame && found.length > 0 ? await context.git() : undefined;
+    if (git?.available) context.progress(`Blaming ${found.length} debt markers in ${byFile.size} files`);
+    const origins = git?.available ? await blameFiles(context.snapshot.root, byFile, context.signal) : new Map<string, Map<number, LineOrigin>>();
+
+    const now = Date.now() / 1000;
+    let olderThanLow = 0;
+    let olderThanMedium = 0;
+    for (const m of found) {
+      const origin = origins.get(m.path)?.get(m.line);
+      const days = origin && !origin.uncommitted ? Math.max(0, Math.floor((now - origin.authorTime) / DAY_SECONDS)) : undefined;
+      const severity: Severity = days === undefined ? 'info' : days > mediumAfterDays ? 'medium' : days > lowAfterDays ? 'low' : 'info';
+      if (days !== undefined && days > lowAfterDays) olderThanLow++;
+      if (days !== undefined && days > mediumAfterDays) olderThanMedium++;
+      const file = m.path.slice(m.path.lastIndexOf('/') + 1);
+      const excerpt = m.text.length > 60 ? `${m.text.slice(0, 57)}...` : m.text;
+      const age =
+        origin?.uncommitted ? 'not committed yet' : origin && days !== undefined ? `${ageText(days, origin)} old` : undefined;
+      const when =
+        origin && !origin.uncommitted && days !== undefined
+          ? ` It was written ${ageText(days, origin)} ago (${new Date(origin.authorTime * 1000).toISOString().slice(0, 10)}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).`
+          : origin?.uncommitted
+            ? ' The line is not committed yet.'
+            : git?.available === false || !blame
+              ? ' Its age is unknown (no git history).'
+              : ' Its age is unknown (git blame had no answer for it).';
+      context.report({
+        filePath: m.path,
+        lineStart: m.line,
+        title: `${m.marker} in ${file}${age ? ` (${age})` : ''}${excerpt ? `: ${excerpt}` : ''}`,
+        description: `${m.marker} comment at ${m.path}:${m.line}${m.text ? `: "${m.text}"` : ''}.${when}`,
+        severity,
+        ...(m.symbol ? { symbol: m.symbol } : {}),
+        data: { marker: m.marker, ...(days !== undefined ? { ageDays: days } : {}) },
+      });
+    }
+    context.metric('debtMarkers', found.length);
+    context.metric('debtMarkersOlderThanLow', git?.available ? olderThanLow : null);
+    context.metric('debtMarkersOlderThanMedium', git?.available ? olderThanMedium : null);
+  },
+});
