@@ -8,6 +8,10 @@ new AnalyzerTester(runtime).run('coercing-equality', {
     { code: "if (typeof x == 'string') {}\nif (typeof a != typeof b) {}", name: 'typeof always yields strings' },
     { code: "const same = 1 == 1;\nconst never = 'a' != 'b';", name: 'two literals' },
     { code: 'if ((value) == (null)) {}', name: 'parenthesised null' },
+    {
+      code: "if (list.length == 0) {}\nif (s.indexOf(t) != -1) {}\nif (name.trim() == '') {}\nif (Number(a) == parseInt(b)) {}\nif (`${a}` == b.toLowerCase()) {}",
+      name: 'operands of one known type: numbers with numbers, strings with strings',
+    },
   ],
   invalid: [
     {
@@ -50,9 +54,12 @@ new AnalyzerTester(runtime).run('coercing-equality', {
       ],
     },
     {
-      code: 'if (a.id == b.id) {}',
-      name: 'two non-literal operands: low with low confidence',
-      findings: [{ line: 1, severity: 'low', data: { operator: '==' } }],
+      code: "if (a.id == b.id) {}\nif (name.trim() == 0) {}",
+      name: 'two unknown operands: low; a string compared with the number 0: medium',
+      findings: [
+        { line: 1, severity: 'low', data: { operator: '==' } },
+        { line: 2, severity: 'medium', title: 'Coercing comparison name.trim() == 0 in example.ts' },
+      ],
     },
   ],
 });

@@ -5,7 +5,13 @@ import { unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, isStaticTemplate, shortText, stringLiteralValue, titleSymbol } from '../shared/syntax.js';
 
-type OperandKind = 'null' | 'undefined' | 'typeof' | 'boolean' | 'empty-string' | 'zero' | 'container' | 'number' | 'string' | 'other';
+type OperandKind = 'null' | 'undefined' | 'typeof' | 'boolean' | 'container' | 'number' | 'string' | 'numeric' | 'stringy' | 'other';
+
+interface Operand {
+  kind: OperandKind;
+  /** For number and string literals: the value is `0`, `""` or `"0"`, the classic coercion traps. */
+  falsy?: boolean;
+}
 
 interface Trap {
   severity: Severity;
@@ -16,55 +22,76 @@ interface Trap {
   sameBehaviour?: string;
 }
 
-function operandKind(operand: SyntaxNode): OperandKind {
+/** Members and methods whose value is always a number or always a string, whatever the receiver. */
+const NUMERIC_MEMBERS = new Set(['length', 'size', 'byteLength']);
+const NUMERIC_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex', 'charCodeAt', 'codePointAt', 'localeCompare', 'search', 'getTime', 'valueOf']);
+const NUMERIC_FUNCTIONS = /^(Number|parseInt|parseFloat|Math\.\w+|Date\.now|Number\.\w+)$/;
+const STRING_METHODS = new Set(['toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase', 'trim', 'trimStart', 'trimEnd', 'toString', 'join', 'charAt', 'substring', 'padStart', 'padEnd', 'toFixed']);
+
+function callKind(call: SyntaxNode): OperandKind {
+  const callee = call.childForFieldName('function');
+  const method = callee?.type === 'member_expression' ? callee.childForFieldName('property')?.text : undefined;
+  if ((method && NUMERIC_METHODS.has(method)) || NUMERIC_FUNCTIONS.test(callee?.text ?? '')) return 'numeric';
+  if ((method && STRING_METHODS.has(method)) || callee?.text === 'String') return 'stringy';
+  return 'other';
+}
+
+function operandOf(operand: SyntaxNode): Operand {
   const node = unwrapParentheses(operand);
   switch (node.type) {
     case 'null':
-      return 'null';
     case 'undefined':
-      return 'undefined';
+      return { kind: node.type };
     case 'true':
     case 'false':
-      return 'boolean';
+      return { kind: 'boolean' };
     case 'array':
     case 'object':
-      return 'container';
+      return { kind: 'container' };
     case 'number':
-      return Number(node.text) === 0 ? 'zero' : 'number';
+      return { kind: 'number', falsy: Number(node.text) === 0 };
     case 'string':
-    case 'template_string': {
-      if (node.type === 'template_string' && !isStaticTemplate(node)) return 'other';
-      const value = node.type === 'string' ? stringLiteralValue(node) : node.text.slice(1, -1);
-      if (value === '') return 'empty-string';
-      return value === '0' ? 'zero' : 'string';
-    }
+      return { kind: 'string', falsy: ['', '0'].includes(stringLiteralValue(node) ?? '') };
+    case 'template_string':
+      return isStaticTemplate(node) ? { kind: 'string', falsy: ['', '0'].includes(node.text.slice(1, -1)) } : { kind: 'stringy' };
     case 'unary_expression': {
       const operator = node.childForFieldName('operator')?.type;
-      if (operator === 'void') return 'undefined';
-      if (operator === 'typeof') return 'typeof';
-      if (operator === '-' && node.childForFieldName('argument')?.type === 'number') return operandKind(node.childForFieldName('argument')!);
-      return 'other';
+      const argument = node.childForFieldName('argument');
+      if (operator === 'void') return { kind: 'undefined' };
+      if (operator === 'typeof') return { kind: 'typeof' };
+      if (operator === '-' && argument?.type === 'number') return operandOf(argument);
+      return operator === '+' || operator === '-' || operator === '~' ? { kind: 'numeric' } : { kind: 'other' };
     }
     case 'identifier':
-      return node.text === 'undefined' ? 'undefined' : 'other';
+      return { kind: node.text === 'undefined' ? 'undefined' : 'other' };
+    case 'member_expression':
+      return { kind: NUMERIC_MEMBERS.has(node.childForFieldName('property')?.text ?? '') ? 'numeric' : 'other' };
+    case 'call_expression':
+      return { kind: callKind(node) };
     default:
-      return 'other';
+      return { kind: 'other' };
   }
 }
 
-const LITERALS: ReadonlySet<OperandKind> = new Set(['boolean', 'empty-string', 'zero', 'container', 'number', 'string', 'null', 'undefined']);
+const LITERALS: ReadonlySet<OperandKind> = new Set(['boolean', 'container', 'number', 'string', 'null', 'undefined']);
+
+/** Pairs that compare values of one type: `==` does not convert anything there. */
+function sameType(a: OperandKind, b: OperandKind): boolean {
+  const pair = (x: OperandKind, y: OperandKind) => (a === x && b === y) || (a === y && b === x);
+  return pair('numeric', 'number') || pair('numeric', 'numeric') || pair('stringy', 'string') || pair('stringy', 'stringy');
+}
 
 /** The coercion a comparison exposes, by the most telling operand; undefined when it is safe. */
-function trapOf(left: OperandKind, right: OperandKind, operator: string): Trap | undefined {
-  const kinds = [left, right];
+function trapOf(left: Operand, right: Operand, operator: string): Trap | undefined {
+  const kinds = [left.kind, right.kind];
   const has = (kind: OperandKind) => kinds.includes(kind);
   // `== null` is the idiom; typeof yields strings and two literals are constant: no coercion hides a bug there.
-  if (has('null') || has('typeof') || (LITERALS.has(left) && LITERALS.has(right))) return undefined;
+  if (has('null') || has('typeof') || (LITERALS.has(left.kind) && LITERALS.has(right.kind)) || sameType(left.kind, right.kind)) return undefined;
   if (has('undefined')) {
     return { severity: 'low', confidence: 95, alsoMatches: '`null` as well as `undefined`: it is `x ' + operator + ' null` in disguise', sameBehaviour: `${operator} null` };
   }
   if (has('boolean')) return { severity: 'medium', confidence: 95, alsoMatches: 'numbers and strings by numeric value: `1 == true` and `"1" == true`, but `"yes" == true` is false' };
-  if (has('empty-string') || has('zero')) return { severity: 'medium', confidence: 95, alsoMatches: '`0`, `""`, `"0"`, `" "`, `false` and `[]` interchangeably' };
+  if (left.falsy || right.falsy) return { severity: 'medium', confidence: 95, alsoMatches: '`0`, `""`, `"0"`, `" "`, `false` and `[]` interchangeably' };
   if (has('container')) return { severity: 'medium', confidence: 95, alsoMatches: 'primitives through `toString()` (`"" == []` is true) and never another array or object' };
   if (has('number') || has('string')) return { severity: 'low', confidence: 80, alsoMatches: 'the same value in another type: `1 == "1"`, `1 == true`, `1 == [1]`' };
   return { severity: 'low', confidence: 60, alsoMatches: 'values of different types after conversion (`"1" == 1`, `0 == ""`, `null == undefined`)' };
@@ -95,7 +122,7 @@ export const coercingEquality = defineRule({
       const left = comparison.childForFieldName('left');
       const right = comparison.childForFieldName('right');
       if (!left || !right) return;
-      const trap = trapOf(operandKind(left), operandKind(right), token.type);
+      const trap = trapOf(operandOf(left), operandOf(right), token.type);
       if (!trap) return;
       const symbol = enclosingSymbol(comparison);
       const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);

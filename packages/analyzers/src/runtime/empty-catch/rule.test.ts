@@ -7,7 +7,9 @@ new AnalyzerTester(runtime).run('empty-catch', {
     { code: 'try {\n  run();\n} catch {\n  // Best effort: the cache is rebuilt on the next start.\n}', name: 'a comment explains the empty block' },
     { code: 'function f() {\n  try {\n    return parse();\n  } catch {\n    return undefined;\n  }\n}', name: 'an explicit fallback value' },
     { code: 'try {\n  run();\n} catch (ignored) {}', name: 'a binding named to say it is ignored' },
-    { code: 'try {\n  run();\n} catch (_expected) {}', name: 'an underscore-prefixed intentional name' },
+    { code: 'try {\n  run();\n} catch (_err) {}\ntry {\n  run();\n} catch (_) {}', name: 'underscore-prefixed bindings are unused on purpose' },
+    { code: 'let recursive = true;\ntry {\n  recursive = isRecursive(schema);\n} catch {}', name: 'a default kept when the assignment fails' },
+    { code: "let convert;\ntry {\n  convert = require('encoding').convert;\n} catch (e) {}\ntry {\n  require('source-map-support/register');\n} catch (e) {}", name: 'optional dependencies probed with require' },
     { code: 'save().catch((error) => report(error));', name: 'the rejection is handled' },
     { code: 'save().catch(() => {\n  // Offline: retried by the sync loop.\n});', name: 'a commented rejection handler' },
     { code: 'async function f() {\n  const real = await realpath(p).catch(() => undefined);\n  return real ?? p;\n}', name: 'a fallback value that the code checks' },
@@ -31,17 +33,17 @@ new AnalyzerTester(runtime).run('empty-catch', {
       ],
     },
     {
-      code: 'try {\n  run();\n} catch {}\ntry {\n  run();\n} catch (_) {}',
-      name: 'optional binding and a bare underscore, at module level',
+      code: 'try {\n  run();\n} catch {}\ntry {\n  value = await load();\n  ready = true;\n} catch (e) {}',
+      name: 'optional binding at module level; more than one assignment is not a fallback probe',
       findings: [
         { line: 3, title: 'Empty catch block swallows errors in example.ts' },
-        { line: 6, title: 'Empty catch (_) block swallows errors in example.ts' },
+        { line: 7, title: 'Empty catch (e) block swallows errors in example.ts' },
       ],
     },
     {
       code: 'function f() {\n  try {\n    run();\n  } catch (e) {\n    return;\n  }\n  next();\n}',
-      name: 'a catch that only returns',
-      findings: [{ line: 4, endLine: 6, title: 'Empty catch (e) block swallows errors in f' }],
+      name: 'a catch that only returns: low',
+      findings: [{ line: 4, endLine: 6, title: 'Empty catch (e) block swallows errors in f', severity: 'low' }],
     },
     {
       code: 'try {\n  run();\n} catch {\n  // ignore\n}',

@@ -15,19 +15,31 @@ const options = z
   .strict()
   .default({ allowComments: true });
 
-/** A catch binding named like this says the error is ignored on purpose. */
-const INTENTIONAL_NAME = /^_*(ignored?|expected|unused)/i;
+/** A catch binding named like this says the error is ignored on purpose (`_`, `_err`, `ignored`). */
+const INTENTIONAL_NAME = /^(_|ignored?|expected|unused)/i;
 const HANDLER_CALL = /\.\s*(catch|then)\s*\(/g;
 
-type Emptiness = 'empty' | 'commented' | undefined;
+type Emptiness = 'empty' | 'returns' | 'commented' | undefined;
+
+/**
+ * `let x = fallback; try { x = compute(); } catch {}` and `try { mod = require('optional'); } catch {}`:
+ * a single assignment or optional load whose failure leaves the value set before, on purpose.
+ */
+function isFallbackProbe(tryBlock: SyntaxNode | null | undefined): boolean {
+  const statements = tryBlock ? codeChildren(tryBlock) : [];
+  if (statements.length !== 1 || statements[0].type !== 'expression_statement') return false;
+  const expression = codeChildren(statements[0])[0];
+  return expression?.type === 'assignment_expression' || /\b(require|import)\s*\(/.test(statements[0].text);
+}
 
 /** An empty block, or one whose only statement is a bare `return;`. */
 function blockEmptiness(block: SyntaxNode | null): Emptiness {
   if (block?.type !== 'statement_block') return undefined;
   const statements = codeChildren(block);
-  const swallowing = statements.length === 0 || (statements.length === 1 && statements[0].type === 'return_statement' && codeChildren(statements[0]).length === 0);
-  if (!swallowing) return undefined;
-  return hasCommentChild(block) || statements.some(hasCommentChild) ? 'commented' : 'empty';
+  const returns = statements.length === 1 && statements[0].type === 'return_statement' && codeChildren(statements[0]).length === 0;
+  if (statements.length > 0 && !returns) return undefined;
+  if (hasCommentChild(block) || statements.some(hasCommentChild)) return 'commented';
+  return returns ? 'returns' : 'empty';
 }
 
 /** `() => {}`, `function () {}`, `() => undefined`, `() => void 0`, `noop`, `_.noop`. */
@@ -105,6 +117,8 @@ export const emptyCatch = defineRule({
     };
     const severityOf = (emptiness: Emptiness): Severity | undefined => {
       if (emptiness === 'empty') return 'medium';
+      // A bare `return;` is often a deliberate "give up quietly" guard; still worth a look.
+      if (emptiness === 'returns') return 'low';
       return emptiness === 'commented' && !allowComments ? 'info' : undefined;
     };
     const visitor: Record<string, (node: SyntaxNode) => void> = {
@@ -116,6 +130,7 @@ export const emptyCatch = defineRule({
         const severity = severityOf(emptiness);
         if (!body || !severity) return;
         const tryBlock = node.parent?.childForFieldName('body');
+        if (isFallbackProbe(tryBlock)) return;
         const { symbol, place } = where(node);
         const binding = parameter ? `catch (${parameter.text})` : 'catch';
         const action = codeChildren(body).length === 0 ? 'is empty' : 'only returns';
@@ -126,6 +141,7 @@ export const emptyCatch = defineRule({
             `The \`${binding}\` block ${action}${emptiness === 'commented' ? ' (with a comment)' : ''}: every exception thrown by the ` +
             `\`try\` block (${tryBlock ? lineSpan(tryBlock) : 'above'}) is discarded without a trace and execution continues as if it had succeeded.`,
           severity,
+          confidence: emptiness === 'returns' ? 70 : 90,
           ...(symbol ? { symbol } : {}),
           data: { handler: 'catch-block', commented: emptiness === 'commented' },
         });
