@@ -19,9 +19,12 @@ export interface StringShape {
 const MAX_DEPTH = 4;
 /** Node's own constant locations: not attacker-controlled. */
 const TRUSTED_GLOBALS = /^(?:__dirname|__filename|process\.(?:execPath|platform|arch|pid|ppid)|import\.meta\.(?:dirname|filename|url))$/;
-/** Conversions to numbers and escaping helpers make a part safe to splice into a command or query. */
+/**
+ * Conversions to numbers, digests, and escaping or identifier-quoting helpers (knex's
+ * `formatter.wrap`, `columnize`, `parameter`) make a part safe to splice into a command or query.
+ */
 const SAFE_CALL =
-  /^(?:Number|parseInt|parseFloat|Math|escape\w*|\w*[Ee]scape\w*|\w*[Qq]uote\w*|\w*[Ss]anitize\w*|hash\w*|\w*Hash|digest|format|ident|literal|toFixed|toISOString|getTime|valueOf)$/;
+  /^(?:Number|parseInt|parseFloat|Math|escape\w*|\w*[Ee]scape\w*|\w*[Qq]uote\w*|\w*[Ss]anitize\w*|hash\w*|\w*Hash|digest|format|ident|identifier|literal|wrap|wrapIdentifier\w*|columnize|parameter|parameterize|toFixed|toISOString|getTime|valueOf)$/;
 const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 const literal = (text: string): StringShape => ({ builtBy: 'literal', staticText: text, dynamicParts: [] });
