@@ -34,6 +34,7 @@ export interface EntryRequests {
 
 const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
 const KEY_PREFIX = '#__codehealth_dead_code';
+const COMPONENT_FILE = /\.(?:vue|svelte|astro|mdx)$/;
 
 export async function collectEntryRequests(
   snapshot: RepoSnapshot,
@@ -120,10 +121,13 @@ export async function collectEntryRequests(
   for (const file of snapshot.files) {
     if (file.path.split('/').includes('node_modules') || file.skipReason) continue;
     const isConfigCode = file.kind === 'config' && PARSED.has(file.language);
+    const isConfigData = file.kind === 'config' && /\.json5?c?$/.test(file.path) && !file.path.endsWith('package.json');
+    const isComponent = (file.kind === 'source' || file.kind === 'documentation') && COMPONENT_FILE.test(file.path);
     const isHtml = file.language === 'html' && file.kind === 'source';
-    if (!isConfigCode && !isHtml) continue;
+    if (!isConfigCode && !isConfigData && !isComponent && !isHtml) continue;
     const text = await snapshot.readFile(file.path).catch(() => '');
-    const references = isHtml ? htmlScriptReferences(text) : configReferences(text);
+    const references = isHtml ? htmlScriptReferences(text) : configReferences(text, isConfigData);
+    // A component the graph cannot parse may itself be dead; what it imports is kept alive anyway.
     const reason = `referenced by ${file.path}`;
     for (const specifier of references) add(dirOf(file.path), { specifier, names: ['*'], origin: { type: 'entry', reason } });
   }

@@ -94,4 +94,17 @@ describe('dead-code/unused-file', () => {
     });
     expect(run.lines('unused-file')).toEqual(['src/other/unloaded.ts:1 Unused file unloaded.ts', 'src/pages/nested/deep.ts:1 Unused file deep.ts']);
   });
+
+  it('keeps alive what unparsed components and configuration data name: .vue imports, angular.json main', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ private: true }),
+      'angular.json': JSON.stringify({ projects: { app: { architect: { build: { options: { main: 'src/main.ts', outputPath: './dist' } } } } } }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { rootDir: './src' } }),
+      'src/main.ts': 'export const boot = 1;\n',
+      'src/App.vue': "<script setup lang=\"ts\">\nimport { useStore } from './store';\n</script>\n",
+      'src/store.ts': 'export function useStore() {}\n',
+      'src/index.ts': 'export const notAnEntry = 1;\n',
+    });
+    expect(run.lines('unused-file')).toEqual(['src/index.ts:1 Unused file index.ts']);
+  });
 });
