@@ -7,7 +7,7 @@ import type { FileSummary, RepoSnapshot } from '@codehealth/engine';
 import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from './file-facts.js';
 import { frameworkEntry } from './framework-entries.js';
 import { dependencyNames, isRecord, manifestTargets } from './manifest-entries.js';
-import { configReferences, htmlScriptReferences } from './text-references.js';
+import { configReferences, htmlScriptReferences, jsonConfigReferences } from './text-references.js';
 import { globMatcher } from './glob.js';
 
 export type RequestOrigin = { type: 'entry'; reason: string } | { type: 'load'; from: string };
@@ -126,7 +126,7 @@ export async function collectEntryRequests(
     const isHtml = file.language === 'html' && file.kind === 'source';
     if (!isConfigCode && !isConfigData && !isComponent && !isHtml) continue;
     const text = await snapshot.readFile(file.path).catch(() => '');
-    const references = isHtml ? htmlScriptReferences(text) : configReferences(text, isConfigData);
+    const references = isHtml ? htmlScriptReferences(text) : isConfigData ? jsonConfigReferences(text) : configReferences(text);
     // A component the graph cannot parse may itself be dead; what it imports is kept alive anyway.
     const reason = `referenced by ${file.path}`;
     for (const specifier of references) add(dirOf(file.path), { specifier, names: ['*'], origin: { type: 'entry', reason } });

@@ -25,6 +25,53 @@ export function configReferences(text: string, codeFilesOnly = false): string[] 
   return [...out].filter((s) => !/[*?{}]/.test(s) && !s.includes('${'));
 }
 
+// Keys whose values name files a tool must NOT load (tsconfig `exclude`, eslint `ignorePatterns`, ...).
+const EXCLUDING_KEY = /^(?:exclude|excludes|excluded|ignore|ignores|ignored|ignorePatterns|testPathIgnorePatterns|watchPathIgnorePatterns)$/i;
+
+/**
+ * Code files a JSON configuration names (`"main": "src/main.ts"`), leaving out what it excludes.
+ * Comments and trailing commas (tsconfig, angular.json) are tolerated; unparsable text is scanned.
+ */
+export function jsonConfigReferences(text: string): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(stripJsonComments(text));
+  } catch {
+    return configReferences(text, true);
+  }
+  const out = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (CODE_FILE.test(value) && !/[*?{}]/.test(value) && !/^[a-z][a-z0-9+.-]*:/i.test(value)) out.add(value.startsWith('.') ? value : `./${value.replace(/^\/+/, '')}`);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, v] of Object.entries(value)) if (!EXCLUDING_KEY.test(key)) walk(v);
+    }
+  };
+  walk(data);
+  return [...out];
+}
+
+/** Removes `//` and `/* *\/` comments outside strings, and trailing commas. */
+function stripJsonComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      out += text.slice(start, i + 1);
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += c;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
 /** Local scripts an HTML page loads, relative to the page (Vite's `/src/main.ts` is too); URLs are left out. */
 export function htmlScriptReferences(text: string): string[] {
   const out: string[] = [];
