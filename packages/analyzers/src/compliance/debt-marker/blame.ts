@@ -9,7 +9,10 @@ export interface LineOrigin {
   commit: string;
   /** The line is not committed yet. */
   uncommitted: boolean;
-  /** The commit is a shallow clone's boundary: the line may be older. */
+  /**
+   * Git marks the commit as a boundary: the repository's first commit, or in a shallow clone the
+   * commit history stops at, in which case the line may be older.
+   */
   boundary: boolean;
 }
 

@@ -32,9 +32,10 @@ interface Marker {
   symbol?: string;
 }
 
-function ageText(days: number, origin: LineOrigin): string {
+/** In a shallow clone, a boundary commit stands for all the history cut off before it. */
+function ageText(days: number, origin: LineOrigin, shallow: boolean): string {
   const age = days === 1 ? '1 day' : `${days} days`;
-  return origin.boundary ? `at least ${age}` : age;
+  return shallow && origin.boundary ? `at least ${age}` : age;
 }
 
 export const debtMarker = defineRule({
@@ -84,10 +85,10 @@ export const debtMarker = defineRule({
       const file = m.path.slice(m.path.lastIndexOf('/') + 1);
       const excerpt = m.text.length > 60 ? `${m.text.slice(0, 57)}...` : m.text;
       const age =
-        origin?.uncommitted ? 'not committed yet' : origin && days !== undefined ? `${ageText(days, origin)} old` : undefined;
+        origin?.uncommitted ? 'not committed yet' : origin && days !== undefined ? `${ageText(days, origin, git?.shallow === true)} old` : undefined;
       const when =
         origin && !origin.uncommitted && days !== undefined
-          ? ` It was written ${ageText(days, origin)} ago (${new Date(origin.authorTime * 1000).toISOString().slice(0, 10)}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).`
+          ? ` It was written ${ageText(days, origin, git?.shallow === true)} ago (${new Date(origin.authorTime * 1000).toISOString().slice(0, 10)}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).`
           : origin?.uncommitted
             ? ' The line is not committed yet.'
             : git?.available === false || !blame
