@@ -31,6 +31,11 @@ export interface DeadCodeModel {
   importersOf(path: string): string[];
   /** Whether the file is imported through a specifier that did not resolve and ends like its name. */
   maybeImportedUnresolved(path: string): boolean;
+  /**
+   * The name of the published package (named, not `private`, no `exports` map) the file belongs to:
+   * its consumers may deep-import any file (`ajv/dist/jtd`), so nothing in it is surely unused.
+   */
+  deepImportablePackage(path: string): string | undefined;
 }
 
 export interface ModelOptions {
@@ -76,11 +81,16 @@ async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummar
 
   const entries = new Map<string, string>();
   const loads = new Map<string, Set<string>>();
+  const resolvedKeys = new Set<string>();
+  for (const [path, list] of synthetic) {
+    for (const edge of graph.modules.get(path)?.imports ?? []) if (edge.to !== undefined && graph.modules.has(edge.to)) resolvedKeys.add(list[edge.line - 1].specifier);
+  }
   for (const [path, list] of synthetic) {
     for (const edge of graph.modules.get(path)?.imports ?? []) {
       if (edge.to === undefined || !graph.modules.has(edge.to)) continue;
-      const { origin, mustEndWith } = list[edge.line - 1];
+      const { origin, mustEndWith, fallbackFor } = list[edge.line - 1];
       if (mustEndWith !== undefined && !edge.to.replace(/\.[^./]+$/, '').endsWith(mustEndWith)) continue;
+      if (fallbackFor !== undefined && resolvedKeys.has(fallbackFor)) continue;
       if (origin.type === 'entry') {
         if (!entries.has(edge.to)) entries.set(edge.to, origin.reason);
       } else if (origin.from !== edge.to) {
@@ -95,6 +105,7 @@ async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummar
   for (const [from, targets] of loads) for (const to of targets) loadedBy.set(to, [...(loadedBy.get(to) ?? []), from]);
   const stems = new Set(unresolved.filter((e) => !relativeMisses.includes(e)).map((e) => stemOf(e.specifier)));
 
+  const packageDirs = [...requests.manifests.keys()].sort((a, b) => b.length - a.length);
   return {
     graph,
     entries,
@@ -102,6 +113,12 @@ async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummar
     importersOf: (path) => {
       const importers = (graph.modules.get(path)?.importedBy ?? []).filter((p) => !synthetic.has(p));
       return [...new Set([...importers, ...(loadedBy.get(path) ?? [])])].sort();
+    },
+    deepImportablePackage: (path) => {
+      const dir = packageDirs.find((d) => d === '' || path.startsWith(`${d}/`));
+      const manifest = dir === undefined ? undefined : requests.manifests.get(dir);
+      if (!manifest || typeof manifest.name !== 'string' || manifest.private === true || manifest.exports !== undefined) return undefined;
+      return manifest.name;
     },
     maybeImportedUnresolved: (path) => stems.has(stemOf(path)) || (stemOf(path) === 'index' && stems.has(stemOf(path.slice(0, path.lastIndexOf('/'))))),
   };

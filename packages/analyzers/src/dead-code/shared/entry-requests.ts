@@ -22,6 +22,8 @@ export interface EntryRequest {
    * build-output mapping cannot turn `./internal/*` with `*` = `ajax/index` into `src/ajax/index.ts`.
    */
   mustEndWith?: string;
+  /** A guess at a package target's source (`lib/x.ts` for `dist/x.js`), used only if the target itself found nothing. */
+  fallbackFor?: string;
 }
 
 export interface EntryRequests {
@@ -59,6 +61,9 @@ export async function collectEntryRequests(
     if (!target.includes('*')) {
       imports[key] = target;
       add(dir, { specifier: key, names, origin });
+      // The engine maps build output to `src/` (or the tsconfig's rootDir); published packages and
+      // older layouts keep sources elsewhere.
+      for (const guess of sourceGuesses(target)) add(dir, { specifier: guess, names, origin, fallbackFor: key });
       return;
     }
     imports[`${key}/*`] = target;
@@ -182,6 +187,20 @@ function patternAnchor(target: string): string {
   const segments = target.replace(/^\.\//, '').split('/');
   const star = segments.findIndex((s) => s.includes('*'));
   return star >= 2 ? `${segments[star - 1]}/` : '';
+}
+
+const SOURCE_ROOTS = ['lib', 'source', 'sources', 'ts', '.'];
+const BUILD_ROOT = /^\.\/(?:dist|build|out|output|es|esm|cjs|lib|types|typings|bundle)\//;
+
+/** `./lib/x.js`, `./x.js`, ... for `./dist/esm/x.js`: the rest of the path under other source roots. */
+function sourceGuesses(target: string): string[] {
+  if (!BUILD_ROOT.test(target)) return [];
+  const segments = target.slice(2).replace(/\.d\.([mc]?ts)$/, '.$1').split('/');
+  const out = new Set<string>();
+  for (let drop = 1; drop < segments.length; drop++) {
+    for (const root of SOURCE_ROOTS) if (root !== segments[0]) out.add(root === '.' ? `./${segments.slice(drop).join('/')}` : `./${[root, ...segments.slice(drop)].join('/')}`);
+  }
+  return [...out];
 }
 
 /** `x.js` in a glob stands for the `x.ts` source too. */

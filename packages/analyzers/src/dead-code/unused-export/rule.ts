@@ -61,7 +61,12 @@ export const unusedExport = defineRule({
         if (inFile && ignoreExportsUsedInFile) continue;
         if (typeOnly) types++;
         else values++;
-        report(context, summary, name, records, { typeOnly, inFile, uncertain: model.maybeImportedUnresolved(summary.path) });
+        report(context, summary, name, records, {
+          typeOnly,
+          inFile,
+          uncertain: model.maybeImportedUnresolved(summary.path),
+          published: model.deepImportablePackage(summary.path),
+        });
       }
     }
     context.metric('unusedExports', values);
@@ -73,6 +78,8 @@ interface Verdict {
   typeOnly: boolean;
   inFile: boolean;
   uncertain: boolean;
+  /** The published package without an `exports` map the file is in: consumers may deep-import it. */
+  published: string | undefined;
 }
 
 function report(
@@ -80,7 +87,7 @@ function report(
   summary: FileSummary,
   name: string,
   records: ExportRecord[],
-  { typeOnly, inFile, uncertain }: Verdict,
+  { typeOnly, inFile, uncertain, published }: Verdict,
 ): void {
   const record = records.find((r) => r.kind !== 're-export') ?? records[0];
   const file = summary.path.slice(summary.path.lastIndexOf('/') + 1);
@@ -101,13 +108,15 @@ function report(
       : ' It is not used inside the file either: the declaration itself is dead code.';
   let confidence = 90;
   if (summary.module.commonJs) confidence = 70;
+  if (published !== undefined) confidence = 60;
   if (uncertain) confidence = 50;
+  const caveat = published !== undefined ? ` ${published} has no "exports" map, so its consumers may import ${file} by its path.` : '';
   context.report({
     filePath: summary.path,
     lineStart: symbol?.lineStart ?? record.line,
     lineEnd: symbol?.lineEnd ?? record.line,
     title,
-    description: detail + local,
+    description: detail + local + caveat,
     severity: severityOf(typeOnly, inFile || isReExport),
     confidence,
     symbol: symbol?.name && symbol.name !== 'default' ? symbol.name : name,

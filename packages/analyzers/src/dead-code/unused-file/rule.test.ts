@@ -107,4 +107,20 @@ describe('dead-code/unused-file', () => {
     });
     expect(run.lines('unused-file')).toEqual(['src/index.ts:1 Unused file index.ts']);
   });
+
+  it('lowers confidence in a published package without an exports map, whose files consumers may deep-import', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ name: 'published-lib', private: false, main: 'dist/index.js' }),
+      'lib/index.ts': "export { a } from './a';\n",
+      'lib/a.ts': 'export const a = 1;\nexport const b = 2;\n',
+      'lib/extra.ts': 'export const extra = 1;\n',
+    });
+    // `dist/index.js` maps to `lib/index.ts` (a source root other than src/).
+    expect(run.lines('unused-file')).toEqual(['lib/extra.ts:1 Unused file extra.ts']);
+    expect(run.lines('unused-export')).toEqual(['lib/a.ts:2 Unused export b in a.ts']);
+    for (const finding of run.result.findings) {
+      expect(finding.confidence).toBe(60);
+      expect(finding.description).toContain('published-lib has no "exports" map');
+    }
+  });
 });

@@ -50,7 +50,9 @@ export const unusedFile = defineRule({
             `unreachable themselves (${importers.slice(0, 3).join(', ')}${importers.length > 3 ? ', …' : ''})` +
             `${inCycle ? ', in an import cycle that nothing outside it enters' : ''}.`;
       let confidence = 90;
+      const published = model.deepImportablePackage(path);
       if (model.maybeImportedUnresolved(path)) confidence = 50;
+      else if (published !== undefined) confidence = 60;
       else if (importers.length === 0 && STANDALONE_NAME.test(path)) confidence = 70;
       deadLines += summary.lines.code;
       context.report({
@@ -59,7 +61,10 @@ export const unusedFile = defineRule({
         title: `Unused file ${name}`,
         description:
           `${path} (${summary.lines.code} lines of code) is not reachable from any entry point or test. ${how}` +
-          (confidence === 50 ? ' An import that could not be resolved names a file like it, so check before deleting.' : ''),
+          (confidence === 50 ? ' An import that could not be resolved names a file like it, so check before deleting.' : '') +
+          (published !== undefined && confidence === 60
+            ? ` ${published} has no "exports" map, so its consumers may import this file by its path; check before deleting.`
+            : ''),
         severity: summary.lines.code >= LARGE_FILE_LINES ? 'high' : 'medium',
         confidence,
         data: { linesOfCode: summary.lines.code, importers: importers.length, inDeadCycle: inCycle },
