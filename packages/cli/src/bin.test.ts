@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sarifSchemaErrors } from '../../engine/src/report/fixtures/validate-sarif.js';
+import { buildCli, COMPLEX } from './fixtures/real-cli.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = join(ROOT, 'packages/cli/bin/codehealth.js');
@@ -46,31 +47,9 @@ function cli(args: string[], cwd: string, env: Record<string, string> = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Cognitive complexity far above the default threshold of 15. */
-const COMPLEX = `export function route(kind: string, items: number[], strict: boolean): number {
-  let total = 0;
-  for (const item of items) {
-    if (kind === 'a') {
-      if (item > 10) {
-        for (let i = 0; i < item; i++) {
-          if (strict && i % 2 === 0) { total += i; } else if (i % 3 === 0) { total -= i; } else { total++; }
-        }
-      } else if (item < 0 || (strict && item === 0)) {
-        while (total > 100) { if (total % 7 === 0) { break; } total -= 3; }
-      }
-    } else if (kind === 'b') {
-      try { if (item > 5) { total *= 2; } } catch (error) { if (strict) { throw error; } }
-    }
-  }
-  return total;
-}
-`;
-
 let repo: string;
 beforeAll(async () => {
-  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const build = spawnSync(process.execPath, [tsc, '-b', 'packages/cli', 'packages/analyzers'], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+  buildCli();
   cacheDir = await tempDir('codehealth-cache-');
   repo = await gitRepo({
     'package.json': '{ "name": "demo", "type": "module" }\n',

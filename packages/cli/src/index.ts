@@ -2,4 +2,3 @@
 export { main, USAGE } from './main.js';
 export { EXIT, UsageError } from './exit-codes.js';
 export type { CliIo, OutputStream } from './io.js';
-export type { AnalyzeDeps } from './commands/analyze.js';

@@ -1,7 +1,6 @@
 // The `codehealth` command: dispatches to a sub-command and turns every failure into one line on
 // stderr and a documented exit code.
 import { readFileSync } from 'node:fs';
-import type { AnalyzeDeps } from './commands/analyze.js';
 import { EXIT } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 
@@ -43,7 +42,7 @@ function reportError(error: unknown, io: CliIo): number {
   return EXIT.internal;
 }
 
-export async function main(argv: readonly string[], io: CliIo = processIo(), deps?: AnalyzeDeps): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -61,7 +60,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), dep
       case 'analyze': {
         // Loaded on demand: `--help` and `--version` need not load the engine and its parsers.
         const { runAnalyze } = await import('./commands/analyze.js');
-        return await runAnalyze(rest, io, deps);
+        return await runAnalyze(rest, io);
       }
       default: {
         const what = command.startsWith('-') ? 'option' : 'command';

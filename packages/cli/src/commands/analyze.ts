@@ -1,7 +1,7 @@
 // `codehealth analyze`: assess a directory with the engine and print one report format.
 import { stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AssessmentResult, CreateEngineOptions, Engine } from '@codehealth/engine';
+import type { AssessmentResult } from '@codehealth/engine';
 import { describeThreshold, isBelow, parseAnalyzeArgs, parseFailUnder, type FailUnder, type ReportFormat } from '../args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { colorAllowed, type CliIo } from '../io.js';
@@ -24,22 +24,7 @@ Exit codes: 0 passed, 1 below the threshold, 2 bad usage or input, 70 internal e
 130 interrupted.
 `;
 
-/** What the command uses of the engine; tests hand in a fake `createEngine`. */
-export interface EngineApi {
-  createEngine(options: CreateEngineOptions): Promise<Pick<Engine, 'analyze'>>;
-  toJsonReport(result: AssessmentResult): unknown;
-  toSarif(result: AssessmentResult): unknown;
-  renderText(result: AssessmentResult, options: { color: boolean }): string;
-  renderMarkdown(result: AssessmentResult): string;
-}
-
-export interface AnalyzeDeps {
-  loadEngine(): Promise<EngineApi>;
-}
-
-// Loaded only once the arguments and the directory are known to be good: a typo should not wait
-// for the parsers and plugins to load.
-const defaultDeps: AnalyzeDeps = { loadEngine: () => import('@codehealth/engine') };
+type EngineModule = typeof import('@codehealth/engine');
 
 async function assertDirectory(path: string, shown: string): Promise<void> {
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
@@ -49,7 +34,7 @@ async function assertDirectory(path: string, shown: string): Promise<void> {
   if (!info.isDirectory()) throw new UsageError(`not a directory: ${shown}`);
 }
 
-function render(api: EngineApi, result: AssessmentResult, format: ReportFormat, color: boolean): string {
+function render(api: EngineModule, result: AssessmentResult, format: ReportFormat, color: boolean): string {
   switch (format) {
     case 'json':
       return `${JSON.stringify(api.toJsonReport(result), null, 2)}\n`;
@@ -71,7 +56,7 @@ function interrupted(): Error {
   return Object.assign(new Error('interrupted'), { name: 'AbortError' });
 }
 
-export async function runAnalyze(argv: readonly string[], io: CliIo, deps: AnalyzeDeps = defaultDeps): Promise<number> {
+export async function runAnalyze(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseAnalyzeArgs(argv);
   if (args.help) {
     io.stdout.write(ANALYZE_USAGE);
@@ -80,7 +65,9 @@ export async function runAnalyze(argv: readonly string[], io: CliIo, deps: Analy
   const dir = resolve(io.cwd, args.dir);
   await assertDirectory(dir, args.dir);
 
-  const api = await deps.loadEngine();
+  // Loaded only once the arguments and the directory are known to be good: a typo should not wait
+  // for the parsers and plugins to load.
+  const api: EngineModule = await import('@codehealth/engine');
   const progress = createProgressReporter(io.stderr, !args.quiet);
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => controller.abort());
