@@ -12,6 +12,8 @@ import { compareWithKnip, formatReport, type ComparisonReport } from '../../../.
 import { UNCLASSIFIED } from '../../../../test/compare/unused-exports-classify.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+// knip and the engine each analyse the corpus; on a loaded 2-core machine that takes a while.
+const TIMEOUT = 240_000;
 
 function unclassified(report: ComparisonReport): string[] {
   return report.disagreements.filter((d) => d.reason === UNCLASSIFIED).map((d) => `${d.side} only: ${d.key}`);
@@ -39,7 +41,7 @@ describe('dead-code agrees with knip 6 up to classified differences', () => {
     for (const d of report.disagreements.filter((x) => x.side === 'ours' && x.type === 'export')) {
       expect(d.reason).toMatch(/^(knip reports the whole file as unused|value referenced in the declaration of a used exported value|export of an imported binding)/);
     }
-  });
+  }, TIMEOUT);
 
   it('on rxjs 7.8.2 (npm package: src/ and package.json with an exports map)', async (context) => {
     const rxjs = obtainRxjs();
@@ -60,7 +62,7 @@ describe('dead-code agrees with knip 6 up to classified differences', () => {
       'build output (dist/, bundles)',
       'entry point knip did not map to its source file (knip takes the build output the manifest names as the entry)',
     ]);
-  });
+  }, TIMEOUT);
 
   it('on rxjs 7.8.2 with `./internal/*` removed from its exports (internal modules private)', async (context) => {
     const rxjs = obtainRxjs();
@@ -83,5 +85,5 @@ describe('dead-code agrees with knip 6 up to classified differences', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, TIMEOUT);
 });
