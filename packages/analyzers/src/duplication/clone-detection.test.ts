@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { findCloneClasses, type CloneClass } from './clone-detection.js';
+
+/** A sequence of distinct tokens `from, from + 1, …` (no accidental repeats). */
+function run(from: number, length: number): number[] {
+  return Array.from({ length }, (_, i) => from + i);
+}
+const seq = (...parts: number[][]): Int32Array => Int32Array.from(parts.flat());
+const summary = (classes: CloneClass[]) =>
+  classes
+    .map((c) => ({ length: c.length, at: c.occurrences.map((o) => `${o.sequence}:${o.start}`) }))
+    .sort((a, b) => b.length - a.length || a.at[0].localeCompare(b.at[0]));
+
+describe('findCloneClasses', () => {
+  it('finds a shared run, extended to its full length in both directions', () => {
+    const shared = run(1000, 30);
+    const classes = findCloneClasses([seq(run(0, 7), shared, run(100, 5)), seq(run(200, 3), shared, run(300, 9))], 20);
+    expect(summary(classes)).toEqual([{ length: 30, at: ['0:7', '1:3'] }]);
+  });
+
+  it('finds nothing shorter than the window, and never a clone across the end of a sequence', () => {
+    expect(findCloneClasses([seq(run(0, 19)), seq(run(0, 19))], 20)).toEqual([]);
+    // The tail of one sequence and the head of the next make 20 tokens only when glued together.
+    expect(findCloneClasses([seq(run(100, 5), run(0, 10)), seq(run(10, 10), run(200, 5)), seq(run(0, 20))], 20)).toEqual([]);
+  });
+
+  it('reports one class with every copy, and the longer part two copies share as its own class', () => {
+    const common = run(1000, 25);
+    const longer = run(2000, 15);
+    const classes = findCloneClasses(
+      [seq(run(0, 3), common, longer, run(10, 3)), seq(run(20, 3), common, longer, run(30, 3)), seq(run(40, 3), common, run(50, 3))],
+      20,
+    );
+    expect(summary(classes)).toEqual([
+      { length: 40, at: ['0:3', '1:3'] },
+      { length: 25, at: ['0:3', '1:3', '2:3'] },
+    ]);
+  });
+
+  it('finds repeats inside one sequence', () => {
+    const block = run(1000, 22);
+    expect(summary(findCloneClasses([seq(block, run(0, 4), block, run(10, 4), block)], 20))).toEqual([
+      { length: 22, at: ['0:0', '0:26', '0:52'] },
+    ]);
+  });
+
+  it('starts no clone inside a run that repeats itself with a short period (token tables)', () => {
+    const zeros = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? 7 : 8));
+    expect(findCloneClasses([seq(zeros), seq(run(0, 5), zeros)], 20)).toEqual([]);
+    // A period longer than half the window is code that happens to repeat: it is a clone.
+    const block = run(1000, 12);
+    expect(summary(findCloneClasses([seq(block, block, block, run(0, 3))], 20))).toEqual([{ length: 24, at: ['0:0', '0:12'] }]);
+  });
+
+  it('scales to a corpus with many equal windows without losing copies', () => {
+    const block = run(5000, 60);
+    const sequences = Array.from({ length: 40 }, (_, i) => seq(run(i * 100, 10), block, run(i * 100 + 50, 10)));
+    const classes = findCloneClasses(sequences, 50);
+    expect(classes).toHaveLength(1);
+    expect(classes[0].length).toBe(60);
+    expect(classes[0].occurrences).toHaveLength(40);
+  });
+});

@@ -1,0 +1,194 @@
+// Clone detection over token sequences: every maximal repeated run of at least `minTokens`
+// tokens, with all its occurrences (a clone class), found in O(n log n) for real code.
+//
+// Karp–Rabin fingerprints of every `minTokens` window are radix-sorted, so equal windows meet.
+// Inside a group of equal windows the occurrences are ordered by the tokens that follow (a local
+// suffix array), and the groups of that order that share the longest continuation are the clone
+// classes: the textbook maximal repeats (right-maximal by construction, left-maximal by the
+// "left-diverse" test), computed only where a repeat starts.
+
+export interface CloneOccurrence {
+  /** Index of the sequence (file). */
+  sequence: number;
+  /** First token of the occurrence in that sequence. */
+  start: number;
+}
+
+export interface CloneClass {
+  /** Tokens in each occurrence. */
+  length: number;
+  /** At least two, ordered by sequence then start. May overlap in one sequence (see `nonOverlapping`). */
+  occurrences: CloneOccurrence[];
+}
+
+const BASE = 0x01000193;
+
+/**
+ * murmur3's finaliser: spreads the polynomial hash over all 32 bits for the radix sort. Signed,
+ * like every hash here: an int32 is a small integer to V8, an uint32 above 2^31 a heap number.
+ */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** One stable counting-sort pass on 16 bits of the keys, from `keys`/`values` into `toKeys`/`toValues`. */
+function radixPass(keys: Int32Array, values: Uint32Array, toKeys: Int32Array, toValues: Uint32Array, shift: number, counts: Uint32Array): void {
+  const n = keys.length;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) counts[((keys[i] >>> shift) & 0xffff) + 1]++;
+  for (let b = 1; b <= 65536; b++) counts[b] += counts[b - 1];
+  for (let i = 0; i < n; i++) {
+    const key = keys[i];
+    const at = counts[(key >>> shift) & 0xffff]++;
+    toKeys[at] = key;
+    toValues[at] = values[i];
+  }
+}
+
+/** Sorts `values` by `keys` (as unsigned bit patterns) in place, in two 16-bit passes. */
+function radixSortByKey(keys: Int32Array, values: Uint32Array): void {
+  const counts = new Uint32Array(65537);
+  const scratchKeys = new Int32Array(keys.length);
+  const scratchValues = new Uint32Array(keys.length);
+  radixPass(keys, values, scratchKeys, scratchValues, 0, counts);
+  radixPass(scratchKeys, scratchValues, keys, values, 16, counts);
+}
+
+/** Karp–Rabin fingerprints of every window of one sequence, appended at `count`. */
+function fingerprintWindows(tokens: Int32Array, from: number, to: number, window: number, keys: Int32Array, starts: Uint32Array, count: number): number {
+  if (to - from < window) return count;
+  let power = 1;
+  for (let k = 1; k < window; k++) power = Math.imul(power, BASE);
+  let h = 0;
+  for (let k = from; k < from + window; k++) h = (Math.imul(h, BASE) + tokens[k]) | 0;
+  for (let start = from; ; start++) {
+    keys[count] = mix(h);
+    starts[count++] = start;
+    if (start + window >= to) return count;
+    h = (Math.imul(h - Math.imul(tokens[start], power), BASE) + tokens[start + window]) | 0;
+  }
+}
+
+export function findCloneClasses(sequences: readonly Int32Array[], minTokens: number): CloneClass[] {
+  const window = Math.max(1, Math.floor(minTokens));
+  const offsets = new Uint32Array(sequences.length + 1);
+  for (let s = 0; s < sequences.length; s++) offsets[s + 1] = offsets[s] + sequences[s].length;
+  const total = offsets[sequences.length];
+  const tokens = new Int32Array(total);
+  sequences.forEach((sequence, s) => tokens.set(sequence, offsets[s]));
+
+  // Fingerprints of every window, sorted so that equal windows meet.
+  const allKeys = new Int32Array(total);
+  const allStarts = new Uint32Array(total);
+  let candidates = 0;
+  for (let s = 0; s < sequences.length; s++) candidates = fingerprintWindows(tokens, offsets[s], offsets[s + 1], window, allKeys, allStarts, candidates);
+  const keys = allKeys.subarray(0, candidates);
+  const starts = allStarts.subarray(0, candidates);
+  radixSortByKey(keys, starts);
+
+  const sequenceOf = (position: number): number => {
+    let lo = 0;
+    let hi = sequences.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (offsets[mid] <= position) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  /**
+   * Compares the runs of tokens starting at `a` and `b`, neither crossing its sequence's end:
+   * how many tokens they share, and which sorts first (a run that ends sorts before one that goes on).
+   */
+  const compareRuns = (a: number, b: number): { common: number; order: number } => {
+    const roomA = offsets[sequenceOf(a) + 1] - a;
+    const roomB = offsets[sequenceOf(b) + 1] - b;
+    const room = Math.min(roomA, roomB);
+    let k = 0;
+    while (k < room && tokens[a + k] === tokens[b + k]) k++;
+    if (k < room) return { common: k, order: tokens[a + k] < tokens[b + k] ? -1 : 1 };
+    return { common: k, order: roomA - roomB || a - b };
+  };
+  /** The token before a position, or a value no token has at the start of a sequence. */
+  const leftOf = (position: number): number | undefined => (offsets[sequenceOf(position)] === position ? undefined : tokens[position - 1]);
+  const leftDiverse = (members: ArrayLike<number>, from = 0, to = members.length): boolean => {
+    const first = leftOf(members[from]);
+    if (first === undefined) return true;
+    for (let m = from + 1; m < to; m++) {
+      const left = leftOf(members[m]);
+      if (left === undefined || left !== first) return true;
+    }
+    return false;
+  };
+  const leftDiverseRange = (from: number, to: number): boolean => leftDiverse(starts, from, to);
+
+  const classes: CloneClass[] = [];
+  const report = (members: readonly number[], length: number): void => {
+    if (members.length < 2 || length < window || !leftDiverse(members)) return;
+    const occurrences = members
+      .map((position) => {
+        const sequence = sequenceOf(position);
+        return { sequence, start: position - offsets[sequence] };
+      })
+      .sort((a, b) => a.sequence - b.sequence || a.start - b.start);
+    classes.push({ length, occurrences });
+  };
+
+  /**
+   * Members whose window also starts less than half a window further in the same sequence sit in
+   * a run that repeats itself with a short period: a token table (`0, 0, 0, …`) or, once names
+   * are normalised, a list of similar statements. They match everything like them and say
+   * nothing about copied logic, so they never start a clone (and huge groups stay small).
+   */
+  const withoutPeriodic = (members: number[]): number[] => {
+    const periodic = new Uint8Array(members.length);
+    for (let m = 1; m < members.length; m++) {
+      const [a, b] = [members[m - 1], members[m]];
+      if (b - a <= window >> 1 && sequenceOf(a) === sequenceOf(b) && compareRuns(a, b).common >= window) periodic[m - 1] = periodic[m] = 1;
+    }
+    return members.filter((_, m) => !periodic[m]);
+  };
+
+  for (let lo = 0; lo < candidates; ) {
+    let hi = lo + 1;
+    while (hi < candidates && keys[hi] === keys[lo]) hi++;
+    // Inside a longer repeat every member has the same left neighbour: nothing starts here.
+    if (hi - lo >= 2 && leftDiverseRange(lo, hi)) {
+      // The radix sort is stable: members come in increasing position.
+      const members = withoutPeriodic(Array.from(starts.subarray(lo, hi)));
+      if (members.length >= 2 && leftDiverse(members)) enumerateRepeats(members, compareRuns, report);
+    }
+    lo = hi;
+  }
+  return classes;
+}
+
+/**
+ * Orders the members of one fingerprint group by what follows them, then reports every group of
+ * consecutive members sharing a longest common continuation (the LCP intervals of a suffix array).
+ */
+function enumerateRepeats(
+  members: number[],
+  compareRuns: (a: number, b: number) => { common: number; order: number },
+  report: (members: readonly number[], length: number) => void,
+): void {
+  members.sort((a, b) => compareRuns(a, b).order);
+  const lcp = new Array<number>(members.length).fill(0);
+  for (let m = 1; m < members.length; m++) lcp[m] = compareRuns(members[m - 1], members[m]).common;
+  // A stack of open intervals: where each starts in `members`, and the length its members share.
+  const stack: Array<{ length: number; lb: number }> = [{ length: 0, lb: 0 }];
+  for (let m = 1; m <= members.length; m++) {
+    const current = m < members.length ? lcp[m] : 0;
+    let lb = m - 1;
+    while (current < stack[stack.length - 1].length) {
+      const top = stack.pop()!;
+      report(members.slice(top.lb, m), top.length);
+      lb = top.lb;
+    }
+    if (current > stack[stack.length - 1].length) stack.push({ length: current, lb });
+  }
+}

@@ -1,0 +1,188 @@
+// From clone classes (token positions) to located clones (files and lines), with the filters that
+// keep findings precise: overlapping copies, overload sets, the minimum size in lines; then the
+// choice of what to report: one finding per copy after the first, never twice for one region.
+import type { CloneClass } from './clone-detection.js';
+import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
+import { tokenHash } from './lexer-scanners.js';
+import type { FileTokens } from './token-streams.js';
+
+export interface Fragment {
+  file: FileTokens;
+  /** Compared-token range `[start, end)` in `file`. */
+  start: number;
+  end: number;
+  /** 1-based first and last line. */
+  lineStart: number;
+  lineEnd: number;
+  /** Lines holding code of the fragment (comment-only and blank lines not counted). */
+  codeLines: number;
+}
+
+export interface LocatedClone {
+  tokens: number;
+  /** Two or more, source files before tests, then by path and line: the first is taken as the original. */
+  fragments: Fragment[];
+}
+
+export interface ClonePolicy {
+  minLines: number;
+  ignoreOverloads: boolean;
+}
+
+/** 0-based rows with code in a fragment, in increasing order, passed one by one to `visit`. */
+export function forEachCodeRow(file: FileTokens, start: number, end: number, visit: (row: number) => void): void {
+  const { stream, original } = file;
+  let next = 0;
+  for (let k = start; k < end; k++) {
+    const index = original[k];
+    if ((stream.hashes[index] & CLASS_BITS) === TOKEN_CLASS.comment) continue;
+    for (let row = Math.max(next, stream.rows[index]); row <= stream.endRows[index]; row++) visit(row);
+    next = Math.max(next, stream.endRows[index] + 1);
+  }
+}
+
+export function fragmentOf(file: FileTokens, start: number, length: number): Fragment {
+  const end = start + length;
+  let codeLines = 0;
+  forEachCodeRow(file, start, end, () => codeLines++);
+  return {
+    file,
+    start,
+    end,
+    lineStart: file.stream.rows[file.original[start]] + 1,
+    lineEnd: file.stream.endRows[file.original[end - 1]] + 1,
+    codeLines,
+  };
+}
+
+/** The overload set (as a stream range) holding the whole fragment, if any. */
+function overloadSetOf(fragment: Fragment): number {
+  const { overloads } = fragment.file.stream;
+  const first = fragment.file.original[fragment.start];
+  const last = fragment.file.original[fragment.end - 1];
+  for (let i = 0; i + 1 < overloads.length; i += 2) if (overloads[i] <= first && last < overloads[i + 1]) return i;
+  return -1;
+}
+
+/** True when every copy stays inside one and the same overload set: TypeScript's idiom, not copy-paste. */
+function withinOneOverloadSet(fragments: readonly Fragment[]): boolean {
+  const set = overloadSetOf(fragments[0]);
+  return set >= 0 && fragments.every((f) => f.file === fragments[0].file && overloadSetOf(f) === set);
+}
+
+/**
+ * The length at which copies of one file stop overlapping. A block followed by a near copy of
+ * itself (`A B A B A` read as `A B A` twice) is two copies of its first `shift` tokens, if that
+ * is still long enough to be a clone.
+ */
+function lengthWithoutOverlap(cloneClass: CloneClass, minTokens: number): number {
+  let length = cloneClass.length;
+  const { occurrences } = cloneClass;
+  for (let i = 1; i < occurrences.length; i++) {
+    const shift = occurrences[i].start - occurrences[i - 1].start;
+    if (occurrences[i].sequence === occurrences[i - 1].sequence && shift < length && shift >= minTokens) length = shift;
+  }
+  return length;
+}
+
+// A clone that starts by closing what came before it, or ends by opening what comes after, is
+// anchored on a line it shares with different code: those edge tokens are not part of it.
+const LEADING_EDGES = new Set([';', ',', ')', ']', '}'].map((text) => tokenHash(text, TOKEN_CLASS.other)));
+const TRAILING_EDGES = new Set(['(', '[', '{', ','].map((text) => tokenHash(text, TOKEN_CLASS.other)));
+
+/** The clone's range in its first copy once edge tokens are cut: `[skip, length)`. */
+function trimmedRange(cloneClass: CloneClass, files: readonly FileTokens[], length: number): { skip: number; length: number } {
+  const { sequence, start } = cloneClass.occurrences[0];
+  const { hashes } = files[sequence];
+  let skip = 0;
+  let end = length;
+  while (skip < end && LEADING_EDGES.has(hashes[start + skip])) skip++;
+  while (end > skip && TRAILING_EDGES.has(hashes[start + end - 1])) end--;
+  return { skip, length: end - skip };
+}
+
+export function locateClones(
+  classes: readonly CloneClass[],
+  files: readonly FileTokens[],
+  policy: ClonePolicy & { minTokens: number },
+): LocatedClone[] {
+  const clones: LocatedClone[] = [];
+  for (const cloneClass of classes) {
+    const { skip, length } = trimmedRange(cloneClass, files, lengthWithoutOverlap(cloneClass, policy.minTokens));
+    if (length < policy.minTokens) continue;
+    const fragments: Fragment[] = [];
+    for (const { sequence, start } of cloneClass.occurrences) {
+      const previous = fragments[fragments.length - 1];
+      // Copies still overlapping (a shift shorter than a clone) are one region, kept once.
+      if (previous && previous.file === files[sequence] && start + skip < previous.end) continue;
+      fragments.push(fragmentOf(files[sequence], start + skip, length));
+    }
+    if (fragments.length < 2) continue;
+    if (Math.max(...fragments.map((f) => f.codeLines)) < policy.minLines) continue;
+    // Source before tests: a test that copies source code is where the copy is.
+    fragments.sort((a, b) => Number(a.file.summary.kind === 'test') - Number(b.file.summary.kind === 'test'));
+    if (policy.ignoreOverloads && withinOneOverloadSet(fragments)) continue;
+    clones.push({ tokens: length, fragments });
+  }
+  return clones;
+}
+
+export interface PlannedFinding {
+  clone: LocatedClone;
+  /** The copy the finding is anchored at. */
+  fragment: Fragment;
+  /** The first copy, which the finding points to. */
+  original: Fragment;
+}
+
+function contains(outer: Fragment, inner: Fragment): boolean {
+  return outer.lineStart <= inner.lineStart && inner.lineEnd <= outer.lineEnd;
+}
+
+/**
+ * One finding per copy after the first of each clone, largest clones first; a copy lying inside
+ * a region already reported (the shorter, more widely shared part of a longer clone) is not
+ * reported again: its copies are named in the findings of the other copies.
+ */
+export function planFindings(clones: readonly LocatedClone[]): PlannedFinding[] {
+  const ordered = [...clones].sort(
+    (a, b) =>
+      b.tokens - a.tokens ||
+      (a.fragments[0].file.summary.path < b.fragments[0].file.summary.path ? -1 : a.fragments[0].file.summary.path > b.fragments[0].file.summary.path ? 1 : 0) ||
+      a.fragments[0].start - b.fragments[0].start,
+  );
+  const reported = new Map<FileTokens, Fragment[]>();
+  const planned: PlannedFinding[] = [];
+  for (const clone of ordered) {
+    const [original, ...copies] = clone.fragments;
+    for (const fragment of copies) {
+      let inFile = reported.get(fragment.file);
+      if (!inFile) reported.set(fragment.file, (inFile = []));
+      if (inFile.some((r) => contains(r, fragment))) continue;
+      inFile.push(fragment);
+      planned.push({ clone, fragment, original });
+    }
+  }
+  return planned;
+}
+
+/** True when the two copies are token for token identical before normalisation (type-1). */
+export function identicalText(a: Fragment, b: Fragment): boolean {
+  if (a.end - a.start !== b.end - b.start) return false;
+  for (let k = 0; k < a.end - a.start; k++) if (a.file.exact[a.start + k] !== b.file.exact[b.start + k]) return false;
+  return true;
+}
+
+/** Lines with code that are part of some copy of some clone, per file path. */
+export function duplicatedRows(clones: readonly LocatedClone[]): Map<string, Set<number>> {
+  const rows = new Map<string, Set<number>>();
+  for (const clone of clones) {
+    for (const fragment of clone.fragments) {
+      const path = fragment.file.summary.path;
+      let set = rows.get(path);
+      if (!set) rows.set(path, (set = new Set()));
+      forEachCodeRow(fragment.file, fragment.start, fragment.end, (row) => set!.add(row));
+    }
+  }
+  return rows;
+}

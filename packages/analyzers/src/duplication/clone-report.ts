@@ -1,0 +1,89 @@
+// What a duplicated-code finding says: title, description, severity, confidence, the enclosing
+// symbol and the numbers behind it, from one planned finding.
+import type { FileSummary, RepositoryReportDescriptor, Severity } from '@codehealth/engine';
+import { identicalText, type Fragment, type PlannedFinding } from './clone-fragments.js';
+
+/** Code lines of the reported copy from which it is `medium`, and `high`. */
+export const MEDIUM_FROM_LINES = 15;
+export const HIGH_FROM_LINES = 50;
+const CONFIDENCE_IDENTICAL = 90;
+const CONFIDENCE_RENAMED = 70;
+
+export type CloneType = 'type-1' | 'type-2';
+
+/** Severity by size; a renamed (type-2) copy one step lower, being less surely copy-paste. */
+export function severityFor(codeLines: number, cloneType: CloneType): Severity {
+  const bySize: Severity = codeLines >= HIGH_FROM_LINES ? 'high' : codeLines >= MEDIUM_FROM_LINES ? 'medium' : 'low';
+  if (cloneType === 'type-1') return bySize;
+  return bySize === 'high' ? 'medium' : 'low';
+}
+
+/** The smallest function, method, class or declaration enclosing the whole range, if any. */
+export function enclosingSymbol(summary: FileSummary, lineStart: number, lineEnd: number): string | undefined {
+  let best: { name: string; size: number } | undefined;
+  const consider = (name: string, start: number, end: number): void => {
+    if (!name || start > lineStart || end < lineEnd) return;
+    const size = end - start;
+    if (!best || size < best.size) best = { name, size };
+  };
+  for (const symbol of summary.module.symbols) {
+    consider(symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name, symbol.lineStart, symbol.lineEnd);
+  }
+  for (const fn of summary.functions) {
+    if (fn.name !== '(anonymous)') consider(fn.name, fn.lineStart, fn.lineEnd);
+  }
+  return best?.name;
+}
+
+function place(fragment: Fragment, from: Fragment): string {
+  const lines = `${fragment.lineStart}-${fragment.lineEnd}`;
+  return fragment.file === from.file ? `lines ${lines} of this file` : `${fragment.file.summary.path}:${lines}`;
+}
+
+function locationOf(fragment: Fragment): string {
+  return `${fragment.file.summary.path}:${fragment.lineStart}-${fragment.lineEnd}`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function describeFinding(planned: PlannedFinding): RepositoryReportDescriptor {
+  const { clone, fragment, original } = planned;
+  const cloneType: CloneType = identicalText(fragment, original) ? 'type-1' : 'type-2';
+  const path = fragment.file.summary.path;
+  const symbol = enclosingSymbol(fragment.file.summary, fragment.lineStart, fragment.lineEnd);
+  const where = symbol ?? path.split('/').pop()!;
+  const others = clone.fragments.filter((f) => f !== fragment);
+  const more = others.length > 1 ? ` and ${plural(others.length - 1, 'other place')}` : '';
+  const kind = cloneType === 'type-1' ? 'Duplicated' : 'Near-duplicate';
+  const title = `${kind} block of ${plural(fragment.codeLines, 'line')} in ${where}, also at ${place(original, fragment)}${more}`;
+
+  const how = cloneType === 'type-1' ? 'token for token, layout and comments aside' : 'with only names or literal values changed (a type-2 clone)';
+  const copies = clone.fragments.map(locationOf).join(', ');
+  const description =
+    `Lines ${fragment.lineStart}-${fragment.lineEnd} of ${path} (${plural(fragment.codeLines, 'line')} of code, ${clone.tokens} tokens) ` +
+    `repeat lines ${original.lineStart}-${original.lineEnd} of ${original.file.summary.path} ${how}. ` +
+    `The block exists ${clone.fragments.length} times: ${copies}.`;
+
+  return {
+    filePath: path,
+    lineStart: fragment.lineStart,
+    lineEnd: fragment.lineEnd,
+    title,
+    description,
+    severity: severityFor(fragment.codeLines, cloneType),
+    confidence: cloneType === 'type-1' ? CONFIDENCE_IDENTICAL : CONFIDENCE_RENAMED,
+    ...(symbol ? { symbol } : {}),
+    data: {
+      tokens: clone.tokens,
+      lines: fragment.codeLines,
+      copies: clone.fragments.length,
+      cloneType,
+      originalPath: original.file.summary.path,
+      originalLineStart: original.lineStart,
+      originalLineEnd: original.lineEnd,
+      locations: others.map(locationOf).join(', '),
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// duplication/duplicated-code on mini-repositories, through the real engine.
+import { describe, expect, it } from 'vitest';
+import { analyzeFiles, totalFunction } from '../fixtures/mini-repo.js';
+
+const lines = (n: number, make: (i: number) => string): string => Array.from({ length: n }, (_, i) => make(i)).join('\n');
+const imports = lines(12, (i) => `import { helper${i} } from './helpers/helper-${i}';`);
+/** A function whose body repeats `n` distinct statements: a clone of about `n` lines. */
+const longFunction = (name: string, n: number): string => `export function ${name}(x: number) {\n${lines(n, (i) => `  record('step ${i}', x + ${i});`)}\n}`;
+
+describe('duplication/duplicated-code', () => {
+  it('reports a copy in another file once, at the copy, with the original, size and symbol', async () => {
+    const result = await analyzeFiles({
+      'src/a.ts': `export const version = 1;\n\n${totalFunction('sumA')}\n`,
+      'src/b.ts': `${totalFunction('sumB')}\n\nexport const other = 2;\n`,
+    });
+    expect(result.findings).toHaveLength(1);
+    const [finding] = result.findings;
+    expect(finding).toMatchObject({
+      ruleId: 'duplication/duplicated-code',
+      category: 'duplication',
+      filePath: 'src/b.ts',
+      anchor: { lineStart: 1, lineEnd: 8, validated: true },
+      severity: 'low',
+      confidence: 90,
+      symbol: 'sumB',
+      title: 'Duplicated block of 8 lines in sumB, also at src/a.ts:3-10',
+      data: { tokens: 51, lines: 8, copies: 2, cloneType: 'type-1', originalPath: 'src/a.ts', originalLineStart: 3, originalLineEnd: 10, locations: 'src/a.ts:3-10' },
+    });
+    expect(finding.description).toBe(
+      'Lines 1-8 of src/b.ts (8 lines of code, 51 tokens) repeat lines 3-10 of src/a.ts token for token, layout and comments aside. ' +
+        'The block exists 2 times: src/a.ts:3-10, src/b.ts:1-8.',
+    );
+    // 8 duplicated lines in each file, out of 9 + 9 lines of code.
+    expect(result.metrics.duplicatedLines).toBe(16);
+    expect(result.metrics.duplicationIndex).toBe(88.89);
+    expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.clones': 1, 'duplication.cloneClasses': 1 });
+  });
+
+  it('needs minTokens tokens and minLines lines of code', async () => {
+    const files = { 'src/a.ts': totalFunction('a'), 'src/b.ts': totalFunction('b') };
+    expect((await analyzeFiles(files, { minTokens: 52 })).findings).toEqual([]);
+    expect((await analyzeFiles(files, { minTokens: 51 })).findings).toHaveLength(1);
+    expect((await analyzeFiles(files, { minLines: 9 })).findings).toEqual([]);
+    const flat = { 'src/a.ts': totalFunction('a').replace(/\n\s*/g, ' '), 'src/b.ts': totalFunction('b').replace(/\n\s*/g, ' ') };
+    expect((await analyzeFiles(flat)).findings).toEqual([]);
+    expect((await analyzeFiles(flat, { minLines: 1 })).findings.map((f) => f.data?.lines)).toEqual([1]);
+  });
+
+  it('reports every copy after the first, each naming all the others', async () => {
+    const result = await analyzeFiles({ 'src/a.ts': totalFunction('a'), 'src/b.ts': totalFunction('b'), 'src/c.ts': `\n${totalFunction('c')}` });
+    expect(result.findings.map((f) => [f.filePath, f.anchor.lineStart, f.title])).toEqual([
+      ['src/b.ts', 1, 'Duplicated block of 8 lines in b, also at src/a.ts:1-8 and 1 other place'],
+      ['src/c.ts', 2, 'Duplicated block of 8 lines in c, also at src/a.ts:1-8 and 1 other place'],
+    ]);
+    expect(result.findings.map((f) => f.data?.locations)).toEqual(['src/a.ts:1-8, src/c.ts:2-9', 'src/a.ts:1-8, src/b.ts:1-8']);
+    expect(result.metrics.duplicatedLines).toBe(24);
+  });
+
+  it('finds copies inside one file', async () => {
+    const result = await analyzeFiles({ 'src/a.ts': `${totalFunction('first')}\n\n${totalFunction('second')}\n` });
+    expect(result.findings.map((f) => [f.anchor.lineStart, f.anchor.lineEnd, f.title])).toEqual([
+      [10, 17, 'Duplicated block of 8 lines in second, also at lines 1-8 of this file'],
+    ]);
+  });
+
+  it('ignores layout and comments in mild mode, not in strict mode', async () => {
+    const reformatted = totalFunction('b').replace('let total = 0;', 'let total =\n    0; // start from nothing').replace('{\n', '{ /* sum */\n');
+    const files = { 'src/a.ts': totalFunction('a'), 'src/b.ts': reformatted };
+    expect((await analyzeFiles(files)).findings.map((f) => f.anchor)).toMatchObject([{ lineStart: 1, lineEnd: 9 }]);
+    expect((await analyzeFiles(files, { mode: 'strict' })).findings).toEqual([]);
+  });
+
+  it('finds renamed copies (type-2) in weak mode only, as near-duplicates of lower severity and confidence', async () => {
+    const renamed = totalFunction('b').replace(/\btotal\b/g, 'sum').replace(/\bitems?\b/g, 'value').replace('10', '20');
+    const files = { 'src/a.ts': `${totalFunction('a')}\n`, 'src/b.ts': `console.log(1);\n${renamed}\n` };
+    expect((await analyzeFiles(files)).findings).toEqual([]);
+    const weak = await analyzeFiles(files, { mode: 'weak' });
+    expect(weak.findings.map((f) => [f.title, f.data?.cloneType, f.severity, f.confidence])).toEqual([
+      ['Near-duplicate block of 8 lines in b, also at src/a.ts:1-8', 'type-2', 'low', 70],
+    ]);
+    expect(weak.findings[0].description).toContain('with only names or literal values changed (a type-2 clone)');
+  });
+
+  it('still finds exact copies of lists of similar statements in weak mode', async () => {
+    const rows = lines(16, (i) => `  row('item ${i}', ${i}, ${i % 2 === 0}),`);
+    const files = { 'src/a.ts': `export const table = [\n${rows}\n];\n`, 'src/b.ts': `let copy: Row[] = [\n${rows}\n];\n` };
+    for (const mode of ['mild', 'weak']) {
+      const result = await analyzeFiles(files, { mode });
+      expect(result.findings.map((f) => [f.anchor.lineStart, f.data?.cloneType])).toEqual([[1, 'type-1']]);
+    }
+  });
+
+  it('leaves out import declarations, test files and overload sets by default', async () => {
+    const importsOnly = { 'src/a.ts': `${imports}\nexport const a = 1;`, 'src/b.ts': `${imports}\nexport const b = 2;` };
+    expect((await analyzeFiles(importsOnly)).findings).toEqual([]);
+    // The clone runs on into the shared `export const` that follows the imports.
+    expect((await analyzeFiles(importsOnly, { ignoreImports: false })).findings.map((f) => f.anchor.lineEnd)).toEqual([13]);
+
+    const inTests = { 'src/a.ts': totalFunction('a'), 'src/a.test.ts': totalFunction('b') };
+    expect((await analyzeFiles(inTests)).findings).toEqual([]);
+    expect((await analyzeFiles(inTests, { ignoreTests: false })).findings.map((f) => f.filePath)).toEqual(['src/a.test.ts']);
+
+    const signature = (n: number) => `export function pipe(${lines(n, (i) => `  op${i}: Operator<T${i}, T${i + 1}>,`)}\n): Pipe<T0, T${n}>;`;
+    const ladder = { 'src/pipe.ts': `${[6, 7, 8].map(signature).join('\n')}\nexport function pipe(...ops: Operator[]) {\n  return ops;\n}\n` };
+    expect((await analyzeFiles(ladder)).findings).toEqual([]);
+    expect((await analyzeFiles(ladder, { ignoreOverloads: false })).findings.length).toBeGreaterThan(0);
+  });
+
+  it('skips code between jscpd:ignore-start and jscpd:ignore-end', async () => {
+    const ignored = `// jscpd:ignore-start\n${totalFunction('b')}\n// jscpd:ignore-end\n`;
+    expect((await analyzeFiles({ 'src/a.ts': totalFunction('a'), 'src/b.ts': ignored })).findings).toEqual([]);
+  });
+
+  it('grades severity by size: medium from 15 lines, high from 50', async () => {
+    const result = await analyzeFiles({
+      'src/a.ts': `${longFunction('m1', 14)}\n${longFunction('h1', 50).replace(/step/g, 'big')}`,
+      'src/b.ts': `${longFunction('m2', 14)}\n${longFunction('h2', 50).replace(/step/g, 'big')}`,
+    });
+    // Each clone runs on into the shared `export function` of the next declaration.
+    expect(result.findings.map((f) => [f.data?.lines, f.severity])).toEqual([
+      [52, 'high'],
+      [17, 'medium'],
+    ]);
+  });
+
+  it('publishes no duplication index when there is no code to compare', async () => {
+    const result = await analyzeFiles({ 'README.md': '# nothing here\n' });
+    expect(result.findings).toEqual([]);
+    expect(result.metrics.duplicationIndex).toBeUndefined();
+    expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.clones': 0 });
+  });
+});

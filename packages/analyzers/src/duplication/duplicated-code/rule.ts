@@ -1,0 +1,73 @@
+// Finds blocks of code repeated across the repository (type-1 copies, and type-2 copies in `weak`
+// mode) from the token streams the collector stored, and publishes the duplication index.
+import { defineRule } from '@codehealth/engine';
+import { z } from 'zod';
+import { findCloneClasses } from '../clone-detection.js';
+import { duplicatedRows, locateClones, planFindings } from '../clone-fragments.js';
+import { describeFinding } from '../clone-report.js';
+import { collectFiles, DUPLICATION_MODES } from '../token-streams.js';
+
+/** jscpd's defaults, so that both tools agree out of the box. */
+const DEFAULTS = {
+  minTokens: 50,
+  minLines: 5,
+  mode: 'mild' as const,
+  ignoreTests: true,
+  ignoreImports: true,
+  ignoreOverloads: true,
+};
+
+const options = z
+  .object({
+    minTokens: z.number().int().min(10).default(DEFAULTS.minTokens),
+    minLines: z.number().int().min(1).default(DEFAULTS.minLines),
+    mode: z.enum(DUPLICATION_MODES).default(DEFAULTS.mode),
+    ignoreTests: z.boolean().default(DEFAULTS.ignoreTests),
+    ignoreImports: z.boolean().default(DEFAULTS.ignoreImports),
+    ignoreOverloads: z.boolean().default(DEFAULTS.ignoreOverloads),
+  })
+  .strict()
+  .default(DEFAULTS);
+
+export const duplicatedCode = defineRule({
+  kind: 'repository',
+  meta: {
+    id: 'duplicated-code',
+    description: 'Blocks of code repeated in several places of the repository (copy-paste)',
+    category: 'duplication',
+    severity: 'medium',
+    options,
+    confidence: 90,
+    docs: {
+      whyItMatters:
+        'Every copy of a block has to be found and changed together: a fix applied to one copy and not the others ' +
+        'leaves the bug alive elsewhere, and the copies drift apart until nobody knows which one is right.',
+      suggestedAction:
+        'Extract the repeated block into one function (or module) with the differences as parameters, and call it ' +
+        'from every place that holds a copy.',
+    },
+  },
+  analyze(context) {
+    const { minTokens, minLines, mode, ignoreTests, ignoreImports, ignoreOverloads } = context.options;
+    const { files, withoutTokens } = collectFiles(context.summaries, { mode, ignoreImports, ignoreTests });
+    context.progress(`Looking for duplicated code in ${files.length} files`);
+    const policy = { minTokens, minLines, ignoreOverloads };
+    const clones = locateClones(findCloneClasses(files.map((f) => f.hashes), minTokens), files, policy);
+    // Normalised names turn lists of similar statements into repetitive runs that start no clone,
+    // so in `weak` mode exact copies are looked for too: `weak` finds all that `mild` finds.
+    if (mode === 'weak') clones.push(...locateClones(findCloneClasses(files.map((f) => f.exact), minTokens), files, policy));
+    if (context.signal.aborted) return;
+    const planned = planFindings(clones);
+    for (const finding of planned) context.report(describeFinding(finding));
+
+    let duplicated = 0;
+    for (const rows of duplicatedRows(clones).values()) duplicated += rows.size;
+    const codeLines = files.reduce((sum, f) => sum + f.summary.lines.code, 0);
+    context.metric('duplicatedLines', duplicated);
+    // No code compared is no measurement, not 0 % duplication.
+    context.metric('duplicationIndex', codeLines === 0 ? null : Math.min(100, Math.round((duplicated / codeLines) * 10_000) / 100));
+    context.metric('clones', planned.length);
+    context.metric('cloneClasses', clones.length);
+    if (withoutTokens > 0) context.metric('filesWithoutTokens', withoutTokens);
+  },
+});

@@ -1,0 +1,93 @@
+// Overload sets: the consecutive signatures of one TypeScript function or method and the header
+// of its implementation. Typing a variadic API this way repeats a growing parameter list on
+// purpose (rxjs's `pipe` has ten signatures), so a clone that stays inside one set is the
+// idiom, not copy-paste.
+import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
+
+const SIGNATURE_TYPES = ['function_signature', 'method_signature', 'abstract_method_signature', 'call_signature', 'construct_signature'] as const;
+const IMPLEMENTATION_TYPES = ['function_declaration', 'generator_function_declaration', 'method_definition'] as const;
+/** Words that may stand between two signatures of one set, or before the implementation. */
+const TRIVIA_WORDS = new Set(['export', 'default', 'declare']);
+
+interface Member {
+  start: number;
+  end: number;
+  name: string;
+}
+
+function signatureName(node: SyntaxNode): string {
+  if (node.type === 'call_signature') return '()';
+  if (node.type === 'construct_signature') return 'new';
+  return node.childForFieldName('name')?.text ?? '';
+}
+
+/** True when `source[from, to)` holds only whitespace, comments, separators and `export`/`declare`. */
+export function isTrivia(source: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    const c = source.charCodeAt(i);
+    if (c <= 32 || c === 59 || c === 44) i++;
+    else if (c === 47 && source.charCodeAt(i + 1) === 47) {
+      const lf = source.indexOf('\n', i);
+      i = lf < 0 ? to : lf;
+    } else if (c === 47 && source.charCodeAt(i + 1) === 42) {
+      const close = source.indexOf('*/', i + 2);
+      if (close < 0 || close + 2 > to) return false;
+      i = close + 2;
+    } else {
+      const word = /^[a-z]+/.exec(source.slice(i, Math.min(to, i + 8)))?.[0];
+      if (!word || !TRIVIA_WORDS.has(word)) return false;
+      i += word.length;
+    }
+  }
+  return true;
+}
+
+/** Collects overload sets during the walk; `sets()` gives their `[start, end)` offsets, flattened. */
+export function createOverloadSetCollector(source: string): { visitor: NodeVisitor; sets(): number[] } {
+  const sets: number[] = [];
+  let current: { start: number; end: number; name: string; members: number } | undefined;
+
+  const close = (): void => {
+    if (current && current.members >= 2) sets.push(current.start, current.end);
+    current = undefined;
+  };
+  const continues = (member: Member): boolean =>
+    current !== undefined && current.name === member.name && current.end <= member.start && isTrivia(source, current.end, member.start);
+
+  const onSignature = (node: SyntaxNode): void => {
+    // `export function f(): void;` and `declare function f(): void;` start at their keyword.
+    const wrapper = node.parent?.type === 'export_statement' || node.parent?.type === 'ambient_declaration' ? node.parent : node;
+    const member = { start: wrapper.startIndex, end: node.endIndex, name: signatureName(node) };
+    if (!member.name) return close();
+    if (continues(member)) {
+      current!.end = member.end;
+      current!.members++;
+    } else {
+      close();
+      current = { ...member, members: 1 };
+    }
+  };
+  const onImplementation = (node: SyntaxNode): void => {
+    // Cheap test first: most functions follow no signature at all.
+    if (!current || current.end > node.startIndex || !isTrivia(source, current.end, node.startIndex)) return;
+    const body = node.childForFieldName('body');
+    const member = { start: node.startIndex, end: body?.startIndex ?? node.endIndex, name: node.childForFieldName('name')?.text ?? '' };
+    if (continues(member)) {
+      current!.end = member.end;
+      current!.members++;
+    }
+    close();
+  };
+
+  const visitor: NodeVisitor = {};
+  for (const type of SIGNATURE_TYPES) visitor[type] = onSignature;
+  for (const type of IMPLEMENTATION_TYPES) visitor[type] = onImplementation;
+  return {
+    visitor,
+    sets() {
+      close();
+      return sets;
+    },
+  };
+}

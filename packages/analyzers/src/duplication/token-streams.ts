@@ -1,0 +1,97 @@
+// From each file's stored token stream to the sequence that detection compares, per mode:
+// comments dropped unless `strict`, identifiers and literal values replaced by their kind in
+// `weak`, import declarations and `jscpd:ignore` regions left out.
+import type { FileSummary } from '@codehealth/engine';
+import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
+import { decodeTokenFact, TOKEN_FACT_KEY, type TokenStream } from './token-fact.js';
+
+export const DUPLICATION_MODES = ['strict', 'mild', 'weak'] as const;
+export type DuplicationMode = (typeof DUPLICATION_MODES)[number];
+
+export interface StreamOptions {
+  mode: DuplicationMode;
+  ignoreImports: boolean;
+}
+
+export interface FileTokens {
+  summary: FileSummary;
+  stream: TokenStream;
+  /** The compared tokens: hashes, normalised in `weak` mode. */
+  hashes: Int32Array;
+  /** Their exact hashes (the same array unless `weak`), to tell type-1 from type-2 copies. */
+  exact: Int32Array;
+  /** Index in `stream` of each compared token. */
+  original: Uint32Array;
+}
+
+// Type-2 normalisation keeps two kinds: names, and literal values of any sort.
+const NAME = (0x6e616d65 & ~CLASS_BITS) | TOKEN_CLASS.identifier;
+const LITERAL = (0x6c697465 & ~CLASS_BITS) | TOKEN_CLASS.string;
+
+function normalised(hash: number): number {
+  switch (hash & CLASS_BITS) {
+    case TOKEN_CLASS.identifier:
+      return NAME;
+    case TOKEN_CLASS.string:
+    case TOKEN_CLASS.number:
+    case TOKEN_CLASS.template:
+    case TOKEN_CLASS.regex:
+    case TOKEN_CLASS.jsxText:
+      return LITERAL;
+    default:
+      return hash;
+  }
+}
+
+function markRanges(mask: Uint8Array, ranges: readonly number[]): void {
+  for (let i = 0; i + 1 < ranges.length; i += 2) mask.fill(1, Math.min(ranges[i], mask.length), Math.min(ranges[i + 1], mask.length));
+}
+
+export function effectiveTokens(summary: FileSummary, stream: TokenStream, options: StreamOptions): FileTokens {
+  const count = stream.hashes.length;
+  const excluded = new Uint8Array(count);
+  markRanges(excluded, stream.ignored);
+  if (options.ignoreImports) markRanges(excluded, stream.imports);
+  const keepComments = options.mode === 'strict';
+  const original = new Uint32Array(count);
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    if (excluded[i]) continue;
+    if (!keepComments && (stream.hashes[i] & CLASS_BITS) === TOKEN_CLASS.comment) continue;
+    original[kept++] = i;
+  }
+  const indices = original.slice(0, kept);
+  const exact = new Int32Array(kept);
+  for (let k = 0; k < kept; k++) exact[k] = stream.hashes[indices[k]];
+  const hashes = options.mode === 'weak' ? exact.map(normalised) : exact;
+  return { summary, stream, hashes, exact, original: indices };
+}
+
+export interface CollectedFiles {
+  files: FileTokens[];
+  /** Files in scope whose summary has no token stream (analysed without rules, or an older cache). */
+  withoutTokens: number;
+}
+
+/** The files in scope, sorted by path so that "first occurrence" is stable across runs. */
+export function collectFiles(summaries: readonly FileSummary[], options: StreamOptions & { ignoreTests: boolean }): CollectedFiles {
+  const files: FileTokens[] = [];
+  let withoutTokens = 0;
+  const inScope = summaries
+    .filter((s) => !s.skipped && (s.kind === 'source' || (s.kind === 'test' && !options.ignoreTests)))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const summary of inScope) {
+    if (!(TOKEN_FACT_KEY in summary.facts)) {
+      // Files of languages the collector does not read are simply not compared.
+      if (['typescript', 'tsx', 'javascript', 'jsx'].includes(summary.language)) withoutTokens++;
+      continue;
+    }
+    const stream = decodeTokenFact(summary.facts[TOKEN_FACT_KEY]);
+    if (!stream) {
+      withoutTokens++;
+      continue;
+    }
+    files.push(effectiveTokens(summary, stream, options));
+  }
+  return { files, withoutTokens };
+}
