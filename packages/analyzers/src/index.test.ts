@@ -4,13 +4,13 @@ import * as surface from './index.js';
 
 describe('@codehealth/analyzers', () => {
   it('exports exactly the plugin (default and named) and the analyzers', () => {
-    expect(Object.keys(surface).sort()).toEqual(['codeSmell', 'default', 'plugin', 'sarifImport']);
+    expect(Object.keys(surface).sort()).toEqual(['codeSmell', 'deadCode', 'default', 'plugin', 'sarifImport']);
     expect(surface.default).toBe(surface.plugin);
   });
 
   it('is the plugin the engine loads by default, with the code-smell rules in order', () => {
     expect(surface.plugin.name).toBe('@codehealth/analyzers');
-    expect(surface.plugin.analyzers.map((analyzer) => analyzer.id)).toEqual(['code-smell', 'sarif-import']);
+    expect(surface.plugin.analyzers.map((analyzer) => analyzer.id)).toEqual(['code-smell', 'dead-code', 'sarif-import']);
     expect(surface.codeSmell.rules.map((rule) => rule.meta.id)).toEqual([
       'cognitive-complexity',
       'long-function',
