@@ -1,0 +1,103 @@
+// Counts each test case's assertions across files: a call to an imported helper counts as an
+// assertion when the helper asserts, directly or through other helpers, however many modules and
+// re-exports away it is declared.
+import type { CodeGraph, FileSummary } from '@codehealth/engine';
+import { testFactsOf, type TestCaseFact, type TestFileFacts } from './test-facts.js';
+import { isTestCode } from './test-code.js';
+
+export interface ResolvedTest extends TestCaseFact {
+  path: string;
+  /** Assertions including calls to helpers that assert. */
+  effectiveAssertions: number;
+  /** Calls to imported bindings whose code the analysis cannot see (packages, unresolved paths). */
+  opaqueCalls: string[];
+}
+
+export interface TestSuiteFacts {
+  /** Test files (not fixtures) with their facts, in path order. */
+  files: Array<{ summary: FileSummary; facts: TestFileFacts | undefined }>;
+  tests: ResolvedTest[];
+}
+
+const MAX_REEXPORT_DEPTH = 16;
+const memo = new WeakMap<readonly FileSummary[], TestSuiteFacts>();
+
+export function resolveTestSuite(summaries: readonly FileSummary[], graph: CodeGraph): TestSuiteFacts {
+  const cached = memo.get(summaries);
+  if (cached) return cached;
+  const factsByPath = new Map<string, TestFileFacts>();
+  for (const summary of summaries) {
+    const facts = testFactsOf(summary);
+    if (facts) factsByPath.set(summary.path, facts);
+  }
+  const asserting = new Set<string>();
+  const key = (path: string, name: string) => `${path}\0${name}`;
+  for (const [path, facts] of factsByPath) {
+    for (const [name, fn] of Object.entries(facts.functions)) if (fn.asserts) asserting.add(key(path, name));
+  }
+
+  const targetOf = (from: string, specifier: string): string | undefined =>
+    graph.modules.get(from)?.imports.find((edge) => edge.specifier === specifier && edge.to !== undefined)?.to;
+
+  /** Whether export `name` of module `path` is (or forwards to) an asserting function. */
+  const exportAsserts = (path: string, name: string, depth = 0): boolean => {
+    if (depth > MAX_REEXPORT_DEPTH) return false;
+    const module = graph.modules.get(path);
+    if (!module) return false;
+    const record = module.exports.find((r) => r.name === name);
+    if (record?.from !== undefined) {
+      const target = targetOf(path, record.from);
+      return target !== undefined && record.importedName !== undefined && exportAsserts(target, record.importedName, depth + 1);
+    }
+    if (record) return asserting.has(key(path, name));
+    return module.imports.some((edge) => edge.kind === 're-export-all' && edge.to !== undefined && exportAsserts(edge.to, name, depth + 1));
+  };
+
+  /** A call as a test or helper in `path` wrote it: a local function, an import, or `ns.member`. */
+  const callAsserts = (path: string, facts: TestFileFacts, call: string): boolean => {
+    if (asserting.has(key(path, call))) return true;
+    const dot = call.indexOf('.');
+    const local = dot === -1 ? call : call.slice(0, dot);
+    const imported = facts.imports[local];
+    if (!imported) return false;
+    const target = targetOf(path, imported.specifier);
+    if (target === undefined) return false;
+    return exportAsserts(target, dot === -1 ? imported.name : call.slice(dot + 1));
+  };
+
+  // Helpers calling imported helpers: propagate until nothing changes.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [path, facts] of factsByPath) {
+      for (const [name, fn] of Object.entries(facts.functions)) {
+        if (asserting.has(key(path, name))) continue;
+        if (fn.calls.some((call) => callAsserts(path, facts, call))) {
+          asserting.add(key(path, name));
+          changed = true;
+        }
+      }
+    }
+  }
+
+  const files: TestSuiteFacts['files'] = [];
+  const tests: ResolvedTest[] = [];
+  for (const summary of summaries) {
+    if (!isTestCode(summary)) continue;
+    const facts = factsByPath.get(summary.path);
+    files.push({ summary, facts });
+    for (const test of facts?.tests ?? []) {
+      const helperAssertions = test.calls.filter((call) => callAsserts(summary.path, facts!, call)).length;
+      const opaqueCalls = test.calls.filter((call) => {
+        const imported = facts!.imports[call.split('.')[0]];
+        return imported !== undefined && targetOf(summary.path, imported.specifier) === undefined;
+      });
+      tests.push({ ...test, path: summary.path, effectiveAssertions: test.assertions + helperAssertions, opaqueCalls });
+    }
+  }
+  files.sort((a, b) => a.summary.path.localeCompare(b.summary.path));
+  tests.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+  const result = { files, tests };
+  memo.set(summaries, result);
+  return result;
+}

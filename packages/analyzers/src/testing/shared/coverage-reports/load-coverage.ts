@@ -1,0 +1,147 @@
+// Finds coverage reports where test runners write them, at the root and in each workspace package,
+// reads them straight from disk (coverage/ is usually gitignored, so the inventory never lists
+// it), and maps their per-file numbers onto the repository's files.
+import { lstat, readFile } from 'node:fs/promises';
+import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import type { RepoSnapshot } from '@codehealth/engine';
+import { parseCobertura } from './cobertura.js';
+import { parseIstanbulFinal, parseIstanbulSummary } from './istanbul.js';
+import { parseLcov } from './lcov.js';
+import type { CoverageFormat, ParsedCoverage } from './types.js';
+
+/** Per directory, the first report found wins: formats with per-line data first. */
+const CANDIDATES: ReadonlyArray<{ file: string; format: CoverageFormat }> = [
+  { file: 'coverage/lcov.info', format: 'lcov' },
+  { file: 'lcov.info', format: 'lcov' },
+  { file: 'coverage/coverage-final.json', format: 'istanbul-final' },
+  { file: 'coverage/cobertura-coverage.xml', format: 'cobertura' },
+  { file: 'coverage/coverage.xml', format: 'cobertura' },
+  { file: 'coverage.xml', format: 'cobertura' },
+  { file: 'coverage/coverage-summary.json', format: 'istanbul-summary' },
+];
+/** A report larger than this is not read (a generated report of that size would stall the run). */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+export interface FileCoverageResult {
+  path: string;
+  found: number;
+  hit: number;
+  pct: number;
+  uncovered?: number[];
+  /** Repository-relative path of the report that gave the numbers. */
+  report: string;
+  reportMtimeMs: number;
+}
+
+export interface LoadedCoverage {
+  reports: Array<{ file: string; format: CoverageFormat; mtimeMs: number }>;
+  /** 0-100 over every report found, one decimal; null when there is none (or it counts no lines). */
+  pct: number | null;
+  files: Map<string, FileCoverageResult>;
+}
+
+const PARSERS: Record<CoverageFormat, (text: string) => ParsedCoverage | undefined> = {
+  lcov: parseLcov,
+  'istanbul-final': parseIstanbulFinal,
+  cobertura: parseCobertura,
+  'istanbul-summary': parseIstanbulSummary,
+};
+
+const memo = new WeakMap<RepoSnapshot, Promise<LoadedCoverage>>();
+
+export function loadCoverage(snapshot: RepoSnapshot): Promise<LoadedCoverage> {
+  let loaded = memo.get(snapshot);
+  if (!loaded) memo.set(snapshot, (loaded = load(snapshot)));
+  return loaded;
+}
+
+const toPosix = (path: string) => path.split(sep).join('/');
+
+/** Maps a report's path onto an inventoried file: under the root, relative to a base, or by suffix. */
+function createPathMapper(root: string, paths: readonly string[]): (reported: string, bases: readonly string[]) => string | undefined {
+  const known = new Set(paths);
+  const byName = new Map<string, string[]>();
+  for (const path of paths) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    byName.set(name, [...(byName.get(name) ?? []), path]);
+  }
+  return (reported, bases) => {
+    const normalised = reported.replace(/\\/g, '/');
+    const candidates = isAbsolute(reported) || /^[A-Za-z]:\//.test(normalised) ? [reported] : bases.map((base) => join(base, reported));
+    for (const candidate of candidates) {
+      const rel = toPosix(relative(root, candidate));
+      if (!rel.startsWith('..') && known.has(rel)) return rel;
+    }
+    // Reports written on another machine (CI) keep its absolute paths: match the longest suffix.
+    const name = normalised.slice(normalised.lastIndexOf('/') + 1);
+    let best: string | undefined;
+    for (const path of byName.get(name) ?? []) {
+      if ((normalised === path || normalised.endsWith(`/${path}`)) && (!best || path.length > best.length)) best = path;
+    }
+    return best;
+  };
+}
+
+async function readReport(root: string, dir: string): Promise<{ file: string; format: CoverageFormat; mtimeMs: number; parsed: ParsedCoverage } | undefined> {
+  for (const candidate of CANDIDATES) {
+    const file = dir === '' ? candidate.file : posix.join(dir, candidate.file);
+    const absolute = join(root, file);
+    const stat = await lstat(absolute).catch(() => undefined);
+    // Symbolic links could point anywhere on the host; a report is a plain file.
+    if (!stat?.isFile() || stat.size > MAX_REPORT_BYTES) continue;
+    try {
+      const parsed = PARSERS[candidate.format](await readFile(absolute, 'utf8'));
+      if (parsed) return { file, format: candidate.format, mtimeMs: stat.mtimeMs, parsed };
+    } catch {
+      // An unreadable or malformed report is no report; the next candidate may do.
+    }
+  }
+  return undefined;
+}
+
+async function load(snapshot: RepoSnapshot): Promise<LoadedCoverage> {
+  const root = snapshot.root;
+  const packageDirs = new Set(['']);
+  for (const file of snapshot.files) {
+    if (file.path === 'package.json' || file.path.endsWith('/package.json')) packageDirs.add(posix.dirname(file.path) === '.' ? '' : posix.dirname(file.path));
+  }
+  const code = snapshot.files.filter((f) => f.kind === 'source' || f.kind === 'test');
+  const testFiles = new Set(code.filter((f) => f.kind === 'test').map((f) => f.path));
+  const mapPath = createPathMapper(root, code.map((f) => f.path));
+  const result: LoadedCoverage = { reports: [], pct: null, files: new Map() };
+  let found = 0;
+  let hit = 0;
+  const rates: number[] = [];
+  for (const dir of [...packageDirs].sort()) {
+    const report = await readReport(root, dir);
+    if (!report) continue;
+    const { parsed } = report;
+    result.reports.push({ file: report.file, format: report.format, mtimeMs: report.mtimeMs });
+    found += parsed.total.found;
+    hit += parsed.total.hit;
+    if (parsed.rate !== undefined) rates.push(parsed.rate);
+    const bases = [join(root, dir), ...(parsed.sources ?? []).map((source) => (isAbsolute(source) ? source : join(root, dir, source)))];
+    for (const entry of parsed.files) {
+      const path = mapPath(entry.path, bases);
+      // Some runners (node --test) instrument the tests too; coverage is of the code under test.
+      if (path !== undefined && testFiles.has(path)) {
+        found -= entry.found;
+        hit -= entry.hit;
+        continue;
+      }
+      if (path === undefined || result.files.has(path) || entry.found === 0) continue;
+      result.files.set(path, {
+        path,
+        found: entry.found,
+        hit: entry.hit,
+        pct: Math.round((entry.hit / entry.found) * 1000) / 10,
+        ...(entry.uncovered ? { uncovered: entry.uncovered } : {}),
+        report: report.file,
+        reportMtimeMs: report.mtimeMs,
+      });
+    }
+  }
+  if (found > 0) result.pct = Math.round((hit / found) * 1000) / 10;
+  else if (rates.length > 0) result.pct = Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 1000) / 10;
+  return result;
+}

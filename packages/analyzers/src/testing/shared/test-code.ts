@@ -1,0 +1,77 @@
+// Which summaries are test code and which source modules hold code that runs: the populations
+// every testing metric is a share of.
+import type { FileSummary } from '@codehealth/engine';
+
+/**
+ * Fixtures and snapshots are classified as test files (so their planted problems are not reported
+ * as source), but they are data that tests read, not tests: they neither test nor count as test code.
+ */
+const NOT_TEST_CODE_DIRS: ReadonlySet<string> = new Set(['fixtures', '__fixtures__', '__snapshots__']);
+
+const CODE_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
+
+export function isTestCodePath(path: string): boolean {
+  const dirs = path.split('/').slice(0, -1);
+  return !dirs.some((dir) => NOT_TEST_CODE_DIRS.has(dir));
+}
+
+export function isTestCode(summary: FileSummary): boolean {
+  return summary.kind === 'test' && !summary.skipped && CODE_LANGUAGES.has(summary.language) && isTestCodePath(summary.path);
+}
+
+export function isSourceCode(summary: FileSummary): boolean {
+  return summary.kind === 'source' && !summary.skipped && CODE_LANGUAGES.has(summary.language);
+}
+
+const RUNTIME_SYMBOL_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'class', 'enum', 'variable', 'namespace']);
+
+/**
+ * A module with something to execute: a function, or a runtime declaration. Modules of types and
+ * interfaces only, and barrels that only re-export, have nothing a test could run.
+ */
+export function hasRuntimeCode(summary: FileSummary): boolean {
+  if (summary.functions.length > 0) return true;
+  return summary.module.symbols.some((symbol) => RUNTIME_SYMBOL_KINDS.has(symbol.kind));
+}
+
+/**
+ * Names of the module's own exported functions: function declarations and `const f = () => …`
+ * (a variable whose symbol range holds a function of that name). Re-exports are the declaring
+ * module's, not this one's.
+ */
+export function exportedFunctionNames(summary: FileSummary): string[] {
+  const names: string[] = [];
+  for (const record of summary.module.exports) {
+    if (record.from !== undefined || record.typeOnly) continue;
+    if (record.kind === 'function') {
+      names.push(record.name);
+      continue;
+    }
+    if (record.kind !== 'variable') continue;
+    const symbol = summary.module.symbols.find((s) => s.name === record.name && s.kind === 'variable');
+    if (!symbol) continue;
+    const isFunction = summary.functions.some(
+      (fn) => fn.name === record.name && fn.lineStart >= symbol.lineStart && fn.lineStart <= symbol.lineEnd,
+    );
+    if (isFunction) names.push(record.name);
+  }
+  return names;
+}
+
+/**
+ * Exported classes with behaviour (at least one method or accessor) run code too; untested-module
+ * counts them with functions. Classes of fields only are data shapes, like interfaces.
+ */
+export function exportedClassNames(summary: FileSummary): string[] {
+  const withMethods = new Set(summary.module.symbols.filter((s) => s.kind === 'method' && s.container).map((s) => s.container));
+  return summary.module.exports
+    .filter((record) => record.from === undefined && record.kind === 'class' && withMethods.has(record.name))
+    .map((record) => record.name);
+}
+
+/** Directories of hand-written test doubles and their inputs, which tests read or swap in rather than test. */
+const DOUBLES_DIRS: ReadonlySet<string> = new Set(['mocks', 'mock', '__mocks__', 'stubs', 'fakes']);
+
+export function isInDoublesDirectory(path: string): boolean {
+  return path.split('/').slice(0, -1).some((dir) => DOUBLES_DIRS.has(dir));
+}

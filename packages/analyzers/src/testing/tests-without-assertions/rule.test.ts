@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeFiles, type MiniRepoRun } from '../fixtures/mini-repo.js';
+
+const FILES: Record<string, string> = {
+  'package.json': '{ "name": "mini", "type": "module" }\n',
+  'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+  // An assertion helper shipped as source (a library's testing entry point).
+  'src/testing/harness.ts': "import { expect } from 'vitest';\nexport function runCase(x: number) {\n  expect(x).toBe(1);\n}\n",
+  'test/helpers/assertions.ts': "import { expect } from 'vitest';\nexport function sorted(a: number[]) {\n  expect([...a].sort()).toEqual(a);\n}\n",
+  'test/helpers/index.ts': "export * from './assertions.js';\nexport { sorted as inOrder } from './assertions.js';\n",
+  'test/helpers/twice.ts': "import { sorted } from './assertions.js';\nexport function twice(a: number[]) {\n  sorted(a);\n  sorted(a);\n}\n",
+  'test/math.test.ts': [
+    "import { render } from '@testing-library/react';",
+    "import { add } from '../src/math.js';",
+    "import { runCase } from '../src/testing/harness.js';",
+    "import { inOrder, sorted } from './helpers/index.js';",
+    "import { twice } from './helpers/twice.js';",
+    "it('through a barrel alias', () => { inOrder([1]); });",
+    "it('through export *', () => { sorted([1]); });",
+    "it('through a source helper', () => { runCase(1); });",
+    "it('through two modules', () => { twice([1]); });",
+    "it('adds without checking', () => {",
+    '  add(1, 2);',
+    '});',
+    "describe('rendering', () => {",
+    "  it('renders', () => { render(add(1, 2)); });",
+    '});',
+    "it('asserts', () => { expect(add(1, 2)).toBe(3); });",
+    '',
+  ].join('\n'),
+  'test/many.test.ts': "it('one', () => {});\nit('two', () => {});\nit('three', () => {});\n",
+};
+
+describe('testing/tests-without-assertions on a mini-repository', () => {
+  let run: MiniRepoRun;
+  beforeAll(async () => {
+    run = await analyzeFiles(FILES);
+  });
+
+  it('reports tests without assertions, crediting helpers through imports, re-exports and other helpers', () => {
+    const found = run.findings('tests-without-assertions').filter((f) => f.filePath === 'test/math.test.ts');
+    expect(found.map((f) => [f.anchor.lineStart, f.anchor.lineEnd, f.title, f.symbol, f.confidence, f.severity])).toEqual([
+      [10, 12, 'Test "adds without checking" in math.test.ts has no assertion', 'adds without checking', 80, 'medium'],
+      [14, 14, 'Test "renders" in math.test.ts has no assertion', 'rendering > renders', 60, 'medium'],
+    ]);
+    expect(found[0].description).toBe(
+      'The test `adds without checking` calls no assertion (expect, assert, should, t.*, verify), no helper that asserts, ' +
+        'and takes no done callback: it passes as long as nothing throws.',
+    );
+    expect(found[0].anchor.codeSnippet).toBe("it('adds without checking', () => {\n  add(1, 2);\n});");
+    expect(found[1].description).toContain('It calls `render` from a package, which may assert.');
+  });
+
+  it('counts helper calls as assertions in the assertion density', () => {
+    // math.test.ts: 4 helper calls + 1 expect over 7 tests; many.test.ts: 3 tests without assertions.
+    expect(run.metric('testCases')).toBe(10);
+    expect(run.metric('assertions')).toBe(5);
+    expect(run.metric('assertionDensity')).toBe(0.5);
+  });
+
+  it('reports at most maxPerFile tests of one file', async () => {
+    const limited = await analyzeFiles(FILES, undefined, { rules: { 'testing/tests-without-assertions': { options: { maxPerFile: 2 } } } });
+    expect(limited.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts').map((f) => f.symbol)).toEqual(['one', 'two']);
+    expect(run.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts')).toHaveLength(3);
+  });
+});
