@@ -17,6 +17,8 @@ const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'funct
 const OWN_THIS_FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'generator_function', 'generator_function_declaration', 'method_definition', 'class_body']);
 const LITERALS = new Set(['number', 'string', 'template_string', 'true', 'false']);
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
+/** Value node types a literal constant can start with. */
+const CONSTANT_VALUES = new Set([...LITERALS, ...WRAPPERS, 'unary_expression']);
 // Names declared for something outside the code base (`declare global { interface Window }`) are not ours to choose.
 const AMBIENT_CONTAINERS = new Set(['ambient_declaration', 'module', 'internal_module']);
 
@@ -110,9 +112,11 @@ export const namesCollector: Collector<NameFacts> = {
         if (value) onMember(node, value);
       },
       variable_declarator: (node) => {
-        const name = node.childForFieldName('name');
+        // Declarators are frequent: most values (calls, objects) are dismissed after one lookup.
         const value = node.childForFieldName('value');
-        if (name?.type !== 'identifier' || !value) return;
+        if (!value || !(FUNCTION_VALUES.has(value.type) || CONSTANT_VALUES.has(value.type))) return;
+        const name = node.childForFieldName('name');
+        if (name?.type !== 'identifier') return;
         if (FUNCTION_VALUES.has(value.type)) return add('function', name.text, node);
         const declaration = node.parent;
         if (declaration?.type === 'lexical_declaration' && declaration.firstChild?.type === 'const' && isTopLevel(declaration) && isPrimitiveLiteral(value)) {
