@@ -34,8 +34,10 @@ async function run(repo: MiniRepo) {
 }
 
 describe('compliance/debt-marker', () => {
-  it('finds markers at the start of comment lines, not in prose or strings; without git their age is unknown', async () => {
-    const { findings, result } = await run(new MiniRepo({ 'src/parse.ts': markers, 'src/prose.ts': notMarkers }));
+  it('finds markers at the start of comment lines, not in prose, strings or fixtures; without git their age is unknown', async () => {
+    const { findings, result } = await run(
+      new MiniRepo({ 'src/parse.ts': markers, 'src/prose.ts': notMarkers, 'test/fixtures/planted.ts': '// TODO: planted for a test\nexport {};\n' }),
+    );
     expect(findings.map((f) => [f.anchor.lineStart, f.title, f.severity, f.symbol ?? ''])).toEqual([
       [1, 'TODO in parse.ts: handle escapes', 'info', ''],
       [3, 'FIXME in parse.ts: off by one', 'info', 'parse'],

@@ -8,6 +8,8 @@ import { DEBT_MARKERS, MARKERS_COLLECTOR_ID, type MarkerSample } from './collect
 
 const FACTS_KEY = `compliance/${MARKERS_COLLECTOR_ID}`;
 const DAY_SECONDS = 24 * 60 * 60;
+// Fixtures hold code planted for tests to read, markers included: not the repository's own debt.
+const FIXTURES = /(?:^|\/)(?:__)?fixtures(?:__)?\//;
 
 const options = z
   .object({
@@ -61,7 +63,7 @@ export const debtMarker = defineRule({
     const kinds = new Set<string>(wanted);
     const found: Marker[] = [];
     for (const summary of context.summaries) {
-      if (summary.skipped || (summary.kind === 'test' && !includeTests)) continue;
+      if (summary.skipped || (summary.kind === 'test' && !includeTests) || FIXTURES.test(summary.path)) continue;
       for (const [marker, line, text] of (summary.facts[FACTS_KEY] as MarkerSample[] | undefined) ?? []) {
         if (!kinds.has(marker)) continue;
         found.push({ path: summary.path, line, marker, text, symbol: enclosingFunctionName(summary.functions, line) });

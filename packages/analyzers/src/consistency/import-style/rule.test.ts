@@ -37,15 +37,18 @@ describe('consistency/import-style', () => {
     );
   });
 
-  it('leaves .cjs/.mjs files, createRequire and require() specifiers out of the module-system and extension patterns', async () => {
+  it('leaves .cjs/.mjs files, createRequire, require() specifiers and loader queries out of the module-system and extension patterns', async () => {
     const repo = new MiniRepo({
       ...esmModules,
       'src/build.cjs': "const path = require('./paths');\nmodule.exports = path;\n",
       'src/load.ts': "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nexport const pkg = require('../package.json');\n",
+      'src/icons.ts': "import Logo from './logo.svg?react';\nimport worker from './worker?worker';\nexport { Logo, worker };\n",
     });
     const result = await analyzeWith(consistency, repo.root);
     expect(findingsOf(result, RULE)).toEqual([]);
-    expect(result.conventions.find((c) => c.name === 'module-system')).toMatchObject({ totalCount: 13, consistency: 100 });
+    expect(result.conventions.find((c) => c.name === 'module-system')).toMatchObject({ totalCount: 14, consistency: 100 });
+    // Loader queries (`?react`, `?worker`) are neither extension style nor a binding choice.
+    expect(result.conventions.find((c) => c.name === 'import-extension')).toMatchObject({ totalCount: 12, consistency: 100 });
   });
 
   it('flags a file that mixes ESM and require() at its first require', async () => {

@@ -18,6 +18,8 @@ const ESM_KINDS = new Set<ImportRecord['kind']>(['static', 'type', 'side-effect'
 const isRelative = (specifier: string): boolean => specifier.startsWith('./') || specifier.startsWith('../');
 
 function extensionStyle(specifier: string): string | undefined {
+  // `./logo.svg?react`, `./worker.js?url`: bundler loaders, not a resolution style.
+  if (/[?#]/.test(specifier)) return undefined;
   const last = specifier.slice(specifier.lastIndexOf('/') + 1);
   if (last === '' || last === '.' || last === '..') return undefined;
   if (JS_EXTENSION.test(last)) return '.js';
@@ -29,7 +31,7 @@ function extensionStyle(specifier: string): string | undefined {
 function bindingStyle(record: ImportRecord): string | undefined {
   if (record.kind !== 'static' || record.typeOnly || record.names.length === 0) return undefined;
   // JSON, styles and assets have only a default export to import.
-  if (OTHER_EXTENSION.test(record.specifier)) return undefined;
+  if (OTHER_EXTENSION.test(record.specifier) || /[?#]/.test(record.specifier)) return undefined;
   if (record.names.includes('default')) return 'default';
   // A namespace import is a third choice, not a deviation from either.
   return record.names.includes('*') ? undefined : 'named';
