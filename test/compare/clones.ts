@@ -28,7 +28,7 @@ export interface OurRun {
 
 export interface OurClone {
   finding: Finding;
-  /** The reported copy first, then the other copies the finding names. */
+  /** The reported copy first, then the other copies the finding names (its clone's, then related ones). */
   locations: CloneLocation[];
 }
 
@@ -59,7 +59,9 @@ export async function runOurs(dir: string, options: Record<string, unknown> = {}
 
 export function ourClones(findings: readonly Finding[]): OurClone[] {
   return findings.map((finding) => {
-    const others = String(finding.data?.locations ?? '')
+    const others = [finding.data?.locations, finding.data?.relatedLocations]
+      .filter((text) => typeof text === 'string' && text !== '')
+      .join(', ')
       .split(', ')
       .map((text) => /^(.*):(\d+)-(\d+)$/.exec(text))
       .filter((m): m is RegExpExecArray => m !== null)
@@ -100,8 +102,11 @@ function whyMissed(dir: string, clone: JscpdClone, compatible?: readonly OurClon
   }
   if (compatible?.some((c) => covers(c, clone.a, clone.b))) {
     if (/\.(test|spec)\.|\/(test|tests|__tests__|fixtures)\//.test(`/${clone.a.path} /${clone.b.path}`)) return 'left out by default: test code';
-    const lines = clone.fragment.split('\n').filter((l) => l.trim());
-    if (lines.filter((l) => /^\s*(import\b|export\b.*\bfrom\b|\} from\b)/.test(l)).length * 2 >= lines.length) return 'left out by default: import declarations';
+    const code = clone.fragment
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !/^(\/\/|\/\*|\*)/.test(l));
+    if (code.filter((l) => /^(import\b|export\b.*\bfrom\b|\} from\b)/.test(l)).length * 2 >= code.length) return 'left out by default: import declarations';
     return 'left out by default: inside one overload set';
   }
   return 'not found';

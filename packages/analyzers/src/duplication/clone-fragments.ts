@@ -1,6 +1,5 @@
 // From clone classes (token positions) to located clones (files and lines), with the filters that
-// keep findings precise: overlapping copies, overload sets, the minimum size in lines; then the
-// choice of what to report: one finding per copy after the first, never twice for one region.
+// keep findings precise: edge tokens, overlapping copies, overload sets, the minimum size in lines.
 import type { CloneClass } from './clone-detection.js';
 import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
 import { tokenHash } from './lexer-scanners.js';
@@ -19,6 +18,7 @@ export interface Fragment {
 }
 
 export interface LocatedClone {
+  /** Tokens the copies share (edge tokens included, see `trimmedRange`). */
   tokens: number;
   /** Two or more, source files before tests, then by path and line: the first is taken as the original. */
   fragments: Fragment[];
@@ -108,8 +108,10 @@ export function locateClones(
 ): LocatedClone[] {
   const clones: LocatedClone[] = [];
   for (const cloneClass of classes) {
-    const { skip, length } = trimmedRange(cloneClass, files, lengthWithoutOverlap(cloneClass, policy.minTokens));
-    if (length < policy.minTokens) continue;
+    const tokens = lengthWithoutOverlap(cloneClass, policy.minTokens);
+    if (tokens < policy.minTokens) continue;
+    // The edges are left out of where the copies are, not of how long the clone is (as in jscpd).
+    const { skip, length } = trimmedRange(cloneClass, files, tokens);
     const fragments: Fragment[] = [];
     for (const { sequence, start } of cloneClass.occurrences) {
       const previous = fragments[fragments.length - 1];
@@ -122,48 +124,9 @@ export function locateClones(
     // Source before tests: a test that copies source code is where the copy is.
     fragments.sort((a, b) => Number(a.file.summary.kind === 'test') - Number(b.file.summary.kind === 'test'));
     if (policy.ignoreOverloads && withinOneOverloadSet(fragments)) continue;
-    clones.push({ tokens: length, fragments });
+    clones.push({ tokens, fragments });
   }
   return clones;
-}
-
-export interface PlannedFinding {
-  clone: LocatedClone;
-  /** The copy the finding is anchored at. */
-  fragment: Fragment;
-  /** The first copy, which the finding points to. */
-  original: Fragment;
-}
-
-function contains(outer: Fragment, inner: Fragment): boolean {
-  return outer.lineStart <= inner.lineStart && inner.lineEnd <= outer.lineEnd;
-}
-
-/**
- * One finding per copy after the first of each clone, largest clones first; a copy lying inside
- * a region already reported (the shorter, more widely shared part of a longer clone) is not
- * reported again: its copies are named in the findings of the other copies.
- */
-export function planFindings(clones: readonly LocatedClone[]): PlannedFinding[] {
-  const ordered = [...clones].sort(
-    (a, b) =>
-      b.tokens - a.tokens ||
-      (a.fragments[0].file.summary.path < b.fragments[0].file.summary.path ? -1 : a.fragments[0].file.summary.path > b.fragments[0].file.summary.path ? 1 : 0) ||
-      a.fragments[0].start - b.fragments[0].start,
-  );
-  const reported = new Map<FileTokens, Fragment[]>();
-  const planned: PlannedFinding[] = [];
-  for (const clone of ordered) {
-    const [original, ...copies] = clone.fragments;
-    for (const fragment of copies) {
-      let inFile = reported.get(fragment.file);
-      if (!inFile) reported.set(fragment.file, (inFile = []));
-      if (inFile.some((r) => contains(r, fragment))) continue;
-      inFile.push(fragment);
-      planned.push({ clone, fragment, original });
-    }
-  }
-  return planned;
 }
 
 /** True when the two copies are token for token identical before normalisation (type-1). */

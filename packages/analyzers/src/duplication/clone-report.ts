@@ -1,13 +1,16 @@
 // What a duplicated-code finding says: title, description, severity, confidence, the enclosing
 // symbol and the numbers behind it, from one planned finding.
 import type { FileSummary, RepositoryReportDescriptor, Severity } from '@codehealth/engine';
-import { identicalText, type Fragment, type PlannedFinding } from './clone-fragments.js';
+import { identicalText, type Fragment } from './clone-fragments.js';
+import { otherPlaces, type PlannedFinding } from './finding-plan.js';
 
 /** Code lines of the reported copy from which it is `medium`, and `high`. */
 export const MEDIUM_FROM_LINES = 15;
 export const HIGH_FROM_LINES = 50;
 const CONFIDENCE_IDENTICAL = 90;
 const CONFIDENCE_RENAMED = 70;
+/** Places named in one finding's description and data; heavily repeated code names the rest by count. */
+const MAX_RELATED = 20;
 
 export type CloneType = 'type-1' | 'type-2';
 
@@ -21,17 +24,17 @@ export function severityFor(codeLines: number, cloneType: CloneType): Severity {
 /** The smallest function, method, class or declaration enclosing the whole range, if any. */
 export function enclosingSymbol(summary: FileSummary, lineStart: number, lineEnd: number): string | undefined {
   let best: { name: string; size: number } | undefined;
-  const consider = (name: string, start: number, end: number): void => {
-    if (!name || start > lineStart || end < lineEnd) return;
+  const consider = (raw: string, start: number, end: number): void => {
+    // Methods keyed by strings (`'program:exit'() {}`) keep their quotes in the summary.
+    const name = raw.replace(/(^|\.)['"]|['"]$/g, '$1');
+    if (!name || name.includes('<') || start > lineStart || end < lineEnd) return;
     const size = end - start;
     if (!best || size < best.size) best = { name, size };
   };
   for (const symbol of summary.module.symbols) {
     consider(symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name, symbol.lineStart, symbol.lineEnd);
   }
-  for (const fn of summary.functions) {
-    if (fn.name !== '(anonymous)') consider(fn.name, fn.lineStart, fn.lineEnd);
-  }
+  for (const fn of summary.functions) consider(fn.name, fn.lineStart, fn.lineEnd);
   return best?.name;
 }
 
@@ -54,17 +57,22 @@ export function describeFinding(planned: PlannedFinding): RepositoryReportDescri
   const path = fragment.file.summary.path;
   const symbol = enclosingSymbol(fragment.file.summary, fragment.lineStart, fragment.lineEnd);
   const where = symbol ?? path.split('/').pop()!;
-  const others = clone.fragments.filter((f) => f !== fragment);
+  const { copies: others, related } = otherPlaces(planned);
   const more = others.length > 1 ? ` and ${plural(others.length - 1, 'other place')}` : '';
   const kind = cloneType === 'type-1' ? 'Duplicated' : 'Near-duplicate';
   const title = `${kind} block of ${plural(fragment.codeLines, 'line')} in ${where}, also at ${place(original, fragment)}${more}`;
 
   const how = cloneType === 'type-1' ? 'token for token, layout and comments aside' : 'with only names or literal values changed (a type-2 clone)';
-  const copies = clone.fragments.map(locationOf).join(', ');
+  const named = related.slice(0, MAX_RELATED);
+  const unnamed = related.length - named.length;
+  const parts =
+    related.length === 0
+      ? ''
+      : ` Parts of it are repeated in ${plural(related.length, 'more place')}: ${named.map(locationOf).join(', ')}${unnamed > 0 ? ` and ${unnamed} more` : ''}.`;
   const description =
     `Lines ${fragment.lineStart}-${fragment.lineEnd} of ${path} (${plural(fragment.codeLines, 'line')} of code, ${clone.tokens} tokens) ` +
     `repeat lines ${original.lineStart}-${original.lineEnd} of ${original.file.summary.path} ${how}. ` +
-    `The block exists ${clone.fragments.length} times: ${copies}.`;
+    `The block exists ${clone.fragments.length} times: ${clone.fragments.map(locationOf).join(', ')}.${parts}`;
 
   return {
     filePath: path,
@@ -84,6 +92,7 @@ export function describeFinding(planned: PlannedFinding): RepositoryReportDescri
       originalLineStart: original.lineStart,
       originalLineEnd: original.lineEnd,
       locations: others.map(locationOf).join(', '),
+      ...(related.length > 0 ? { relatedLocations: named.map(locationOf).join(', '), related: related.length } : {}),
     },
   };
 }

@@ -109,11 +109,8 @@ export function punctuatorLength(source: string, i: number, c: number): number {
       return c1 === 61 ? (c2 === 61 ? 3 : 2) : 1;
     case 60: // < <= << <<=
       return c1 === 61 ? 2 : c1 === 60 ? (c2 === 61 ? 3 : 2) : 1;
-    case 62: // > >= >> >>= >>> >>>=
-      if (c1 === 61) return 2;
-      if (c1 !== 62) return 1;
-      if (c2 === 61) return 3;
-      return c2 === 62 ? (source.charCodeAt(i + 3) === 61 ? 4 : 3) : 2;
+    case 62: // > >= — and `>>` as two, since in TypeScript it mostly closes two type argument lists
+      return c1 === 61 ? 2 : 1;
     case 63: // ? ?? ??= ?. — but `a?.5:b` is a conditional
       if (c1 === 46) return isDigit(c2) ? 1 : 2;
       return c1 === 63 ? (c2 === 61 ? 3 : 2) : 1;

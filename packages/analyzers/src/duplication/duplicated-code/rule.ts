@@ -3,7 +3,8 @@
 import { defineRule } from '@codehealth/engine';
 import { z } from 'zod';
 import { findCloneClasses } from '../clone-detection.js';
-import { duplicatedRows, locateClones, planFindings } from '../clone-fragments.js';
+import { duplicatedRows, locateClones } from '../clone-fragments.js';
+import { planFindings } from '../finding-plan.js';
 import { describeFinding } from '../clone-report.js';
 import { collectFiles, DUPLICATION_MODES } from '../token-streams.js';
 

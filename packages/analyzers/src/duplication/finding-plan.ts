@@ -1,0 +1,68 @@
+// What to report of the located clones: one finding per copy after the first, never two for one
+// region. A copy inside a region already reported (the shorter, more widely shared part of a
+// longer clone) adds its other copies to that finding instead, so every relation is still named.
+import type { Fragment, LocatedClone } from './clone-fragments.js';
+import type { FileTokens } from './token-streams.js';
+
+export interface PlannedFinding {
+  clone: LocatedClone;
+  /** The copy the finding is anchored at. */
+  fragment: Fragment;
+  /** The first copy, which the finding points to. */
+  original: Fragment;
+  /** Copies of shorter clones that lie inside `fragment`: where parts of it are repeated too. */
+  related: Fragment[];
+}
+
+function contains(outer: Fragment, inner: Fragment): boolean {
+  return outer.lineStart <= inner.lineStart && inner.lineEnd <= outer.lineEnd;
+}
+
+function overlaps(a: Fragment, b: Fragment): boolean {
+  return a.file === b.file && a.lineStart <= b.lineEnd && b.lineStart <= a.lineEnd;
+}
+
+function byPath(a: Fragment, b: Fragment): number {
+  const pa = a.file.summary.path;
+  const pb = b.file.summary.path;
+  return pa < pb ? -1 : pa > pb ? 1 : a.start - b.start;
+}
+
+/** Largest clones first, so that a region is reported with its longest clone. */
+export function planFindings(clones: readonly LocatedClone[]): PlannedFinding[] {
+  const ordered = [...clones].sort((a, b) => b.tokens - a.tokens || byPath(a.fragments[0], b.fragments[0]));
+  const reported = new Map<FileTokens, PlannedFinding[]>();
+  const planned: PlannedFinding[] = [];
+  for (const clone of ordered) {
+    const [original, ...copies] = clone.fragments;
+    for (const fragment of copies) {
+      let inFile = reported.get(fragment.file);
+      if (!inFile) reported.set(fragment.file, (inFile = []));
+      const container = inFile.find((r) => contains(r.fragment, fragment));
+      if (container) {
+        container.related.push(...clone.fragments.filter((f) => f !== fragment));
+        continue;
+      }
+      const finding = { clone, fragment, original, related: [] };
+      inFile.push(finding);
+      planned.push(finding);
+    }
+  }
+  return planned;
+}
+
+/**
+ * The other places a finding names: the copies of its clone, then the related copies that are
+ * neither the finding's own region nor a place already named, in path order.
+ */
+export function otherPlaces(finding: PlannedFinding): { copies: Fragment[]; related: Fragment[] } {
+  const copies = finding.clone.fragments.filter((f) => f !== finding.fragment);
+  const named = [finding.fragment, ...copies];
+  const related: Fragment[] = [];
+  for (const candidate of [...finding.related].sort(byPath)) {
+    if (named.some((f) => overlaps(f, candidate))) continue;
+    named.push(candidate);
+    related.push(candidate);
+  }
+  return { copies, related };
+}
