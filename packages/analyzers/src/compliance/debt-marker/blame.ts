@@ -62,9 +62,10 @@ export function parseLinePorcelain(output: string): Map<number, LineOrigin> {
   return origins;
 }
 
-export function blameLines(root: string, path: string, lines: readonly number[]): Promise<Map<number, LineOrigin>> {
+export async function blameLines(root: string, path: string, lines: readonly number[]): Promise<Map<number, LineOrigin>> {
   const ranges = [...new Set(lines)].sort((a, b) => a - b).flatMap((n) => ['-L', `${n},${n}`]);
-  return runGit(root, ['blame', '--line-porcelain', ...ranges, '--', path]).then((out) => (out === undefined ? new Map() : parseLinePorcelain(out)));
+  const output = await runGit(root, ['blame', '--line-porcelain', ...ranges, '--', path]);
+  return output === undefined ? new Map() : parseLinePorcelain(output);
 }
 
 /** Blames every file's marker lines, at most `CONCURRENCY` git processes at once. */

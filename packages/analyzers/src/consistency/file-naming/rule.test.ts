@@ -44,6 +44,24 @@ describe('consistency/file-naming', () => {
     expect(result.conventions.find((c) => c.name === 'file-naming')).toMatchObject({ totalCount: 13, consistency: 100 });
   });
 
+  it('does not report files that follow the clear convention of their own directory', async () => {
+    const internal = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`src/internal/state${String.fromCharCode(65 + (i % 26))}${i}.ts`, 'export const x = 1;\n']),
+    );
+    const modules = Object.fromEntries(['Effect', 'Stream', 'Channel', 'Schema', 'Layer', 'HashMap', 'HKT'].map((n) => [`src/${n}.ts`, 'export const y = 1;\n']));
+    const repo = new MiniRepo({ ...internal, ...modules, 'src/internal/core-stream.ts': 'export const z = 1;\n' });
+    const result = await analyzeWith(consistency, repo.root);
+    // src/ keeps PascalCase (HKT.ts, an acronym, fits it); src/internal/ keeps camelCase, which core-stream.ts breaks.
+    expect(findingsOf(result, RULE)).toEqual(['src/internal/core-stream.ts:1 File name core-stream.ts is kebab-case, not camelCase']);
+    // The PascalCase modules still count against the repository: 40 of 48 files are camelCase.
+    expect(result.conventions.find((c) => c.name === 'file-naming')).toMatchObject({
+      dominantValue: 'camelCase',
+      consistency: 83.3,
+      totalCount: 48,
+      values: { camelCase: 40, PascalCase: 6, UPPER_SNAKE: 1, 'kebab-case': 1 },
+    });
+  });
+
   it('judges .tsx/.jsx files among themselves: PascalCase components next to kebab-case modules', async () => {
     const components = Object.fromEntries(
       ['UserCard', 'OrderList', 'NavBar', 'SideMenu', 'LoginForm', 'AppShell', 'PriceTag', 'CartIcon', 'ErrorPage', 'HelpText'].map((n) => [

@@ -36,6 +36,31 @@ function observe(summary: FileSummary): Observation | undefined {
   return { path: summary.path, line: 1, subject: stem, values };
 }
 
+const MIN_DIRECTORY_FILES = 5;
+const DIRECTORY_CONVENTION = 'follows-directory';
+
+const dirOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+
+/**
+ * A directory may keep its own style (effect's public `src/Array.ts` next to `src/internal/array.ts`).
+ * A file that follows the clear convention of its own directory (at least 5 judged files there, the
+ * file's style at least `minConsistency`%) still counts against the repository's consistency, but is
+ * not reported.
+ */
+function markDirectoryConventions(observations: Observation[], minConsistency: number): void {
+  const byDir = new Map<string, Observation[]>();
+  for (const o of observations) byDir.set(dirOf(o.path), [...(byDir.get(dirOf(o.path)) ?? []), o]);
+  for (const files of byDir.values()) {
+    const judged = files.filter((o) => o.values.length === 1);
+    if (judged.length < MIN_DIRECTORY_FILES) continue;
+    const counts = new Map<string, number>();
+    for (const o of judged) counts.set(o.values[0], (counts.get(o.values[0]) ?? 0) + 1);
+    const follows = (value: string) => ((counts.get(value) ?? 0) / judged.length) * 100 >= minConsistency;
+    // `HKT.ts` (an acronym: UPPER_SNAKE or PascalCase) follows a PascalCase directory too.
+    for (const o of files) if (o.values.some(follows)) o.detail = DIRECTORY_CONVENTION;
+  }
+}
+
 export const fileNaming = defineConventionRule({
   id: 'file-naming',
   description: 'Source files whose name breaks the repository’s dominant file-naming style',
@@ -55,6 +80,8 @@ export const fileNaming = defineConventionRule({
       const observation = observe(summary);
       if (observation) (JSX_LANGUAGES.has(summary.language) ? jsx : plain).push(observation);
     }
+    markDirectoryConventions(plain, context.options.minConsistency);
+    markDirectoryConventions(jsx, context.options.minConsistency);
     // Component files (`.tsx`/`.jsx`) often follow their own style (PascalCase), so they are judged among themselves.
     return [
       { name: 'file-naming', observations: plain },
@@ -62,6 +89,7 @@ export const fileNaming = defineConventionRule({
     ];
   },
   describe(deviation, pattern) {
+    if (deviation.detail === DIRECTORY_CONVENTION) return undefined;
     const file = deviation.path.slice(deviation.path.lastIndexOf('/') + 1);
     const style = styleName(deviation.values[0]);
     const dominant = pattern.dominantValue as NamingStyle;

@@ -4,17 +4,20 @@ import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
 export const NAME_KINDS = ['function', 'method', 'class', 'type', 'constant'] as const;
 export type NameKind = (typeof NAME_KINDS)[number];
 
-/**
- * `[name, line, qualified name, constructor?]`: tuples keep the cached, cross-thread facts small.
- * The flag marks a PascalCase function that uses `this`: a constructor written before classes.
- */
-export type NameSample = [name: string, line: number, qualified: string, constructor?: 1];
-export type NameFacts = Partial<Record<NameKind, NameSample[]>>;
+/** `[name, line, qualified name]`: tuples keep the cached, cross-thread facts small. */
+export type NameSample = [name: string, line: number, qualified: string];
+export type NameFacts = Partial<Record<NameKind, NameSample[]>> & {
+  /**
+   * Values a type may be the companion of (`type OP = typeof OP`, `interface refine` next to
+   * `const refine`): variables with literal values at any depth, and the names of lower-case types
+   * that the file's text also declares as a value (found even where the value did not parse).
+   */
+  valueNames?: string[];
+};
 
 export const NAMES_COLLECTOR_ID = 'names';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
-const OWN_THIS_FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'generator_function', 'generator_function_declaration', 'method_definition', 'class_body']);
 const LITERALS = new Set(['number', 'string', 'template_string', 'true', 'false']);
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
 /** Value node types a literal constant can start with. */
@@ -43,17 +46,9 @@ function isAmbient(node: SyntaxNode): boolean {
   return false;
 }
 
-/** `this` in a function's own body or as its `this:` parameter (not in nested ordinary functions). */
-function usesThis(fn: SyntaxNode): boolean {
-  const params = fn.childForFieldName('parameters');
-  if (params?.namedChildren.some((p) => p.childForFieldName('pattern')?.type === 'this' || p.firstNamedChild?.type === 'this')) return true;
-  const body = fn.childForFieldName('body');
-  return !!body && body.descendantsOfType('this').some((node) => {
-    for (let up = node.parent; up && up !== body; up = up.parent) {
-      if (up.type !== 'arrow_function' && OWN_THIS_FUNCTIONS.has(up.type)) return false;
-    }
-    return true;
-  });
+function declaresValue(source: string, name: string): boolean {
+  const escaped = name.replace(/[$]/g, '\\$&');
+  return new RegExp(`\\b(?:const|let|var|function\\*?)\\s+${escaped}\\b`).test(source);
 }
 
 function isTopLevel(declaration: SyntaxNode): boolean {
@@ -73,7 +68,7 @@ function memberName(name: SyntaxNode | null): string | undefined {
 
 export const namesCollector: Collector<NameFacts> = {
   id: NAMES_COLLECTOR_ID,
-  create({ file }) {
+  create({ file, source }) {
     const facts: NameFacts = {};
     const result = () => facts;
     // Only source files set conventions; tests are not even visited.
@@ -85,7 +80,8 @@ export const namesCollector: Collector<NameFacts> = {
       const name = node.childForFieldName('name');
       if (!name || isAmbient(node)) return;
       add(kind, name.text, node);
-      if (kind === 'function' && /^[A-Z]/.test(name.text) && usesThis(node)) facts.function!.at(-1)!.push(1);
+      // Rare enough (types are PascalCase almost everywhere) to afford a search of the text.
+      if (kind === 'type' && !/^[A-Z]/.test(name.text) && declaresValue(source, name.text)) (facts.valueNames ??= []).push(name.text);
     };
     const onMember = (node: SyntaxNode, value: SyntaxNode | null) => {
       const name = memberName(node.childForFieldName('name'));
@@ -118,10 +114,10 @@ export const namesCollector: Collector<NameFacts> = {
         const name = node.childForFieldName('name');
         if (name?.type !== 'identifier') return;
         if (FUNCTION_VALUES.has(value.type)) return add('function', name.text, node);
+        if (!isPrimitiveLiteral(value)) return;
+        (facts.valueNames ??= []).push(name.text);
         const declaration = node.parent;
-        if (declaration?.type === 'lexical_declaration' && declaration.firstChild?.type === 'const' && isTopLevel(declaration) && isPrimitiveLiteral(value)) {
-          add('constant', name.text, node);
-        }
+        if (declaration?.type === 'lexical_declaration' && declaration.firstChild?.type === 'const' && isTopLevel(declaration)) add('constant', name.text, node);
       },
     };
     return { visitor, result };

@@ -64,6 +64,39 @@ describe('consistency/naming-convention', () => {
     expect(result.conventions.find((c) => c.name === 'function-naming')).toMatchObject({ consistency: 100, deviationCount: 0 });
   });
 
+  it('treats PascalCase functions and one-letter names as a convention of their own', async () => {
+    const repo = new MiniRepo({
+      'src/users.ts': camelFunctions(12),
+      'src/decorators.ts': 'export function Injectable() {\n  return (target: unknown) => target;\n}\nexport const Done = () => ({ _tag: "Done" });\n',
+      'src/kind.ts': 'export class Kind {\n  get _F() {\n    return 1;\n  }\n  runOnce() {}\n}\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([]);
+    expect(result.conventions.find((c) => c.name === 'function-naming')).toMatchObject({ totalCount: 14, values: { camelCase: 14 } });
+  });
+
+  it('does not sample a type named after a value of its file, even one the parser could not read', async () => {
+    const types = WORDS.map((w) => `export interface ${w[0].toUpperCase()}${w.slice(1)}Options { a: number }\n`).join('');
+    const repo = new MiniRepo({
+      'src/types.ts': types,
+      'src/ops.ts': [
+        'export function run() {',
+        '  const OP_EMIT = "Emit" as const;',
+        '  type OP_EMIT = typeof OP_EMIT;',
+        '  return OP_EMIT as OP_EMIT;',
+        '}',
+        'export interface optional<A> { value?: A }',
+        'export const optional = <A>(value?: A): optional<A> => ({ value });',
+        'export interface refine<A> { refined: A }',
+        'export const lenient: { <A>(a: A): A } = (a) => a;',
+        'export type lenient = number;',
+      ].join('\n'),
+    });
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
+      'src/ops.ts:8 Type refine in ops.ts is camelCase, not PascalCase',
+    ]);
+  });
+
   it('judges classes, types, methods and literal constants separately', async () => {
     const classes = WORDS.map((w) => `export class ${w[0].toUpperCase()}${w.slice(1)}Service {\n  runTask() {}\n}\n`).join('');
     const constants = WORDS.map((w, i) => `export const ${w.toUpperCase()}_LIMIT = ${i};\n`).join('');

@@ -36,8 +36,6 @@ const LABELS: Record<NameKind, { pattern: string; noun: string; plural: string }
 };
 const KIND_OF_PATTERN = new Map(NAME_KINDS.map((kind) => [LABELS[kind].pattern, kind]));
 
-const JSX_LANGUAGES = new Set(['tsx', 'jsx']);
-
 function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
@@ -62,17 +60,25 @@ export const namingConvention = defineConventionRule({
       const facts = summary.facts[FACTS_KEY] as NameFacts | undefined;
       if (!facts) continue;
       const exported = new Set(summary.module.exports.map((e) => e.name));
+      // A type named after a value of its module (`type TypeId = typeof TypeId`, `interface optional`
+      // next to `const optional`) is a companion: it takes the value's name, whatever its style.
+      const values = new Set([
+        ...summary.module.symbols.filter((s) => s.kind === 'function' || s.kind === 'variable').map((s) => s.name),
+        ...(facts.function ?? []).map(([name]) => name),
+        ...(facts.valueNames ?? []),
+      ]);
       for (const kind of NAME_KINDS) {
-        for (const [name, line, qualified, constructor] of facts[kind] ?? []) {
-          if (ignore.some((re) => re.test(name))) continue;
-          let values: NamingStyle[] = namingStylesOf(name);
-          // Constructor functions, and React components in JSX files, are functions named in PascalCase by design.
-          if (kind === 'function' && values[0] === 'PascalCase' && (constructor || JSX_LANGUAGES.has(summary.language))) values = ['PascalCase', 'camelCase'];
+        for (const [name, line, qualified] of facts[kind] ?? []) {
+          if (ignore.some((re) => re.test(name)) || (kind === 'type' && values.has(name))) continue;
+          let styles: NamingStyle[] = namingStylesOf(name);
+          // PascalCase functions are a convention of their own: constructors written before classes, React
+          // components, decorator factories (`Injectable()`), constructors of tagged unions (`Done()`).
+          if (kind === 'function' && styles.length === 1 && styles[0] === 'PascalCase') styles = ['PascalCase', 'camelCase'];
           byKind.get(kind)!.push({
             path: summary.path,
             line,
             subject: name,
-            values,
+            values: styles,
             symbol: qualified,
             ...(exported.has(name) ? { detail: 'exported' } : {}),
           });

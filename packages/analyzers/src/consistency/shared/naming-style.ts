@@ -19,12 +19,14 @@ const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
  *
  * One lowercase word (`parse`) fits camelCase, snake_case and kebab-case alike, and one all-caps
  * word (`URL`, `MAX`) fits UPPER_SNAKE and PascalCase (an acronym), so neither can deviate from
- * those. Acronyms inside a name do not change its style: `parseURL` is camelCase and
+ * those; a single letter fits every style. Acronyms inside a name do not change its style: `parseURL` is camelCase and
  * `XMLHttpRequest` PascalCase, as in typescript-eslint's naming-convention.
  */
 export function namingStylesOf(name: string): NamingStyle[] {
   const core = name.replace(DECORATION, '');
   if (!/[A-Za-z]/.test(core)) return [];
+  // One letter (`_`-prefixed `_F`, a type parameter) says nothing about style.
+  if (core.length === 1) return ['camelCase', 'PascalCase', 'snake_case', 'UPPER_SNAKE', 'kebab-case'];
   if (SINGLE_LOWER.test(core)) return ['camelCase', 'snake_case', 'kebab-case'];
   if (SINGLE_UPPER.test(core)) return ['UPPER_SNAKE', 'PascalCase'];
   if (CAMEL.test(core)) return ['camelCase'];
