@@ -171,7 +171,7 @@ export interface SourceLookup {
   mentionsPromisesModule: boolean;
 }
 
-const PROMISE_MODULE_NAMES: ReadonlySet<string> = new Set(Object.values(PROMISE_MODULE_FUNCTIONS).flatMap((names) => [...names]));
+export const PROMISE_MODULE_NAMES: ReadonlySet<string> = new Set(Object.values(PROMISE_MODULE_FUNCTIONS).flatMap((names) => [...names]));
 
 function memberCallSource(callee: SyntaxNode, call: SyntaxNode, lookup: SourceLookup): PromiseSource | undefined {
   const method = propertyName(callee);

@@ -5,7 +5,7 @@ import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { handlesRejection } from '../shared/guards.js';
 import { baseName, titleSymbol, calledMethod, calleeOf, isAsyncFunction, memberObject, shortText } from '../shared/syntax.js';
-import { promiseSource, type PromiseSource, type SourceLookup } from './promise-sources.js';
+import { PROMISE_MODULE_NAMES, promiseSource, type PromiseSource, type SourceLookup } from './promise-sources.js';
 
 const LOGICAL = new Set(['&&', '||', '??']);
 /** Words without which a file cannot hold anything this rule recognises: such files cost nothing. */
@@ -106,13 +106,20 @@ export const floatingPromise = defineRule({
         if (name) asyncNames.add(name);
       },
       expression_statement(node) {
-        const expression = node.namedChildren[0];
-        if (expression && expression.type !== 'assignment_expression') candidates.push(node);
+        candidates.push(node);
       },
       'program:exit'() {
-        const lookup: SourceLookup = { asyncNames, mentionsPromisesModule: context.source.includes('promises') };
+        const mentionsPromisesModule = context.source.includes('promises');
+        const lookup: SourceLookup = { asyncNames, mentionsPromisesModule };
+        // Words one of which a statement must contain to hold a recognisable promise: a cheap text
+        // test first, so that the syntax of ordinary statements is never inspected.
+        const words = ['then', 'finally', 'Promise', 'fetch', 'async', ...asyncNames, ...(mentionsPromisesModule ? PROMISE_MODULE_NAMES : [])];
+        const worth = new RegExp(`\\b(?:${words.map((w) => w.replace(/\$/g, '\\$')).join('|')})\\b`);
         for (const statement of candidates) {
-          for (const part of droppedParts(statement.namedChildren[0])) {
+          if (!worth.test(context.source.slice(statement.startIndex, statement.endIndex))) continue;
+          const expression = statement.firstNamedChild;
+          if (!expression) continue;
+          for (const part of droppedParts(expression)) {
             const source = floatingSource(part, lookup);
             if (!source) continue;
             const symbol = enclosingSymbol(part);

@@ -3,7 +3,7 @@
 import type { Severity, SyntaxNode } from '@codehealth/engine';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { resolveName } from '../shared/scope.js';
-import { callArguments, calledMethod, calleeOf, memberObject } from '../shared/syntax.js';
+import { callArguments, calledMethod, calleeOf, memberObject, stringLiteralValue } from '../shared/syntax.js';
 
 export interface NullableApi {
   /** `Array.prototype.find`, `process.env`: named in the description. */
@@ -51,6 +51,15 @@ function isPrefilledMap(receiver: SyntaxNode): boolean {
   return (value.childForFieldName('arguments')?.namedChildren.length ?? 0) > 0;
 }
 
+/** `s.split(',')` (a non-empty separator) and `[a, b]` always hold an element. */
+function neverEmptyArray(receiver: SyntaxNode): boolean {
+  const node = unwrapParentheses(receiver);
+  if (node.type === 'array') return node.namedChildren.some((child) => child.type !== 'comment');
+  if (node.type !== 'call_expression' || calledMethod(node) !== 'split') return false;
+  const separator = callArguments(node)[0];
+  return separator?.type === 'regex' || (separator?.type === 'string' && (stringLiteralValue(separator) ?? '') !== '');
+}
+
 function methodApi(call: SyntaxNode, method: string): NullableApi | undefined {
   const receiverNode = memberObject(calleeOf(call)!)!;
   const receiver = receiverNode.text;
@@ -73,6 +82,7 @@ function methodApi(call: SyntaxNode, method: string): NullableApi | undefined {
     case 'pop':
     case 'shift':
     case 'at':
+      if (neverEmptyArray(receiverNode)) return undefined;
       return { api: `Array.prototype.${method}`, nullWhen: 'the array is empty', ...COLLECTION, guards: [`${receiver}.length`], subject: receiver };
     case 'match':
       return {
@@ -107,6 +117,8 @@ function methodApi(call: SyntaxNode, method: string): NullableApi | undefined {
 
 /** The nullable API `expression` calls or reads, if it is one of those this rule knows. */
 export function nullableApi(expression: SyntaxNode): NullableApi | undefined {
+  // `x!`, the common case in typed code, is settled by the node type alone.
+  if (expression.type === 'identifier' || expression.type === 'this') return undefined;
   if (expression.type === 'call_expression') {
     const method = calledMethod(expression);
     return method ? methodApi(expression, method) : undefined;
@@ -126,7 +138,7 @@ const HOISTED_BY_GRAMMAR: ReadonlySet<string> = new Set(['binary_expression', 'u
  * postfix `!` tighter than any prefix or binary operator, so it belongs to the rightmost operand.
  */
 export function assertedExpression(nonNull: SyntaxNode): SyntaxNode | undefined {
-  let current = nonNull.namedChildren.find((child) => child.type !== 'comment');
+  let current = nonNull.firstNamedChild ?? undefined;
   if (current?.type === 'parenthesized_expression') return unwrapParentheses(current);
   while (current && HOISTED_BY_GRAMMAR.has(current.type)) {
     current =

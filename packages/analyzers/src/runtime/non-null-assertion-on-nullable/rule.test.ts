@@ -16,6 +16,7 @@ new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
     { code: 'const prefix = /^[_$]*/.exec(name)![0];\nconst tail = name.match(/\\s*$/)![0];', name: 'a pattern that matches every string' },
     { code: 'if (!process.env.API_URL) throw new Error("API_URL is required");\nconst url = process.env.API_URL!;', name: 'process.env checked first' },
     { code: 'const ok = !!items.find((i) => i.ok);', name: 'logical not is not an assertion' },
+    { code: "const base = path.split('/').pop()!;\nconst last = [a, b].at(-1)!;", name: 'split with a separator and array literals are never empty' },
     { code: 'const el = (document.querySelector("#app") as HTMLElement | null) ?? fallback;', name: 'no assertion' },
   ],
   invalid: [
@@ -33,13 +34,14 @@ new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
       ],
     },
     {
-      code: 'const count = counts.get(key)!;\nconst last = stack.pop()!;\nconst head = queue.shift()!;\nconst tail = items.at(-1)!;',
-      name: 'collections: low',
+      code: "const count = counts.get(key)!;\nconst last = stack.pop()!;\nconst head = queue.shift()!;\nconst tail = items.at(-1)!;\nconst char = text.split('').pop()!;",
+      name: 'collections: low (an empty string splits into no characters)',
       findings: [
         { line: 1, severity: 'low', data: { api: 'Map.get (or another keyed lookup)' } },
         { line: 2, severity: 'low', data: { api: 'Array.prototype.pop' } },
         { line: 3, severity: 'low' },
         { line: 4, severity: 'low' },
+        { line: 5, severity: 'low' },
       ],
     },
     {

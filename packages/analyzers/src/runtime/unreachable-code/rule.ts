@@ -78,12 +78,16 @@ export const unreachableCode = defineRule({
   create(context) {
     const reported = new Set<number>();
     const check = (statement: SyntaxNode): void => {
+      // Most exits end their block: the sibling test comes first because this runs on every return.
+      let next = statement.nextNamedSibling;
+      while (next?.type === 'comment') next = next.nextNamedSibling;
+      if (!next) return;
       const list = statement.parent;
-      if (!list || !STATEMENT_LISTS.has(list.type) || reported.has(list.id) || list.hasError) return;
-      if (!alwaysExits(statement)) return;
+      if (!list || !STATEMENT_LISTS.has(list.type) || reported.has(list.id)) return;
+      if (!alwaysExits(statement) || list.hasError) return;
       const after: SyntaxNode[] = [];
-      for (let next = statement.nextNamedSibling; next; next = next.nextNamedSibling) {
-        if (next.type !== 'comment' && !isInert(next) && next.startIndex > statement.startIndex) after.push(next);
+      for (; next; next = next.nextNamedSibling) {
+        if (next.type !== 'comment' && !isInert(next)) after.push(next);
       }
       if (after.length === 0) return;
       reported.add(list.id);
