@@ -7,11 +7,12 @@ import { oversizedFile } from './oversized-file/rule.js';
 import { tooManyParameters } from './too-many-parameters/rule.js';
 import { largeClass } from './large-class/rule.js';
 import { duplicatedBranches } from './duplicated-branches/rule.js';
+import { magicNumbers } from './magic-numbers/rule.js';
 
 export const codeSmell = defineAnalyzer({
   id: 'code-smell',
   description: 'Finds functions and files that are too complex, too long, too deeply nested or take too many parameters',
   categories: ['code_smell'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [cognitiveComplexity, longFunction, tooManyParameters, deepNesting, oversizedFile, largeClass, duplicatedBranches],
+  rules: [cognitiveComplexity, longFunction, tooManyParameters, deepNesting, oversizedFile, largeClass, duplicatedBranches, magicNumbers],
 });

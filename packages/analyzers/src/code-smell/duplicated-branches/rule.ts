@@ -14,9 +14,12 @@ function confidenceFor(condition: SyntaxNode): number {
   return EFFECT_TYPES.includes(condition.type) || condition.descendantsOfType(EFFECT_TYPES).length > 0 ? SIDE_EFFECT_CONFIDENCE : 95;
 }
 
+/** Conditions quoted in titles are cut to this many characters. */
+const MAX_QUOTE = 60;
+
 function snippet(node: SyntaxNode): string {
   const text = node.text.replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - '...'.length)}...` : text;
 }
 
 /** The branches of a chain: each consequence, then the final `else` body if there is one. */

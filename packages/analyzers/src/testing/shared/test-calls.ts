@@ -87,12 +87,15 @@ export function frameworkCallOf(call: SyntaxNode): FrameworkCall | undefined {
   return isTest ? 'test' : 'suite';
 }
 
+/** Titles that are expressions (`describe(SomeClass, …)`) are cut to this many characters. */
+const MAX_TITLE = 60;
+
 /** The title a test or suite call gives, for symbols and messages. */
 export function titleOf(call: SyntaxNode): string {
   const first = call.childForFieldName('arguments')?.namedChild(0);
   if (!first) return '(untitled)';
   if (first.type === 'string' || first.type === 'template_string') return first.text.slice(1, -1);
-  return first.text.length > 60 ? `${first.text.slice(0, 57)}...` : first.text;
+  return first.text.length > MAX_TITLE ? `${first.text.slice(0, MAX_TITLE - '...'.length)}...` : first.text;
 }
 
 /** The name of a test callback's first parameter when it is a plain identifier (`done`, `t`). */

@@ -10,6 +10,10 @@ const options = z
   .strict()
   .default({ maxPerFile: DEFAULT_MAX_PER_FILE });
 
+/** Test titles in finding titles are cut to this many characters. */
+const MAX_TITLE = 80;
+const SUITE_SEPARATOR = ' > ';
+
 /** Confidence when the test calls imported code the analysis cannot read (a package's helper may assert). */
 const OPAQUE_CONFIDENCE = 60;
 
@@ -41,14 +45,14 @@ export const testsWithoutAssertions = defineRule({
       perFile.set(test.path, count);
       if (count > maxPerFile) continue;
       const name = test.path.slice(test.path.lastIndexOf('/') + 1);
-      const cut = test.name.lastIndexOf(' > ');
-      const title = cut === -1 ? test.name : test.name.slice(cut + 3);
+      const cut = test.name.lastIndexOf(SUITE_SEPARATOR);
+      const title = cut === -1 ? test.name : test.name.slice(cut + SUITE_SEPARATOR.length);
       const opaque = test.opaqueCalls.length > 0;
       context.report({
         filePath: test.path,
         lineStart: test.line,
         lineEnd: test.endLine,
-        title: `Test "${title.length > 80 ? `${title.slice(0, 77)}...` : title}" in ${name} has no assertion`,
+        title: `Test "${title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - '...'.length)}...` : title}" in ${name} has no assertion`,
         description:
           `The test \`${test.name}\` calls no assertion (expect, assert, should, t.*, verify), no helper that ` +
           'asserts, and takes no done callback: it passes as long as nothing throws.' +
