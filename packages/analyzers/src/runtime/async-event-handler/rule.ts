@@ -57,7 +57,7 @@ export const asyncEventHandler = defineRule({
     return {
       async(token) {
         const fn = token.parent;
-        if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression') || !isAsyncFunction(fn)) return;
+        if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression') || fn.hasError || !isAsyncFunction(fn)) return;
         const registration = registrationOf(fn);
         if (!registration) return;
         const awaits = uncoveredAwaits(fn);

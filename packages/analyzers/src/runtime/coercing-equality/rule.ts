@@ -118,7 +118,7 @@ export const coercingEquality = defineRule({
   create(context) {
     const check = (token: SyntaxNode): void => {
       const comparison = token.parent;
-      if (comparison?.type !== 'binary_expression') return;
+      if (comparison?.type !== 'binary_expression' || comparison.hasError) return;
       const left = comparison.childForFieldName('left');
       const right = comparison.childForFieldName('right');
       if (!left || !right) return;

@@ -128,7 +128,7 @@ export const emptyCatch = defineRule({
         const body = node.childForFieldName('body');
         const emptiness = blockEmptiness(body);
         const severity = severityOf(emptiness);
-        if (!body || !severity) return;
+        if (!body || !severity || node.parent?.hasError) return;
         const tryBlock = node.parent?.childForFieldName('body');
         if (isFallbackProbe(tryBlock)) return;
         const { symbol, place } = where(node);
@@ -151,7 +151,7 @@ export const emptyCatch = defineRule({
       visitor.program = (root) => {
         for (const property of nodesAtMatches(root, context.source, HANDLER_CALL)) {
           const call = methodCallOf(property);
-          if (!call) continue;
+          if (!call || call.hasError) continue;
           const args = callArguments(call);
           const handler = property.text === 'catch' ? args[0] : args[1];
           if (!handler) continue;

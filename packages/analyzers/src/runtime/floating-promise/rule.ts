@@ -118,7 +118,7 @@ export const floatingPromise = defineRule({
         for (const statement of candidates) {
           if (!worth.test(context.source.slice(statement.startIndex, statement.endIndex))) continue;
           const expression = statement.firstNamedChild;
-          if (!expression) continue;
+          if (!expression || statement.hasError) continue;
           for (const part of droppedParts(expression)) {
             const source = floatingSource(part, lookup);
             if (!source) continue;

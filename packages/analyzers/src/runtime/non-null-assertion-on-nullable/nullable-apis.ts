@@ -76,7 +76,8 @@ function methodApi(call: SyntaxNode, method: string): NullableApi | undefined {
         nullWhen: 'the key is missing',
         ...COLLECTION,
         confidence: 70,
-        guards: [`${receiver}.has(${args})`, `${receiver}.set(${args}`],
+        // A map filled in the same function holds the keys its author iterates over.
+        guards: [`${receiver}.has(${args})`, `${receiver}.set(`],
         subject: receiver,
       };
     case 'pop':

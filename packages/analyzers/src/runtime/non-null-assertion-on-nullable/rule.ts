@@ -30,7 +30,8 @@ export const nonNullAssertionOnNullable = defineRule({
       non_null_expression(node) {
         const asserted = assertedExpression(node);
         const api = asserted && nullableApi(asserted);
-        if (!asserted || !api) return;
+        // Inside a parse error the shape may be the parser's guess, not the code's.
+        if (!asserted || !api || node.parent?.hasError) return;
         if (checkedFirst(node, api)) return;
         const symbol = enclosingSymbol(node);
         const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);

@@ -74,7 +74,7 @@ export const throwNonError = defineRule({
       throw_statement(node) {
         const expression = node.namedChildren.find((child) => child.type !== 'comment');
         const thrown = expression && nonErrorValue(expression);
-        if (!expression || !thrown) return;
+        if (!expression || !thrown || node.hasError) return;
         const symbol = enclosingSymbol(node);
         const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);
         const text = shortText(expression, 40);

@@ -43,7 +43,7 @@ export const unguardedJsonParse = defineRule({
           const member = identifier.parent;
           const call = member?.parent;
           if (identifier.type !== 'identifier' || member?.type !== 'member_expression' || call?.type !== 'call_expression') continue;
-          if (call.childForFieldName('function')?.id !== member.id) continue;
+          if (call.childForFieldName('function')?.id !== member.id || call.hasError) continue;
           const [argument] = callArguments(call);
           if (!argument || argument.type === 'spread_element') continue;
           const { origin, what } = inputOrigin(argument);
