@@ -3,6 +3,8 @@
 import type { CloneClass } from './clone-detection.js';
 import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
 import { tokenHash } from './lexer-scanners.js';
+
+const COMMENT = TOKEN_CLASS.comment;
 import type { FileTokens } from './token-streams.js';
 
 export interface Fragment {
@@ -29,22 +31,31 @@ export interface ClonePolicy {
   ignoreOverloads: boolean;
 }
 
-/** 0-based rows with code in a fragment, in increasing order, passed one by one to `visit`. */
-export function forEachCodeRow(file: FileTokens, start: number, end: number, visit: (row: number) => void): void {
-  const { stream, original } = file;
+/**
+ * Lines with code among the compared tokens `[start, end)` of a file (comment tokens, in `strict`
+ * mode, do not make a line code). With `marks`, counts only lines not marked yet, and marks them.
+ */
+export function codeRows(file: FileTokens, start: number, end: number, marks?: Uint8Array): number {
+  const { hashes, rows, endRows } = file.stream;
+  const { original } = file;
   let next = 0;
+  let count = 0;
   for (let k = start; k < end; k++) {
     const index = original[k];
-    if ((stream.hashes[index] & CLASS_BITS) === TOKEN_CLASS.comment) continue;
-    for (let row = Math.max(next, stream.rows[index]); row <= stream.endRows[index]; row++) visit(row);
-    next = Math.max(next, stream.endRows[index] + 1);
+    if ((hashes[index] & CLASS_BITS) === COMMENT) continue;
+    const last = endRows[index];
+    for (let row = Math.max(next, rows[index]); row <= last; row++) {
+      if (!marks) count++;
+      else if (!marks[row]) count += marks[row] = 1;
+    }
+    if (last + 1 > next) next = last + 1;
   }
+  return count;
 }
 
 export function fragmentOf(file: FileTokens, start: number, length: number): Fragment {
   const end = start + length;
-  let codeLines = 0;
-  forEachCodeRow(file, start, end, () => codeLines++);
+  const codeLines = codeRows(file, start, end);
   return {
     file,
     start,
@@ -136,16 +147,19 @@ export function identicalText(a: Fragment, b: Fragment): boolean {
   return true;
 }
 
-/** Lines with code that are part of some copy of some clone, per file path. */
-export function duplicatedRows(clones: readonly LocatedClone[]): Map<string, Set<number>> {
-  const rows = new Map<string, Set<number>>();
+/** How many lines with code are part of some copy of some clone. */
+export function countDuplicatedRows(clones: readonly LocatedClone[]): number {
+  const marksByFile = new Map<FileTokens, Uint8Array>();
+  let count = 0;
   for (const clone of clones) {
     for (const fragment of clone.fragments) {
-      const path = fragment.file.summary.path;
-      let set = rows.get(path);
-      if (!set) rows.set(path, (set = new Set()));
-      forEachCodeRow(fragment.file, fragment.start, fragment.end, (row) => set!.add(row));
+      let marks = marksByFile.get(fragment.file);
+      if (!marks) {
+        const { endRows } = fragment.file.stream;
+        marksByFile.set(fragment.file, (marks = new Uint8Array((endRows[endRows.length - 1] ?? 0) + 1)));
+      }
+      count += codeRows(fragment.file, fragment.start, fragment.end, marks);
     }
   }
-  return rows;
+  return count;
 }

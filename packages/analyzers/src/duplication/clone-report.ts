@@ -25,11 +25,10 @@ export function severityFor(codeLines: number, cloneType: CloneType): Severity {
 export function enclosingSymbol(summary: FileSummary, lineStart: number, lineEnd: number): string | undefined {
   let best: { name: string; size: number } | undefined;
   const consider = (raw: string, start: number, end: number): void => {
+    if (start > lineStart || end < lineEnd || (best && end - start >= best.size)) return;
     // Methods keyed by strings (`'program:exit'() {}`) keep their quotes in the summary.
     const name = raw.replace(/(^|\.)['"]|['"]$/g, '$1');
-    if (!name || name.includes('<') || start > lineStart || end < lineEnd) return;
-    const size = end - start;
-    if (!best || size < best.size) best = { name, size };
+    if (name && !name.includes('<')) best = { name, size: end - start };
   };
   for (const symbol of summary.module.symbols) {
     consider(symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name, symbol.lineStart, symbol.lineEnd);

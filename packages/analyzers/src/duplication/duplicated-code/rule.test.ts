@@ -123,6 +123,13 @@ describe('duplication/duplicated-code', () => {
     ]);
   });
 
+  it('compares only files whose token stream is known, and says how many were not', async () => {
+    // A run restricted to some paths summarises the others without collectors (and no cache here).
+    const result = await analyzeFiles({ 'src/a.ts': totalFunction('a'), 'src/b.ts': totalFunction('b') }, undefined, { onlyPaths: ['src/a.ts'] });
+    expect(result.findings).toEqual([]);
+    expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.filesWithoutTokens': 1 });
+  });
+
   it('publishes no duplication index when there is no code to compare', async () => {
     const result = await analyzeFiles({ 'README.md': '# nothing here\n' });
     expect(result.findings).toEqual([]);

@@ -3,7 +3,7 @@
 import { defineRule } from '@codehealth/engine';
 import { z } from 'zod';
 import { findCloneClasses } from '../clone-detection.js';
-import { duplicatedRows, locateClones } from '../clone-fragments.js';
+import { countDuplicatedRows, locateClones } from '../clone-fragments.js';
 import { planFindings } from '../finding-plan.js';
 import { describeFinding } from '../clone-report.js';
 import { collectFiles, DUPLICATION_MODES } from '../token-streams.js';
@@ -61,8 +61,7 @@ export const duplicatedCode = defineRule({
     const planned = planFindings(clones);
     for (const finding of planned) context.report(describeFinding(finding));
 
-    let duplicated = 0;
-    for (const rows of duplicatedRows(clones).values()) duplicated += rows.size;
+    const duplicated = countDuplicatedRows(clones);
     const codeLines = files.reduce((sum, f) => sum + f.summary.lines.code, 0);
     context.metric('duplicatedLines', duplicated);
     // No code compared is no measurement, not 0 % duplication.
