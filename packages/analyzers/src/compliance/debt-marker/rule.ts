@@ -34,6 +34,17 @@ interface Marker {
   symbol?: string;
 }
 
+/** The age for the title (`412 days old`) and the sentence for the description. */
+function describeAge(origin: LineOrigin | undefined, days: number | undefined, shallow: boolean, blamed: boolean): { age?: string; when: string } {
+  if (origin?.uncommitted) return { age: 'not committed yet', when: ' The line is not committed yet.' };
+  if (!origin || days === undefined) {
+    return { when: blamed ? ' Its age is unknown (git blame had no answer for it).' : ' Its age is unknown (no git history).' };
+  }
+  const age = ageText(days, origin, shallow);
+  const date = new Date(origin.authorTime * 1000).toISOString().slice(0, 10);
+  return { age: `${age} old`, when: ` It was written ${age} ago (${date}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).` };
+}
+
 /** In a shallow clone, a boundary commit stands for all the history cut off before it. */
 function ageText(days: number, origin: LineOrigin, shallow: boolean): string {
   const age = days === 1 ? '1 day' : `${days} days`;
@@ -86,16 +97,7 @@ export const debtMarker = defineRule({
       if (days !== undefined && days > mediumAfterDays) olderThanMedium++;
       const file = m.path.slice(m.path.lastIndexOf('/') + 1);
       const excerpt = m.text.length > 60 ? `${m.text.slice(0, 57)}...` : m.text;
-      const age =
-        origin?.uncommitted ? 'not committed yet' : origin && days !== undefined ? `${ageText(days, origin, git?.shallow === true)} old` : undefined;
-      const when =
-        origin && !origin.uncommitted && days !== undefined
-          ? ` It was written ${ageText(days, origin, git?.shallow === true)} ago (${new Date(origin.authorTime * 1000).toISOString().slice(0, 10)}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).`
-          : origin?.uncommitted
-            ? ' The line is not committed yet.'
-            : git?.available === false || !blame
-              ? ' Its age is unknown (no git history).'
-              : ' Its age is unknown (git blame had no answer for it).';
+      const { age, when } = describeAge(origin, days, git?.shallow === true, git?.available === true && blame);
       context.report({
         filePath: m.path,
         lineStart: m.line,

@@ -61,6 +61,64 @@ function describeVersion(dep: Declared, installed: InstalledPackage): string {
   return `${dep.name}${installed.version ? `@${installed.version}` : ''} (${dep.block} of ${dep.manifest.path}, wanted ${dep.spec})`;
 }
 
+type Judgement = { kind: 'denied' | 'review' | 'unknown'; finding: Omit<RepositoryReportDescriptor, 'filePath' | 'lineStart'> };
+
+/** The finding for one dependency, or undefined when its licence is allowed. */
+function judge(dep: Declared, installed: InstalledPackage | undefined, policy: LicensePolicy): Judgement | undefined {
+  if (!installed) {
+    const from = dep.manifest.dir || 'the root';
+    return {
+      kind: 'unknown',
+      finding: {
+        title: `Licence of dependency ${dep.name} unknown (not installed)`,
+        description: `${dep.name} (${dep.block} of ${dep.manifest.path}, wanted ${dep.spec}) is not installed in any node_modules between ${from} and the repository root, so its licence cannot be read.`,
+        severity: 'info',
+        confidence: 70,
+      },
+    };
+  }
+  const { declaration } = installed;
+  if (declaration.kind !== 'expression') {
+    const why =
+      declaration.kind === 'unlicensed'
+        ? 'is UNLICENSED (proprietary: no rights granted)'
+        : declaration.kind === 'see-file'
+          ? `points to a licence file (${declaration.file}) whose text is not a common licence`
+          : 'declares no licence and ships no recognisable licence file';
+    return {
+      kind: 'unknown',
+      finding: { title: `Licence of dependency ${dep.name} unknown`, description: `${describeVersion(dep, installed)} ${why}. Check its terms by hand.`, severity: 'info', confidence: 80 },
+    };
+  }
+  const source = installed.fromFile ? ` (recognised from its ${installed.fromFile}; package.json declares none)` : '';
+  const licensed = `${describeVersion(dep, installed)} is licensed ${declaration.text}${source}`;
+  const verdict = policy.verdict(declaration.options);
+  if (verdict.kind === 'denied') {
+    return {
+      kind: 'denied',
+      finding: {
+        title: `${declaration.text} dependency ${dep.name} in ${dep.manifest.path}`,
+        description: `${licensed}, which the deny list forbids (${verdict.rule}).`,
+        severity: 'high',
+        data: { license: declaration.text, rule: verdict.rule },
+      },
+    };
+  }
+  if (verdict.kind === 'review') {
+    return {
+      kind: 'review',
+      finding: {
+        title: `Dependency ${dep.name} is ${declaration.text}, not on the allow list`,
+        description: `${licensed}, which is neither allowed nor denied by the licence policy: review its terms.`,
+        severity: 'low',
+        confidence: 80,
+        data: { license: declaration.text },
+      },
+    };
+  }
+  return undefined;
+}
+
 export const dependencyLicense = defineRule({
   kind: 'repository',
   meta: {
@@ -105,11 +163,14 @@ export const dependencyLicense = defineRule({
         const first = mine.find((d) => !MAY_BE_ABSENT.has(d.block)) ?? mine[0];
         counts.unknown += mine.length;
         if (!reportUnknown) continue;
+        const count = mine.length === 1 ? '1 dependency' : `${mine.length} dependencies`;
         context.report({
           filePath: manifest.path,
           lineStart: lineOfKey(manifest.text, first.block),
-          title: `Licence${mine.length === 1 ? '' : 's'} of ${mine.length} ${mine.length === 1 ? 'dependency' : 'dependencies'} in ${manifest.path} unknown (not installed)`,
-          description: `No node_modules directory exists, so the licences of ${mine.map((d) => d.name).join(', ')} cannot be read. Run the analysis after installing the dependencies (npm ci).`,
+          title: `Licence${mine.length === 1 ? '' : 's'} of ${count} in ${manifest.path} unknown (not installed)`,
+          description:
+            `No node_modules directory exists, so the licences of ${mine.map((d) => d.name).join(', ')} cannot be read. ` +
+            'Run the analysis after installing the dependencies (npm ci).',
           severity: 'info',
           confidence: 100,
           data: { dependencies: mine.length },
@@ -122,25 +183,10 @@ export const dependencyLicense = defineRule({
     const installedPackages = new InstalledPackages(snapshot.root);
     for (const dep of deps) {
       const installed = await installedPackages.find(dep.manifest.dir, dep.name);
-      if (!installed) {
-        if (MAY_BE_ABSENT.has(dep.block)) continue;
-        report({ ...at(dep), title: `Licence of dependency ${dep.name} unknown (not installed)`, description: `${dep.name} (${dep.block} of ${dep.manifest.path}, wanted ${dep.spec}) is not installed in any node_modules between ${dep.manifest.dir || 'the root'} and the repository root, so its licence cannot be read.`, severity: 'info', confidence: 70 }, 'unknown');
-        continue;
-      }
-      counts.checked++;
-      const { declaration } = installed;
-      if (declaration.kind !== 'expression') {
-        const why = declaration.kind === 'unlicensed' ? 'is UNLICENSED (proprietary: no rights granted)' : declaration.kind === 'see-file' ? `points to a licence file (${declaration.file}) whose text is not a common licence` : 'declares no licence and ships no recognisable licence file';
-        report({ ...at(dep), title: `Licence of dependency ${dep.name} unknown`, description: `${describeVersion(dep, installed)} ${why}. Check its terms by hand.`, severity: 'info', confidence: 80 }, 'unknown');
-        continue;
-      }
-      const source = installed.fromFile ? ` (recognised from its ${installed.fromFile}; package.json declares none)` : '';
-      const verdict = policy.verdict(declaration.options);
-      if (verdict.kind === 'denied') {
-        report({ ...at(dep), title: `${declaration.text} dependency ${dep.name} in ${dep.manifest.path}`, description: `${describeVersion(dep, installed)} is licensed ${declaration.text}${source}, which the deny list forbids (${verdict.rule}).`, severity: 'high', data: { license: declaration.text, rule: verdict.rule } }, 'denied');
-      } else if (verdict.kind === 'review') {
-        report({ ...at(dep), title: `Dependency ${dep.name} is ${declaration.text}, not on the allow list`, description: `${describeVersion(dep, installed)} is licensed ${declaration.text}${source}, which is neither allowed nor denied by the licence policy: review its terms.`, severity: 'low', confidence: 80, data: { license: declaration.text } }, 'review');
-      }
+      if (!installed && MAY_BE_ABSENT.has(dep.block)) continue;
+      if (installed) counts.checked++;
+      const judged = judge(dep, installed, policy);
+      if (judged) report({ ...at(dep), ...judged.finding }, judged.kind);
     }
     publish();
 

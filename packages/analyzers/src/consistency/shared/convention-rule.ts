@@ -10,7 +10,7 @@ export const conventionOptions = z
   .object({
     /** Deviations are reported only when the dominant value has at least this share (percent). */
     minConsistency: z.number().min(50).max(100).default(DEFAULT_CONVENTION_OPTIONS.minConsistency),
-    /** ...and the pattern has at least this many occurrences. */
+    /** ...and at least this many occurrences fit one value only (one-word names fit several). */
     minSamples: z.number().int().min(1).default(DEFAULT_CONVENTION_OPTIONS.minSamples),
     maxIssuesPerPattern: z.number().int().min(0).default(DEFAULT_CONVENTION_OPTIONS.maxIssuesPerPattern),
   })
@@ -58,8 +58,8 @@ const patternsByRun = new WeakMap<readonly FileSummary[], Array<{ consistency: n
 function publishConsistency(context: RepositoryRuleContext<ConventionOptions>, tallies: readonly Tally[]): void {
   let run = patternsByRun.get(context.summaries);
   if (!run) patternsByRun.set(context.summaries, (run = []));
-  // Patterns with too few occurrences say nothing about the code base either way.
-  for (const { pattern } of tallies) if (pattern.totalCount >= context.options.minSamples) run.push(pattern);
+  // Patterns with too little evidence say nothing about the code base either way.
+  for (const { pattern, judged } of tallies) if (judged >= context.options.minSamples) run.push(pattern);
   const total = run.reduce((sum, p) => sum + p.totalCount, 0);
   if (total === 0) return;
   const weighted = run.reduce((sum, p) => sum + p.consistency * p.totalCount, 0) / total;
@@ -92,8 +92,8 @@ export function defineConventionRule<Options extends ConventionOptions>(definiti
       context.conventions(tallies.map((t) => t.pattern));
       publishConsistency(context, tallies);
       const { minConsistency, minSamples, maxIssuesPerPattern } = context.options;
-      for (const { pattern, deviations } of tallies) {
-        if (pattern.totalCount < minSamples || pattern.consistency < minConsistency) continue;
+      for (const { pattern, judged, deviations } of tallies) {
+        if (judged < minSamples || pattern.consistency < minConsistency) continue;
         let reported = 0;
         for (const deviation of deviations) {
           if (reported >= maxIssuesPerPattern) break;

@@ -15,11 +15,13 @@ describe('tally', () => {
       values: { camelCase: 3, snake_case: 1 },
     });
     expect(result?.deviations.map((d) => d.line)).toEqual([3]);
+    expect(result?.judged).toBe(4);
   });
 
   it('counts an ambiguous occurrence under the dominant value when it fits, never as a deviation', () => {
     const result = tally('p', [at(1, 'camelCase'), at(2, 'camelCase', 'snake_case'), at(3, 'camelCase', 'snake_case')]);
     expect(result?.pattern).toMatchObject({ consistency: 100, totalCount: 3, deviationCount: 0, values: { camelCase: 3 } });
+    expect(result?.judged).toBe(1);
   });
 
   it('counts an ambiguous occurrence that does not fit the dominant value under its first value', () => {

@@ -17,6 +17,8 @@ export interface Observation {
 
 export interface Tally {
   pattern: ConventionPattern;
+  /** Occurrences that fit one value only: the evidence the dominant value rests on. */
+  judged: number;
   /** Occurrences that do not fit the dominant value, in path and line order. */
   deviations: Observation[];
 }
@@ -35,6 +37,7 @@ export function tally(name: string, observations: readonly Observation[]): Tally
     if (o.values.length === 1) unambiguous.set(o.values[0], (unambiguous.get(o.values[0]) ?? 0) + 1);
   }
   if (unambiguous.size === 0) return undefined;
+  const judged = [...unambiguous.values()].reduce((sum, n) => sum + n, 0);
   const dominantValue = [...unambiguous].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
   const values: Record<string, number> = {};
   const deviations: Observation[] = [];
@@ -56,6 +59,7 @@ export function tally(name: string, observations: readonly Observation[]): Tally
       deviationCount: totalCount - dominantCount,
       values,
     },
+    judged,
     deviations,
   };
 }
