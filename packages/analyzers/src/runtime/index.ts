@@ -4,6 +4,8 @@ import { defineAnalyzer } from '@codehealth/engine';
 import { asyncEventHandler } from './async-event-handler/rule.js';
 import { coercingEquality } from './coercing-equality/rule.js';
 import { emptyCatch } from './empty-catch/rule.js';
+import { asyncCallsCollector } from './floating-imported-promise/collector.js';
+import { floatingImportedPromise } from './floating-imported-promise/rule.js';
 import { floatingPromise } from './floating-promise/rule.js';
 import { nonNullAssertionOnNullable } from './non-null-assertion-on-nullable/rule.js';
 import { throwNonError } from './throw-non-error/rule.js';
@@ -15,5 +17,16 @@ export const runtime = defineAnalyzer({
   description: 'Finds code likely to fail at run time: floating promises, swallowed errors, unguarded parsing, unreachable code and more',
   categories: ['runtime'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
-  rules: [floatingPromise, emptyCatch, unguardedJsonParse, unreachableCode, coercingEquality, nonNullAssertionOnNullable, asyncEventHandler, throwNonError],
+  rules: [
+    floatingPromise,
+    floatingImportedPromise,
+    emptyCatch,
+    unguardedJsonParse,
+    unreachableCode,
+    coercingEquality,
+    nonNullAssertionOnNullable,
+    asyncEventHandler,
+    throwNonError,
+  ],
+  collectors: [asyncCallsCollector],
 });

@@ -3,33 +3,13 @@
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { droppedParts } from '../shared/dropped-values.js';
 import { handlesRejection } from '../shared/guards.js';
 import { baseName, titleSymbol, calledMethod, calleeOf, isAsyncFunction, memberObject, shortText } from '../shared/syntax.js';
 import { PROMISE_MODULE_NAMES, promiseSource, type PromiseSource, type SourceLookup } from './promise-sources.js';
 
-const LOGICAL = new Set(['&&', '||', '??']);
 /** Words without which a file cannot hold anything this rule recognises: such files cost nothing. */
 const TRIGGER = /async|\.then|\.finally|Promise|fetch|promises/;
-
-/** The parts of a statement's expression whose value is thrown away. */
-function droppedParts(expression: SyntaxNode): SyntaxNode[] {
-  const node = unwrapParentheses(expression);
-  switch (node.type) {
-    case 'binary_expression':
-      if (!LOGICAL.has(node.childForFieldName('operator')?.type ?? '')) return [];
-      return [...droppedParts(node.childForFieldName('left')!), ...droppedParts(node.childForFieldName('right')!)];
-    case 'ternary_expression':
-      return [...droppedParts(node.childForFieldName('consequence')!), ...droppedParts(node.childForFieldName('alternative')!)];
-    case 'sequence_expression':
-      return node.namedChildren.filter((child) => child.type !== 'comment').flatMap(droppedParts);
-    case 'call_expression':
-    case 'new_expression':
-      return [node];
-    default:
-      // `void p`, `await p`, assignments and the rest keep or deliberately discard the value.
-      return [];
-  }
-}
 
 /** Some earlier link of a `.then`/`.catch` chain handles rejections. */
 function chainHasHandler(receiver: SyntaxNode | undefined): boolean {
