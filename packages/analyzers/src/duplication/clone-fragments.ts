@@ -112,6 +112,21 @@ function trimmedRange(cloneClass: CloneClass, files: readonly FileTokens[], leng
   return { skip, length: end - skip };
 }
 
+function fragmentsOf(cloneClass: CloneClass, files: readonly FileTokens[], range: { skip: number; length: number }): Fragment[] {
+  const fragments: Fragment[] = [];
+  for (const { sequence, start } of cloneClass.occurrences) {
+    const previous = fragments[fragments.length - 1];
+    // Copies still overlapping (a shift shorter than a clone) are one region, kept once.
+    if (previous && previous.file === files[sequence] && start + range.skip < previous.end) continue;
+    fragments.push(fragmentOf(files[sequence], start + range.skip, range.length));
+  }
+  return fragments;
+}
+
+function longest(fragments: readonly Fragment[]): number {
+  return fragments.reduce((max, f) => Math.max(max, f.codeLines), 0);
+}
+
 export function locateClones(
   classes: readonly CloneClass[],
   files: readonly FileTokens[],
@@ -121,17 +136,11 @@ export function locateClones(
   for (const cloneClass of classes) {
     const tokens = lengthWithoutOverlap(cloneClass, policy.minTokens);
     if (tokens < policy.minTokens) continue;
-    // The edges are left out of where the copies are, not of how long the clone is (as in jscpd).
-    const { skip, length } = trimmedRange(cloneClass, files, tokens);
-    const fragments: Fragment[] = [];
-    for (const { sequence, start } of cloneClass.occurrences) {
-      const previous = fragments[fragments.length - 1];
-      // Copies still overlapping (a shift shorter than a clone) are one region, kept once.
-      if (previous && previous.file === files[sequence] && start + skip < previous.end) continue;
-      fragments.push(fragmentOf(files[sequence], start + skip, length));
-    }
-    if (fragments.length < 2) continue;
-    if (Math.max(...fragments.map((f) => f.codeLines)) < policy.minLines) continue;
+    // The edges are left out of where the copies are, not of how long the clone is (as in jscpd),
+    // and only while the copies keep `minLines` lines.
+    let fragments = fragmentsOf(cloneClass, files, trimmedRange(cloneClass, files, tokens));
+    if (longest(fragments) < policy.minLines) fragments = fragmentsOf(cloneClass, files, { skip: 0, length: tokens });
+    if (fragments.length < 2 || longest(fragments) < policy.minLines) continue;
     // Source before tests: a test that copies source code is where the copy is.
     fragments.sort((a, b) => Number(a.file.summary.kind === 'test') - Number(b.file.summary.kind === 'test'));
     if (policy.ignoreOverloads && withinOneOverloadSet(fragments)) continue;

@@ -22,6 +22,7 @@ import {
   tokenHash,
   withClass,
 } from './lexer-scanners.js';
+import { TokenBuffer } from './token-buffer.js';
 
 export { CLASS_BITS, TOKEN_CLASS, type TokenClass } from './lexer-scanners.js';
 
@@ -46,34 +47,22 @@ export interface LexedTokens {
   ignored: number[];
 }
 
-class TokenBuffer {
-  count = 0;
-  hashes: Int32Array;
-  rows: Uint32Array;
-  starts: Uint32Array;
-  readonly multiline: number[] = [];
-
-  constructor(capacity: number) {
-    this.hashes = new Int32Array(capacity);
-    this.rows = new Uint32Array(capacity);
-    this.starts = new Uint32Array(capacity);
-  }
-
-  push(hash: number, row: number, start: number): void {
-    if (this.count === this.hashes.length) {
-      const hashes = new Int32Array(this.count * 2);
-      const rows = new Uint32Array(this.count * 2);
-      const starts = new Uint32Array(this.count * 2);
-      hashes.set(this.hashes);
-      rows.set(this.rows);
-      starts.set(this.starts);
-      [this.hashes, this.rows, this.starts] = [hashes, rows, starts];
-    }
-    this.hashes[this.count] = hash;
-    this.rows[this.count] = row;
-    this.starts[this.count++] = start;
-  }
+// What an ASCII character can start; OTHER is a punctuator.
+const [OTHER, NEWLINE, BLANK, NAME, DIGIT, QUOTE, BACKTICK, SLASH, OPEN_BRACE, CLOSE_BRACE, SPECIAL, DOT] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const ASCII_KIND = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if (c === 10 || c === 13) ASCII_KIND[c] = NEWLINE;
+  else if (isBlank(c)) ASCII_KIND[c] = BLANK;
+  else if (isAsciiIdStart(c)) ASCII_KIND[c] = NAME;
+  else if (isDigit(c)) ASCII_KIND[c] = DIGIT;
 }
+ASCII_KIND[39] = ASCII_KIND[34] = QUOTE;
+ASCII_KIND[96] = BACKTICK;
+ASCII_KIND[47] = SLASH;
+ASCII_KIND[123] = OPEN_BRACE;
+ASCII_KIND[125] = CLOSE_BRACE;
+ASCII_KIND[35] = ASCII_KIND[92] = SPECIAL; // `#private`, `#!`, `\u0061`
+ASCII_KIND[46] = DOT;
 
 /**
  * Splits `source` into tokens. Whitespace separates tokens and is never one; comments are tokens
@@ -100,99 +89,138 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
     if (lastRow !== firstRow) out.multiline.push(out.count - 1, lastRow);
     row = lastRow;
   };
+  /** Lexes the template piece starting at `i` ("`" or the "}" ending a substitution), returns its end. */
+  const templatePiece = (start: number): number => {
+    const piece = templatePieceEnd(source, start);
+    if (piece.open) braces.push(1);
+    pushSpanning(tokenHash(source.slice(start, piece.end), TOKEN_CLASS.template), start, piece.end);
+    return piece.end;
+  };
 
+  /** Lexes the comment starting at `i` and returns its end. */
+  const comment = (next: number): number => {
+    let end: number;
+    if (next === 42) {
+      const close = source.indexOf('*/', i + 2);
+      end = close < 0 ? n : close + 2;
+    } else if (loneCarriageReturns) {
+      end = i + 2;
+      while (end < n && source.charCodeAt(end) !== 10 && source.charCodeAt(end) !== 13) end++;
+    } else {
+      const lf = source.indexOf('\n', i + 2);
+      end = lf < 0 ? n : source.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+    }
+    const tokenIndex = out.count;
+    pushSpanning(tokenHash(source.slice(i, end), TOKEN_CLASS.comment), i, end);
+    if (hasIgnoreMarkers) {
+      const text = source.slice(i, end);
+      if (text.includes('jscpd:ignore-start') && ignoreFrom < 0) ignoreFrom = tokenIndex + 1;
+      else if (text.includes('jscpd:ignore-end') && ignoreFrom >= 0) {
+        ignored.push(ignoreFrom, tokenIndex);
+        ignoreFrom = -1;
+      }
+    }
+    return end;
+  };
+  /** Lexes the opaque range at `i` (a regular expression or JSX text) and returns its end. */
+  const opaqueToken = (range: OpaqueRange): number => {
+    const { end, tokenClass } = range;
+    if (tokenClass === TOKEN_CLASS.regex) pushSpanning(tokenHash(source.slice(i, end), tokenClass), i, end);
+    else {
+      // JSX text is compared without its layout: runs of whitespace become one space.
+      const raw = source.slice(i, end);
+      const text = raw.replace(/\s+/g, ' ').trim();
+      const firstRow = row + lineBreaks(source, i, i + Math.max(0, raw.search(/\S/)), loneCarriageReturns);
+      if (text) pushSpanning(tokenHash(text, tokenClass), i, end, firstRow);
+      else row += lineBreaks(source, i, end, loneCarriageReturns);
+    }
+    return end;
+  };
+
+  let opaqueStart = opaque.length > 0 ? opaque[0].start : n;
   while (i < n) {
+    // Opaque ranges come first: JSX text may start with the whitespace that is skipped below.
+    if (i >= opaqueStart) {
+      while (nextOpaque < opaque.length && opaque[nextOpaque].start < i) nextOpaque++;
+      if (nextOpaque < opaque.length && opaque[nextOpaque].start === i) i = opaqueToken(opaque[nextOpaque++]);
+      opaqueStart = nextOpaque < opaque.length ? Math.max(i, opaque[nextOpaque].start) : n;
+      continue;
+    }
     const c = source.charCodeAt(i);
-    if (c === 10 || c === 13) {
-      if (c === 10 || source.charCodeAt(i + 1) !== 10) row++;
-      i++;
-      continue;
-    }
-    if (c === 32 || c === 9) {
-      BLANKS.lastIndex = i + 1;
-      BLANKS.test(source);
-      i = BLANKS.lastIndex;
-      continue;
-    }
-    if ((c < 32 || c > 126) && isBlank(c)) {
-      i++;
-      continue;
-    }
-    while (nextOpaque < opaque.length && opaque[nextOpaque].start < i) nextOpaque++;
-    if (nextOpaque < opaque.length && opaque[nextOpaque].start === i) {
-      const { end, tokenClass } = opaque[nextOpaque++];
-      if (tokenClass === TOKEN_CLASS.regex) pushSpanning(tokenHash(source.slice(i, end), tokenClass), i, end);
-      else {
-        // JSX text is compared without its layout: runs of whitespace become one space.
-        const raw = source.slice(i, end);
-        const text = raw.replace(/\s+/g, ' ').trim();
-        const firstRow = row + lineBreaks(source, i, i + Math.max(0, raw.search(/\S/)), loneCarriageReturns);
-        if (text) pushSpanning(tokenHash(text, tokenClass), i, end, firstRow);
-        else row += lineBreaks(source, i, end, loneCarriageReturns);
+    // One table lookup picks the branch for ASCII; other characters are rare and classified here.
+    const kind = c < 128 ? ASCII_KIND[c] : isBlank(c) ? BLANK : isUnicodeIdAt(source, i, true) ? NAME : OTHER;
+    switch (kind) {
+      case NEWLINE:
+        if (c === 10 || source.charCodeAt(i + 1) !== 10) row++;
+        i++;
+        continue;
+      case BLANK:
+        BLANKS.lastIndex = i + 1;
+        BLANKS.test(source);
+        i = BLANKS.lastIndex;
+        continue;
+      case NAME: {
+        const end = identifierEnd(source, i);
+        out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.identifier), row, i);
+        i = end;
+        continue;
       }
-      i = end;
-      continue;
-    }
-    const next = source.charCodeAt(i + 1);
-    if ((c === 47 && (next === 47 || next === 42)) || (i === 0 && c === 35 && next === 33)) {
-      let end: number;
-      if (next === 42) {
-        const close = source.indexOf('*/', i + 2);
-        end = close < 0 ? n : close + 2;
-      } else {
-        end = i + 2;
-        if (loneCarriageReturns) while (end < n && source.charCodeAt(end) !== 10 && source.charCodeAt(end) !== 13) end++;
-        else {
-          const lf = source.indexOf('\n', end);
-          end = lf < 0 ? n : source.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+      case DIGIT: {
+        const end = numberEnd(source, i);
+        out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.number), row, i);
+        i = end;
+        continue;
+      }
+      case QUOTE: {
+        const end = stringEnd(source, i, c);
+        pushSpanning(tokenHash(source.slice(i, end), TOKEN_CLASS.string), i, end);
+        i = end;
+        continue;
+      }
+      case BACKTICK:
+        i = templatePiece(i);
+        continue;
+      case SLASH: {
+        const next = source.charCodeAt(i + 1);
+        if (next === 47 || next === 42) {
+          i = comment(next);
+          continue;
         }
+        break;
       }
-      const tokenIndex = out.count;
-      pushSpanning(tokenHash(source.slice(i, end), TOKEN_CLASS.comment), i, end);
-      if (hasIgnoreMarkers) {
-        const text = source.slice(i, end);
-        if (text.includes('jscpd:ignore-start') && ignoreFrom < 0) ignoreFrom = tokenIndex + 1;
-        else if (text.includes('jscpd:ignore-end') && ignoreFrom >= 0) {
-          ignored.push(ignoreFrom, tokenIndex);
-          ignoreFrom = -1;
+      case OPEN_BRACE:
+        braces.push(0);
+        break;
+      case CLOSE_BRACE:
+        if (braces.pop() === 1) {
+          i = templatePiece(i);
+          continue;
         }
+        break;
+      case SPECIAL: {
+        const next = source.charCodeAt(i + 1);
+        if (c === 35 && next === 33 && i === 0) {
+          i = comment(next); // a script's hashbang line
+          continue;
+        }
+        const nameStart = c === 92 ? next === 117 : isAsciiIdStart(next) || (next >= 128 && isUnicodeIdAt(source, i + 1, true));
+        if (nameStart) {
+          const end = identifierEnd(source, i);
+          out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.identifier), row, i);
+          i = end;
+          continue;
+        }
+        break;
       }
-      i = end;
-      continue;
+      case DOT:
+        if (isDigit(source.charCodeAt(i + 1))) {
+          const end = numberEnd(source, i);
+          out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.number), row, i);
+          i = end;
+          continue;
+        }
+        break;
     }
-    if (
-      isAsciiIdStart(c) ||
-      (c === 92 && next === 117) ||
-      (c === 35 && (isAsciiIdStart(next) || (next >= 128 && isUnicodeIdAt(source, i + 1, true)))) ||
-      (c >= 128 && isUnicodeIdAt(source, i, true))
-    ) {
-      const end = identifierEnd(source, i);
-      out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.identifier), row, i);
-      i = end;
-      continue;
-    }
-    if (isDigit(c) || (c === 46 && isDigit(next))) {
-      const end = numberEnd(source, i);
-      out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.number), row, i);
-      i = end;
-      continue;
-    }
-    if (c === 39 || c === 34) {
-      const end = stringEnd(source, i, c);
-      pushSpanning(tokenHash(source.slice(i, end), TOKEN_CLASS.string), i, end);
-      i = end;
-      continue;
-    }
-    if (c === 96 || (c === 125 && braces.length > 0 && braces[braces.length - 1] === 1)) {
-      if (c === 125) braces.pop();
-      const piece = templatePieceEnd(source, i);
-      if (piece.open) braces.push(1);
-      pushSpanning(tokenHash(source.slice(i, piece.end), TOKEN_CLASS.template), i, piece.end);
-      i = piece.end;
-      continue;
-    }
-    if (c === 123) braces.push(0);
-    else if (c === 125) braces.pop();
     const length = punctuatorLength(source, i, c);
     // Punctuators are hashed in place: slicing one string per `(` is most of the garbage.
     out.push(withClass(fnv(source, i, i + length), TOKEN_CLASS.other), row, i);

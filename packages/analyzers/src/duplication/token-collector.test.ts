@@ -42,6 +42,14 @@ describe('token collector', () => {
     expect(Array.from(stream.hashes, (h) => h & 7)).toEqual([0, 1, 0, 5, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 7, 0, 0, 1, 0, 0]);
   });
 
+  it('reads JSX text that starts with the layout before it as one token', () => {
+    const source = "const a = (\n  <div>\n    Hello, it's {name}\n  </div>\n);";
+    const stream = decodeTokenFact(collect(source, 'tsx'))!;
+    // const a = ( < div > TEXT { name } < / div > ) ;
+    expect(Array.from(stream.hashes, (h) => h & 7)).toEqual([0, 1, 0, 0, 0, 1, 0, 7, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    expect(stream.rows[7]).toBe(2);
+  });
+
   it('records import declarations and re-exports, not other exports', () => {
     const source = "import { a } from './a';\nimport type { B } from './b';\nexport const c = a;\nexport { d } from './d';\nexport * from './e';\n";
     const fact = collect(source);
