@@ -1,0 +1,79 @@
+// Flags god modules: large (many exported symbols over substantial code, or very many lines) and
+// central (imported by many other source modules), so their size spreads into all that depends on them.
+import { defineRule, type FileSummary, type Severity } from '@codehealth/engine';
+import { z } from 'zod';
+
+const DEFAULTS = { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 };
+
+const options = z
+  .object({
+    maxExports: z.number().int().positive().default(DEFAULTS.maxExports),
+    minLinesForExports: z.number().int().nonnegative().default(DEFAULTS.minLinesForExports),
+    maxLines: z.number().int().positive().default(DEFAULTS.maxLines),
+    minDependents: z.number().int().nonnegative().default(DEFAULTS.minDependents),
+  })
+  .strict()
+  .default(DEFAULTS);
+
+const CODE_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
+
+/** Exports the module declares itself and that exist at run time: not re-exports, not types. */
+export function ownRuntimeExports(summary: FileSummary): string[] {
+  return summary.module.exports
+    .filter((record) => record.from === undefined && !record.typeOnly && record.kind !== 'type' && record.kind !== 'interface')
+    .map((record) => record.name);
+}
+
+export const godModule = defineRule({
+  kind: 'repository',
+  meta: {
+    id: 'god-module',
+    description: 'Modules that are both large (many exports or lines) and imported by many other modules',
+    category: 'code_smell',
+    severity: 'medium',
+    options,
+    confidence: 70,
+    docs: {
+      whyItMatters:
+        'A large module that many others import couples them all: any change to it can affect every dependent, ' +
+        'it is edited by everyone (merge conflicts, review load), and its unrelated parts cannot be understood, ' +
+        'tested or released apart.',
+      suggestedAction:
+        'Split the module by responsibility into smaller modules, move each group of exports next to the code ' +
+        'that uses it, and update importers to the new paths (a temporary re-exporting barrel eases the move).',
+    },
+  },
+  analyze(context) {
+    const { maxExports, minLinesForExports, maxLines, minDependents } = context.options;
+    const sources = new Set(context.summaries.filter((s) => s.kind === 'source').map((s) => s.path));
+    for (const summary of context.summaries) {
+      if (summary.kind !== 'source' || summary.skipped || !CODE_LANGUAGES.has(summary.language)) continue;
+      const exports = ownRuntimeExports(summary).length;
+      const lines = summary.lines.code;
+      // Many small exports (a data type's combinators, a facade) are an API, not a god: they need code behind them.
+      const wideApi = exports > maxExports && lines > minLinesForExports;
+      const huge = lines > maxLines;
+      if (!wideApi && !huge) continue;
+      // Tests and fixtures importing a module do not make it central to the product.
+      const dependents = (context.graph.modules.get(summary.path)?.importedBy ?? []).filter((path) => sources.has(path));
+      if (dependents.length <= minDependents) continue;
+      const name = summary.path.slice(summary.path.lastIndexOf('/') + 1);
+      const severity: Severity =
+        (wideApi && exports > 2 * maxExports && lines > 2 * minLinesForExports) || lines > 2 * maxLines ? 'high' : 'medium';
+      const why = [
+        wideApi ? `${exports} run-time exports (more than ${maxExports}) over ${lines} lines of code (more than ${minLinesForExports})` : '',
+        huge ? `${lines} lines of code (more than ${maxLines})` : '',
+      ].filter(Boolean);
+      context.report({
+        filePath: summary.path,
+        lineStart: 1,
+        title: `God module: ${name} has ${exports} export${exports === 1 ? '' : 's'} and ${lines} lines of code and is imported by ${dependents.length} modules`,
+        description:
+          `${summary.path} is large, with ${why.join(' and ')}, and central: ${dependents.length} source modules import it ` +
+          `directly (more than ${minDependents}), for example ${dependents.slice(0, 3).join(', ')}.`,
+        severity,
+        data: { exports, lines, dependents: dependents.length },
+      });
+    }
+  },
+});
