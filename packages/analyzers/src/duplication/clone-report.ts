@@ -9,8 +9,10 @@ export const MEDIUM_FROM_LINES = 15;
 export const HIGH_FROM_LINES = 50;
 const CONFIDENCE_IDENTICAL = 90;
 const CONFIDENCE_RENAMED = 70;
-/** Places named in one finding's description and data; heavily repeated code names the rest by count. */
-const MAX_RELATED = 20;
+/** Places a description names; heavily repeated code names the rest by count. */
+const MAX_NAMED = 20;
+/** Places a finding's data lists (its description names fewer): bounded, as a block may have 1000 copies. */
+const MAX_LISTED = 100;
 
 export type CloneType = 'type-1' | 'type-2';
 
@@ -50,6 +52,12 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** The first `max` places, then how many more there are. */
+function listOf(fragments: readonly Fragment[], max: number): string {
+  const named = fragments.slice(0, max).map(locationOf).join(', ');
+  return fragments.length > max ? `${named} and ${fragments.length - max} more` : named;
+}
+
 export function describeFinding(planned: PlannedFinding): RepositoryReportDescriptor {
   const { clone, fragment, original } = planned;
   const cloneType: CloneType = identicalText(fragment, original) ? 'type-1' : 'type-2';
@@ -62,16 +70,11 @@ export function describeFinding(planned: PlannedFinding): RepositoryReportDescri
   const title = `${kind} block of ${plural(fragment.codeLines, 'line')} in ${where}, also at ${place(original, fragment)}${more}`;
 
   const how = cloneType === 'type-1' ? 'token for token, layout and comments aside' : 'with only names or literal values changed (a type-2 clone)';
-  const named = related.slice(0, MAX_RELATED);
-  const unnamed = related.length - named.length;
-  const parts =
-    related.length === 0
-      ? ''
-      : ` Parts of it are repeated in ${plural(related.length, 'more place')}: ${named.map(locationOf).join(', ')}${unnamed > 0 ? ` and ${unnamed} more` : ''}.`;
+  const parts = related.length === 0 ? '' : ` Parts of it are repeated in ${plural(related.length, 'more place')}: ${listOf(related, MAX_NAMED)}.`;
   const description =
     `Lines ${fragment.lineStart}-${fragment.lineEnd} of ${path} (${plural(fragment.codeLines, 'line')} of code, ${clone.tokens} tokens) ` +
     `repeat lines ${original.lineStart}-${original.lineEnd} of ${original.file.summary.path} ${how}. ` +
-    `The block exists ${clone.fragments.length} times: ${clone.fragments.map(locationOf).join(', ')}.${parts}`;
+    `The block exists ${clone.fragments.length} times: ${listOf(clone.fragments, MAX_NAMED)}.${parts}`;
 
   return {
     filePath: path,
@@ -90,8 +93,8 @@ export function describeFinding(planned: PlannedFinding): RepositoryReportDescri
       originalPath: original.file.summary.path,
       originalLineStart: original.lineStart,
       originalLineEnd: original.lineEnd,
-      locations: others.map(locationOf).join(', '),
-      ...(related.length > 0 ? { relatedLocations: named.map(locationOf).join(', '), related: related.length } : {}),
+      locations: others.slice(0, MAX_LISTED).map(locationOf).join(', '),
+      ...(related.length > 0 ? { relatedLocations: related.slice(0, MAX_LISTED).map(locationOf).join(', '), related: related.length } : {}),
     },
   };
 }

@@ -56,6 +56,21 @@ describe('duplication/duplicated-code', () => {
     expect(result.metrics.duplicatedLines).toBe(24);
   });
 
+  it('names the places a part of a longer clone is repeated in, without reporting the part again', async () => {
+    const result = await analyzeFiles({
+      'src/a.ts': `${totalFunction('a')}\n${longFunction('tail', 6)}\n`,
+      'src/b.ts': `${totalFunction('b')}\n${longFunction('tail', 6)}\n`,
+      'src/c.ts': `// only the first function\n${totalFunction('c')}\nexport const c = 1;\n`,
+    });
+    // The shorter clone runs on into the `export` keyword that follows the function in all three.
+    expect(result.findings.map((f) => [f.filePath, f.anchor.lineStart, f.anchor.lineEnd, f.data?.relatedLocations])).toEqual([
+      ['src/b.ts', 1, 16, 'src/c.ts:2-10'],
+      ['src/c.ts', 2, 10, undefined],
+    ]);
+    expect(result.findings[0].description).toContain('The block exists 2 times: src/a.ts:1-16, src/b.ts:1-16. Parts of it are repeated in 1 more place: src/c.ts:2-10.');
+    expect(result.findings[1].data).toMatchObject({ copies: 3, locations: 'src/a.ts:1-9, src/b.ts:1-9' });
+  });
+
   it('finds copies inside one file', async () => {
     const result = await analyzeFiles({ 'src/a.ts': `${totalFunction('first')}\n\n${totalFunction('second')}\n` });
     expect(result.findings.map((f) => [f.anchor.lineStart, f.anchor.lineEnd, f.title])).toEqual([
