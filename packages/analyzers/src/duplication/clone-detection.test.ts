@@ -47,9 +47,21 @@ describe('findCloneClasses', () => {
   it('starts no clone inside a run that repeats itself with a short period (token tables)', () => {
     const zeros = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? 7 : 8));
     expect(findCloneClasses([seq(zeros), seq(run(0, 5), zeros)], 20)).toEqual([]);
-    // A period longer than half the window is code that happens to repeat: it is a clone.
-    const block = run(1000, 12);
-    expect(summary(findCloneClasses([seq(block, block, block, run(0, 3))], 20))).toEqual([{ length: 24, at: ['0:0', '0:12'] }]);
+    // So does a longer period, as long as it is shorter than the window: rows of one record shape.
+    const row = run(1000, 12);
+    expect(findCloneClasses([seq(row, row, row, row, run(0, 3)), seq(run(50, 4), row, row, row)], 20)).toEqual([]);
+    // A block repeated further apart than a window is code that was copied: it is a clone.
+    const block = run(2000, 21);
+    expect(summary(findCloneClasses([seq(block, block, run(0, 3))], 20))).toEqual([{ length: 21, at: ['0:0', '0:21'] }]);
+  });
+
+  it('stays fast on huge repetitive runs', () => {
+    const table = Int32Array.from({ length: 400_000 }, (_, i) => (i % 2 === 0 ? 7 : 8));
+    const records = Int32Array.from({ length: 300_000 }, (_, i) => 100 + (i % 30));
+    const started = performance.now();
+    expect(findCloneClasses([table, table.slice(0, 200_000), records, records.slice(0, 90_000)], 50)).toEqual([]);
+    // Quadratic work on this input would take minutes; linear work takes well under a second.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('scales to a corpus with many equal windows without losing copies', () => {

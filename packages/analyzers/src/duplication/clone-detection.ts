@@ -113,6 +113,11 @@ export function findCloneClasses(sequences: readonly Int32Array[], minTokens: nu
     if (k < room) return { common: k, order: tokens[a + k] < tokens[b + k] ? -1 : 1 };
     return { common: k, order: roomA - roomB || a - b };
   };
+  /** True when the windows at `a` and `b` (of one fingerprint, both inside their sequence) are equal. */
+  const sameWindow = (a: number, b: number): boolean => {
+    for (let k = 0; k < window; k++) if (tokens[a + k] !== tokens[b + k]) return false;
+    return true;
+  };
   /** The token before a position, or a value no token has at the start of a sequence. */
   const leftOf = (position: number): number | undefined => (offsets[sequenceOf(position)] === position ? undefined : tokens[position - 1]);
   const leftDiverse = (members: ArrayLike<number>, from = 0, to = members.length): boolean => {
@@ -139,16 +144,17 @@ export function findCloneClasses(sequences: readonly Int32Array[], minTokens: nu
   };
 
   /**
-   * Members whose window also starts less than half a window further in the same sequence sit in
-   * a run that repeats itself with a short period: a token table (`0, 0, 0, …`) or, once names
-   * are normalised, a list of similar statements. They match everything like them and say
-   * nothing about copied logic, so they never start a clone (and huge groups stay small).
+   * Members whose window starts again less than a window further in the same sequence sit in a
+   * run that repeats itself with a period shorter than a clone: a token table (`0, 0, 0, …`) or,
+   * once names are normalised, a list of similar statements or records. They match everything
+   * like them and say nothing about copied logic, so they never start a clone; this also keeps
+   * the groups of such runs, and the sorting of their members, small.
    */
   const withoutPeriodic = (members: number[]): number[] => {
     const periodic = new Uint8Array(members.length);
     for (let m = 1; m < members.length; m++) {
       const [a, b] = [members[m - 1], members[m]];
-      if (b - a <= window >> 1 && sequenceOf(a) === sequenceOf(b) && compareRuns(a, b).common >= window) periodic[m - 1] = periodic[m] = 1;
+      if (b - a < window && sequenceOf(a) === sequenceOf(b) && sameWindow(a, b)) periodic[m - 1] = periodic[m] = 1;
     }
     return members.filter((_, m) => !periodic[m]);
   };
