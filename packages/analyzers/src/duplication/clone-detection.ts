@@ -17,7 +17,7 @@ export interface CloneOccurrence {
 export interface CloneClass {
   /** Tokens in each occurrence. */
   length: number;
-  /** At least two, ordered by sequence then start. May overlap in one sequence (see `nonOverlapping`). */
+  /** At least two, ordered by sequence then start. Copies in one sequence may overlap (a block followed by itself). */
   occurrences: CloneOccurrence[];
 }
 

@@ -3,9 +3,9 @@
 import type { CloneClass } from './clone-detection.js';
 import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
 import { tokenHash } from './lexer-scanners.js';
+import type { FileTokens } from './token-streams.js';
 
 const COMMENT = TOKEN_CLASS.comment;
-import type { FileTokens } from './token-streams.js';
 
 export interface Fragment {
   file: FileTokens;

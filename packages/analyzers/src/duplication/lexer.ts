@@ -152,7 +152,10 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
     switch (kind) {
       case NEWLINE:
         if (c === 10 || source.charCodeAt(i + 1) !== 10) row++;
-        i++;
+        // The indentation of the next line goes in the same step.
+        BLANKS.lastIndex = i + 1;
+        BLANKS.test(source);
+        i = BLANKS.lastIndex;
         continue;
       case BLANK:
         BLANKS.lastIndex = i + 1;

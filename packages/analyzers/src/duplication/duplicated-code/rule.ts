@@ -3,7 +3,7 @@
 import { defineRule } from '@codehealth/engine';
 import { z } from 'zod';
 import { findCloneClasses } from '../clone-detection.js';
-import { countDuplicatedRows, locateClones } from '../clone-fragments.js';
+import { countDuplicatedRows, locateClones, type LocatedClone } from '../clone-fragments.js';
 import { planFindings } from '../finding-plan.js';
 import { describeFinding } from '../clone-report.js';
 import { collectFiles, DUPLICATION_MODES } from '../token-streams.js';
@@ -56,7 +56,13 @@ export const duplicatedCode = defineRule({
     const clones = locateClones(findCloneClasses(files.map((f) => f.hashes), minTokens), files, policy);
     // Normalised names turn lists of similar statements into repetitive runs that start no clone,
     // so in `weak` mode exact copies are looked for too: `weak` finds all that `mild` finds.
-    if (mode === 'weak') clones.push(...locateClones(findCloneClasses(files.map((f) => f.exact), minTokens), files, policy));
+    if (mode === 'weak') {
+      const keyOf = (clone: LocatedClone) => clone.fragments.map((f) => `${f.file.summary.path}:${f.start}-${f.end}`).join('|');
+      const found = new Set(clones.map(keyOf));
+      for (const clone of locateClones(findCloneClasses(files.map((f) => f.exact), minTokens), files, policy)) {
+        if (!found.has(keyOf(clone))) clones.push(clone);
+      }
+    }
     if (context.signal.aborted) return;
     const planned = planFindings(clones);
     for (const finding of planned) context.report(describeFinding(finding));
