@@ -2,6 +2,7 @@
 // string literals assigned to secret-named variables, properties and fields.
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
+import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf } from '../shared/place.js';
 import { argumentsOf, assignedName, calleeOf, literalString, propertyKey, unwrap } from '../shared/syntax.js';
 import { FORMAT_HINT, SECRET_FORMATS, type SecretFormat } from './formats.js';
@@ -20,6 +21,23 @@ const options = z
 /** Folders whose code is illustrative: only provider-format keys are reported there. */
 const ILLUSTRATIVE_PATH = /(?:^|\/)(?:examples?|demos?|docs?|samples?|stories|storybook)\//i;
 const NAME_HINT = /pass|pwd|secret|token|key|credential|authorization|createHmac|Cipheriv|jwt/i;
+/**
+ * The opening quote of a literal stored under a name ending in a secret word: `dbPassword = '…'`,
+ * `apiKey: '…'`, `'api-key': '…'`, `token?: string = '…'`, and the fallback of
+ * `secret = process.env.X || '…'`. Matching the word first (not every identifier) keeps the scan
+ * fast; the rest of the name is read backwards from the match.
+ */
+const NAMED_LITERAL =
+  /(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|key|authorization)['"]?\s*(?::|\??\s*(?::[^=;\n]*?)?=(?![=>]))\s*(?:process\.env(?:\.[\w$]+|\[[^\]\n]+\])\s*(?:\|\||\?\?)\s*)?(['"`])/gi;
+
+/** The whole identifier that ends with the secret word matched at `index`. */
+function nameEndingAt(source: string, index: number, word: string): string {
+  let start = index;
+  while (start > 0 && /[\w$-]/.test(source[start - 1])) start--;
+  return source.slice(start, index) + word;
+}
+const NAMED_CONTEXTS = new Set(['variable_declarator', 'pair', 'assignment_expression', 'public_field_definition']);
+const KEY_CALL = /\b(?:createHmac|sign|verify|createCipheriv|createDecipheriv)\s*\(/g;
 /** Arguments that are keys by position: `createHmac(alg, key)`, `jwt.sign(payload, secret)`. */
 const SECRET_ARGUMENTS: ReadonlyArray<{ name: RegExp; object?: RegExp; index: number; label: string }> = [
   { name: /^createHmac$/, index: 1, label: 'HMAC key' },
@@ -84,7 +102,9 @@ export const hardCodedSecret = defineRule({
     const { minLength, minEntropy } = context.options;
     const illustrative = context.file.kind === 'test' || ILLUSTRATIVE_PATH.test(context.file.path);
     const fileName = context.file.path.slice(context.file.path.lastIndexOf('/') + 1);
-    const scanFormats = FORMAT_HINT.test(context.source);
+    const hasKeyHint = FORMAT_HINT.test(context.source);
+    const hasUrl = context.source.includes('://');
+    const scanFormats = hasKeyHint || hasUrl;
     const scanNames = !illustrative && NAME_HINT.test(context.source);
     if (!scanFormats && !scanNames) return {};
     const reportedValues = new Set<string>();
@@ -110,7 +130,7 @@ export const hardCodedSecret = defineRule({
 
     const scan = (root: SyntaxNode) => {
       for (const format of SECRET_FORMATS) {
-        if (illustrative && !format.liveInTests) continue;
+        if ((illustrative && !format.liveInTests) || !(format.id === 'url-password' ? hasUrl : hasKeyHint)) continue;
         format.pattern.lastIndex = 0;
         for (let match = format.pattern.exec(context.source); match; match = format.pattern.exec(context.source)) {
           if (!STRUCTURED.has(format.id) && isPlaceholder(match[0])) continue;
@@ -121,8 +141,8 @@ export const hardCodedSecret = defineRule({
       }
     };
 
-    const checkNamed = (node: SyntaxNode) => {
-      const named = namedLiteral(node);
+    const checkNamed = (holder: SyntaxNode) => {
+      const named = namedLiteral(holder);
       const authorization = /^authorization$/i.test(named?.name ?? '');
       if (!named || !(authorization || isSecretName(named.name))) return;
       let value = literalString(named.value);
@@ -165,12 +185,23 @@ export const hardCodedSecret = defineRule({
       });
     };
 
-    const visitor: Record<string, (node: SyntaxNode) => void> = {};
-    if (scanFormats) visitor.program = scan;
-    if (scanNames) {
-      for (const type of ['variable_declarator', 'pair', 'assignment_expression', 'public_field_definition']) visitor[type] = checkNamed;
-      visitor.call_expression = checkArgument;
-    }
-    return visitor;
+    // Both checks start from text matches, so files without candidates cost one regex scan.
+    const checkNames = (root: SyntaxNode) => {
+      NAMED_LITERAL.lastIndex = 0;
+      for (let match = NAMED_LITERAL.exec(context.source); match; match = NAMED_LITERAL.exec(context.source)) {
+        const name = nameEndingAt(context.source, match.index, /^[A-Za-z]+/.exec(match[0])![0]);
+        if (!/^authorization$/i.test(name) && !isSecretName(name)) continue;
+        let node: SyntaxNode | null = root.descendantForIndex(match.index + match[0].length - 1);
+        while (node && node.type !== 'string' && node.type !== 'template_string') node = node.parent;
+        let holder = node?.parent;
+        if (holder?.type === 'binary_expression') holder = holder.parent;
+        if (holder && NAMED_CONTEXTS.has(holder.type)) checkNamed(holder);
+      }
+      nodesAtMatches(root, context.source, KEY_CALL, callOfCallee).forEach(checkArgument);
+    };
+
+    if (!scanFormats) return { program: checkNames };
+    if (!scanNames) return { program: scan };
+    return { program: (root) => { scan(root); checkNames(root); } };
   },
 });

@@ -1,6 +1,7 @@
 // Flags code run from strings: eval(), the Function constructor and timers given a string.
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
+import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
 import { findBinding } from '../shared/scope.js';
 import { describeShape, shapeOf } from '../shared/string-shape.js';
@@ -11,6 +12,8 @@ const options = z.object({}).strict().default({});
 /** Objects through which the global `eval`, `Function` and timers are reached. */
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const TIMERS = new Set(['setTimeout', 'setInterval']);
+/** Calls worth a look; the tree is consulted only at these matches. */
+const CANDIDATE = /\b(?:eval|Function|setTimeout|setInterval)\s*\(/;
 
 type Kind = 'eval' | 'Function' | 'timer';
 
@@ -18,13 +21,14 @@ function kindOf(call: SyntaxNode): { kind: Kind; name: string } | undefined {
   const callee = calleeOf(call);
   if (!callee) return undefined;
   if (callee.object && !(callee.object.type === 'identifier' && GLOBAL_OBJECTS.has(callee.object.text))) return undefined;
+  let found: { kind: Kind; name: string } | undefined;
+  if (callee.name === 'eval' && call.type === 'call_expression') found = { kind: 'eval', name: 'eval()' };
+  else if (callee.name === 'Function') found = { kind: 'Function', name: call.type === 'new_expression' ? 'new Function()' : 'Function()' };
+  else if (TIMERS.has(callee.name) && call.type === 'call_expression') found = { kind: 'timer', name: `${callee.name}()` };
   // A local function or parameter of that name is not the global.
   const fn = call.childForFieldName(call.type === 'new_expression' ? 'constructor' : 'function');
-  if (!callee.object && fn && findBinding(unwrap(fn))) return undefined;
-  if (callee.name === 'eval' && call.type === 'call_expression') return { kind: 'eval', name: 'eval()' };
-  if (callee.name === 'Function') return { kind: 'Function', name: call.type === 'new_expression' ? 'new Function()' : 'Function()' };
-  if (TIMERS.has(callee.name) && call.type === 'call_expression') return { kind: 'timer', name: `${callee.name}()` };
-  return undefined;
+  if (found && !callee.object && fn && findBinding(unwrap(fn))) return undefined;
+  return found;
 }
 
 /** A string for sure: a literal, a template, a `+` with a string side, or a const holding one. */
@@ -61,7 +65,7 @@ export const noEval = defineRule({
     },
   },
   create(context) {
-    if (!/\beval\b|\bFunction\b|\bset(?:Timeout|Interval)\b/.test(context.source)) return {};
+    if (!CANDIDATE.test(context.source)) return {};
     const check = (call: SyntaxNode) => {
       const found = kindOf(call);
       if (!found) return;
@@ -86,6 +90,6 @@ export const noEval = defineRule({
         data: { call: found.name, dynamic: !!dynamic },
       });
     };
-    return { call_expression: check, new_expression: check };
+    return { program: (root) => nodesAtMatches(root, context.source, new RegExp(CANDIDATE.source, 'g'), callOfCallee).forEach(check) };
   },
 });

@@ -24,6 +24,8 @@ const FS_SINKS = new Map<string, number[]>([
 /** Conventional names of the fs module when it is not imported in this file. */
 const FS_NAMES = /^(?:fs|fsp|fse|fsPromises|fs\.promises)$/;
 const RESPONSE = /^(?:res|response)$/;
+/** A file without an fs module, an fs-named receiver or a file response has no sink of this rule. */
+const FILE_ACCESS_HINT = /['"](?:node:)?(?:fs|fs\/promises|fs-extra|graceful-fs)['"]|\bfs(?:p|e|Promises)?\.|\.(?:sendFile|download)\s*\(/;
 const RESPONSE_SINKS = new Set(['sendFile', 'download']);
 /** A check in the function that the resolved path stays inside a directory, or a sanitiser. */
 const GUARD = /\.startsWith\s*\(|['"`]\.\.['"`]|\bpath\.relative\s*\(|\bisAbsolute\s*\(|\b(?:sanitize|isSafe|isInside|isWithin)\w*\s*\(/;
@@ -48,7 +50,7 @@ export const pathTraversal = defineRule({
     },
   },
   create(context) {
-    if (!sourceMayReadRequests(context.source) || !/readFile|writeFile|Stream|unlink|\brm|readdir|open|copy|rename|move|remove|outputFile|Json|sendFile|download|appendFile/.test(context.source)) return {};
+    if (!FILE_ACCESS_HINT.test(context.source) || !sourceMayReadRequests(context.source)) return {};
     const modules = createModuleBindings(MODULES);
 
     const sinkOf = (call: SyntaxNode): { label: string; indexes: number[] } | undefined => {

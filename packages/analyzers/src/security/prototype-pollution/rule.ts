@@ -3,6 +3,7 @@
 // `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
 import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
+import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
 import { enclosingFunction } from '../shared/scope.js';
 import { calleeOf, literalString, unwrap } from '../shared/syntax.js';
@@ -11,6 +12,19 @@ import { forEachKeyLoop, forKeyLoop, functionNames, GUARD, isNestedKeyedAssignme
 const options = z.object({}).strict().default({});
 
 type Pattern = 'recursive-merge' | 'key-copy' | 'nested-keys' | 'path-setter';
+
+/** `for (k in …)` and `for (… of Object.keys(…))`-like loops; other loops are not candidates. */
+const FOR_KEYS = /\bfor\s*\(\s*(?:const|let|var)?\s*(?:[\w$]+\s+in\b|(?:[\w$]+|\[[^\]]*\])\s+of\s+(?:Object|Reflect)\.)/g;
+/** A file needs one of these for a nested-keys or path-setter finding: `a[x][y] =`, `cur = cur[`. */
+const ASSIGNMENT_HINT = /\]\s*\[[^\]\n]+\]\s*(?:=(?![=>])|\?\?=|\|\|=)|\b([\w$]+)\s*=\s*\1\s*\[/;
+const FOR_EACH = /\bforEach\s*\(/g;
+const SUBSCRIPT_ASSIGNMENT = /\]\s*(?:=(?![=>])|\?\?=|\|\|=)/g;
+
+/** The assignment whose left side is the subscript closed by the `]` at a match. */
+function assignmentEndingAt(node: SyntaxNode): SyntaxNode | undefined {
+  if (node.type !== 'assignment_expression' && node.type !== 'augmented_assignment_expression') return undefined;
+  return unwrap(node.childForFieldName('left') ?? node).type === 'subscript_expression' ? node : undefined;
+}
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,7 +58,26 @@ export const prototypePollution = defineRule({
       context.report({ node, title: `${title} in ${place.label}`, description, severity, confidence, symbol: place.symbol, data: { pattern } });
     };
 
-    const guarded = (node: SyntaxNode): boolean => GUARD.test((enclosingFunction(node) ?? node).text);
+    // Function texts are read once each: a large function may hold many subscript assignments.
+    const texts = new Map<number, string>();
+    const textOf = (fn: SyntaxNode): string => {
+      let text = texts.get(fn.startIndex);
+      if (text === undefined) texts.set(fn.startIndex, (text = fn.text));
+      return text;
+    };
+    const walks = new Map<string, boolean>();
+    /** Whether `fn` steps `name = name[…]` down a key path; asked once per function and name. */
+    const walksPath = (fn: SyntaxNode, name: string): boolean => {
+      const key = `${fn.startIndex}:${name}`;
+      let result = walks.get(key);
+      if (result === undefined) {
+        const text = textOf(fn);
+        result = text.includes(`${name}[`) && new RegExp(`\\b${escapeRegExp(name)}\\s*=\\s*${escapeRegExp(name)}\\s*\\[`).test(text);
+        walks.set(key, result);
+      }
+      return result;
+    };
+    const guarded = (node: SyntaxNode): boolean => GUARD.test(textOf(enclosingFunction(node) ?? node));
 
     const checkLoop = (loop: KeyLoop, anchor: SyntaxNode) => {
       if (!isOutsideData(loop.source)) return;
@@ -85,25 +118,29 @@ export const prototypePollution = defineRule({
       if (target.type !== 'identifier' || !index || literalString(index) !== undefined || unwrap(index).type === 'number' || !fn) return;
       if (!fn.childForFieldName('parameters')?.namedChildren.length) return;
       for (let outer: SyntaxNode | undefined = fn; outer; outer = enclosingFunction(outer)) if (reportedFunctions.has(outer.startIndex)) return;
-      const walk = new RegExp(`\\b${escapeRegExp(target.text)}\\s*=\\s*${escapeRegExp(target.text)}\\s*\\[`);
-      if (!walk.test(fn.text) || GUARD.test(fn.text)) return;
+      if (!walksPath(fn, target.text) || GUARD.test(textOf(fn))) return;
       // One finding per setter, also when its walk sits in a nested callback.
       for (let outer: SyntaxNode | undefined = fn; outer; outer = enclosingFunction(outer)) reportedFunctions.add(outer.startIndex);
       report(assignment, 'path-setter', 'high', 70, `Path setter assigns through \`${target.text}[…]\` without a __proto__ guard`,
         `The function walks \`${target.text} = ${target.text}[…]\` along a key path and assigns ${quote(assignment, 50)}; a path such as \`__proto__.polluted\` writes into Object.prototype.`);
     };
 
+    // Loops first, so that an assignment they report is not reported again as a path setter.
     return {
-      for_in_statement(loop) {
-        const keyLoop = forKeyLoop(loop);
-        if (keyLoop) checkLoop(keyLoop, loop);
+      program(root) {
+        for (const loop of nodesAtMatches(root, context.source, FOR_KEYS, (n) => (n.type === 'for_in_statement' ? n : undefined), 2)) {
+          const keyLoop = forKeyLoop(loop);
+          if (keyLoop) checkLoop(keyLoop, loop);
+        }
+        for (const call of nodesAtMatches(root, context.source, FOR_EACH, callOfCallee)) {
+          const keyLoop = forEachKeyLoop(call);
+          if (keyLoop) checkLoop(keyLoop, call);
+        }
+        if (ASSIGNMENT_HINT.test(context.source)) {
+          // `]` → subscript → assignment, with room for parentheses.
+          nodesAtMatches(root, context.source, SUBSCRIPT_ASSIGNMENT, assignmentEndingAt, 4).forEach(checkAssignment);
+        }
       },
-      call_expression(call) {
-        const keyLoop = forEachKeyLoop(call);
-        if (keyLoop) checkLoop(keyLoop, call);
-      },
-      assignment_expression: checkAssignment,
-      augmented_assignment_expression: checkAssignment,
     };
   },
 });

@@ -2,6 +2,7 @@
 // Tagged templates (sql`…`, Prisma's $queryRaw`…`) pass values apart from the text and are safe.
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
+import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
 import { mentionsRequestInput } from '../shared/request-input.js';
 import { describeShape, shapeOf } from '../shared/string-shape.js';
@@ -20,7 +21,8 @@ const SQL_FUNCTIONS = new Set(['query', 'execute', 'executeQuery', 'runQuery', '
 /** Text that reads as a SQL statement or clause, not just an English word. */
 const SQL_TEXT =
   /\b(?:select\s[\s\S]*?\bfrom\s|insert\s+into\s|update\s+[\w."`[\]]+\s+set\s|delete\s+from\s|merge\s+into\s|(?:create|drop|alter|truncate)\s+(?:table|index|view|schema|database)\b|where\s+[\w."`]+\s*(?:=|<|>|!=|\blike\b|\bin\b|\bis\b)|order\s+by\s|group\s+by\s|values\s*\()/i;
-const SOURCE_HINT = /\b(?:select|insert|update|delete|where|order\s+by|create|drop|alter|truncate|merge)\b/i;
+/** Calls worth a look in a file that contains SQL; the tree is consulted only at these matches. */
+const CANDIDATE = new RegExp(`(?<![\\w$])(?:${[...SQL_METHODS, ...SQL_FUNCTIONS].map((name) => name.replace('$', '\\$')).join('|')})\\s*\\(`, 'g');
 
 function sqlArgument(call: SyntaxNode): SyntaxNode | undefined {
   const first = argumentsOf(call)[0];
@@ -52,30 +54,29 @@ export const sqlInjection = defineRule({
     },
   },
   create(context) {
-    if (!SOURCE_HINT.test(context.source)) return {};
-    return {
-      call_expression(call) {
-        const callee = calleeOf(call);
-        if (!callee || !(callee.object ? SQL_METHODS.has(callee.name) : SQL_FUNCTIONS.has(callee.name))) return;
-        const arg = sqlArgument(call);
-        if (!arg) return;
-        const shape = shapeOf(arg);
-        if (shape.dynamicParts.length === 0 || !SQL_TEXT.test(shape.staticText)) return;
-        const fromRequest = mentionsRequestInput(arg) || shape.dynamicParts.some(mentionsRequestInput);
-        const place = placeOf(call, context.file.path);
-        const target = callee.object ? `${callee.object.text.length > 30 ? '…' : callee.object.text}.${callee.name}()` : `${callee.name}()`;
-        context.report({
-          node: call,
-          title: `SQL built from ${quote(shape.dynamicParts[0], 30)} passed to ${target} in ${place.label}`,
-          description:
-            `${quote(call, 80)} sends SQL text made from ${describeShape(shape)}${fromRequest ? ', which includes request input' : ''}. ` +
-            'Quotes or keywords in that value change the statement the database runs.',
-          severity: fromRequest ? 'critical' : 'high',
-          confidence: fromRequest ? 90 : 80,
-          symbol: place.symbol,
-          data: { method: callee.name, builtBy: shape.builtBy, requestInput: fromRequest },
-        });
-      },
+    if (!SQL_TEXT.test(context.source)) return {};
+    const check = (call: SyntaxNode) => {
+      const callee = calleeOf(call);
+      if (!callee || !(callee.object ? SQL_METHODS.has(callee.name) : SQL_FUNCTIONS.has(callee.name))) return;
+      const arg = sqlArgument(call);
+      if (!arg) return;
+      const shape = shapeOf(arg);
+      if (shape.dynamicParts.length === 0 || !SQL_TEXT.test(shape.staticText)) return;
+      const fromRequest = mentionsRequestInput(arg) || shape.dynamicParts.some(mentionsRequestInput);
+      const place = placeOf(call, context.file.path);
+      const target = callee.object ? `${callee.object.text.length > 30 ? '…' : callee.object.text}.${callee.name}()` : `${callee.name}()`;
+      context.report({
+        node: call,
+        title: `SQL built from ${quote(shape.dynamicParts[0], 30)} passed to ${target} in ${place.label}`,
+        description:
+          `${quote(call, 80)} sends SQL text made from ${describeShape(shape)}${fromRequest ? ', which includes request input' : ''}. ` +
+          'Quotes or keywords in that value change the statement the database runs.',
+        severity: fromRequest ? 'critical' : 'high',
+        confidence: fromRequest ? 90 : 80,
+        symbol: place.symbol,
+        data: { method: callee.name, builtBy: shape.builtBy, requestInput: fromRequest },
+      });
     };
+    return { program: (root) => nodesAtMatches(root, context.source, CANDIDATE, callOfCallee).forEach(check) };
   },
 });
