@@ -27,6 +27,11 @@ new AnalyzerTester(security).run('prototype-pollution', {
       filename: 'src/extend.js',
       name: "deep-extend 0.6's safe accessor",
     },
+    {
+      code: 'function copyExtra(error, original) {\n  Object.keys(original).forEach((key) => {\n    if (!(key in error)) error[key] = original[key];\n  });\n}',
+      filename: 'src/errors.js',
+      name: 'only keys the target lacks (effect): __proto__ is in every object',
+    },
     { code: 'function update(state, id, value) {\n  const next = { ...state };\n  next[id] = value;\n  return next;\n}', name: 'a single dynamic key without a path walk' },
   ],
   invalid: [
