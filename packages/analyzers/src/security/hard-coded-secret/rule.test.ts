@@ -61,7 +61,10 @@ new AnalyzerTester(security).run('hard-coded-secret', {
     {
       code: "class Client {\n  private clientSecret = '9fQ2xLm7Kp4Rz8Tw';\n  headers = { Authorization: 'Bearer Zx8Kq2Lm9Pw4Rt7N' };\n}",
       name: 'class fields and a bearer header',
-      findings: [{ line: 2, title: 'Hard-coded secret in `clientSecret` in example.ts' }, { line: 3, title: 'Hard-coded secret in `Authorization` in example.ts' }],
+      findings: [
+        { line: 2, symbol: 'Client', title: 'Hard-coded secret in `clientSecret` in example.ts' },
+        { line: 3, symbol: 'Client', title: 'Hard-coded secret in `Authorization` in example.ts' },
+      ],
     },
     {
       code: "const mac = crypto.createHmac('sha256', 'pa4qacea4VK9t9nGv7yZtwmj');\nconst t = jwt.sign(payload, 'Zx8Kq2Lm9Pw4Rt7N', { expiresIn: '1h' });\njwt.verify(token, process.env.JWT_SECRET);",

@@ -11,13 +11,20 @@ export function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
   return undefined;
 }
 
-/** The qualified name of the enclosing function (`outer > inner`), as the code-smell rules name it. */
+const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
+
+/**
+ * The qualified name of the enclosing function (`outer > inner`), as the code-smell rules name it;
+ * outside any function, the enclosing class (a field initialiser), if any.
+ */
 export function enclosingSymbol(node: SyntaxNode): string | undefined {
   const names: string[] = [];
+  let className: string | undefined;
   for (let current = node.parent; current; current = current.parent) {
     if (isFunctionNode(current)) names.unshift(localFunctionName(current));
+    else if (!className && CLASS_TYPES.has(current.type)) className = current.childForFieldName('name')?.text;
   }
-  return names.length > 0 ? names.join(' > ') : undefined;
+  return names.length > 0 ? names.join(' > ') : className;
 }
 
 export type BindingKind = 'const' | 'let' | 'var' | 'parameter' | 'import' | 'function' | 'class' | 'loop' | 'catch';
