@@ -15,6 +15,7 @@ new AnalyzerTester(security).run('path-traversal', {
     },
     { code: "app.get('/d/:name', (req, res) => res.sendFile(req.params.name, { root: PUBLIC_DIR }));", name: "Express's root option" },
     { code: "app.get('/x', (req, res) => {\n  const data = fs.readFileSync(CONFIG_PATH);\n  res.json({ data, user: req.query.user });\n});", name: 'request input elsewhere in the handler' },
+    { code: "app.post('/u', upload.single('f'), (req, res) => {\n  fs.createReadStream(req.file.path).pipe(res);\n});", name: "multer's stored path is the server's" },
     { code: "function load(file: string) {\n  return fs.readFileSync(file);\n}\nload(req.query.file);", name: 'across functions is out of scope' },
   ],
   invalid: [
@@ -32,6 +33,11 @@ new AnalyzerTester(security).run('path-traversal', {
       code: "export default defineEventHandler(async (event) => {\n  const name = getRouterParam(event, 'name');\n  return fs.createReadStream(join(DATA_DIR, name));\n});",
       name: 'h3 router parameters',
       findings: [{ line: 3, titleIncludes: 'reaches fs.createReadStream()' }],
+    },
+    {
+      code: "app.post('/u', (req, res) => {\n  fs.writeFileSync(path.join(UPLOADS, req.files.avatar.name), req.files.avatar.data);\n});",
+      name: 'the client-chosen name of an upload',
+      findings: [{ line: 2, titleIncludes: 'Path from `req.files.avatar.name` reaches fs.writeFileSync()' }],
     },
     {
       code: "router.get('/download', (req, res) => {\n  res.download(req.query.path);\n});\nrouter.post('/move', (req, res) => {\n  fse.move(TMP, req.body.to);\n});",
