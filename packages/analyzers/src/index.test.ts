@@ -4,19 +4,23 @@ import * as surface from './index.js';
 
 describe('@codehealth/analyzers', () => {
   it('exports exactly the plugin (default and named) and the analyzers', () => {
-    expect(Object.keys(surface).sort()).toEqual(['codeSmell', 'deadCode', 'default', 'plugin', 'sarifImport']);
+    expect(Object.keys(surface).sort()).toEqual(['codeSmell', 'compliance', 'consistency', 'deadCode', 'default', 'duplication', 'plugin', 'runtime', 'sarifImport', 'security', 'testing']);
     expect(surface.default).toBe(surface.plugin);
   });
 
   it('is the plugin the engine loads by default, with the code-smell rules in order', () => {
     expect(surface.plugin.name).toBe('@codehealth/analyzers');
-    expect(surface.plugin.analyzers.map((analyzer) => analyzer.id)).toEqual(['code-smell', 'dead-code', 'sarif-import']);
+    expect(surface.plugin.analyzers.map((analyzer) => analyzer.id)).toEqual(['security', 'runtime', 'testing', 'code-smell', 'duplication', 'dead-code', 'consistency', 'compliance', 'sarif-import']);
     expect(surface.codeSmell.rules.map((rule) => rule.meta.id)).toEqual([
       'cognitive-complexity',
       'long-function',
       'too-many-parameters',
       'deep-nesting',
       'oversized-file',
+      'large-class',
+      'duplicated-branches',
+      'magic-numbers',
+      'god-module',
     ]);
   });
 
@@ -28,6 +32,10 @@ describe('@codehealth/analyzers', () => {
       'too-many-parameters': { max: 5 },
       'deep-nesting': { max: 4 },
       'oversized-file': { max: 800 },
+      'large-class': { maxMethods: 20, maxLines: 500 },
+      'duplicated-branches': undefined,
+      'magic-numbers': { ignore: [-1, 0, 1, 2], ignoreScaleFactors: true },
+      'god-module': { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 },
     });
   });
 });
