@@ -2,7 +2,7 @@
 // two branches (SonarJS no-duplicated-branches, S1871), or a condition that an earlier one in the
 // chain already covers (no-identical-conditions, S1862).
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
-import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
+import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { findCoveredCondition } from './conditions.js';
 import { listKey, tokensOf, unwrap } from './equivalence.js';
 
@@ -66,8 +66,6 @@ export const duplicatedBranches = defineRule({
   },
   create(context) {
     const { source } = context;
-    const scope = createFunctionScope();
-    const symbol = () => scope.current();
 
     const reportBranch = (branch: SyntaxNode, original: SyntaxNode, kind: 'branch' | 'case') =>
       context.report({
@@ -77,7 +75,7 @@ export const duplicatedBranches = defineRule({
           `This ${kind}'s code is the same as the ${kind} starting on line ${original.startPosition.row + 1}, ` +
           'token for token (whitespace and comments aside).',
         severity: 'low',
-        symbol: symbol(),
+        symbol: enclosingSymbol(branch),
         data: { originalLine: original.startPosition.row + 1 },
       });
 
@@ -89,27 +87,34 @@ export const duplicatedBranches = defineRule({
       return first.start !== -1 && last.end !== -1 && source.slice(first.start, last.end).includes('\n');
     };
 
-    const onIf = (node: SyntaxNode): void => {
+    const reportCoveredCondition = (node: SyntaxNode): void => {
       const covering = findCoveredCondition(node, source);
-      if (covering) {
-        const line = covering.by.startPosition.row + 1;
-        const exact = covering.exact;
-        context.report({
-          node: covering.condition,
-          title: `Condition \`${snippet(covering.condition)}\` is ${exact ? 'the same as' : 'covered by'} the condition on line ${line}`,
-          description:
-            `An earlier condition of this if/else-if chain (\`${snippet(covering.by)}\`, line ${line}) is true whenever this one is, ` +
-            'so this branch can never run.',
-          severity: 'medium',
-          confidence: confidenceFor(covering.condition),
-          symbol: symbol(),
-          data: { originalLine: line },
-        });
+      if (!covering) return;
+      const line = covering.by.startPosition.row + 1;
+      const exact = covering.exact;
+      context.report({
+        node: covering.condition,
+        title: `Condition \`${snippet(covering.condition)}\` is ${exact ? 'the same as' : 'covered by'} the condition on line ${line}`,
+        description:
+          `An earlier condition of this if/else-if chain (\`${snippet(covering.by)}\`, line ${line}) is true whenever this one is, ` +
+          'so this branch can never run.',
+        severity: 'medium',
+        confidence: confidenceFor(covering.condition),
+        symbol: enclosingSymbol(node),
+        data: { originalLine: line },
+      });
+    };
+
+    const onIf = (node: SyntaxNode): void => {
+      if (node.parent?.type === 'else_clause') {
+        reportCoveredCondition(node);
+        return;
       }
-      if (node.parent?.type === 'else_clause') return;
       const { branches, endsWithElse } = ifBranches(node);
+      // Most ifs have one branch: nothing to compare, and no tokens to read.
+      if (branches.length < 2) return;
       const keys = branches.map((branch) => tokensOf(branch, source).key);
-      if (!endsWithElse && branches.length > 1 && keys.every((key) => key === keys[0])) {
+      if (!endsWithElse && keys.every((key) => key === keys[0])) {
         for (let i = 1; i < branches.length; i++) reportBranch(branches[i], branches[i - 1], 'branch');
         return;
       }
@@ -138,7 +143,7 @@ export const duplicatedBranches = defineRule({
           description: `The same case value appears on line ${first.startPosition.row + 1}; the switch never reaches this clause.`,
           severity: 'medium',
           confidence: confidenceFor(value),
-          symbol: symbol(),
+          symbol: enclosingSymbol(node),
           data: { originalLine: first.startPosition.row + 1 },
         });
       }
@@ -157,6 +162,6 @@ export const duplicatedBranches = defineRule({
       }
     };
 
-    return mergeVisitors(scope.visitor, { if_statement: onIf, switch_statement: onSwitch });
+    return { if_statement: onIf, switch_statement: onSwitch };
   },
 });

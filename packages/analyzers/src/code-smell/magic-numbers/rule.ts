@@ -2,7 +2,7 @@
 // where a named constant would say what the number means.
 import { defineRule, type SyntaxNode } from '@codehealth/engine';
 import { z } from 'zod';
-import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
+import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { isNamedConstantValue, literalValue } from './constants.js';
 
 const DEFAULT_IGNORE = [-1, 0, 1, 2];
@@ -105,16 +105,18 @@ export const magicNumbers = defineRule({
   create(context) {
     const { ignoreScaleFactors } = context.options;
     const ignore = new Set(context.options.ignore);
-    const scope = createFunctionScope();
     // One finding per number and enclosing function: the same constant repeated is one missing name.
     const found = new Map<string, Occurrence[]>();
     const onNumber = (node: SyntaxNode): void => {
+      // Most literals are 0, 1 or 2 either way round: decided from the text alone, before any tree access.
+      const magnitude = literalValue(node.text);
+      if (Number.isNaN(magnitude) || (ignore.has(magnitude) && ignore.has(-magnitude))) return;
       const parent = node.parent;
       const sign = parent?.type === 'unary_expression' ? operatorOf(parent) : undefined;
       const negated = sign === '-' || sign === '+';
       const literal = negated ? parent! : node;
-      const value = literalValue(node.text) * (sign === '-' ? -1 : 1);
-      if (Number.isNaN(value) || ignore.has(value)) return;
+      const value = magnitude * (sign === '-' ? -1 : 1);
+      if (ignore.has(value)) return;
       let user = literal.parent;
       while (user?.type === 'parenthesized_expression') user = user.parent;
       if (!user) return;
@@ -126,7 +128,7 @@ export const magicNumbers = defineRule({
       if (multipliesNamedUnit(user, literal)) return;
       const { top, holder } = holderOf(literal);
       if (isExempt(top, holder)) return;
-      const where = scope.current();
+      const where = enclosingSymbol(literal);
       const key = `${where ?? ''}\u0000${value}`;
       const occurrence = { literal, user, value, comparison: COMPARISON.has(operator) };
       const list = found.get(key);
@@ -152,7 +154,7 @@ export const magicNumbers = defineRule({
         });
       }
     };
-    return mergeVisitors(scope.visitor, { number: onNumber, 'program:exit': report });
+    return { number: onNumber, 'program:exit': report };
   },
 });
 
