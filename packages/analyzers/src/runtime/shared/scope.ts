@@ -49,55 +49,82 @@ function parameterBinding(fn: SyntaxNode, name: string): Binding | undefined {
   return undefined;
 }
 
-function declarationBinding(statement: SyntaxNode, name: string): Binding | undefined {
+/** Adds every name `statement` declares to `out`; the first declaration of a name wins. */
+function addDeclarations(statement: SyntaxNode, out: Map<string, Binding>): void {
+  const add = (name: string | undefined, binding: Binding) => {
+    if (name !== undefined && !out.has(name)) out.set(name, binding);
+  };
   switch (statement.type) {
     case 'function_declaration':
     case 'generator_function_declaration':
-      return statement.childForFieldName('name')?.text === name ? { kind: 'function', node: statement } : undefined;
+      add(statement.childForFieldName('name')?.text, { kind: 'function', node: statement });
+      break;
     case 'class_declaration':
     case 'abstract_class_declaration':
-      return statement.childForFieldName('name')?.text === name ? { kind: 'class', node: statement } : undefined;
+      add(statement.childForFieldName('name')?.text, { kind: 'class', node: statement });
+      break;
     case 'lexical_declaration':
     case 'variable_declaration': {
       const kind = statement.type === 'variable_declaration' ? 'var' : statement.childForFieldName('kind')?.text === 'let' ? 'let' : 'const';
       for (const declarator of statement.namedChildren) {
         if (declarator.type !== 'variable_declarator') continue;
         const target = declarator.childForFieldName('name');
-        if (target?.type === 'identifier' && target.text === name) {
+        if (target?.type === 'identifier') {
           const value = declarator.childForFieldName('value') ?? undefined;
-          return { kind, node: declarator, ...(value ? { value } : {}) };
+          add(target.text, { kind, node: declarator, ...(value ? { value } : {}) });
+        } else {
+          for (const name of patternNames(target)) add(name, { kind, node: declarator });
         }
-        if (target && target.type !== 'identifier' && patternNames(target).includes(name)) return { kind, node: declarator };
       }
-      return undefined;
+      break;
     }
     case 'export_statement': {
       const declaration = statement.childForFieldName('declaration');
-      return declaration ? declarationBinding(declaration, name) : undefined;
+      if (declaration) addDeclarations(declaration, out);
+      break;
     }
     case 'import_statement':
-      return importBinding(statement, name);
+      addImports(statement, out, add);
+      break;
     case 'enum_declaration':
     case 'internal_module':
-      return statement.childForFieldName('name')?.text === name ? { kind: 'other', node: statement } : undefined;
+      add(statement.childForFieldName('name')?.text, { kind: 'other', node: statement });
+      break;
     default:
-      return undefined;
+      break;
   }
 }
 
-function importBinding(statement: SyntaxNode, name: string): Binding | undefined {
+function addImports(statement: SyntaxNode, out: Map<string, Binding>, add: (name: string | undefined, binding: Binding) => void): void {
   const clause = statement.namedChildren.find((child) => child.type === 'import_clause');
   for (const part of clause?.namedChildren ?? []) {
-    if (part.type === 'identifier' && part.text === name) return { kind: 'import', node: part };
-    if (part.type === 'namespace_import' && part.namedChildren.some((id) => id.text === name)) return { kind: 'import', node: part };
-    if (part.type === 'named_imports') {
+    if (part.type === 'identifier') add(part.text, { kind: 'import', node: part });
+    else if (part.type === 'namespace_import') part.namedChildren.forEach((id) => add(id.text, { kind: 'import', node: part }));
+    else if (part.type === 'named_imports') {
       for (const specifier of part.namedChildren) {
         const local = specifier.childForFieldName('alias') ?? specifier.childForFieldName('name');
-        if (local?.text === name) return { kind: 'import', node: specifier };
+        add(local?.text, { kind: 'import', node: specifier });
       }
     }
   }
-  return undefined;
+}
+
+/**
+ * The declarations of a statement list by name, built once per list and tree: a rule resolving
+ * many names in a file with thousands of top-level statements scans each list once, not per name.
+ */
+const listIndexes = new WeakMap<object, Map<number, Map<string, Binding>>>();
+
+function declarationsOf(list: SyntaxNode): Map<string, Binding> {
+  let byList = listIndexes.get(list.tree);
+  if (!byList) listIndexes.set(list.tree, (byList = new Map()));
+  let index = byList.get(list.id);
+  if (!index) {
+    index = new Map();
+    for (const statement of list.namedChildren) addDeclarations(statement, index);
+    byList.set(list.id, index);
+  }
+  return index;
 }
 
 const STATEMENT_LISTS: ReadonlySet<string> = new Set(['program', 'statement_block', 'switch_case', 'switch_default', 'class_static_block']);
@@ -117,7 +144,11 @@ function ownBinding(scope: SyntaxNode, name: string): Binding | undefined {
   if (scope.type === 'for_in_statement' || scope.type === 'for_statement') {
     const left = scope.childForFieldName('left') ?? scope.childForFieldName('initializer');
     if (!left) return undefined;
-    if (left.type === 'lexical_declaration' || left.type === 'variable_declaration') return declarationBinding(left, name);
+    if (left.type === 'lexical_declaration' || left.type === 'variable_declaration') {
+      const declared = new Map<string, Binding>();
+      addDeclarations(left, declared);
+      return declared.get(name);
+    }
     return patternNames(left).includes(name) ? { kind: 'other', node: scope } : undefined;
   }
   return undefined;
@@ -130,14 +161,25 @@ function ownBinding(scope: SyntaxNode, name: string): Binding | undefined {
  * different for the question "what does this name mean here").
  */
 export function resolveName(name: string, from: SyntaxNode): Binding | undefined {
+  return resolveIn(name, from, true);
+}
+
+/**
+ * The declaration of `name` inside the functions and blocks around `from`, ignoring module-level
+ * declarations: enough to tell whether an imported name is shadowed, without indexing the module.
+ */
+export function resolveLocalName(name: string, from: SyntaxNode): Binding | undefined {
+  return resolveIn(name, from, false);
+}
+
+function resolveIn(name: string, from: SyntaxNode, includeModule: boolean): Binding | undefined {
   for (let scope = from.parent; scope; scope = scope.parent) {
+    if (!includeModule && scope.type === 'program') return undefined;
     const own = ownBinding(scope, name);
     if (own) return own;
     if (!STATEMENT_LISTS.has(scope.type)) continue;
-    for (const statement of scope.namedChildren) {
-      const binding = declarationBinding(statement, name);
-      if (binding) return binding;
-    }
+    const binding = declarationsOf(scope).get(name);
+    if (binding) return binding;
   }
   return undefined;
 }
