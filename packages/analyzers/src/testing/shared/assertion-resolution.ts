@@ -2,7 +2,7 @@
 // assertion when the helper asserts, directly or through other helpers, however many modules and
 // re-exports away it is declared.
 import type { CodeGraph, FileSummary } from '@codehealth/engine';
-import { testFactsOf, type TestCaseFact, type TestFileFacts } from './test-facts.js';
+import { hasTestFacts, testFactsOf, type TestCaseFact, type TestFileFacts } from './test-facts.js';
 import { isTestCode } from './test-code.js';
 
 export interface ResolvedTest extends TestCaseFact {
@@ -11,6 +11,8 @@ export interface ResolvedTest extends TestCaseFact {
   effectiveAssertions: number;
   /** Calls to imported bindings whose code the analysis cannot see (packages, unresolved paths). */
   opaqueCalls: string[];
+  /** Calls into repository modules that were not scanned in this run, so whether they assert is unknown. */
+  unreadCalls: string[];
 }
 
 export interface TestSuiteFacts {
@@ -26,7 +28,9 @@ export function resolveTestSuite(summaries: readonly FileSummary[], graph: CodeG
   const cached = memo.get(summaries);
   if (cached) return cached;
   const factsByPath = new Map<string, TestFileFacts>();
+  const scanned = new Set<string>();
   for (const summary of summaries) {
+    if (hasTestFacts(summary)) scanned.add(summary.path);
     const facts = testFactsOf(summary);
     if (facts) factsByPath.set(summary.path, facts);
   }
@@ -88,11 +92,17 @@ export function resolveTestSuite(summaries: readonly FileSummary[], graph: CodeG
     files.push({ summary, facts });
     for (const test of facts?.tests ?? []) {
       const helperAssertions = test.calls.filter((call) => callAsserts(summary.path, facts!, call)).length;
-      const opaqueCalls = test.calls.filter((call) => {
+      const opaqueCalls: string[] = [];
+      const unreadCalls: string[] = [];
+      for (const call of test.calls) {
         const imported = facts!.imports[call.split('.')[0]];
-        return imported !== undefined && targetOf(summary.path, imported.specifier) === undefined;
-      });
-      tests.push({ ...test, path: summary.path, effectiveAssertions: test.assertions + helperAssertions, opaqueCalls });
+        if (imported === undefined) continue;
+        const target = targetOf(summary.path, imported.specifier);
+        if (target === undefined) opaqueCalls.push(call);
+        // The collector did not run on the module (outside a pull request's paths): it may hold an asserting helper.
+        else if (!scanned.has(target)) unreadCalls.push(call);
+      }
+      tests.push({ ...test, path: summary.path, effectiveAssertions: test.assertions + helperAssertions, opaqueCalls, unreadCalls });
     }
   }
   files.sort((a, b) => a.summary.path.localeCompare(b.summary.path));

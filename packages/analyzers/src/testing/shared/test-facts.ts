@@ -43,3 +43,8 @@ export function testFactsOf(summary: FileSummary): TestFileFacts | undefined {
   const facts = summary.facts[FACTS_KEY];
   return facts === null || facts === undefined ? undefined : (facts as TestFileFacts);
 }
+
+/** Whether the collector ran on the file (its result may be null: nothing to record). */
+export function hasTestFacts(summary: FileSummary): boolean {
+  return Object.prototype.hasOwnProperty.call(summary.facts, FACTS_KEY);
+}

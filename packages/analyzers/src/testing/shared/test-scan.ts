@@ -9,6 +9,7 @@ import { readImportBindings } from './import-bindings.js';
 import type { FunctionFact, TestFileFacts } from './test-facts.js';
 import {
   callbackOf,
+  calleeChain,
   firstParameterName,
   FRAMEWORK_CALLEE,
   frameworkCallOf,
@@ -104,7 +105,8 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
         endLine: call.endPosition.row + 1,
         assertions: 0,
         calls: new Set(),
-        param: firstParameterName(callback),
+        // `it.each(table)('x', (row) => …)` passes table rows, not a done callback or a test context.
+        param: calleeChain(call.childForFieldName('function'))?.path.some((m) => m === 'each' || m === 'for') ? undefined : firstParameterName(callback),
         callback,
         suite,
       };

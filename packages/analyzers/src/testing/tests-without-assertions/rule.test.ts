@@ -58,6 +58,19 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
     expect(run.metric('assertionDensity')).toBe(0.5);
   });
 
+  it('does not guess about helpers in modules the run did not scan (a pull request analysis)', async () => {
+    const partial = await analyzeFiles(FILES, undefined, undefined, ['test/math.test.ts']);
+    const found = partial.findings('tests-without-assertions').filter((f) => f.filePath === 'test/math.test.ts');
+    // Every test there calls into a module this run did not scan (helpers, or add() itself): none is reported.
+    expect(found).toEqual([]);
+    expect(partial.metric('testCases')).toBe(7);
+  });
+
+  it('treats the parameter of an each-test as table data, not as a done callback', async () => {
+    const each = await analyzeFiles({ 'test/each.test.ts': "it.each([1, 2])('runs %s', (n) => { run(n); });\n" });
+    expect(each.findings('tests-without-assertions').map((f) => f.title)).toEqual(['Test "runs %s" in each.test.ts has no assertion']);
+  });
+
   it('reports at most maxPerFile tests of one file', async () => {
     const limited = await analyzeFiles(FILES, undefined, { rules: { 'testing/tests-without-assertions': { options: { maxPerFile: 2 } } } });
     expect(limited.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts').map((f) => f.symbol)).toEqual(['one', 'two']);
