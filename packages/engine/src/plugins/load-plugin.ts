@@ -35,7 +35,12 @@ async function isDir(path: string): Promise<boolean> {
 }
 
 async function entryOfPackage(dir: string): Promise<string> {
-  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { exports?: Exports; main?: string; module?: string };
+  let manifest: { exports?: Exports; main?: string; module?: string };
+  try {
+    manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  } catch (error) {
+    throw new PluginLoadError(`cannot read the package.json of plugin ${dir}: ${(error as Error).message}`);
+  }
   const rel = pickExport(manifest.exports) ?? manifest.module ?? manifest.main ?? 'index.js';
   return join(dir, rel);
 }

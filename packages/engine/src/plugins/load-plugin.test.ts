@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPlugin } from './load-plugin.js';
+
+function dirWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'codehealth-plugin-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const pluginSource = "export default { name: 'p', analyzers: [{ id: 'a', rules: [] }] };\n";
+
+describe('loadPlugin', () => {
+  it('loads a package from node_modules through its exports map, and a relative path', async () => {
+    const dir = dirWith({
+      'node_modules/my-plugin/package.json': JSON.stringify({ name: 'my-plugin', type: 'module', exports: { '.': { import: './lib/index.js' } } }),
+      'node_modules/my-plugin/lib/index.js': pluginSource,
+      'local/plugin.mjs': pluginSource,
+    });
+    const loaded = await loadPlugin('my-plugin', dir);
+    expect(loaded.plugin.name).toBe('p');
+    expect(loaded.url).toMatch(/my-plugin\/lib\/index\.js$/);
+    expect((await loadPlugin('./local/plugin.mjs', dir)).plugin.analyzers[0].id).toBe('a');
+  });
+
+  it('refuses a missing package, a malformed manifest and a module that is not a plugin', async () => {
+    const dir = dirWith({
+      'node_modules/broken/package.json': '{ "name": ',
+      'not-a-plugin.mjs': 'export const x = 1;\n',
+    });
+    await expect(loadPlugin('nope-plugin', dir)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('is not installed') });
+    await expect(loadPlugin('broken', dir)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('cannot read the package.json') });
+    await expect(loadPlugin('./not-a-plugin.mjs', dir)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('does not export a plugin') });
+  });
+});
