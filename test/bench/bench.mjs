@@ -6,12 +6,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { obtainEffect, obtainRxjs } from '../helpers/corpora.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
+const requireFromRepo = createRequire(join(repoRoot, 'package.json'));
 const { values: args } = parseArgs({
   options: { corpus: { type: 'string', default: 'all' }, 'no-peers': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' } },
 });
@@ -61,8 +63,8 @@ function eslintConfig(dir) {
   const file = join(dir, 'eslint.bench.config.mjs');
   writeFileSync(
     file,
-    `import tseslint from ${JSON.stringify(join(repoRoot, 'node_modules/typescript-eslint/dist/index.js'))};\n` +
-      `import sonarjs from ${JSON.stringify(join(repoRoot, 'node_modules/eslint-plugin-sonarjs/cjs/index.js'))};\n` +
+    `import tseslint from ${JSON.stringify(pathToFileURL(requireFromRepo.resolve('typescript-eslint')).href)};\n` +
+      `import sonarjs from ${JSON.stringify(pathToFileURL(requireFromRepo.resolve('eslint-plugin-sonarjs')).href)};\n` +
       `export default [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { sonarjs }, rules: sonarjs.configs.recommended.rules }];\n`,
   );
   return file;
