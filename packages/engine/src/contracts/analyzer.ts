@@ -63,6 +63,8 @@ export type ReportDescriptor = ReportLocation & {
   /** Enclosing symbol name, for the issue fingerprint. */
   symbol?: string;
   data?: Record<string, number | string | boolean>;
+  /** Secret values to mask in the code snippet (kept: the first 4 characters), so reports never carry them. */
+  redact?: string[];
 };
 
 export interface FileRuleContext<Options = unknown> {

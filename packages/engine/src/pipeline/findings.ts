@@ -31,6 +31,20 @@ export function fileGroupOf(path: string): string {
   return parts[0];
 }
 
+/** Masks each secret in the snippet, keeping its first 4 characters so a reader can recognise it. */
+export function redactAnchor(anchor: Anchor, secrets: readonly string[] | undefined): Anchor {
+  if (!secrets?.length) return anchor;
+  let snippet = anchor.codeSnippet;
+  for (const secret of secrets) {
+    if (secret.length === 0) continue;
+    const shown = secret.length > 8 ? secret.slice(0, 4) : '';
+    snippet = snippet.split(secret).join(`${shown}${'*'.repeat(Math.min(12, secret.length - shown.length))}`);
+    // A secret spanning lines (a PEM block) appears line by line in the snippet.
+    for (const part of secret.split('\n')) if (part.length >= 16) snippet = snippet.split(part).join(`${part.slice(0, 4)}${'*'.repeat(12)}`);
+  }
+  return { ...anchor, codeSnippet: snippet };
+}
+
 export interface FindingOrigin {
   analyzerId: string;
   meta: RuleMeta<any>;
@@ -58,7 +72,7 @@ export function buildFinding(origin: FindingOrigin, filePath: string, lines: rea
     category: meta.category,
     filePath,
     fileGroup: fileGroupOf(filePath),
-    anchor: anchorFor(lines, range.lineStart, range.lineEnd),
+    anchor: redactAnchor(anchorFor(lines, range.lineStart, range.lineEnd), descriptor.redact),
     title: descriptor.title,
     description: descriptor.description,
     whyItMatters: descriptor.whyItMatters ?? meta.docs.whyItMatters,

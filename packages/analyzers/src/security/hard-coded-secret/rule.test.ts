@@ -110,3 +110,17 @@ describe('hard-coded-secret reports without repeating the secret', () => {
     expect(test.description).toContain('test code');
   });
 });
+
+describe('hard-coded-secret redaction', () => {
+  it('never carries the secret in the finding snippet', () => {
+    const code = `const client = new S3({ accessKeyId: '${AWS_KEY}' });\nconst apiToken = '${GITHUB_TOKEN}';\n`;
+    const findings = runRule(security, 'hard-coded-secret', { code, filename: 'src/storage.ts' });
+    expect(findings.length).toBeGreaterThanOrEqual(2);
+    for (const f of findings) {
+      expect(f.anchor.codeSnippet).not.toContain(AWS_KEY);
+      expect(f.anchor.codeSnippet).not.toContain(GITHUB_TOKEN);
+      expect(f.description).not.toContain(AWS_KEY);
+    }
+    expect(findings.map((f) => f.anchor.codeSnippet).join('\n')).toContain("accessKeyId: 'AKIA************'");
+  });
+});

@@ -125,6 +125,7 @@ export const hardCodedSecret = defineRule({
         confidence: illustrative ? format.confidence - 30 : format.confidence,
         symbol: place.symbol,
         data: { format: format.id, illustrative },
+        redact: [match[0]],
       });
     };
 
@@ -163,6 +164,7 @@ export const hardCodedSecret = defineRule({
         confidence: entropy >= 4 ? 75 : 65,
         symbol: place.symbol,
         data: { format: 'generic', entropy, length: value.length },
+        redact: [value],
       });
     };
 
@@ -182,6 +184,7 @@ export const hardCodedSecret = defineRule({
         confidence: 75,
         symbol: place.symbol,
         data: { format: 'key-argument', entropy, length: value.length },
+        redact: [value],
       });
     };
 
