@@ -24,16 +24,10 @@ export function findWorkspacePackages(files: Iterable<string>, readJson: ReadJso
   if (!isObject(root)) return packages;
   const field = root.workspaces;
   const patterns = Array.isArray(field) ? field : isObject(field) && Array.isArray(field.packages) ? field.packages : [];
-  const include: RegExp[] = [];
-  const exclude: RegExp[] = [];
-  for (const pattern of patterns) {
-    if (typeof pattern !== 'string') continue;
-    if (pattern.startsWith('!')) exclude.push(globToRegExp(pattern.slice(1)));
-    else include.push(globToRegExp(pattern));
-  }
-  if (include.length > 0) {
+  const inWorkspace = createWorkspaceMatcher(patterns);
+  if (inWorkspace) {
     for (const dir of candidateDirectories(files)) {
-      if (!include.some((re) => re.test(dir)) || exclude.some((re) => re.test(dir))) continue;
+      if (!inWorkspace(dir)) continue;
       const manifest = readJson(`${dir}/package.json`);
       if (isObject(manifest) && typeof manifest.name === 'string') packages.set(manifest.name, { name: manifest.name, dir, manifest });
     }
@@ -55,14 +49,27 @@ function candidateDirectories(files: Iterable<string>): Set<string> {
   return manifests.size > 0 ? manifests : all;
 }
 
+/**
+ * Matches repository-relative directories against workspace globs (`packages/*`, `apps/**`,
+ * `!packages/legacy`), as npm, yarn and pnpm read them. Undefined when no pattern includes anything.
+ */
+export function createWorkspaceMatcher(patterns: readonly unknown[]): ((dir: string) => boolean) | undefined {
+  const globs = patterns.filter((p): p is string => typeof p === 'string');
+  const include = globs.filter((g) => !g.startsWith('!')).map(globToRegExp);
+  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => globToRegExp(g.slice(1)));
+  if (include.length === 0) return undefined;
+  return (dir) => include.some((re) => re.test(dir)) && !exclude.some((re) => re.test(dir));
+}
+
 function globToRegExp(glob: string): RegExp {
-  const clean = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+  const clean = glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
   let source = '';
   for (let i = 0; i < clean.length; i++) {
     const c = clean[i];
     if (c === '*' && clean[i + 1] === '*') {
       source += '.*';
       i++;
+      if (clean[i + 1] === '/') i++;
     } else if (c === '*') source += '[^/]*';
     else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   }

@@ -1,6 +1,6 @@
 // The repository's own package.json files (the root and its npm/yarn/pnpm workspaces), read through
 // the snapshot, with the line numbers findings anchor on.
-import type { RepoSnapshot } from '@codehealth/engine';
+import { createWorkspaceMatcher, type RepoSnapshot } from '@codehealth/engine';
 
 export interface Manifest {
   /** Repository-relative path of the package.json. */
@@ -24,21 +24,6 @@ export async function readManifest(snapshot: RepoSnapshot, path: string): Promis
     // Missing, unreadable or not JSON: nothing to check.
     return undefined;
   }
-}
-
-function globToRegExp(glob: string): RegExp {
-  const clean = glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
-  let source = '';
-  for (let i = 0; i < clean.length; i++) {
-    const c = clean[i];
-    if (c === '*' && clean[i + 1] === '*') {
-      source += '.*';
-      i++;
-      if (clean[i + 1] === '/') i++;
-    } else if (c === '*') source += '[^/]*';
-    else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
 }
 
 /** `packages:` entries of a pnpm-workspace.yaml (a flat list of quoted or bare globs). */
@@ -65,13 +50,12 @@ export async function repositoryManifests(snapshot: RepoSnapshot): Promise<Manif
   if (snapshot.files.some((f) => f.path === 'pnpm-workspace.yaml')) {
     globs = [...globs, ...pnpmWorkspaceGlobs(await snapshot.readFile('pnpm-workspace.yaml').catch(() => ''))];
   }
-  const include = globs.filter((g): g is string => typeof g === 'string' && !g.startsWith('!')).map(globToRegExp);
-  const exclude = globs.filter((g): g is string => typeof g === 'string' && g.startsWith('!')).map((g) => globToRegExp(g.slice(1)));
-  if (include.length === 0) return manifests;
+  const inWorkspace = createWorkspaceMatcher(globs);
+  if (!inWorkspace) return manifests;
   for (const file of snapshot.files) {
     if (!file.path.endsWith('/package.json') || file.path.includes('node_modules/')) continue;
     const dir = file.path.slice(0, -'/package.json'.length);
-    if (!include.some((re) => re.test(dir)) || exclude.some((re) => re.test(dir))) continue;
+    if (!inWorkspace(dir)) continue;
     const manifest = await readManifest(snapshot, file.path);
     if (manifest) manifests.push(manifest);
   }
