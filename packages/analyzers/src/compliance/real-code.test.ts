@@ -2,10 +2,10 @@
 // repository. Every finding on rxjs was read by hand.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssessmentResult } from '@codehealth/engine';
 import { obtainRxjs } from '../../../../test/helpers/corpora.js';
-import { analyzeWith } from '../shared/fixtures/mini-repo.js';
+import { analyzeWith, useAnalyzedCorpus } from '../shared/fixtures/mini-repo.js';
 import { compliance } from './index.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -16,20 +16,10 @@ const byRule = (result: AssessmentResult) => {
 };
 
 describe('compliance on rxjs 7.8.2', () => {
-  let result: AssessmentResult | undefined;
-  let unavailable = '';
-  beforeAll(async () => {
-    const corpus = obtainRxjs();
-    if (corpus.error !== undefined) {
-      unavailable = corpus.error;
-      console.warn(`SKIPPED: ${unavailable}`);
-      return;
-    }
-    result = await analyzeWith(compliance, corpus.root);
-  });
+  const corpus = useAnalyzedCorpus(obtainRxjs, (root) => analyzeWith(compliance, root));
 
   it('finds its 18 debt markers (a grep for the words finds the same 18 lines), all of unknown age in the npm tarball', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     const markers = result.findings.filter((f) => f.ruleId === 'compliance/debt-marker');
     expect(markers).toHaveLength(18);
     expect(markers.filter((f) => f.title.startsWith('HACK'))).toHaveLength(4);
@@ -41,7 +31,7 @@ describe('compliance on rxjs 7.8.2', () => {
   });
 
   it('accepts its Apache-2.0 LICENSE.txt and says once that tslib is not installed', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     expect(byRule(result)).toEqual({ 'compliance/debt-marker': 18, 'compliance/dependency-license': 1 });
     expect(result.findings.find((f) => f.ruleId === 'compliance/dependency-license')).toMatchObject({
       filePath: 'package.json',

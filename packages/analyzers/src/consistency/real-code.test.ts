@@ -3,30 +3,20 @@
 // are what the analyzer must keep.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssessmentResult } from '@codehealth/engine';
 import { obtainNpmPackage, obtainRxjs } from '../../../../test/helpers/corpora.js';
-import { analyzeWith } from '../shared/fixtures/mini-repo.js';
+import { analyzeWith, useAnalyzedCorpus } from '../shared/fixtures/mini-repo.js';
 import { consistency } from './index.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const line = (f: AssessmentResult['findings'][number]) => `${f.severity} ${f.filePath}:${f.anchor.lineStart} ${f.title}`;
 
 describe('consistency on rxjs 7.8.2', () => {
-  let result: AssessmentResult | undefined;
-  let unavailable = '';
-  beforeAll(async () => {
-    const corpus = obtainRxjs();
-    if (corpus.error !== undefined) {
-      unavailable = corpus.error;
-      console.warn(`SKIPPED: ${unavailable}`);
-      return;
-    }
-    result = await analyzeWith(consistency, corpus.root);
-  });
+  const corpus = useAnalyzedCorpus(obtainRxjs, (root) => analyzeWith(consistency, root));
 
   it('learns rxjs conventions: camelCase functions, PascalCase types, camelCase files, extensionless named ESM imports', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     const dominant = Object.fromEntries(result.conventions.map((c) => [c.name, c.dominantValue]));
     expect(dominant).toMatchObject({
       'function-naming': 'camelCase',
@@ -43,7 +33,7 @@ describe('consistency on rxjs 7.8.2', () => {
   });
 
   it('reports exactly the three deviations a reader confirms', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     // Checked by hand: the two camelCase type aliases are the only ones among 120, and Rx.global.js is
     // a UMD wrapper calling require() in an ES module code base. Not reported any more:
     // AjaxTimeoutErrorImpl (a PascalCase constructor function); rxjs's four typed errors
@@ -61,20 +51,10 @@ describe('consistency on rxjs 7.8.2', () => {
 });
 
 describe('consistency on effect 3.22.4', () => {
-  let result: AssessmentResult | undefined;
-  let unavailable = '';
-  beforeAll(async () => {
-    const corpus = obtainNpmPackage('effect', '3.22.4', 'src/index.ts');
-    if (corpus.error !== undefined) {
-      unavailable = corpus.error;
-      console.warn(`SKIPPED: ${unavailable}`);
-      return;
-    }
-    result = await analyzeWith(consistency, corpus.root);
-  });
+  const corpus = useAnalyzedCorpus(() => obtainNpmPackage('effect', '3.22.4', 'src/index.ts'), (root) => analyzeWith(consistency, root));
 
   it('keeps only true deviations in a code base with several deliberate conventions', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     // Not reported any more, all deliberate: 66 PascalCase constructor functions (`Done()`, `TaggedClass()`),
     // 4 one-letter getters (`_F`), 173 companion types (`type OP_EMIT = typeof OP_EMIT`), 22 companion
     // interfaces of dual APIs the parser cannot read (`interface optional` + `const optional: {…}`) and

@@ -3,9 +3,10 @@
 // what the analyzer must keep finding, and nothing else.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine, type AssessmentResult } from '@codehealth/engine';
 import { obtainRxjs } from '../../../../test/helpers/corpora.js';
+import { useAnalyzedCorpus } from '../shared/fixtures/mini-repo.js';
 import { runtime } from './index.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -17,20 +18,10 @@ async function analyze(root: string): Promise<AssessmentResult> {
 }
 
 describe('runtime on rxjs 7.8.2', () => {
-  let result: AssessmentResult | undefined;
-  let unavailable = '';
-  beforeAll(async () => {
-    const corpus = obtainRxjs();
-    if (corpus.error !== undefined) {
-      unavailable = corpus.error;
-      console.warn(`SKIPPED: ${unavailable}`);
-      return;
-    }
-    result = await analyze(corpus.root);
-  });
+  const corpus = useAnalyzedCorpus(obtainRxjs, analyze);
 
   it('reports exactly the five findings a reader confirms', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     // Checked by hand:
     // - getXHRResponse.ts parses IE's responseText with no try; its own doc comment says it "*could* throw".
     // - scheduleAsyncIterable.ts: `iterator.next().then(...)` has no rejection handler, so an async
@@ -56,7 +47,7 @@ describe('runtime on rxjs 7.8.2', () => {
   });
 
   it('publishes the promise metrics', (ctx) => {
-    if (!result) return ctx.skip(unavailable);
+    const result = corpus.result(ctx);
     expect(result.metrics.analyzerMetrics).toMatchObject({ 'runtime.asyncFunctions': 1, 'runtime.floatingPromises': 2 });
   });
 });
