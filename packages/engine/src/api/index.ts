@@ -1,0 +1,4 @@
+// The wire schemas of the REST API, one module per resource.
+export * from './common.js';
+export * from './projects.js';
+export * from './api-keys.js';

@@ -1,0 +1,52 @@
+// @codehealth/engine/server — the application layer for hosts: relational store and migrations,
+// application services, ports, and the wire schemas of the REST API. Kept apart from the main
+// entry so that embedding the engine does not load database drivers.
+
+// Relational store
+export type { Database, Sql, Row } from '../store/database.js';
+export { StoreError, sqlState, UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION } from '../store/database.js';
+export { PgliteDatabase } from '../store/pglite-database.js';
+export { PostgresDatabase } from '../store/postgres-database.js';
+export type { PostgresOptions } from '../store/postgres-database.js';
+export { openStore, pgliteDirOf } from '../store/open-store.js';
+export type { OpenStore, StoreConfig } from '../store/open-store.js';
+export { DataDirLock, DataDirLockedError, readLockOwner } from '../store/data-dir-lock.js';
+export type { LockOwner } from '../store/data-dir-lock.js';
+export { migrateUp, migrationStatus, assertMigrated, readMigrations, MigrationError, DEFAULT_MIGRATIONS_DIR } from '../store/migrations.js';
+export type { Migration, MigrationStatus } from '../store/migrations.js';
+
+// Ports
+export type { WorkflowStarter, WorkflowRequest, WorkflowKind } from '../ports/workflow-starter.js';
+export { workflowIdOf } from '../ports/workflow-starter.js';
+export type { CodeHost, CodeHosts, RepositoryMetadata, PublicRepositoryRef } from '../ports/code-host.js';
+export { staticCodeHosts } from '../ports/code-host.js';
+
+// Application services
+export { Services, DEFAULT_SERVICE_OPTIONS } from '../services/services.js';
+export type { ServiceDeps, ServiceOptions } from '../services/services.js';
+export type { Actor } from '../services/actor.js';
+export { ProjectAccess } from '../services/access.js';
+export type { ProjectRole, AccessLevel } from '../services/access.js';
+export {
+  ServiceError,
+  InvalidInputError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+  UnavailableError,
+} from '../services/errors.js';
+export { ApiKeyService, generateApiKey, API_KEY_PREFIX, MAX_KEYS_PER_USER } from '../services/api-keys.js';
+export { UserService } from '../services/users.js';
+export type { User } from '../services/users.js';
+export { ProjectService } from '../services/projects.js';
+export { JobQueueWorkflowStarter } from '../services/job-queue.js';
+export type { JobListener } from '../services/job-queue.js';
+export { iso } from '../services/time.js';
+
+// Wire schemas (spec section 2)
+export * as api from '../api/index.js';
+
+// Test support: fresh migrated databases (PGlite always; Postgres with TEST_DATABASE_URL)
+export { createTestDatabase, testPostgresUrl } from '../store/test-database.js';
+export type { TestDatabase, TestStoreKind } from '../store/test-database.js';

@@ -1,0 +1,70 @@
+// Reading and validating the parts of a request at the edge: JSON bodies (size-limited,
+// malformed JSON is a 400), query strings and path parameters, each against its zod schema.
+import type { H3Event } from 'h3';
+import { z } from 'zod';
+import { ApiError, formatZodIssues } from './http-errors.js';
+
+/** Request bodies above this size are refused with 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+async function readLimited(event: H3Event, limit: number): Promise<string> {
+  const declared = Number(event.req.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, 'request body exceeds the 1 MB limit');
+  const stream = event.req.body;
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError(413, 'request body exceeds the 1 MB limit');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses and validates a JSON body; an empty body is `{}` when `optional`. */
+export async function readJsonBody<T extends z.ZodType>(event: H3Event, schema: T, optional: boolean): Promise<z.output<T>> {
+  const text = await readLimited(event, MAX_BODY_BYTES);
+  let value: unknown = {};
+  if (text.trim() === '') {
+    if (!optional) throw new ApiError(400, 'request body is required (JSON object)');
+  } else {
+    const type = event.req.headers.get('content-type') ?? '';
+    if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new ApiError(415, 'request body must be JSON (Content-Type: application/json)');
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'request body is not valid JSON');
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError(400, formatZodIssues('request body', parsed.error));
+  return parsed.data;
+}
+
+/** Validates the query string; repeated parameters take their last value. */
+export function readQuery<T extends z.ZodType>(event: H3Event, schema: T): z.output<T> {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of event.url.searchParams) raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, formatZodIssues('query parameter', parsed.error));
+  return parsed.data;
+}
+
+export function readParams<T extends z.ZodType>(params: Record<string, string>, schema: T): z.output<T> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new ApiError(400, formatZodIssues('path parameter', parsed.error));
+  return parsed.data;
+}
+
+/** Query booleans: `true`/`false`/`1`/`0`, nothing else. */
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .meta({ type: 'boolean' } as Record<string, unknown>);

@@ -1,0 +1,4 @@
+// Routes of this resource group (filled in by its issue).
+import type { RouteDefinition } from '../route.js';
+
+export const onboardingRoutes: RouteDefinition[] = [];
