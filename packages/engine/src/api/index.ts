@@ -2,3 +2,9 @@
 export * from './common.js';
 export * from './projects.js';
 export * from './api-keys.js';
+// -- members & invitations schemas
+// -- repositories schemas
+// -- health schemas
+// -- issues & dismiss-rule schemas
+// -- PR analysis schemas
+// -- architecture schemas

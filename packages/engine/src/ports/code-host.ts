@@ -17,6 +17,19 @@ export interface RepositoryMetadata {
   private: boolean;
 }
 
+export interface PullRequestMetadata {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  merged: boolean;
+  author: string;
+  baseBranch: string;
+  headBranch: string;
+  baseSha: string;
+  headSha: string;
+}
+
 export type PublicRepositoryRef = { url: string } | { owner: string; name: string };
 
 export interface CodeHost {
@@ -25,6 +38,8 @@ export interface CodeHost {
   handles(ref: PublicRepositoryRef): boolean;
   /** Metadata of a public repository; throws InvalidInputError/NotFoundError with a clear message. */
   resolvePublic(ref: PublicRepositoryRef): Promise<RepositoryMetadata>;
+  /** The repository's pull requests (open ones at least), for PR metadata sync. */
+  listPullRequests?(repository: RepositoryMetadata): Promise<PullRequestMetadata[]>;
 }
 
 /** The configured code hosts, tried in order. */

@@ -18,7 +18,7 @@ export type { Migration, MigrationStatus } from '../store/migrations.js';
 // Ports
 export type { WorkflowStarter, WorkflowRequest, WorkflowKind } from '../ports/workflow-starter.js';
 export { workflowIdOf } from '../ports/workflow-starter.js';
-export type { CodeHost, CodeHosts, RepositoryMetadata, PublicRepositoryRef } from '../ports/code-host.js';
+export type { CodeHost, CodeHosts, RepositoryMetadata, PublicRepositoryRef, PullRequestMetadata } from '../ports/code-host.js';
 export { staticCodeHosts } from '../ports/code-host.js';
 
 // Application services
@@ -43,6 +43,12 @@ export { ProjectService } from '../services/projects.js';
 export { JobQueueWorkflowStarter } from '../services/job-queue.js';
 export type { JobListener } from '../services/job-queue.js';
 export { iso } from '../services/time.js';
+// -- members & invitations services (add exports here)
+// -- repositories & code-host services (add exports here)
+// -- health services (add exports here)
+// -- issues & dismiss-rule services (add exports here)
+// -- PR analysis services (add exports here)
+// -- architecture services (add exports here)
 
 // Wire schemas (spec section 2)
 export * as api from '../api/index.js';
@@ -50,3 +56,7 @@ export * as api from '../api/index.js';
 // Test support: fresh migrated databases (PGlite always; Postgres with TEST_DATABASE_URL)
 export { createTestDatabase, testPostgresUrl } from '../store/test-database.js';
 export type { TestDatabase, TestStoreKind } from '../store/test-database.js';
+
+// Issue records: fingerprinted issues per run, dismiss-rule matching
+export { insertContextIssues, applyDismissRules, compileDismissRule, fingerprintToken, SEVERITY_RANK } from '../services/issue-records.js';
+export type { IssueContext, IssueContextType, IssueInput, InsertedIssues, DismissRuleRecord, IssueMatchFields, ApplyScope } from '../services/issue-records.js';

@@ -33,6 +33,12 @@ export class Services {
   readonly users: UserService;
   readonly apiKeys: ApiKeyService;
   readonly projects: ProjectService;
+  // -- members & invitations fields
+  // -- repositories fields
+  // -- health fields
+  // -- issues & dismiss-rule fields
+  // -- PR analysis fields
+  // -- architecture fields
 
   constructor(deps: ServiceDeps) {
     this.db = deps.db;
@@ -43,5 +49,11 @@ export class Services {
     this.users = new UserService(deps.db);
     this.apiKeys = new ApiKeyService(deps.db);
     this.projects = new ProjectService(deps.db, this.access);
+    // -- members & invitations init
+    // -- repositories init
+    // -- health init
+    // -- issues & dismiss-rule init
+    // -- PR analysis init
+    // -- architecture init
   }
 }

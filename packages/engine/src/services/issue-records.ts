@@ -1,0 +1,209 @@
+// Issues as stored records: one row per finding per analysis run (context), identified across
+// runs by its fingerprint (rule, file, enclosing symbol, normalised snippet), so that `is_new`,
+// dismissals and dismiss rules survive line moves and re-analysis.
+import picomatch from 'picomatch';
+import type { Finding, IssueSource, Severity } from '../domain/types.js';
+import { issueFingerprint, uuidFromName } from '../report/issue-id.js';
+import type { Sql } from '../store/database.js';
+
+export type IssueContextType = 'pr_analysis' | 'health_assessment' | 'architecture_review' | 'push';
+
+export const SEVERITY_RANK: Record<Severity, number> = { critical: 5, high: 4, medium: 3, low: 2, info: 1 };
+
+export interface IssueContext {
+  projectId: string;
+  contextType: IssueContextType;
+  contextId: string;
+  /**
+   * Earlier runs to compare with: an issue is new when its fingerprint is in none of them.
+   * Without a baseline (a project's first assessment) no issue is called new.
+   */
+  baselineContextIds?: readonly string[];
+}
+
+export interface IssueInput {
+  finding: Finding;
+  repositoryId: string | null;
+}
+
+export interface InsertedIssues {
+  inserted: number;
+  newCount: number;
+  dismissed: number;
+}
+
+/** Inserts the issues of one run in the caller's transaction and applies the project's dismiss rules. */
+export async function insertContextIssues(tx: Sql, context: IssueContext, items: readonly IssueInput[]): Promise<InsertedIssues> {
+  const baseline = new Set<string>();
+  const hasBaseline = (context.baselineContextIds ?? []).length > 0;
+  if (hasBaseline) {
+    const rows = await tx.query<{ fingerprint: string }>(
+      'SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[])',
+      [context.projectId, context.baselineContextIds],
+    );
+    for (const row of rows) baseline.add(row.fingerprint);
+  }
+  const occurrences = new Map<string, number>();
+  let newCount = 0;
+  const BATCH = 200;
+  for (let start = 0; start < items.length; start += BATCH) {
+    const batch = items.slice(start, start + BATCH);
+    const values: unknown[] = [];
+    const tuples: string[] = [];
+    for (const { finding, repositoryId } of batch) {
+      const fingerprint = issueFingerprint(finding);
+      const occurrence = occurrences.get(fingerprint) ?? 0;
+      occurrences.set(fingerprint, occurrence + 1);
+      const isNew = hasBaseline && !baseline.has(fingerprint);
+      if (isNew) newCount++;
+      const row = [
+        uuidFromName(`${context.contextId}:${fingerprint}#${occurrence}`),
+        context.projectId,
+        repositoryId,
+        context.contextType,
+        context.contextId,
+        fingerprint,
+        finding.source,
+        finding.severity,
+        SEVERITY_RANK[finding.severity],
+        finding.category,
+        finding.filePath,
+        finding.fileGroup,
+        finding.anchor.lineStart,
+        finding.anchor.lineEnd,
+        finding.anchor.codeSnippet,
+        finding.anchor.validated,
+        finding.title,
+        finding.description,
+        finding.whyItMatters,
+        finding.suggestedAction,
+        finding.ruleId,
+        finding.analyzerName,
+        Math.round(finding.confidence),
+        finding.autoFixable,
+        isNew,
+      ];
+      const base = values.length;
+      tuples.push(`(${row.map((_, i) => `$${base + i + 1}`).join(', ')})`);
+      values.push(...row);
+    }
+    if (tuples.length === 0) continue;
+    await tx.query(
+      `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
+         severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
+         description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
+       VALUES ${tuples.join(', ')}`,
+      values,
+    );
+  }
+  const dismissed = await applyDismissRules(tx, context.projectId, { contextId: context.contextId, countMatches: true });
+  return { inserted: items.length, newCount, dismissed };
+}
+
+export interface DismissRuleRecord {
+  id: string;
+  source_type: IssueSource | null;
+  rule_pattern: string;
+  secondary_pattern: string | null;
+  scope: 'global' | 'project' | 'file';
+  file_path: string;
+  created_at: Date;
+}
+
+export interface IssueMatchFields {
+  fingerprint: string;
+  source: string;
+  rule_id: string;
+  title: string;
+  file_path: string;
+  code_snippet: string;
+}
+
+/** The secondary pattern's token that pins a rule to one issue identity (used by "dismiss issue"). */
+export const fingerprintToken = (fingerprint: string): string => `fingerprint:${fingerprint}`;
+
+/**
+ * A dismiss rule as a predicate. Patterns are globs (`*` and `?`, `[...]`, `{a,b}`; a single `*`
+ * also crosses `/`), case-insensitive:
+ * - `rule_pattern` must match the issue's rule id or its title;
+ * - `secondary_pattern`, when set, must match the title, the code snippet or `fingerprint:<fp>`;
+ * - `source_type`, when set, must equal the issue's source;
+ * - scope `file`: `file_path` (a path or glob) must match the issue's file path. Scopes `global`
+ *   and `project` both cover the whole project: a rule never reaches beyond its own project.
+ */
+export function compileDismissRule(rule: Omit<DismissRuleRecord, 'created_at' | 'id'>): (issue: IssueMatchFields) => boolean {
+  const loose = { bash: true, nocase: true, dot: true } as const;
+  const primary = picomatch(rule.rule_pattern, loose);
+  const secondary = rule.secondary_pattern ? picomatch(rule.secondary_pattern, loose) : undefined;
+  const file = rule.scope === 'file' && rule.file_path ? picomatch(rule.file_path, { dot: true }) : undefined;
+  return (issue) =>
+    (!rule.source_type || rule.source_type === issue.source) &&
+    (primary(issue.rule_id) || primary(issue.title)) &&
+    (!secondary || secondary(issue.title) || secondary(issue.code_snippet) || secondary(fingerprintToken(issue.fingerprint))) &&
+    (rule.scope !== 'file' || (file !== undefined && (file(issue.file_path) || issue.file_path === rule.file_path)));
+}
+
+export interface ApplyScope {
+  /** Only the issues of this run. */
+  contextId?: string;
+  /** Only issues with this fingerprint (restore). */
+  fingerprint?: string;
+  /** Only issues currently dismissed by this rule (rule deleted). */
+  dismissedByRuleId?: string;
+  /** Count matches into `match_count` (new runs only; a rule's count starts at 0). */
+  countMatches?: boolean;
+}
+
+/**
+ * Recomputes `is_dismissed` of the project's issues in scope from its dismiss rules and issue
+ * restorations: an issue is dismissed by the oldest matching rule, unless the issue was restored
+ * after that rule was created. Returns how many issues in scope are dismissed.
+ */
+export async function applyDismissRules(tx: Sql, projectId: string, scope: ApplyScope = {}): Promise<number> {
+  const rules = await tx.query<DismissRuleRecord & Record<string, unknown>>(
+    `SELECT id, source_type, rule_pattern, secondary_pattern, scope, file_path, created_at
+       FROM dismiss_rules WHERE project_id = $1 ORDER BY created_at, id`,
+    [projectId],
+  );
+  const conditions = ['project_id = $1'];
+  const params: unknown[] = [projectId];
+  if (scope.contextId) conditions.push(`context_id = $${params.push(scope.contextId)}`);
+  if (scope.fingerprint) conditions.push(`fingerprint = $${params.push(scope.fingerprint)}`);
+  if (scope.dismissedByRuleId) conditions.push(`dismissed_by_rule_id = $${params.push(scope.dismissedByRuleId)}`);
+  const issues = await tx.query<IssueMatchFields & { id: string; dismissed_by_rule_id: string | null } & Record<string, unknown>>(
+    `SELECT id, fingerprint, source, rule_id, title, file_path, code_snippet, dismissed_by_rule_id
+       FROM issues WHERE ${conditions.join(' AND ')}`,
+    params,
+  );
+  if (issues.length === 0) return 0;
+  const restoredRows = await tx.query<{ fingerprint: string; restored_at: Date }>(
+    'SELECT fingerprint, restored_at FROM issue_restorations WHERE project_id = $1',
+    [projectId],
+  );
+  const restoredAt = new Map(restoredRows.map((row) => [row.fingerprint, new Date(row.restored_at).getTime()]));
+  const compiled = rules.map((rule) => ({ rule, matches: compileDismissRule(rule), createdAt: new Date(rule.created_at).getTime() }));
+
+  const byRule = new Map<string | null, string[]>();
+  const counts = new Map<string, number>();
+  let dismissed = 0;
+  for (const issue of issues) {
+    const restored = restoredAt.get(issue.fingerprint) ?? -Infinity;
+    const hit = compiled.find((candidate) => candidate.createdAt > restored && candidate.matches(issue));
+    const ruleId = hit?.rule.id ?? null;
+    if (ruleId) {
+      dismissed++;
+      counts.set(ruleId, (counts.get(ruleId) ?? 0) + 1);
+    }
+    if (ruleId === issue.dismissed_by_rule_id) continue;
+    byRule.set(ruleId, [...(byRule.get(ruleId) ?? []), issue.id]);
+  }
+  for (const [ruleId, ids] of byRule) {
+    await tx.query('UPDATE issues SET is_dismissed = $1, dismissed_by_rule_id = $2 WHERE id = ANY($3::uuid[])', [ruleId !== null, ruleId, ids]);
+  }
+  if (scope.countMatches) {
+    for (const [ruleId, count] of counts) {
+      await tx.query('UPDATE dismiss_rules SET match_count = match_count + $2 WHERE id = $1', [ruleId, count]);
+    }
+  }
+  return dismissed;
+}
