@@ -36,7 +36,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   for (const [id, def] of Object.entries($defs ?? {})) components[id] = def;
   const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
   if (id) {
-    components[id] = rest;
+    if (!$defs?.[id]) components[id] = rest;
     return { $ref: `#/components/schemas/${id}` };
   }
   return rest;
