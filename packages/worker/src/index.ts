@@ -1,1 +1,23 @@
-export {};
+// @codehealth/worker — workflow definitions (plain functions over an activities interface), the
+// activities factory, and the embedded runner. The Temporal worker wraps the same workflows.
+
+// Workflows and their activities contract
+export { WORKFLOWS, healthAssessmentWorkflow, onboardingWorkflow, prAnalysisWorkflow, architectureReviewWorkflow, conventionDetectionWorkflow } from './workflows/workflows.js';
+export type { WorkflowName } from './workflows/workflows.js';
+export { failureMessage } from './workflows/activities.js';
+export type {
+  Activities,
+  HealthAssessmentInput,
+  OnboardingInput,
+  PrAnalysisInput,
+  ArchitectureReviewInput,
+  ConventionDetectionInput,
+  OnboardingEvent,
+  OnboardingStep,
+} from './workflows/activities.js';
+export { ACTIVITY_RETRY, ACTIVITY_TIMEOUT_MS, retryDelayMs, NonRetryableError } from './workflows/retry.js';
+export type { RetryPolicy } from './workflows/retry.js';
+
+// Embedded runner
+export { EmbeddedRunner, CancelledError } from './embedded/embedded-runner.js';
+export type { EmbeddedRunnerOptions } from './embedded/embedded-runner.js';

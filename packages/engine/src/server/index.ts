@@ -43,6 +43,8 @@ export { ProjectService } from '../services/projects.js';
 export { JobQueueWorkflowStarter } from '../services/job-queue.js';
 export type { JobListener } from '../services/job-queue.js';
 export { iso } from '../services/time.js';
+export { OnboardingService, FINAL_ONBOARDING_EVENTS } from '../services/onboarding.js';
+export type { OnboardingEventType, OnboardingEventRecord, OnboardingSession } from '../services/onboarding.js';
 // -- members & invitations services (add exports here)
 // -- repositories & code-host services (add exports here)
 // -- health services (add exports here)

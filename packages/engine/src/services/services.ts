@@ -5,6 +5,7 @@ import type { WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database } from '../store/database.js';
 import { ProjectAccess } from './access.js';
 import { ApiKeyService } from './api-keys.js';
+import { OnboardingService } from './onboarding.js';
 import { ProjectService } from './projects.js';
 import { UserService } from './users.js';
 
@@ -33,6 +34,7 @@ export class Services {
   readonly users: UserService;
   readonly apiKeys: ApiKeyService;
   readonly projects: ProjectService;
+  readonly onboarding: OnboardingService;
   // -- members & invitations fields
   // -- repositories fields
   // -- health fields
@@ -49,6 +51,7 @@ export class Services {
     this.users = new UserService(deps.db);
     this.apiKeys = new ApiKeyService(deps.db);
     this.projects = new ProjectService(deps.db, this.access);
+    this.onboarding = new OnboardingService(deps.db, this.access);
     // -- members & invitations init
     // -- repositories init
     // -- health init

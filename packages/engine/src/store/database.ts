@@ -5,7 +5,7 @@ export type Row = Record<string, unknown>;
 
 export interface Sql {
   /** One statement with $n parameters; returns the rows. */
-  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T extends object = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** A script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { Database, Row, Sql } from './database.js';
 
 function sqlOf(target: PGlite | Transaction): Sql {
   return {
-    async query<T extends Row = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    async query<T extends object = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
       const result = await target.query<T>(text, params as unknown[]);
       return result.rows;
     },
@@ -30,7 +30,7 @@ export class PgliteDatabase implements Database {
     return new PgliteDatabase(pg);
   }
 
-  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]> {
+  query<T extends object = Row>(text: string, params?: readonly unknown[]): Promise<T[]> {
     return this.sql.query<T>(text, params);
   }
 

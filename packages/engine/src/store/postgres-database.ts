@@ -14,7 +14,7 @@ export interface PostgresOptions {
 
 function sqlOf(target: PostgresSql | PostgresTx): Sql {
   return {
-    async query<T extends Row = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    async query<T extends object = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
       const rows = await target.unsafe(text, params as never[], { prepare: true });
       return rows as unknown as T[];
     },
@@ -47,7 +47,7 @@ export class PostgresDatabase implements Database {
     return db;
   }
 
-  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]> {
+  query<T extends object = Row>(text: string, params?: readonly unknown[]): Promise<T[]> {
     return this.sql.query<T>(text, params);
   }
 

@@ -1,0 +1,114 @@
+// Repository checkouts for the activities: a bare mirror per repository in the worker's cache
+// (fetched, never re-cloned), and a throw-away working copy at the wanted commit for each run.
+// Git runs through execFile (no shell), with hooks disabled and no prompts; credentials, when a
+// code host needs them, travel in the environment, never on the command line or on disk.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { NonRetryableError } from '../workflows/retry.js';
+
+const run = promisify(execFile);
+
+export interface CheckoutOptions {
+  /** Where mirrors and working copies live (e.g. `<data dir>/repos`). */
+  workDir: string;
+  /** Accept `file://` clone URLs (embedded mode). */
+  allowLocal: boolean;
+  /** Extra HTTP header for the remote (an installation token), passed via git's env config. */
+  authHeader?: () => Promise<string | undefined>;
+  /** Timeout of one git command (default 10 minutes). */
+  timeoutMs?: number;
+}
+
+export interface Checkout {
+  path: string;
+  sha: string;
+  dispose(): Promise<void>;
+}
+
+const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never'];
+
+function checkCloneUrl(url: string, allowLocal: boolean): void {
+  if (/^https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\.git)?$/.test(url)) return;
+  if (allowLocal && url.startsWith('file:///')) return;
+  throw new NonRetryableError(`refusing to fetch from ${url.startsWith('file:') ? 'a local path' : 'this URL'}: not an allowed repository location`);
+}
+
+export class RepositoryCheckouts {
+  constructor(private readonly options: CheckoutOptions) {}
+
+  private async git(args: string[], cwd?: string): Promise<string> {
+    const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '/bin/false', GIT_CONFIG_NOSYSTEM: '1' };
+    const header = await this.options.authHeader?.();
+    if (header) {
+      env.GIT_CONFIG_COUNT = '1';
+      env.GIT_CONFIG_KEY_0 = 'http.extraHeader';
+      env.GIT_CONFIG_VALUE_0 = header;
+    }
+    try {
+      const { stdout } = await run('git', [...SAFE_CONFIG, ...args], {
+        cwd,
+        env,
+        timeout: this.options.timeoutMs ?? 600_000,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      return stdout.trim();
+    } catch (error) {
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n').slice(-3).join(' ');
+      const message = `git ${args[0]} failed: ${stderr || (error as Error).message}`;
+      // A repository that does not exist or is not a repository will not appear on retry.
+      if (/not found|does not appear to be a git repository|not a git repository|Repository not found/i.test(stderr)) {
+        throw new NonRetryableError(message);
+      }
+      throw new Error(message);
+    }
+  }
+
+  private mirrorOf(repositoryId: string): string {
+    return join(this.options.workDir, 'mirrors', `${repositoryId}.git`);
+  }
+
+  /** Clones (first time) or fetches the mirror; returns the sha of `ref` (default: the remote HEAD). */
+  async fetch(repositoryId: string, cloneUrl: string, ref?: string): Promise<string> {
+    checkCloneUrl(cloneUrl, this.options.allowLocal);
+    const mirror = this.mirrorOf(repositoryId);
+    if (!existsSync(join(mirror, 'HEAD'))) {
+      await mkdir(join(this.options.workDir, 'mirrors'), { recursive: true });
+      const partial = `${mirror}.partial-${process.pid}`;
+      await rm(partial, { recursive: true, force: true });
+      await this.git(['clone', '--mirror', '--quiet', cloneUrl, partial]);
+      await rm(mirror, { recursive: true, force: true });
+      await import('node:fs/promises').then((fs) => fs.rename(partial, mirror));
+    } else {
+      await this.git(['--git-dir', mirror, 'remote', 'set-url', 'origin', cloneUrl]);
+      await this.git(['--git-dir', mirror, 'fetch', '--prune', '--quiet', 'origin', '+refs/*:refs/*']);
+    }
+    return this.resolve(repositoryId, ref ?? 'HEAD');
+  }
+
+  async resolve(repositoryId: string, ref: string): Promise<string> {
+    if (!/^[A-Za-z0-9_./-]+$/.test(ref) || ref.startsWith('-')) throw new NonRetryableError(`invalid git ref '${ref}'`);
+    try {
+      return await this.git(['--git-dir', this.mirrorOf(repositoryId), 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    } catch {
+      throw new NonRetryableError(`commit or ref '${ref}' not found in the repository`);
+    }
+  }
+
+  /** A working copy at `sha` with its history (for churn), removed by dispose(). */
+  async checkout(repositoryId: string, sha: string): Promise<Checkout> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) throw new NonRetryableError(`invalid commit sha '${sha}'`);
+    await mkdir(join(this.options.workDir, 'checkouts'), { recursive: true });
+    const path = await mkdtemp(join(this.options.workDir, 'checkouts', `${repositoryId.slice(0, 8)}-`));
+    try {
+      await this.git(['clone', '--shared', '--no-checkout', '--quiet', this.mirrorOf(repositoryId), path]);
+      await this.git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', sha], path);
+    } catch (error) {
+      await rm(path, { recursive: true, force: true });
+      throw error;
+    }
+    return { path, sha, dispose: () => rm(path, { recursive: true, force: true }) };
+  }
+}

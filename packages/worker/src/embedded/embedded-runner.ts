@@ -1,0 +1,245 @@
+// The embedded workflow engine: jobs are rows in the relational store (durable across restarts),
+// claimed with SKIP LOCKED, run with bounded concurrency through the same workflow functions as
+// Temporal. On start, jobs left `running` by a dead process are resumed (re-run: activities are
+// idempotent) or failed once out of attempts — never left stuck.
+import { randomUUID } from 'node:crypto';
+import type { Database, JobQueueWorkflowStarter, WorkflowKind } from '@codehealth/engine/server';
+import type { Activities } from '../workflows/activities.js';
+import { failureMessage } from '../workflows/activities.js';
+import { ACTIVITY_RETRY, retryDelayMs, type RetryPolicy } from '../workflows/retry.js';
+import { WORKFLOWS } from '../workflows/workflows.js';
+
+export interface EmbeddedRunnerOptions {
+  db: Database;
+  starter: JobQueueWorkflowStarter;
+  activities: Activities;
+  /** Jobs run at once (default 2: one per core). */
+  concurrency?: number;
+  /** Fallback poll for jobs enqueued by other processes or due retries (default 1 s). */
+  pollIntervalMs?: number;
+  retry?: RetryPolicy;
+  log?: (line: string) => void;
+}
+
+interface JobRow extends Record<string, unknown> {
+  id: string;
+  workflow_id: string;
+  kind: WorkflowKind;
+  input: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+export class CancelledError extends Error {
+  override readonly name = 'CancelledError';
+  constructor(workflowId: string) {
+    super(`workflow ${workflowId} was cancelled`);
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+export class EmbeddedRunner {
+  readonly id = `embedded-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly concurrency: number;
+  private readonly retry: RetryPolicy;
+  private readonly log: (line: string) => void;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private stopping = new AbortController();
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private unsubscribe?: () => void;
+
+  constructor(private readonly options: EmbeddedRunnerOptions) {
+    this.concurrency = Math.max(1, options.concurrency ?? 2);
+    this.retry = options.retry ?? ACTIVITY_RETRY;
+    this.log = options.log ?? (() => {});
+  }
+
+  async start(): Promise<void> {
+    await this.recover();
+    this.stopping = new AbortController();
+    this.unsubscribe = this.options.starter.onEnqueued(() => this.wake?.());
+    this.loop = this.run();
+  }
+
+  /** Stops claiming jobs and waits for the running ones (they finish; nothing is abandoned). */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+    await Promise.all([...this.running.values()].map((job) => job.done));
+  }
+
+  /** Cancels a queued or running workflow; its record is failed with "cancelled". */
+  async cancel(workflowId: string): Promise<boolean> {
+    const rows = await this.options.db.query<JobRow>(
+      "UPDATE jobs SET status = 'cancelled', updated_at = now() WHERE workflow_id = $1 AND status IN ('queued', 'running') RETURNING *",
+      [workflowId],
+    );
+    if (rows.length === 0) return false;
+    const running = this.running.get(workflowId);
+    if (running) running.controller.abort();
+    else await this.markRecordFailed(rows[0]!, 'cancelled');
+    return true;
+  }
+
+  /** Resolves when no job is queued (due now) or running: for tests and graceful shutdown. */
+  async drain(timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ n } = { n: 0 }] = await this.options.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_after <= now())",
+      );
+      if (n === 0 && this.running.size === 0) return;
+      if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+      await sleep(50);
+    }
+  }
+
+  /** Jobs left `running` by a process that died: re-run them, or fail them when out of attempts. */
+  private async recover(): Promise<void> {
+    const orphans = await this.options.db.query<JobRow>("SELECT * FROM jobs WHERE status = 'running'");
+    for (const job of orphans) {
+      if (job.attempts < job.max_attempts) {
+        await this.options.db.query("UPDATE jobs SET status = 'queued', locked_by = NULL, run_after = now(), updated_at = now() WHERE id = $1", [job.id]);
+        this.log(`resuming ${job.workflow_id} (interrupted by a restart; attempt ${job.attempts + 1} of ${job.max_attempts})`);
+      } else {
+        const message = `interrupted ${job.attempts} times by a restart; giving up`;
+        await this.options.db.query("UPDATE jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [job.id, message]);
+        await this.markRecordFailed(job, message);
+      }
+    }
+  }
+
+  private async run(): Promise<void> {
+    const signal = this.stopping.signal;
+    while (!signal.aborted) {
+      let claimed = false;
+      if (this.running.size < this.concurrency) {
+        try {
+          const job = await this.claim();
+          if (job) {
+            claimed = true;
+            this.execute(job);
+          }
+        } catch (error) {
+          this.log(`runner: could not claim a job: ${failureMessage(error)}`);
+        }
+      }
+      if (!claimed) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          void sleep(this.options.pollIntervalMs ?? 1_000, signal).then(resolve);
+        });
+      }
+    }
+  }
+
+  /** One queued job whose concurrency key (kind + project) is not running already. */
+  private async claim(): Promise<JobRow | undefined> {
+    const rows = await this.options.db.query<JobRow>(
+      `UPDATE jobs SET status = 'running', locked_by = $1, locked_at = now(), attempts = attempts + 1, updated_at = now()
+        WHERE id = (
+          SELECT j.id FROM jobs j
+           WHERE j.status = 'queued' AND j.run_after <= now()
+             AND (j.concurrency_key IS NULL OR NOT EXISTS (
+                   SELECT 1 FROM jobs r WHERE r.status = 'running' AND r.concurrency_key = j.concurrency_key))
+           ORDER BY j.created_at, j.id
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, workflow_id, kind, input, attempts, max_attempts`,
+      [this.id],
+    );
+    return rows[0];
+  }
+
+  private execute(job: JobRow): void {
+    const controller = new AbortController();
+    const done = this.runJob(job, controller.signal)
+      .catch((error) => this.log(`runner: ${job.workflow_id}: ${failureMessage(error)}`))
+      .finally(() => {
+        this.running.delete(job.workflow_id);
+        this.wake?.();
+      });
+    this.running.set(job.workflow_id, { controller, done });
+  }
+
+  private async runJob(job: JobRow, signal: AbortSignal): Promise<void> {
+    const workflow = WORKFLOWS[job.kind] as (input: unknown, acts: Activities) => Promise<unknown>;
+    const started = Date.now();
+    this.log(`workflow ${job.workflow_id} started`);
+    try {
+      const result = await workflow(job.input, this.withRetries(job.workflow_id, signal));
+      await this.options.db.query(
+        "UPDATE jobs SET status = 'completed', result = $2, error = NULL, updated_at = now() WHERE id = $1 AND status = 'running'",
+        [job.id, (result ?? null) as never],
+      );
+      this.log(`workflow ${job.workflow_id} completed in ${Date.now() - started} ms`);
+    } catch (error) {
+      const message = signal.aborted ? 'cancelled' : failureMessage(error);
+      await this.options.db.query(
+        "UPDATE jobs SET status = CASE WHEN status = 'cancelled' THEN 'cancelled' ELSE 'failed' END, error = $2, updated_at = now() WHERE id = $1",
+        [job.id, message],
+      );
+      this.log(`workflow ${job.workflow_id} failed after ${Date.now() - started} ms: ${message}`);
+    }
+  }
+
+  /** The activities as a workflow sees them: each call retried per the shared policy, cancellable. */
+  private withRetries(workflowId: string, signal: AbortSignal): Activities {
+    const activities = this.options.activities;
+    const retry = this.retry;
+    const log = this.log;
+    return new Proxy(activities, {
+      get(target, name: string) {
+        const fn = target[name as keyof Activities] as unknown as (input: unknown) => Promise<unknown>;
+        if (typeof fn !== 'function') return fn;
+        return async (input: unknown) => {
+          for (let attempt = 1; ; attempt++) {
+            if (signal.aborted && !name.startsWith('fail') && name !== 'finishOnboarding' && name !== 'recordOnboardingEvent') {
+              throw new CancelledError(workflowId);
+            }
+            try {
+              return await fn.call(target, input);
+            } catch (error) {
+              const kind = error instanceof Error ? error.name : 'Error';
+              if (attempt >= retry.maximumAttempts || retry.nonRetryableErrorTypes.includes(kind) || signal.aborted) throw error;
+              const delay = retryDelayMs(retry, attempt);
+              log(`activity ${name} of ${workflowId} failed (attempt ${attempt}): ${failureMessage(error)}; retrying in ${delay} ms`);
+              await sleep(delay, signal);
+            }
+          }
+        };
+      },
+    });
+  }
+
+  /** Marks the record behind a job failed when its workflow can no longer do it itself. */
+  private async markRecordFailed(job: JobRow, message: string): Promise<void> {
+    const acts = this.options.activities;
+    const input = job.input as Record<string, string>;
+    try {
+      switch (job.kind) {
+        case 'health-assessment':
+          return await acts.failAssessment({ assessmentId: input.assessmentId!, message });
+        case 'pr-analysis':
+          return await acts.failPrAnalysis({ analysisId: input.analysisId!, message });
+        case 'architecture-review':
+          return await acts.failArchitectureReview({ reviewId: input.reviewId!, message });
+        case 'onboarding':
+          await acts.finishOnboarding({ sessionId: input.sessionId!, status: 'failed', error: message });
+          return await acts.recordOnboardingEvent({ sessionId: input.sessionId!, type: 'failed', percent: 100, message });
+        case 'convention-detection':
+          return;
+      }
+    } catch (error) {
+      this.log(`runner: could not mark ${job.workflow_id} failed: ${failureMessage(error)}`);
+    }
+  }
+}
