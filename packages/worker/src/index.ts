@@ -21,3 +21,14 @@ export type { RetryPolicy } from './workflows/retry.js';
 // Embedded runner
 export { EmbeddedRunner, CancelledError } from './embedded/embedded-runner.js';
 export type { EmbeddedRunnerOptions } from './embedded/embedded-runner.js';
+
+// Temporal
+export { TemporalWorkflowStarter } from './temporal/temporal-starter.js';
+export type { TemporalStarterOptions } from './temporal/temporal-starter.js';
+export { createTemporalWorker, WORKFLOWS_PATH } from './temporal/temporal-worker.js';
+export type { TemporalWorkerOptions } from './temporal/temporal-worker.js';
+export { TEMPORAL_WORKFLOW_TYPES, DEFAULT_TASK_QUEUE, DEFAULT_NAMESPACE } from './temporal/names.js';
+
+// Repository checkouts (activities' git access)
+export { RepositoryCheckouts } from './activities/repository-checkout.js';
+export type { CheckoutOptions, Checkout } from './activities/repository-checkout.js';

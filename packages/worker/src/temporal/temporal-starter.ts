@@ -1,0 +1,55 @@
+// The WorkflowStarter port on Temporal: `codehealth serve` with WORKFLOW_ADDRESS starts workflows
+// here and returns Temporal's real workflow id. Starting the same id twice returns the first run.
+import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { UnavailableError, workflowIdOf, type WorkflowRequest, type WorkflowStarter } from '@codehealth/engine/server';
+import { DEFAULT_NAMESPACE, DEFAULT_TASK_QUEUE, TEMPORAL_WORKFLOW_TYPES } from './names.js';
+
+export interface TemporalStarterOptions {
+  address: string;
+  namespace?: string;
+  taskQueue?: string;
+}
+
+export class TemporalWorkflowStarter implements WorkflowStarter {
+  private constructor(
+    private readonly connection: Connection,
+    private readonly client: Client,
+    private readonly taskQueue: string,
+  ) {}
+
+  static async connect(options: TemporalStarterOptions): Promise<TemporalWorkflowStarter> {
+    const connection = await Connection.connect({ address: options.address, connectTimeout: 10_000 });
+    const client = new Client({ connection, namespace: options.namespace ?? DEFAULT_NAMESPACE });
+    return new TemporalWorkflowStarter(connection, client, options.taskQueue ?? DEFAULT_TASK_QUEUE);
+  }
+
+  async start(request: WorkflowRequest, options: { workflowId?: string } = {}): Promise<{ workflowId: string }> {
+    const workflowId = options.workflowId ?? workflowIdOf(request);
+    const { kind, ...input } = request;
+    try {
+      await this.client.workflow.start(TEMPORAL_WORKFLOW_TYPES[kind], { taskQueue: this.taskQueue, workflowId, args: [input] });
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) return { workflowId };
+      throw new UnavailableError(`the workflow engine did not accept the run: ${(error as Error).message}`);
+    }
+    return { workflowId };
+  }
+
+  /** Waits for a workflow's result (tests, CLI). */
+  async result(workflowId: string): Promise<unknown> {
+    return this.client.workflow.getHandle(workflowId).result();
+  }
+
+  async cancel(workflowId: string): Promise<void> {
+    await this.client.workflow.getHandle(workflowId).cancel();
+  }
+
+  /** For `/healthz`: resolves when the frontend answers. */
+  async check(): Promise<void> {
+    await this.connection.healthService.check({});
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}
