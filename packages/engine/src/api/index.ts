@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './projects.js';
 export * from './api-keys.js';
 // -- members & invitations schemas
+export * from './members.js';
 // -- repositories schemas
 // -- health schemas
 // -- issues & dismiss-rule schemas

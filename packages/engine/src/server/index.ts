@@ -46,6 +46,8 @@ export { iso } from '../services/time.js';
 export { OnboardingService, FINAL_ONBOARDING_EVENTS } from '../services/onboarding.js';
 export type { OnboardingEventType, OnboardingEventRecord, OnboardingSession } from '../services/onboarding.js';
 // -- members & invitations services (add exports here)
+export { MemberService } from '../services/members.js';
+export { InvitationService } from '../services/invitations.js';
 // -- repositories & code-host services (add exports here)
 // -- health services (add exports here)
 // -- issues & dismiss-rule services (add exports here)

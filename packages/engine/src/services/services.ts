@@ -5,6 +5,8 @@ import type { WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database } from '../store/database.js';
 import { ProjectAccess } from './access.js';
 import { ApiKeyService } from './api-keys.js';
+import { InvitationService } from './invitations.js';
+import { MemberService } from './members.js';
 import { OnboardingService } from './onboarding.js';
 import { ProjectService } from './projects.js';
 import { UserService } from './users.js';
@@ -36,6 +38,8 @@ export class Services {
   readonly projects: ProjectService;
   readonly onboarding: OnboardingService;
   // -- members & invitations fields
+  readonly members: MemberService;
+  readonly invitations: InvitationService;
   // -- repositories fields
   // -- health fields
   // -- issues & dismiss-rule fields
@@ -53,6 +57,8 @@ export class Services {
     this.projects = new ProjectService(deps.db, this.access);
     this.onboarding = new OnboardingService(deps.db, this.access);
     // -- members & invitations init
+    this.members = new MemberService(deps.db, this.access);
+    this.invitations = new InvitationService(deps.db, this.options.invitationTtlDays);
     // -- repositories init
     // -- health init
     // -- issues & dismiss-rule init
