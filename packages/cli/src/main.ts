@@ -8,12 +8,17 @@ export const USAGE = `Usage: codehealth <command> [options]
 
 Commands:
   analyze [dir]    assess the code health of a directory and print a report
+  serve            start the REST API server (self-hosted; needs the spec's variables)
+  serve --embedded start the REST API server with an embedded database (npm start)
+  keys create      create an API key: keys create --email <email> [--name <label>]
+  migrate up       apply the database migrations (DATABASE_URL or the embedded data dir)
+  migrate status   list the migrations and whether each is applied
 
 Options:
   -h, --help       show this help
   -v, --version    show the version
 
-Run 'codehealth analyze --help' for the options of analyze.
+Run 'codehealth <command> --help' for the options of a command.
 `;
 
 /** Errors whose message is meant for the user; everything else is a bug of ours. */
@@ -61,6 +66,18 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
         // Loaded on demand: `--help` and `--version` need not load the engine and its parsers.
         const { runAnalyze } = await import('./commands/analyze.js');
         return await runAnalyze(rest, io);
+      }
+      case 'serve': {
+        const { runServe } = await import('./commands/serve.js');
+        return await runServe(rest, io);
+      }
+      case 'keys': {
+        const { runKeys } = await import('./commands/keys.js');
+        return await runKeys(rest, io);
+      }
+      case 'migrate': {
+        const { runMigrate } = await import('./commands/migrate.js');
+        return await runMigrate(rest, io);
       }
       default: {
         const what = command.startsWith('-') ? 'option' : 'command';

@@ -1,0 +1,153 @@
+// The composition root of the REST host: store (+ lock and migrations), application services,
+// code hosts, health components, the h3 app and — embedded only — the admin route that lets
+// `keys create` reach the locked data dir; then the listener. One place wires a mode's adapters.
+// The engine's modules use tsyringe decorators: the metadata polyfill loads before any of them.
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import {
+  assertMigrated,
+  DataDirLockedError,
+  JobQueueWorkflowStarter,
+  migrateUp,
+  openStore,
+  Services,
+  staticCodeHosts,
+  type CodeHost,
+  type Database,
+  type OpenStore,
+  type StoreConfig,
+  type WorkflowStarter,
+} from '@codehealth/engine/server';
+import { createApp } from '@codehealth/http';
+import { ADMIN_KEYS_PATH, createAdminKeysRoute, generateAdminToken, isLoopback } from './admin-keys.js';
+import type { EmbeddedConfig, HostConfig, SelfHostedConfig } from './config.js';
+import { healthComponents } from './health-components.js';
+import { listen, peerAddressOf, type FetchHandler } from './http-server.js';
+
+export const EMBEDDED_COMMAND = 'codehealth serve --embedded';
+
+export interface Host {
+  url: string;
+  port: number;
+  /** True when `keys create` can go through this server (embedded, reachable on loopback). */
+  adminAdvertised: boolean;
+  /** Graceful: stop accepting, finish in-flight requests, close the store, release the lock. */
+  close(): Promise<void>;
+}
+
+export interface HostOptions {
+  /** One line per request and internal errors (never headers, bodies or secrets). */
+  log: (line: string) => void;
+  /** Extra code hosts (the GitHub App and local-git adapters plug in here). */
+  codeHosts?: readonly CodeHost[];
+}
+
+/** A failure the operator can fix (lock held, database unreachable or not migrated): exit code 2. */
+export class HostStartError extends Error {
+  override readonly name = 'HostStartError';
+  readonly expose = true;
+}
+
+/** The package version the host reports in /health/detailed (same relative path from src and dist). */
+export function hostVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Connection errors name the host and reason; a URL (and so a password) never reaches the message. */
+const redact = (message: string): string => message.replace(/\w+:\/\/\S+/g, '<url>');
+
+/** Opens the store with operator-facing errors: a held lock or an unreachable database is exit 2. */
+export async function openHostStore(config: StoreConfig): Promise<OpenStore> {
+  try {
+    return await openStore(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw new HostStartError(error.message);
+    if (config.kind === 'postgres') {
+      const code = (error as NodeJS.ErrnoException).code;
+      const message = error instanceof Error ? error.message : String(error);
+      const reason = code && !message.includes(code) ? `${code}: ${message}` : message;
+      throw new HostStartError(`cannot connect to the database in DATABASE_URL: ${redact(reason)}`);
+    }
+    throw error;
+  }
+}
+
+/** Where triggered work goes. Self-hosted mode switches to Temporal (WORKFLOW_ADDRESS) with its adapter. */
+function workflowStarterFor(_config: HostConfig, db: Database): WorkflowStarter {
+  return new JobQueueWorkflowStarter(db);
+}
+
+async function prepareStore(config: HostConfig): Promise<OpenStore> {
+  if (config.mode === 'embedded') {
+    const store = await openHostStore({ kind: 'embedded', dataDir: config.dataDir, command: EMBEDDED_COMMAND });
+    try {
+      await migrateUp(store.db); // the embedded store is ours: keep it current without a manual step
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+  const store = await openHostStore({ kind: 'postgres', url: config.databaseUrl });
+  try {
+    await assertMigrated(store.db);
+  } catch (error) {
+    await store.close();
+    if ((error as Error).name === 'MigrationError') throw new HostStartError((error as Error).message);
+    throw error;
+  }
+  return store;
+}
+
+function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[]): Services {
+  return new Services({
+    db,
+    workflows: workflowStarterFor(config, db),
+    codeHosts: staticCodeHosts(codeHosts),
+    options: { allowLocalRepos: config.mode === 'embedded' || (config as SelfHostedConfig).allowLocalRepos },
+  });
+}
+
+/** The embedded server answers `keys create` only when a client on this machine can reach it. */
+const advertisable = (config: EmbeddedConfig): boolean => ['0.0.0.0', '::', 'localhost'].includes(config.host) || isLoopback(config.host);
+
+export async function startHost(config: HostConfig, options: HostOptions): Promise<Host> {
+  const store = await prepareStore(config);
+  try {
+    const services = servicesFor(config, store.db, options.codeHosts ?? []);
+    const app = createApp({
+      services,
+      corsOrigins: config.corsOrigins,
+      components: healthComponents({ config, db: store.db }),
+      log: options.log,
+      version: hostVersion(),
+    });
+    let handler: FetchHandler = (request) => app.fetch(request);
+    const adminToken = config.mode === 'embedded' && advertisable(config) ? generateAdminToken() : undefined;
+    if (adminToken) {
+      const admin = createAdminKeysRoute({ db: store.db, token: adminToken, log: options.log });
+      handler = (request) => (new URL(request.url).pathname === ADMIN_KEYS_PATH ? admin.handle(request, peerAddressOf(request)) : app.fetch(request));
+    }
+    const server = await listen(handler, { host: config.host, port: config.port });
+    if (adminToken) store.lock?.advertise({ url: server.url, adminToken });
+    let closing: Promise<void> | undefined;
+    return {
+      url: server.url,
+      port: server.port,
+      adminAdvertised: adminToken !== undefined,
+      close() {
+        closing ??= (async () => {
+          try {
+            await server.close();
+          } finally {
+            await store.close();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+// The infrastructure `/healthz` waits for and `/health/detailed` reports, one entry per configured
+// service. Later adapters (cache, graph store, workflow engine, LLM slots) add a factory here.
+import type { Database } from '@codehealth/engine/server';
+import type { HealthComponent } from '@codehealth/http';
+import type { HostConfig } from './config.js';
+
+export interface HealthSources {
+  config: HostConfig;
+  db: Database;
+}
+
+/** Each factory returns its component, or undefined when that service is not configured. */
+type ComponentFactory = (sources: HealthSources) => HealthComponent | undefined;
+
+const FACTORIES: readonly ComponentFactory[] = [
+  ({ db }) => ({ name: 'database', check: async () => void (await db.query('SELECT 1')) }),
+];
+
+export function healthComponents(sources: HealthSources, extra: readonly ComponentFactory[] = []): HealthComponent[] {
+  return [...FACTORIES, ...extra].map((factory) => factory(sources)).filter((component): component is HealthComponent => component !== undefined);
+}
