@@ -6,6 +6,7 @@ export * from './api-keys.js';
 export * from './members.js';
 // -- repositories schemas
 // -- health schemas
+export * from './health.js';
 // -- issues & dismiss-rule schemas
 // -- PR analysis schemas
 // -- architecture schemas

@@ -50,6 +50,11 @@ export { MemberService } from '../services/members.js';
 export { InvitationService } from '../services/invitations.js';
 // -- repositories & code-host services (add exports here)
 // -- health services (add exports here)
+export { HealthService } from '../services/health.js';
+export type { EnqueuedAssessment, Page } from '../services/health.js';
+export { AssessmentRecorder, redactFailure } from '../services/assessment-recorder.js';
+export type { AssessmentRun, AssessmentTrigger, AssessmentStatus, CompletedAssessment, AssessmentRecorderOptions, RepositoryAssessment } from '../services/assessment-recorder.js';
+export { refactoringInterpretation, TREND_LENGTH, DASHBOARD_DRIFT_ALERTS } from '../services/health-dashboard.js';
 // -- issues & dismiss-rule services (add exports here)
 // -- PR analysis services (add exports here)
 // -- architecture services (add exports here)

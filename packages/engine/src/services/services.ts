@@ -5,6 +5,8 @@ import type { WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database } from '../store/database.js';
 import { ProjectAccess } from './access.js';
 import { ApiKeyService } from './api-keys.js';
+import { AssessmentRecorder } from './assessment-recorder.js';
+import { HealthService } from './health.js';
 import { InvitationService } from './invitations.js';
 import { MemberService } from './members.js';
 import { OnboardingService } from './onboarding.js';
@@ -42,6 +44,8 @@ export class Services {
   readonly invitations: InvitationService;
   // -- repositories fields
   // -- health fields
+  readonly assessments: AssessmentRecorder;
+  readonly health: HealthService;
   // -- issues & dismiss-rule fields
   // -- PR analysis fields
   // -- architecture fields
@@ -61,6 +65,8 @@ export class Services {
     this.invitations = new InvitationService(deps.db, this.options.invitationTtlDays);
     // -- repositories init
     // -- health init
+    this.assessments = new AssessmentRecorder(deps.db);
+    this.health = new HealthService(deps.db, this.access, deps.workflows, this.assessments);
     // -- issues & dismiss-rule init
     // -- PR analysis init
     // -- architecture init

@@ -1,4 +1,127 @@
-// Routes of this resource group (filled in by its issue).
-import type { RouteDefinition } from '../route.js';
+// Code health (spec section 4, "Code health"): dashboard, assessments, trigger, drift alerts and
+// the category metadata. Decisions where the spec is silent are in each route's description.
+import { api } from '@codehealth/engine/server';
+import { z } from 'zod';
+import { ProjectParams, projectParamsWith } from '../params.js';
+import { defineRoute } from '../route.js';
 
-export const healthRoutes: RouteDefinition[] = [];
+const tag = 'Code health';
+
+export const healthRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/projects/{id}/health',
+    operationId: 'getHealthDashboard',
+    summary: 'Health dashboard of the latest completed assessment',
+    description: [
+      'Always 200 with every field present. Before the first completed assessment, `latest_assessment`, `codebase_dynamics`,',
+      '`convention_consistency` and `test_quality` are null and the arrays are empty.',
+      '`category_breakdown` lists all 8 health categories (keys as in /health/categories, e.g. `runtime_risks`), in that order,',
+      "counting the latest assessment's active (not dismissed) issues by severity. `trend_data` holds the last 30 completed",
+      'assessments, oldest first. `drift_alerts` are the 100 newest active alerts. `*_change` fields compare with the completed',
+      'assessment before the latest (0 when there is none); `coverage_change` compares structural coverage.',
+      '`refactoring_rate` is the percentage of the last 30 days\' changed lines that were deletions (a rewritten line counts once',
+      'deleted and once added, so 50 means pure rewriting); `refactoring_interpretation` puts it in words.',
+      '`deviations_count` sums the deviations of all convention patterns. Metrics that no analyzer measured are 0.',
+      '`repo_stats.pr_count` is the number of pull requests of the repository known to the service when the assessment ran;',
+      '`language` is the language with the most source lines.',
+    ].join(' '),
+    tag,
+    access: 'member',
+    params: ProjectParams,
+    status: 200,
+    response: api.HealthDashboardSchema,
+    handler: ({ services, actor, params }) => services.health.dashboard(actor, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/projects/{id}/health/assessments',
+    operationId: 'listHealthAssessments',
+    summary: 'Assessments of the project, newest first (paginated)',
+    tag,
+    access: 'member',
+    params: ProjectParams,
+    query: api.AssessmentListQuery,
+    status: 200,
+    response: api.AssessmentListSchema,
+    handler: ({ services, actor, params, query }) => services.health.listAssessments(actor, params.id, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/projects/{id}/health/assessments/{assessmentId}',
+    operationId: 'getHealthAssessment',
+    summary: 'One assessment',
+    description: [
+      'Scores, counts and sizes are 0 and `overall_grade` is `F` until `status` is `completed`; `completed_at` is null until',
+      'the run finishes (it is also set when the run fails). Severity counts are all issues the run found, dismissed or not,',
+      'so dismissing an issue later does not rewrite history. With several linked repositories, scores are LOC-weighted',
+      'averages and counts are sums.',
+    ].join(' '),
+    tag,
+    access: 'member',
+    params: projectParamsWith('assessmentId'),
+    status: 200,
+    response: api.HealthAssessmentSchema,
+    errors: [404],
+    handler: ({ services, actor, params }) => services.health.getAssessment(actor, params.id, params.assessmentId),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/projects/{id}/health/trigger',
+    operationId: 'triggerHealthAssessment',
+    summary: 'Queue a manual assessment of every linked repository',
+    description: [
+      'No body (any body is ignored). Runs asynchronously: poll the assessment until its status is `completed` or `failed`.',
+      'One assessment runs at a time per project: while one is pending or running, the trigger returns that one (same',
+      '`assessment_id` and `workflow_id`, status `queued`) instead of starting another. 409 when the project has no linked',
+      'repository; 503 when the workflow engine is unavailable.',
+    ].join(' '),
+    tag,
+    access: 'member',
+    params: ProjectParams,
+    status: 200,
+    response: api.TriggerAssessmentResponseSchema,
+    errors: [409, 503],
+    handler: ({ services, actor, params }) => services.health.trigger(actor, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/projects/{id}/health/drift-alerts',
+    operationId: 'listDriftAlerts',
+    summary: 'Drift alerts: active ones first, then dismissed ones, newest first within each (paginated array)',
+    description:
+      'Default `limit` 20, maximum 100. `dismissed=false` lists only active alerts, `dismissed=true` only dismissed ones. `category` is a health category key, or `overall` for the overall score.',
+    tag,
+    access: 'member',
+    params: ProjectParams,
+    query: api.DriftAlertListQuery,
+    status: 200,
+    response: z.array(api.DriftAlertSchema),
+    handler: ({ services, actor, params, query }) => services.health.listDriftAlerts(actor, params.id, query),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/projects/{id}/health/drift-alerts/{alertId}/dismiss',
+    operationId: 'dismissDriftAlert',
+    summary: 'Dismiss a drift alert; it is no longer listed as active (idempotent)',
+    tag,
+    access: 'member',
+    params: projectParamsWith('alertId'),
+    status: 200,
+    response: api.StatusBody,
+    errors: [404],
+    handler: ({ services, actor, params }) => services.health.dismissDriftAlert(actor, params.id, params.alertId),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/projects/{id}/health/categories',
+    operationId: 'listHealthCategories',
+    summary: 'The 8 health categories with display metadata',
+    tag,
+    access: 'member',
+    params: ProjectParams,
+    status: 200,
+    response: z.array(api.HealthCategorySchema),
+    handler: ({ services }) => services.health.categories(),
+  }),
+];
