@@ -5,8 +5,12 @@ export * from './api-keys.js';
 // -- members & invitations schemas
 export * from './members.js';
 // -- repositories schemas
+export * from './repositories.js';
 // -- health schemas
 export * from './health.js';
 // -- issues & dismiss-rule schemas
+export * from './issues.js';
 // -- PR analysis schemas
+export * from './pr-analyses.js';
 // -- architecture schemas
+export * from './architecture.js';

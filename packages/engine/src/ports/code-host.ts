@@ -32,6 +32,17 @@ export interface PullRequestMetadata {
 
 export type PublicRepositoryRef = { url: string } | { owner: string; name: string };
 
+/** A code-host App installation (an account that installed the App). */
+export interface InstallationMetadata {
+  provider: string;
+  installationId: number;
+  accountLogin: string;
+  /** As the host names it, e.g. `Organization` or `User`. */
+  accountType: string;
+  /** `active`, or `suspended` when the account suspended the App. */
+  status: 'active' | 'suspended';
+}
+
 export interface CodeHost {
   readonly provider: string;
   /** True when this host handles the reference (e.g. `file://` URLs for the local host). */
@@ -40,7 +51,17 @@ export interface CodeHost {
   resolvePublic(ref: PublicRepositoryRef): Promise<RepositoryMetadata>;
   /** The repository's pull requests (open ones at least), for PR metadata sync. */
   listPullRequests?(repository: RepositoryMetadata): Promise<PullRequestMetadata[]>;
+  /**
+   * The App's installations. Hosts that can have an App implement it; it throws UnavailableError
+   * when the App's credentials are not configured.
+   */
+  listInstallations?(): Promise<InstallationMetadata[]>;
+  /** Repositories one installation grants access to (`installationId` set on each). */
+  listInstallationRepositories?(installationId: number): Promise<RepositoryMetadata[]>;
 }
+
+/** The 503 message when no code host has App credentials (installation sync needs them). */
+export const NO_APP_MESSAGE = 'no code-host App is configured (set VCS_APP_ID and VCS_PRIVATE_KEY_PATH)';
 
 /** The configured code hosts, tried in order. */
 export interface CodeHosts {

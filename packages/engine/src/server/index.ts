@@ -49,6 +49,18 @@ export type { OnboardingEventType, OnboardingEventRecord, OnboardingSession } fr
 export { MemberService } from '../services/members.js';
 export { InvitationService } from '../services/invitations.js';
 // -- repositories & code-host services (add exports here)
+export { RepositoryService } from '../services/repositories.js';
+export type { RepositoryServiceOptions, PullRequestSyncResult } from '../services/repositories.js';
+export { InstallationService } from '../services/installations.js';
+export { upsertRepository, repositoryWire, repositoryMetadataOf, REPOSITORY_COLUMNS } from '../services/repository-records.js';
+export type { RepositoryRow } from '../services/repository-records.js';
+export { LocalGitCodeHost, runLocalGit, LocalGitError } from '../code-hosts/local-git-code-host.js';
+export { GitHubCodeHost } from '../code-hosts/github-code-host.js';
+export type { GitHubCodeHostOptions, GitHubAppAuth } from '../code-hosts/github-code-host.js';
+export { parseRepositoryRef, parseGitHubUrl, parseLocalUrl, checkGitHubOwner, checkGitHubName } from '../code-hosts/repository-url.js';
+export type { RepositoryLocation } from '../code-hosts/repository-url.js';
+export { NO_APP_MESSAGE } from '../ports/code-host.js';
+export type { InstallationMetadata } from '../ports/code-host.js';
 // -- health services (add exports here)
 export { HealthService } from '../services/health.js';
 export type { EnqueuedAssessment, Page } from '../services/health.js';
@@ -56,8 +68,25 @@ export { AssessmentRecorder, redactFailure } from '../services/assessment-record
 export type { AssessmentRun, AssessmentTrigger, AssessmentStatus, CompletedAssessment, AssessmentRecorderOptions, RepositoryAssessment } from '../services/assessment-recorder.js';
 export { refactoringInterpretation, TREND_LENGTH, DASHBOARD_DRIFT_ALERTS } from '../services/health-dashboard.js';
 // -- issues & dismiss-rule services (add exports here)
+export { IssueService } from '../services/issues.js';
+export { DismissRuleService } from '../services/dismiss-rules.js';
+export { globProblem, lockProjectIssues, RULE_GLOB_OPTIONS, FILE_GLOB_OPTIONS } from '../services/issue-records.js';
 // -- PR analysis services (add exports here)
+export { PrAnalysisService } from '../services/pr-analyses.js';
+export type { EnqueuedPrAnalysis, PullRequestSync } from '../services/pr-analyses.js';
+export { PrAnalysisRecorder, maskCredentials } from '../services/pr-analysis-recorder.js';
+export type { PrAnalysisRun, PrAnalysisCompletion, CompletedPrAnalysis } from '../services/pr-analysis-recorder.js';
+export { pendingResult as pendingPrAnalysisResult } from '../services/pr-analysis-records.js';
 // -- architecture services (add exports here)
+export { ArchitectureService, mergeConventionPatterns } from '../services/architecture.js';
+export { ArchitectureReviewService, ArchitectureReviewRecorder } from '../services/architecture-reviews.js';
+export type { RecordOutcome as ArchitectureReviewOutcome } from '../services/architecture-reviews.js';
+export { AdrService, ADR_TRANSITIONS } from '../services/architecture-adrs.js';
+export { buildArchitectureOverview, describeRepository, OVERVIEW_LIMITS } from '../services/architecture-overview.js';
+export { reviewArchitecture, architectureIssueOf, ARCHITECTURE_REVIEW_DEFAULTS } from '../services/architecture-review.js';
+export type { ArchitectureReviewOptions } from '../services/architecture-review.js';
+export { analyseStructure } from '../services/architecture-structure.js';
+export type { ArchitectureFacts, ArchitectureInput, ArchitectureSource, RepositoryStructure } from '../services/architecture-structure.js';
 
 // Wire schemas (spec section 2)
 export * as api from '../api/index.js';

@@ -7,11 +7,20 @@ import { ProjectAccess } from './access.js';
 import { ApiKeyService } from './api-keys.js';
 import { AssessmentRecorder } from './assessment-recorder.js';
 import { HealthService } from './health.js';
+import { DismissRuleService } from './dismiss-rules.js';
+import { IssueService } from './issues.js';
+import { InstallationService } from './installations.js';
 import { InvitationService } from './invitations.js';
 import { MemberService } from './members.js';
 import { OnboardingService } from './onboarding.js';
+import { PrAnalysisRecorder } from './pr-analysis-recorder.js';
+import { PrAnalysisService } from './pr-analyses.js';
 import { ProjectService } from './projects.js';
+import { RepositoryService } from './repositories.js';
 import { UserService } from './users.js';
+import { ArchitectureService } from './architecture.js';
+import { ArchitectureReviewRecorder, ArchitectureReviewService } from './architecture-reviews.js';
+import { AdrService } from './architecture-adrs.js';
 
 export interface ServiceOptions {
   /** Accept `file://` repositories (embedded mode or CODEHEALTH_ALLOW_LOCAL_REPOS=1). */
@@ -43,12 +52,22 @@ export class Services {
   readonly members: MemberService;
   readonly invitations: InvitationService;
   // -- repositories fields
+  readonly repositories: RepositoryService;
+  readonly installations: InstallationService;
   // -- health fields
   readonly assessments: AssessmentRecorder;
   readonly health: HealthService;
   // -- issues & dismiss-rule fields
+  readonly issues: IssueService;
+  readonly dismissRules: DismissRuleService;
   // -- PR analysis fields
+  readonly prAnalyses: PrAnalysisService;
+  readonly prAnalysisRecorder: PrAnalysisRecorder;
   // -- architecture fields
+  readonly architecture: ArchitectureService;
+  readonly architectureReviews: ArchitectureReviewService;
+  readonly architectureReviewRecorder: ArchitectureReviewRecorder;
+  readonly adrs: AdrService;
 
   constructor(deps: ServiceDeps) {
     this.db = deps.db;
@@ -64,11 +83,21 @@ export class Services {
     this.members = new MemberService(deps.db, this.access);
     this.invitations = new InvitationService(deps.db, this.options.invitationTtlDays);
     // -- repositories init
+    this.repositories = new RepositoryService(deps.db, this.access, deps.codeHosts, deps.workflows, { allowLocalRepos: this.options.allowLocalRepos });
+    this.installations = new InstallationService(deps.db, deps.codeHosts);
     // -- health init
     this.assessments = new AssessmentRecorder(deps.db);
     this.health = new HealthService(deps.db, this.access, deps.workflows, this.assessments);
     // -- issues & dismiss-rule init
+    this.issues = new IssueService(deps.db, this.access);
+    this.dismissRules = new DismissRuleService(deps.db, this.access);
     // -- PR analysis init
+    this.prAnalysisRecorder = new PrAnalysisRecorder(deps.db);
+    this.prAnalyses = new PrAnalysisService(deps.db, this.access, deps.workflows, this.repositories, this.prAnalysisRecorder);
     // -- architecture init
+    this.architecture = new ArchitectureService(deps.db, this.access, deps.workflows);
+    this.architectureReviews = new ArchitectureReviewService(deps.db, this.access, deps.workflows);
+    this.architectureReviewRecorder = new ArchitectureReviewRecorder(deps.db, this.architecture);
+    this.adrs = new AdrService(deps.db, this.access);
   }
 }

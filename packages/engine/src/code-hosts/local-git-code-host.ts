@@ -1,0 +1,137 @@
+// The local code host: git repositories on this machine, addressed by `file://` URLs, for
+// offline and embedded use. Pull requests follow GitHub's ref convention: `refs/pull/<N>/head`
+// is pull request N, based on the repository's default branch.
+//
+// Git runs through execFile (never a shell) with hooks and fsmonitor disabled, no prompts, no
+// system config and no repository discovery above the given directory: reading metadata never
+// executes anything the repository's owner configured.
+import { execFile } from 'node:child_process';
+import { realpath, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CodeHost, PublicRepositoryRef, PullRequestMetadata, RepositoryMetadata } from '../ports/code-host.js';
+import { InvalidInputError } from '../services/errors.js';
+import { parseLocalUrl, parseRepositoryRef } from './repository-url.js';
+
+const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never'];
+const GIT_TIMEOUT_MS = 30_000;
+
+export class LocalGitError extends Error {
+  override readonly name = 'LocalGitError';
+}
+
+/** Runs git in `dir` and returns its trimmed stdout; never looks for a repository above `dir`. */
+export function runLocalGit(dir: string, args: readonly string[]): Promise<string> {
+  const env: NodeJS.ProcessEnv = {};
+  // Inherited GIT_DIR/GIT_WORK_TREE/... would point git elsewhere than the repository asked for.
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
+  Object.assign(env, {
+    GIT_CEILING_DIRECTORIES: dirname(dir),
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    LC_ALL: 'C',
+  });
+  return new Promise((resolve, reject) => {
+    execFile('git', [...SAFE_CONFIG, ...args], { cwd: dir, env, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new LocalGitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
+      else resolve(stdout.replace(/\n$/, ''));
+    });
+  });
+}
+
+const tryGit = (dir: string, args: readonly string[]): Promise<string | undefined> => runLocalGit(dir, args).catch(() => undefined);
+
+/** The branch HEAD names; for a detached HEAD, `main` or `master` when one exists. */
+async function defaultBranchOf(dir: string): Promise<string | undefined> {
+  const head = await tryGit(dir, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  if (head) return head;
+  for (const candidate of ['main', 'master']) {
+    if (await tryGit(dir, ['rev-parse', '--verify', '--quiet', `refs/heads/${candidate}`])) return candidate;
+  }
+  return undefined;
+}
+
+export class LocalGitCodeHost implements CodeHost {
+  readonly provider = 'local';
+
+  handles(ref: PublicRepositoryRef): boolean {
+    return 'url' in ref && /^file:/i.test(ref.url);
+  }
+
+  async resolvePublic(ref: PublicRepositoryRef): Promise<RepositoryMetadata> {
+    const location = parseRepositoryRef(ref, { allowLocal: true });
+    if (location.provider !== 'local') throw new InvalidInputError('the local code host takes file:// URLs only');
+    const dir = await this.repositoryRoot(location.path);
+    const defaultBranch = await defaultBranchOf(dir);
+    if (!defaultBranch) throw new InvalidInputError(`${dir} has a detached HEAD and neither a main nor a master branch`);
+    if (!(await tryGit(dir, ['rev-parse', '--verify', '--quiet', `refs/heads/${defaultBranch}^{commit}`]))) {
+      throw new InvalidInputError(`${dir} has no commits on its default branch '${defaultBranch}'`);
+    }
+    const name = basename(dir).replace(/(.)\.git$/, '$1');
+    const owner = basename(dirname(dir)) || 'local';
+    const url = pathToFileURL(dir).href;
+    return {
+      provider: this.provider,
+      vcsId: 0,
+      installationId: 0,
+      owner,
+      name,
+      fullName: `${owner}/${name}`,
+      url,
+      cloneUrl: url,
+      description: '',
+      defaultBranch,
+      private: false,
+    };
+  }
+
+  /** Each `refs/pull/<N>/head` is open pull request N against the default branch. */
+  async listPullRequests(repository: RepositoryMetadata): Promise<PullRequestMetadata[]> {
+    const dir = await this.repositoryRoot(parseLocalUrl(repository.cloneUrl).path);
+    const refs = await runLocalGit(dir, ['for-each-ref', '--format=%(refname)%00%(objectname)', 'refs/pull/']);
+    const base = `refs/heads/${repository.defaultBranch}`;
+    const baseTip = await tryGit(dir, ['rev-parse', '--verify', '--quiet', `${base}^{commit}`]);
+    const pulls: PullRequestMetadata[] = [];
+    for (const line of refs.split('\n')) {
+      const [ref, sha] = line.split('\0');
+      const match = /^refs\/pull\/([1-9][0-9]{0,8})\/head$/.exec(ref ?? '');
+      if (!match || !sha) continue;
+      const headSha = await tryGit(dir, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`]);
+      if (!headSha) continue; // a ref to a tag or tree is no pull request
+      const log = await runLocalGit(dir, ['log', '-1', '--no-show-signature', '--format=%an%x00%s%x00%b', headSha]);
+      const [author = '', title = '', body = ''] = log.split('\0');
+      // Unrelated histories have no merge base; the base branch tip is then the best base.
+      const mergeBase = baseTip ? ((await tryGit(dir, ['merge-base', headSha, baseTip])) ?? baseTip) : '';
+      pulls.push({
+        number: Number(match[1]),
+        title,
+        body: body.trimEnd(),
+        state: 'open',
+        merged: false,
+        author,
+        baseBranch: repository.defaultBranch,
+        headBranch: `pull/${match[1]}`,
+        baseSha: mergeBase,
+        headSha,
+      });
+    }
+    return pulls.sort((a, b) => a.number - b.number);
+  }
+
+  /** The real path of the repository at `path`; InvalidInputError unless it is a repository's root. */
+  private async repositoryRoot(path: string): Promise<string> {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) throw new InvalidInputError(`local repository ${path} does not exist`);
+    if (!info.isDirectory()) throw new InvalidInputError(`local repository ${path} is not a directory`);
+    const dir = await realpath(path);
+    const probe = await tryGit(dir, ['rev-parse', '--is-bare-repository', '--absolute-git-dir']);
+    if (probe === undefined) throw new InvalidInputError(`${path} is not a git repository`);
+    const [bare, gitDir] = probe.split('\n');
+    const root = bare === 'true' ? gitDir : await tryGit(dir, ['rev-parse', '--show-toplevel']);
+    if (!root || (await realpath(root)) !== dir) {
+      throw new InvalidInputError(`${path} is not the root of a git repository${root ? ` (its root is ${root})` : ''}`);
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,163 @@
+// A loopback HTTP server speaking GitHub's REST protocol with recorded real payloads (see
+// test/fixtures/github/README.md): repositories, App installations with JWT and installation-
+// token authentication checked like GitHub does, installation repositories and pull requests.
+// Tests point the GitHub code host's `baseUrl` at it; nothing of ours is stubbed.
+import { generateKeyPairSync, randomBytes, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+type Json = Record<string, any>;
+interface WebhookEvent {
+  name: string;
+  examples: Json[];
+}
+const webhookEvents = require('@octokit/webhooks-examples') as WebhookEvent[];
+const examplesOf = (name: string): Json[] => webhookEvents.find((event) => event.name === name)!.examples;
+
+const recordedGetRepository = JSON.parse(readFileSync(new URL('../fixtures/github/get-repository.json', import.meta.url), 'utf8')) as {
+  path: string;
+  status: number;
+  headers: Record<string, string | number>;
+  response: Json;
+};
+
+/** Recorded payloads by what they are. */
+export const recorded = {
+  /** octokit-fixture-org/hello-world, public (@octokit/fixtures get-repository). */
+  publicRepository: recordedGetRepository.response,
+  /** octo-org/octo-repo, private (branch_protection_rule.edited). */
+  privateRepository: examplesOf('branch_protection_rule').find((e) => e.repository.full_name === 'octo-org/octo-repo' && e.repository.private)!.repository,
+  /** Codertocat/Hello-World, public (check_run.created). */
+  installedPublic: examplesOf('check_run').find((e) => e.repository.full_name === 'Codertocat/Hello-World')!.repository,
+  /** Codertocat/hello-world-npm, private (package.published). */
+  installedPrivate: examplesOf('package').find((e) => e.repository.full_name === 'Codertocat/hello-world-npm')!.repository,
+  /** Installation 957387 of Codertocat (a user), active (installation.created). */
+  activeInstallation: examplesOf('installation').find((e) => e.action === 'created')!.installation,
+  /** Installation 16598467 of Codertocat, suspended (installation.suspend). */
+  suspendedInstallation: examplesOf('installation').find((e) => e.action === 'suspend')!.installation,
+  /** Pull request #2 of Codertocat/Hello-World, open (pull_request.opened). */
+  openPullRequest: examplesOf('pull_request').find((e) => e.action === 'opened')!.pull_request,
+};
+
+export interface FakeGitHubRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+}
+
+export interface FakeGitHub {
+  baseUrl: string;
+  appId: number;
+  /** PEM (PKCS#1, the format GitHub hands out) of the App's private key. */
+  privateKey: string;
+  requests: FakeGitHubRequest[];
+  /** Installations the App has (mutable between calls). */
+  installations: Json[];
+  /** Repositories each installation grants (mutable between calls). */
+  repositoriesByInstallation: Map<number, Json[]>;
+  /** Repositories answering `GET /repos/{owner}/{repo}`, by lower-case full name. */
+  repositories: Map<string, Json>;
+  /** Open pull requests by lower-case repository full name. */
+  pulls: Map<string, Json[]>;
+  /** When set, every call answers GitHub's rate-limit 403. */
+  rateLimited: boolean;
+  close(): Promise<void>;
+}
+
+const notFound = (documentation: string): [number, Json] => [404, { message: 'Not Found', documentation_url: documentation, status: '404' }];
+
+function verifyAppJwt(authorization: string | undefined, publicKey: string, appId: number): boolean {
+  const match = /^bearer ([\w-]+)\.([\w-]+)\.([\w-]+)$/i.exec(authorization ?? '');
+  if (!match) return false;
+  const [, header, payload, signature] = match;
+  const valid = verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature!, 'base64url'));
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { iss?: unknown; exp?: number };
+  return valid && String(claims.iss) === String(appId) && (claims.exp ?? 0) * 1000 > Date.now();
+}
+
+export async function startFakeGitHub(): Promise<FakeGitHub> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const appId = recorded.activeInstallation.app_id as number;
+  const tokens = new Map<string, number>();
+  const fake: FakeGitHub = {
+    baseUrl: '',
+    close: async () => {},
+    appId,
+    privateKey,
+    requests: [],
+    installations: [recorded.activeInstallation, recorded.suspendedInstallation],
+    repositoriesByInstallation: new Map([[recorded.activeInstallation.id as number, [recorded.installedPublic, recorded.installedPrivate]]]),
+    repositories: new Map(
+      [recorded.publicRepository, recorded.privateRepository, recorded.installedPublic].map((repo) => [String(repo.full_name).toLowerCase(), repo]),
+    ),
+    pulls: new Map([['codertocat/hello-world', [recorded.openPullRequest]]]),
+    rateLimited: false,
+  };
+
+  function route(method: string, path: string, authorization: string | undefined): [number, Json | Json[], Record<string, string>?] {
+    if (fake.rateLimited) {
+      const reset = String(Math.floor(Date.now() / 1000) + 600);
+      return [
+        403,
+        { message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' },
+        { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      ];
+    }
+    const url = new URL(path, 'http://fake');
+    let match: RegExpExecArray | null;
+    if (method === 'GET' && url.pathname === '/app/installations') {
+      if (!verifyAppJwt(authorization, publicKey, appId)) return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
+      return [200, fake.installations];
+    }
+    if (method === 'POST' && (match = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname))) {
+      if (!verifyAppJwt(authorization, publicKey, appId)) return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
+      const installation = fake.installations.find((candidate) => String(candidate.id) === match![1]);
+      if (!installation) return notFound('https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app');
+      if (installation.suspended_at) return [403, { message: 'This installation has been suspended', documentation_url: 'https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app' }];
+      const token = `ghs_${randomBytes(18).toString('base64url')}`;
+      tokens.set(token, installation.id as number);
+      return [201, { token, expires_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'), permissions: installation.permissions, repository_selection: installation.repository_selection }];
+    }
+    if (method === 'GET' && url.pathname === '/installation/repositories') {
+      const installationId = tokens.get((authorization ?? '').replace(/^token /i, ''));
+      if (installationId === undefined) return [401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }];
+      const repositories = fake.repositoriesByInstallation.get(installationId) ?? [];
+      return [200, { total_count: repositories.length, repository_selection: 'selected', repositories }];
+    }
+    if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/pulls$/.exec(url.pathname))) {
+      const fullName = `${match[1]}/${match[2]}`.toLowerCase();
+      if (!fake.repositories.has(fullName)) return notFound('https://docs.github.com/rest/pulls/pulls#list-pull-requests');
+      return [200, (fake.pulls.get(fullName) ?? []).filter((pull) => url.searchParams.get('state') !== 'open' || pull.state === 'open')];
+    }
+    if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname))) {
+      const repo = fake.repositories.get(`${match[1]}/${match[2]}`.toLowerCase());
+      // Anonymous callers get 404 for private repositories, like GitHub; with a token they see them.
+      if (!repo || (repo.private && !authorization)) return notFound('https://docs.github.com/rest/repos/repos#get-a-repository');
+      return [200, repo];
+    }
+    return notFound('https://docs.github.com/rest');
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on('end', () => {
+      const authorization = req.headers.authorization;
+      fake.requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', authorization });
+      const [status, body, headers = {}] = route(req.method ?? 'GET', req.url ?? '/', authorization);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', ...headers });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.baseUrl = `http://127.0.0.1:${port}`;
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}
