@@ -1,0 +1,295 @@
+// Wire schemas of pull-request analyses (spec section 2, "Pull-request analysis", its list items
+// and "PR statistics"; section 4, "Pull requests"). Where the spec says "not shown" (the allowed
+// values of primary_intent, risk, scope_classification and impact_rating, the fields of
+// graph_impact, the element type of the stacked-PR arrays) the vocabulary is fixed here, once,
+// so the pipeline, the OpenAPI document and clients share it.
+import { z } from 'zod';
+import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
+import { paginationQuery, Timestamp, Uuid } from './common.js';
+
+export const PR_ANALYSIS_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export const PrAnalysisStatusSchema = z.enum(PR_ANALYSIS_STATUSES);
+export type PrAnalysisStatus = (typeof PR_ANALYSIS_STATUSES)[number];
+
+/** `unknown`: not classified (yet): the analysis is pending, running or failed. */
+export const PR_INTENTS = ['feature', 'bugfix', 'refactor', 'test', 'docs', 'dependency', 'config', 'performance', 'security', 'chore', 'unknown'] as const;
+export const PrIntentSchema = z.enum(PR_INTENTS).meta({
+  description:
+    'feature, bugfix, refactor, test, docs, dependency, config, performance, security, chore; `unknown` while the analysis has not completed',
+});
+export const MERGE_READINESS = ['ready', 'needs_review', 'blocked'] as const;
+/** Ordered from least to most risky. */
+export const ZONE_RISKS = ['low', 'medium', 'high', 'critical'] as const;
+/**
+ * How a zone relates to the PR's stated intent: `primary` carries it, `supporting` is needed by it
+ * (tests, types, wiring), `incidental` is small collateral editing (formatting, renames),
+ * `unrelated` is outside it (and is reported in `scope_drift` too).
+ */
+export const SCOPE_CLASSIFICATIONS = ['primary', 'supporting', 'incidental', 'unrelated'] as const;
+/** From best to worst; `unknown` while the analysis has not completed. */
+export const IMPACT_RATINGS = ['improves', 'neutral', 'minor_regression', 'major_regression', 'critical_regression', 'unknown'] as const;
+export const ImpactRatingSchema = z.enum(IMPACT_RATINGS).meta({
+  description:
+    'improves (the projected score rises or issues are fixed), neutral, minor_regression, major_regression, critical_regression; `unknown` while the analysis has not completed',
+});
+export const PrGradeSchema = z.enum(['A', 'B', 'C', 'D', 'F']);
+
+const Count = z.number().int().min(0);
+const Score = z.number().min(0).max(100);
+const PrNumber = z.number().int().min(1);
+const PrNumbers = z.array(PrNumber).meta({ description: 'pull-request numbers in the same repository' });
+
+export const PrClassificationSchema = z
+  .strictObject({
+    primary_intent: PrIntentSchema,
+    secondary_intents: z.array(PrIntentSchema),
+    change_categories: z.array(z.string()).meta({ description: 'kinds of change, e.g. source, test, docs, config, dependency, migration, ci' }),
+    risk_signals: z
+      .array(z.string())
+      .meta({ description: 'e.g. touches auth or crypto code, database migration, public API change, large deletion, changed code without tests' }),
+    summary: z.string(),
+  })
+  .meta({ id: 'PrClassification' });
+export type PrClassification = z.infer<typeof PrClassificationSchema>;
+
+export const MergeReadinessSchema = z
+  .strictObject({
+    status: z.enum(MERGE_READINESS).meta({
+      description: 'ready = no blocking or advisory issues; needs_review = advisory issues but no blockers; blocked = blocking issues to resolve before merge',
+    }),
+    blocking_count: Count,
+    advisory_count: Count,
+    info_count: Count,
+    confidence: z.number().min(0).max(100).meta({ description: '0-100, like an issue\'s confidence' }),
+  })
+  .meta({ id: 'MergeReadiness' });
+export type MergeReadiness = z.infer<typeof MergeReadinessSchema>;
+
+export const HealthImpactSchema = z
+  .strictObject({
+    overall_delta: z.number().meta({ description: 'projected minus current overall score' }),
+    issues_added: Count,
+    issues_fixed: Count,
+    impact_rating: ImpactRatingSchema,
+  })
+  .meta({ id: 'PrHealthImpact' });
+export type HealthImpact = z.infer<typeof HealthImpactSchema>;
+
+export const CategoryDeltaSchema = z
+  .strictObject({
+    category: z.enum(HEALTH_CATEGORY_KEYS).meta({ description: 'health category key' }),
+    current_score: Score,
+    projected_score: Score,
+    delta: z.number(),
+    issues_in_pr: Count.meta({ description: 'issues of this category found in the changed code' }),
+  })
+  .meta({ id: 'PrCategoryDelta' });
+
+export const HealthProjectionSchema = z
+  .strictObject({
+    current_overall: Score,
+    projected_overall: Score,
+    overall_delta: z.number(),
+    current_grade: PrGradeSchema,
+    projected_grade: PrGradeSchema,
+    category_deltas: z.array(CategoryDeltaSchema),
+    issues_added: Count,
+    issues_fixed: Count,
+    impact_rating: ImpactRatingSchema,
+  })
+  .meta({ id: 'PrHealthProjection' });
+export type HealthProjection = z.infer<typeof HealthProjectionSchema>;
+
+export const ChangedSymbolSchema = z
+  .strictObject({
+    name: z.string(),
+    file: z.string().meta({ description: 'repository-relative path of the file declaring the symbol' }),
+    kind: z.string().meta({ description: 'function, class, method, interface, type, variable, enum, ...' }),
+  })
+  .meta({ id: 'PrChangedSymbol' });
+
+export const GraphImpactSchema = z
+  .strictObject({
+    changed_symbols: z.array(ChangedSymbolSchema).meta({ description: 'exported symbols the PR adds, changes or removes' }),
+    dependents_count: Count.meta({ description: 'files that depend on a changed symbol, directly or through at most `depth` import hops' }),
+    dependent_files: z.array(z.string()).meta({ description: 'those files, repository-relative, sorted' }),
+    depth: Count.meta({ description: 'the import-hop limit used; 0 when nothing was computed' }),
+    summary: z.string(),
+  })
+  .meta({ id: 'PrGraphImpact', description: 'Impact of the changed symbols on the code graph (fields chosen by this service: the spec does not show them).' });
+export type GraphImpact = z.infer<typeof GraphImpactSchema>;
+
+export const ScopeDriftItemSchema = z
+  .strictObject({ description: z.string(), reason: z.string(), files: z.array(z.string()) })
+  .meta({ id: 'PrScopeDrift' });
+export type ScopeDriftItem = z.infer<typeof ScopeDriftItemSchema>;
+
+export const ImpactZoneSchema = z
+  .strictObject({
+    name: z.string(),
+    risk: z.enum(ZONE_RISKS).meta({ description: 'low, medium, high, critical' }),
+    scope_classification: z.enum(SCOPE_CLASSIFICATIONS).meta({
+      description:
+        'primary (carries the stated intent), supporting (needed by it: tests, types, wiring), incidental (collateral edits), unrelated (outside it; also in scope_drift)',
+    }),
+    summary: z.string(),
+    intent: PrIntentSchema,
+    files: z.array(z.strictObject({ path: z.string(), additions: Count, deletions: Count })),
+  })
+  .meta({ id: 'PrImpactZone' });
+export type ImpactZone = z.infer<typeof ImpactZoneSchema>;
+
+export const PrConflictsSchema = z
+  .strictObject({
+    conflicts: z.array(
+      z.strictObject({
+        pr_number: PrNumber,
+        title: z.string(),
+        semantic_conflict: z.string(),
+        resolution_suggestion: z.string(),
+        overlapping_files: z.array(z.string()),
+      }),
+    ),
+    checked_prs: PrNumbers.meta({ description: 'the other open pull requests compared with' }),
+    summary: z.string(),
+  })
+  .meta({ id: 'PrConflicts' });
+export type PrConflicts = z.infer<typeof PrConflictsSchema>;
+
+export const StackedPrsSchema = z
+  .strictObject({
+    is_stacked: z.boolean(),
+    stacked_prs: PrNumbers.meta({
+      description: 'every PR of the stack this PR belongs to, this one included, from the bottom (nearest the default branch) to the top; empty when not stacked',
+    }),
+    parent_prs: PrNumbers.meta({ description: 'open PRs this PR is built on (its base branch is their head branch, or its history holds their head commits), nearest first' }),
+    child_prs: PrNumbers.meta({ description: 'open PRs built on this one, nearest first' }),
+    summary: z.string(),
+  })
+  .meta({ id: 'StackedPrs', description: 'Array elements are pull-request numbers (integers) of the same repository.' });
+export type StackedPrs = z.infer<typeof StackedPrsSchema>;
+
+/** Everything a completed run produces: what the pipeline hands to `PrAnalysisRecorder.complete`. */
+export const PrAnalysisResultSchema = z.strictObject({
+  classification: PrClassificationSchema,
+  merge_readiness: MergeReadinessSchema,
+  health_impact: HealthImpactSchema,
+  health_projection: HealthProjectionSchema,
+  graph_impact: GraphImpactSchema,
+  scope_drift: z.array(ScopeDriftItemSchema),
+  impact_zones: z.array(ImpactZoneSchema),
+  conflicts: PrConflictsSchema,
+  stacked_prs: StackedPrsSchema,
+});
+export type PrAnalysisResult = z.infer<typeof PrAnalysisResultSchema>;
+
+const HeadSha = z.string().meta({ description: 'commit id of the analysed head' });
+const StartedAt = Timestamp.nullable().meta({ description: 'when a worker started the run; null while pending' });
+const CompletedAt = Timestamp.nullable().meta({ description: 'when the run finished (completed or failed); null while pending or running' });
+
+const PENDING_DOC =
+  'Until `status` is `completed` the result objects hold typed empty values: classification {primary_intent "unknown", empty ' +
+  'arrays, summary ""}, merge_readiness {status "needs_review", counts 0, confidence 0}, health_impact and health_projection ' +
+  '{scores and deltas 0, grades "F", no category_deltas, impact_rating "unknown"}, graph_impact {no symbols or files, depth 0}, ' +
+  'empty scope_drift and impact_zones, conflicts {no conflicts, no checked_prs}, stacked_prs {is_stacked false, empty arrays}; ' +
+  'summaries are "".';
+
+export const PrAnalysisSchema = z
+  .strictObject({
+    id: Uuid,
+    project_id: Uuid,
+    repository_id: Uuid,
+    pr_number: PrNumber,
+    head_sha: HeadSha,
+    ...PrAnalysisResultSchema.shape,
+    analysis_run_id: Uuid.meta({ description: 'the run; its issues have context_type pr_analysis and context_id = analysis_run_id' }),
+    status: PrAnalysisStatusSchema,
+    created_at: Timestamp,
+    started_at: StartedAt,
+    completed_at: CompletedAt,
+  })
+  .meta({ id: 'PrAnalysis', description: PENDING_DOC });
+export type PrAnalysis = z.infer<typeof PrAnalysisSchema>;
+
+export const PrAnalysisListItemSchema = z
+  .strictObject({
+    id: Uuid,
+    project_id: Uuid,
+    repository_id: Uuid,
+    pr_number: PrNumber,
+    head_sha: HeadSha,
+    classification: PrClassificationSchema,
+    merge_readiness: MergeReadinessSchema,
+    status: PrAnalysisStatusSchema,
+    created_at: Timestamp,
+    completed_at: CompletedAt,
+  })
+  .meta({ id: 'PrAnalysisListItem' });
+export type PrAnalysisListItem = z.infer<typeof PrAnalysisListItemSchema>;
+
+export const PrAnalysisListSchema = z
+  .strictObject({
+    analyses: z.array(PrAnalysisListItemSchema).meta({ description: 'newest first' }),
+    total: Count.meta({ description: 'analyses of the project, before limit/offset' }),
+    limit: Count,
+    offset: Count,
+  })
+  .meta({ id: 'PrAnalysisList' });
+export type PrAnalysisList = z.infer<typeof PrAnalysisListSchema>;
+
+export const PrAnalysisListQuery = z.object(paginationQuery());
+
+export const PrStatisticsSchema = z
+  .strictObject({
+    total_count: Count.meta({ description: 'every analysis, whatever its status' }),
+    completed_count: Count,
+    failed_count: Count,
+    running_count: Count.meta({ description: 'status running only; pending analyses count in total_count only' }),
+    blocked_count: Count.meta({ description: 'completed analyses whose merge readiness is blocked' }),
+    needs_review_count: Count.meta({ description: 'completed analyses whose merge readiness is needs_review' }),
+    ready_count: Count.meta({ description: 'completed analyses whose merge readiness is ready' }),
+    avg_duration_seconds: z.number().min(0).meta({ description: 'mean of completed_at - started_at over completed analyses; 0 when none' }),
+  })
+  .meta({ id: 'PrStatistics' });
+export type PrStatistics = z.infer<typeof PrStatisticsSchema>;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/**
+ * An ISO 8601 date or date-time. A date means its midnight UTC, a date-time without an offset is
+ * UTC. The output is a string the store parses as `timestamptz` without losing sub-milliseconds.
+ */
+export const SinceTimestamp = z
+  .string()
+  .refine((value) => z.iso.datetime({ offset: true, local: true }).safeParse(value).success || z.iso.date().safeParse(value).success, {
+    message: 'since must be an ISO 8601 timestamp, e.g. 2024-05-01T00:00:00Z',
+  })
+  .transform((value) => (DATE_ONLY.test(value) ? `${value}T00:00:00Z` : HAS_OFFSET.test(value) ? value : `${value}Z`))
+  .meta({ description: 'ISO 8601 timestamp (a date means its midnight UTC; no offset means UTC); only analyses created after it are counted' });
+
+export const PrStatsQuery = z.object({ since: SinceTimestamp.optional() });
+
+export const TriggerPrAnalysisBody = z
+  .strictObject({
+    head_sha: z
+      .string()
+      .regex(/^[0-9a-fA-F]{40}$/, 'head_sha must be a 40-character hexadecimal commit id')
+      .transform((value) => value.toLowerCase())
+      .optional()
+      .meta({ description: 'commit to analyse; default: the head commit of the most recently synced PR metadata' }),
+  })
+  .meta({ id: 'TriggerPrAnalysisRequest' });
+export type TriggerPrAnalysisInput = z.infer<typeof TriggerPrAnalysisBody>;
+
+export const TriggerPrAnalysisResponseSchema = z
+  .strictObject({
+    id: Uuid,
+    status: z.enum(['pending', 'running', 'completed']).meta({
+      description: '`pending` for a new run; an analysis of the same head commit that is pending, running or completed is returned instead, with its current status',
+    }),
+    workflow_id: z.string(),
+    pr_number: PrNumber,
+  })
+  .meta({ id: 'TriggerPrAnalysisResponse' });
+export type TriggerPrAnalysisResponse = z.infer<typeof TriggerPrAnalysisResponseSchema>;
