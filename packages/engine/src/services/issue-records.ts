@@ -122,25 +122,83 @@ export interface IssueMatchFields {
 /** The secondary pattern's token that pins a rule to one issue identity (used by "dismiss issue"). */
 export const fingerprintToken = (fingerprint: string): string => `fingerprint:${fingerprint}`;
 
+/** picomatch options of `rule_pattern` and `secondary_pattern`: case-insensitive, `*` crosses `/`. */
+export const RULE_GLOB_OPTIONS = { bash: true, nocase: true, dot: true } as const;
+/** picomatch options of a file-scope `file_path`: path globs (`*` stays within a segment, `**` crosses). */
+export const FILE_GLOB_OPTIONS = { dot: true } as const;
+/** Longer patterns are refused (picomatch's own limit is 64 KiB; nobody writes globs that long). */
+export const MAX_GLOB_LENGTH = 1_000;
+
 /**
- * A dismiss rule as a predicate. Patterns are globs (`*` and `?`, `[...]`, `{a,b}`; a single `*`
- * also crosses `/`), case-insensitive:
+ * Our glob dialect is picomatch without extglobs: `(`, `)` and `|` are literal, because titles
+ * (`eval() compiles ...`) and paths (`app/(marketing)/page.tsx`) hold them, and picomatch would
+ * read them as a regex group. A backslash still escapes the next character.
+ */
+export function toPicomatchPattern(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === '\\' && i + 1 < pattern.length) out += ch + pattern[++i];
+    else out += ch === '(' || ch === ')' || ch === '|' ? `\\${ch}` : ch;
+  }
+  return out;
+}
+
+/**
+ * Why `pattern` is not a usable glob (an unclosed brace, a reversed range, a trailing backslash,
+ * too long), or undefined when it is fine. Without this check picomatch silently turns
+ * a broken pattern into one that never matches, and the rule would do nothing.
+ */
+export function globProblem(pattern: string, kind: 'rule' | 'file'): string | undefined {
+  if (pattern.length > MAX_GLOB_LENGTH) return `is longer than ${MAX_GLOB_LENGTH} characters`;
+  try {
+    picomatch.makeRe(toPicomatchPattern(pattern), { ...(kind === 'rule' ? RULE_GLOB_OPTIONS : FILE_GLOB_OPTIONS), debug: true });
+    return undefined;
+  } catch {
+    return 'is not a valid glob (check for an unclosed brace, a reversed range or a trailing backslash)';
+  }
+}
+
+/**
+ * A dismiss rule as a predicate. Patterns are globs (`*` and `?`, `[...]`, `{a,b}`, a leading `!`
+ * negates; a single `*` also crosses `/`; parentheses and `|` are literal), case-insensitive; a
+ * pattern also matches a value equal to it (ignoring case), so ids and paths holding glob
+ * characters (`app/[id]/page.tsx`) can be named literally:
  * - `rule_pattern` must match the issue's rule id or its title;
  * - `secondary_pattern`, when set, must match the title, the code snippet or `fingerprint:<fp>`;
  * - `source_type`, when set, must equal the issue's source;
- * - scope `file`: `file_path` (a path or glob) must match the issue's file path. Scopes `global`
- *   and `project` both cover the whole project: a rule never reaches beyond its own project.
+ * - scope `file`: `file_path` (a path or glob, case-sensitive) must match the issue's file path.
+ *   Scopes `global` and `project` both cover the whole project: a rule never reaches beyond its
+ *   own project.
  */
 export function compileDismissRule(rule: Omit<DismissRuleRecord, 'created_at' | 'id'>): (issue: IssueMatchFields) => boolean {
-  const loose = { bash: true, nocase: true, dot: true } as const;
-  const primary = picomatch(rule.rule_pattern, loose);
-  const secondary = rule.secondary_pattern ? picomatch(rule.secondary_pattern, loose) : undefined;
-  const file = rule.scope === 'file' && rule.file_path ? picomatch(rule.file_path, { dot: true }) : undefined;
+  const primary = anyValueMatcher(rule.rule_pattern);
+  const secondary = rule.secondary_pattern ? anyValueMatcher(rule.secondary_pattern) : undefined;
+  const file = rule.scope === 'file' && rule.file_path ? picomatch(toPicomatchPattern(rule.file_path), FILE_GLOB_OPTIONS) : undefined;
   return (issue) =>
     (!rule.source_type || rule.source_type === issue.source) &&
-    (primary(issue.rule_id) || primary(issue.title)) &&
-    (!secondary || secondary(issue.title) || secondary(issue.code_snippet) || secondary(fingerprintToken(issue.fingerprint))) &&
+    primary([issue.rule_id, issue.title]) &&
+    (!secondary || secondary([issue.title, issue.code_snippet, fingerprintToken(issue.fingerprint)])) &&
     (rule.scope !== 'file' || (file !== undefined && (file(issue.file_path) || issue.file_path === rule.file_path)));
+}
+
+/**
+ * True when one of the values matches the pattern (or equals it, ignoring case). A leading `!`
+ * negates the whole test — none of the values matches — so `!security/*` means "not a security
+ * rule" rather than "a rule id or a title that is not one".
+ */
+function anyValueMatcher(pattern: string): (values: readonly string[]) => boolean {
+  const negated = pattern.length > 1 && pattern.startsWith('!');
+  const body = negated ? pattern.slice(1) : pattern;
+  const glob = picomatch(toPicomatchPattern(body), RULE_GLOB_OPTIONS);
+  const lower = body.toLowerCase();
+  const one = (value: string) => glob(value) || value.toLowerCase() === lower;
+  return (values) => values.some(one) !== negated;
+}
+
+/** Serialises changes to a project's dismiss rules and issue states (rules, restorations, new runs). */
+export async function lockProjectIssues(tx: Sql, projectId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('codehealth:issues:' || $1::text, 0))", [projectId]);
 }
 
 export interface ApplyScope {
@@ -150,6 +208,8 @@ export interface ApplyScope {
   fingerprint?: string;
   /** Only issues currently dismissed by this rule (rule deleted). */
   dismissedByRuleId?: string;
+  /** Only issues not dismissed now (a new rule: it is the newest, so it cannot change a dismissed issue's rule). */
+  activeOnly?: boolean;
   /** Count matches into `match_count` (new runs only; a rule's count starts at 0). */
   countMatches?: boolean;
 }
@@ -160,8 +220,12 @@ export interface ApplyScope {
  * after that rule was created. Returns how many issues in scope are dismissed.
  */
 export async function applyDismissRules(tx: Sql, projectId: string, scope: ApplyScope = {}): Promise<number> {
-  const rules = await tx.query<DismissRuleRecord & Record<string, unknown>>(
-    `SELECT id, source_type, rule_pattern, secondary_pattern, scope, file_path, created_at
+  await lockProjectIssues(tx, projectId);
+  // Times in microseconds (as float8: exact below 2^53): a restore and a later rule may fall in
+  // the same millisecond, and a JS Date would call them equal.
+  const rules = await tx.query<DismissRuleRecord & { created_us: number } & Record<string, unknown>>(
+    `SELECT id, source_type, rule_pattern, secondary_pattern, scope, file_path, created_at,
+            (extract(epoch FROM created_at) * 1000000)::float8 AS created_us
        FROM dismiss_rules WHERE project_id = $1 ORDER BY created_at, id`,
     [projectId],
   );
@@ -170,18 +234,20 @@ export async function applyDismissRules(tx: Sql, projectId: string, scope: Apply
   if (scope.contextId) conditions.push(`context_id = $${params.push(scope.contextId)}`);
   if (scope.fingerprint) conditions.push(`fingerprint = $${params.push(scope.fingerprint)}`);
   if (scope.dismissedByRuleId) conditions.push(`dismissed_by_rule_id = $${params.push(scope.dismissedByRuleId)}`);
+  if (scope.activeOnly) conditions.push('NOT is_dismissed');
   const issues = await tx.query<IssueMatchFields & { id: string; dismissed_by_rule_id: string | null } & Record<string, unknown>>(
     `SELECT id, fingerprint, source, rule_id, title, file_path, code_snippet, dismissed_by_rule_id
        FROM issues WHERE ${conditions.join(' AND ')}`,
     params,
   );
   if (issues.length === 0) return 0;
-  const restoredRows = await tx.query<{ fingerprint: string; restored_at: Date }>(
-    'SELECT fingerprint, restored_at FROM issue_restorations WHERE project_id = $1',
+  const restoredRows = await tx.query<{ fingerprint: string; restored_us: number }>(
+    `SELECT fingerprint, (extract(epoch FROM restored_at) * 1000000)::float8 AS restored_us
+       FROM issue_restorations WHERE project_id = $1`,
     [projectId],
   );
-  const restoredAt = new Map(restoredRows.map((row) => [row.fingerprint, new Date(row.restored_at).getTime()]));
-  const compiled = rules.map((rule) => ({ rule, matches: compileDismissRule(rule), createdAt: new Date(rule.created_at).getTime() }));
+  const restoredAt = new Map(restoredRows.map((row) => [row.fingerprint, Number(row.restored_us)]));
+  const compiled = rules.map((rule) => ({ rule, matches: compileDismissRule(rule), createdAt: Number(rule.created_us) }));
 
   const byRule = new Map<string | null, string[]>();
   const counts = new Map<string, number>();
