@@ -59,7 +59,7 @@ export const LinkRepositoriesBody = z
   .refine((body) => (body.repository_id === undefined) !== (body.repository_ids === undefined), {
     message: 'give exactly one of repository_id or repository_ids',
   })
-  .meta({ id: 'LinkRepositoriesRequest' });
+  .meta({ id: 'LinkRepositoriesRequest', description: 'exactly one of repository_id or repository_ids (at most 100)' });
 export type LinkRepositoriesInput = z.infer<typeof LinkRepositoriesBody>;
 
 export const LinkRepositoriesResponse = z
@@ -83,7 +83,7 @@ export const AddPublicRepositoryBody = z
       body.url !== undefined ? body.owner === undefined && body.name === undefined : body.owner !== undefined && body.name !== undefined,
     { message: 'give either url, or owner and name' },
   )
-  .meta({ id: 'AddPublicRepositoryRequest' });
+  .meta({ id: 'AddPublicRepositoryRequest', description: 'either url, or owner and name' });
 export type AddPublicRepositoryInput = z.infer<typeof AddPublicRepositoryBody>;
 
 export const AddPublicRepositoryResponse = z

@@ -57,6 +57,8 @@ export type { RepositoryRow } from '../services/repository-records.js';
 export { LocalGitCodeHost, runLocalGit, LocalGitError } from '../code-hosts/local-git-code-host.js';
 export { GitHubCodeHost } from '../code-hosts/github-code-host.js';
 export type { GitHubCodeHostOptions, GitHubAppAuth } from '../code-hosts/github-code-host.js';
+export { defaultCodeHosts } from '../code-hosts/default-code-hosts.js';
+export type { DefaultCodeHostOptions } from '../code-hosts/default-code-hosts.js';
 export { parseRepositoryRef, parseGitHubUrl, parseLocalUrl, checkGitHubOwner, checkGitHubName } from '../code-hosts/repository-url.js';
 export type { RepositoryLocation } from '../code-hosts/repository-url.js';
 export { NO_APP_MESSAGE } from '../ports/code-host.js';
