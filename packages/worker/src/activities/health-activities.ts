@@ -1,0 +1,39 @@
+// Activities of health assessments: check out every repository linked to the project at its
+// default branch head, run the engine, and hand all results to the recorder, which writes them in
+// one transaction. Repeating the activity after it completed writes nothing again.
+import type { Activities } from '../workflows/activities.js';
+import { NonRetryableError } from '../workflows/retry.js';
+import { checkoutHead, type ActivityDeps } from './repository-activities.js';
+
+export function healthActivities(deps: ActivityDeps): Pick<Activities, 'assessHealth' | 'failAssessment'> {
+  const { services } = deps;
+  return {
+    async assessHealth({ projectId, assessmentId }) {
+      const run = await services.assessments.markRunning(assessmentId);
+      if (run.status === 'completed' || run.status === 'failed') return { status: 'already_finished', overallScore: null };
+      const linked = await services.db.query<{ repository_id: string }>(
+        'SELECT repository_id FROM project_repositories WHERE project_id = $1 ORDER BY linked_at, repository_id',
+        [projectId],
+      );
+      if (linked.length === 0) throw new NonRetryableError('the project has no linked repository to assess');
+      const results = [];
+      for (const { repository_id: repositoryId } of linked) {
+        const { repository, checkout } = await checkoutHead(deps, repositoryId);
+        try {
+          const started = Date.now();
+          const result = await deps.engine.analyze(checkout.path, { allowCodeConfig: false }); // never run repository code
+          deps.log?.(`assessed ${repository.full_name}@${checkout.sha.slice(0, 12)}: ${result.findings.length} findings in ${Date.now() - started} ms`);
+          results.push({ repositoryId, repository: { name: repository.name, full_name: repository.full_name }, commitSha: checkout.sha, result });
+        } finally {
+          await checkout.dispose();
+        }
+      }
+      const completed = await services.assessments.complete(assessmentId, results);
+      return { status: completed.status, overallScore: completed.overallScore };
+    },
+
+    async failAssessment({ assessmentId, message }) {
+      await services.assessments.fail(assessmentId, message);
+    },
+  };
+}
