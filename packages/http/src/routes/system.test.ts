@@ -34,7 +34,7 @@ describe('root health checks', () => {
 
     const detailed = await down.request('/health/detailed');
     expect(detailed.status).toBe(200);
-    const body = await detailed.json();
+    const body = (await detailed.json()) as { components: unknown[] };
     expect(body).toMatchObject({ status: 'degraded', version: expect.any(String), uptime_seconds: expect.any(Number) });
     expect(body.components).toEqual([
       { name: 'database', status: 'up', latency_ms: expect.any(Number) },
