@@ -85,7 +85,8 @@ export { ArchitectureReviewService, ArchitectureReviewRecorder } from '../servic
 export type { RecordOutcome as ArchitectureReviewOutcome } from '../services/architecture-reviews.js';
 export { AdrService, ADR_TRANSITIONS } from '../services/architecture-adrs.js';
 export { buildArchitectureOverview, describeRepository, OVERVIEW_LIMITS } from '../services/architecture-overview.js';
-export { reviewArchitecture, architectureIssueOf, ARCHITECTURE_REVIEW_DEFAULTS } from '../services/architecture-review.js';
+export { reviewArchitecture, ARCHITECTURE_REVIEW_DEFAULTS } from '../services/architecture-review.js';
+export { architectureIssueOf } from '../services/architecture-findings.js';
 export type { ArchitectureReviewOptions } from '../services/architecture-review.js';
 export { analyseStructure } from '../services/architecture-structure.js';
 export type { ArchitectureFacts, ArchitectureInput, ArchitectureSource, RepositoryStructure } from '../services/architecture-structure.js';

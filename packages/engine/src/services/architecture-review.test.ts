@@ -7,7 +7,8 @@ import { ArchitectureReviewMetricsSchema, ArchitectureFindingSchema } from '../a
 import { createEngine, type AssessmentResult, type Engine } from '../index.js';
 import { issueFingerprint } from '../report/issue-id.js';
 import { buildArchitectureOverview } from './architecture-overview.js';
-import { architectureIssueOf, reviewArchitecture } from './architecture-review.js';
+import { architectureIssueOf } from './architecture-findings.js';
+import { reviewArchitecture } from './architecture-review.js';
 import { stronglyConnected } from './architecture-structure.js';
 import { writeArchitectureRepo } from './fixtures/architecture-repo.js';
 

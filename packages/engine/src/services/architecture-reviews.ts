@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ArchitectureFinding,
+  ArchitectureOverviewContent,
   ArchitectureReview,
   ArchitectureReviewList,
   ArchitectureReviewMetrics,
@@ -17,7 +18,8 @@ import type { Database } from '../store/database.js';
 import type { ProjectAccess } from './access.js';
 import type { Actor } from './actor.js';
 import { buildArchitectureOverview } from './architecture-overview.js';
-import { architectureIssueOf, reviewArchitecture, type ArchitectureReviewOptions } from './architecture-review.js';
+import { architectureIssueOf } from './architecture-findings.js';
+import { reviewArchitecture, type ArchitectureReviewOptions } from './architecture-review.js';
 import type { ArchitectureInput } from './architecture-structure.js';
 import { requireLinkedRepository, type ArchitectureService } from './architecture.js';
 import { NotFoundError, UnavailableError } from './errors.js';
@@ -150,7 +152,7 @@ export class ArchitectureReviewRecorder {
    * previous completed review) and, when given, the project's overview, in one transaction.
    * A review that already finished is left as it is.
    */
-  async complete(reviewId: string, result: ArchitectureReviewResult, overview?: Parameters<ArchitectureService['saveOverview']>[1]): Promise<RecordOutcome> {
+  async complete(reviewId: string, result: ArchitectureReviewResult, overview?: ArchitectureOverviewContent): Promise<RecordOutcome> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query<{ project_id: string; status: string }>('SELECT project_id, status FROM architecture_reviews WHERE id = $1 FOR UPDATE', [reviewId]);
       if (!row) throw new NotFoundError('architecture review');
