@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PrAnalysis, PrAnalysisList, PrStatistics, TriggerPrAnalysisResponse } from '../api/pr-analyses.js';
 import { workflowIdOf, type WorkflowStarter } from '../ports/workflow-starter.js';
-import type { Database } from '../store/database.js';
+import { sqlState, type Database } from '../store/database.js';
 import type { ProjectAccess } from './access.js';
 import type { Actor } from './actor.js';
-import { ConflictError, NotFoundError, ServiceError, UnavailableError } from './errors.js';
+import { ConflictError, InvalidInputError, NotFoundError, ServiceError, UnavailableError } from './errors.js';
 import { maskCredentials, type PrAnalysisRecorder } from './pr-analysis-recorder.js';
 import { PR_ANALYSIS_COLUMNS, prAnalysisItemOfRow, prAnalysisOfRow, type PrAnalysisRow } from './pr-analysis-records.js';
 
@@ -63,21 +63,35 @@ export class PrAnalysisService {
   /** `since`: a timestamp string the store parses (the edge validated it); only later analyses count. */
   async stats(actor: Actor, projectId: string, query: { since?: string }): Promise<PrStatistics> {
     await this.access.require(actor, projectId);
-    const [row] = await this.db.query<PrStatistics>(
-      `SELECT count(*)::int AS total_count,
-              count(*) FILTER (WHERE status = 'completed')::int AS completed_count,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed_count,
-              count(*) FILTER (WHERE status = 'running')::int AS running_count,
-              count(*) FILTER (WHERE status = 'completed' AND merge_readiness->>'status' = 'blocked')::int AS blocked_count,
-              count(*) FILTER (WHERE status = 'completed' AND merge_readiness->>'status' = 'needs_review')::int AS needs_review_count,
-              count(*) FILTER (WHERE status = 'completed' AND merge_readiness->>'status' = 'ready')::int AS ready_count,
-              COALESCE(avg(extract(epoch FROM completed_at - COALESCE(started_at, created_at)))
-                         FILTER (WHERE status = 'completed'), 0)::float8 AS avg_duration_seconds
-         FROM pr_analyses
-        WHERE project_id = $1 AND ($2::timestamptz IS NULL OR created_at > $2::timestamptz)`,
-      [projectId, query.since ?? null],
-    );
+    const [row] = await this.statsQuery(projectId, query.since);
     return { ...row!, avg_duration_seconds: Math.max(0, Number(row!.avg_duration_seconds)) };
+  }
+
+  /**
+   * `since` travels as text and Postgres parses it, the same way on both stores (postgres.js would
+   * turn a timestamptz parameter into a JS Date, dropping microseconds and widening what it accepts).
+   */
+  private async statsQuery(projectId: string, since: string | undefined): Promise<PrStatistics[]> {
+    try {
+      return await this.db.query<PrStatistics>(
+        `SELECT count(*)::int AS total_count,
+                count(*) FILTER (WHERE status = 'completed')::int AS completed_count,
+                count(*) FILTER (WHERE status = 'failed')::int AS failed_count,
+                count(*) FILTER (WHERE status = 'running')::int AS running_count,
+                count(*) FILTER (WHERE status = 'completed' AND merge_readiness->>'status' = 'blocked')::int AS blocked_count,
+                count(*) FILTER (WHERE status = 'completed' AND merge_readiness->>'status' = 'needs_review')::int AS needs_review_count,
+                count(*) FILTER (WHERE status = 'completed' AND merge_readiness->>'status' = 'ready')::int AS ready_count,
+                COALESCE(avg(extract(epoch FROM completed_at - COALESCE(started_at, created_at)))
+                           FILTER (WHERE status = 'completed'), 0)::float8 AS avg_duration_seconds
+           FROM pr_analyses
+          WHERE project_id = $1 AND ($2::text IS NULL OR created_at > $2::text::timestamptz)`,
+        [projectId, since ?? null],
+      );
+    } catch (error) {
+      // Postgres refuses some timestamps ISO 8601 allows (year 0000, offsets beyond ±15:59).
+      if (since !== undefined && sqlState(error)?.startsWith('22')) throw new InvalidInputError(`since is outside the supported range: ${since}`);
+      throw error;
+    }
   }
 
   /** The most recent analysis of one PR of a repository linked to the project. */

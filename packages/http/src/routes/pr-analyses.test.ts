@@ -117,6 +117,14 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(retried.body.id).not.toBe(synced.body.id);
     const count = await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM pr_analyses WHERE project_id = $1', [projectId]);
     expect(count[0]!.count).toBe(3);
+
+    // Concurrent triggers of one head (the first of them syncing the PRs) create one run.
+    const fresh = await setup();
+    const racing = await Promise.all([1, 2, 3, 4].map(() => analyze(`${fresh.base}/1`, { head_sha: 'c'.repeat(40) })));
+    expect(racing.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(racing.map((response) => response.body.id)).size).toBe(1);
+    const raced = await api.db.query('SELECT id FROM pr_analyses WHERE project_id = $1', [fresh.projectId]);
+    expect(raced).toHaveLength(1);
   });
 
   it('refuses bad input with 400, unknown PRs and unlinked repositories with 404, an unknown head with 409', async () => {

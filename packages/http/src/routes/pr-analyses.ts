@@ -14,7 +14,8 @@ const PrNumberParam = z
   .regex(/^[1-9][0-9]{0,9}$/, 'number must be a positive integer')
   .transform(Number)
   .refine((value) => value <= MAX_PR_NUMBER, `number must be at most ${MAX_PR_NUMBER}`)
-  .meta({ description: 'pull-request number (positive integer)' });
+  // Documented as the integer it is; the string checks above are how a path segment is read.
+  .meta({ description: 'pull-request number (positive integer)', type: 'integer', minimum: 1, maximum: MAX_PR_NUMBER } as Record<string, unknown>);
 
 const PrParams = z.object({ id: uuidParam('id'), repoId: uuidParam('repoId'), number: PrNumberParam });
 
@@ -54,7 +55,8 @@ export const prAnalysisRoutes = [
     operationId: 'getPrAnalysisStats',
     summary: 'Counts of PR analyses by status and merge readiness, and their mean duration',
     description:
-      'Without `since` every analysis of the project counts; with it only those created strictly after it. total_count counts every ' +
+      'Without `since` every analysis of the project counts; with it only those created strictly after it (an ISO 8601 date or ' +
+      'date-time: a date is its midnight UTC, a date-time without offset is UTC; anything else is a 400). total_count counts every ' +
       'status; running_count counts `running` only (pending ones are in total_count alone); blocked/needs_review/ready_count count ' +
       'completed analyses by merge_readiness.status; avg_duration_seconds is the mean of completed_at - started_at over completed ' +
       'analyses (from created_at when a run never recorded its start), 0 when none completed.',
