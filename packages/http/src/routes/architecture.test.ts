@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, type AssessmentResult } from '@codehealth/engine';
-import { buildArchitectureOverview } from '@codehealth/engine/server';
+import { ArchitectureReviewService, buildArchitectureOverview } from '@codehealth/engine/server';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
 
 // A small multi-directory repository: web → core (3 imports), core → web (1 import) closes a
@@ -183,6 +183,18 @@ describeStores('architecture API', (store) => {
     // The next trigger creates a new review.
     const next = await api.request('POST', `/api/v1/projects/${project}/architecture/reviews/trigger`, { key: owner.key });
     expect(next.body.id).not.toBe(body.id);
+  });
+
+  it('answers 503 and fails the new review when the workflow engine refuses it', async () => {
+    const project = await api.createProject(owner);
+    await linkRepository(project);
+    const down = new ArchitectureReviewService(api.db, api.services.access, { start: () => Promise.reject(new Error('connection refused')) });
+    await expect(down.trigger({ userId: owner.userId, email: owner.email }, project)).rejects.toMatchObject({
+      name: 'UnavailableError',
+      message: 'the workflow engine is unavailable; try again later',
+    });
+    const rows = await api.db.query('SELECT status, error FROM architecture_reviews WHERE project_id = $1', [project]);
+    expect(rows).toEqual([{ status: 'failed', error: 'the workflow engine did not accept the review' }]);
   });
 
   it('validates review paths and pages', async () => {
