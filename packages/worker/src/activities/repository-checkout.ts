@@ -56,10 +56,11 @@ export class RepositoryCheckouts {
       });
       return stdout.trim();
     } catch (error) {
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n').slice(-3).join(' ');
+      const full = String((error as { stderr?: unknown }).stderr ?? '').trim();
+      const stderr = full.split('\n').filter(Boolean).slice(-3).join(' ');
       const message = `git ${args[0]} failed: ${stderr || (error as Error).message}`;
       // A repository that does not exist or is not a repository will not appear on retry.
-      if (/not found|does not appear to be a git repository|not a git repository|Repository not found/i.test(stderr)) {
+      if (/not found|does not appear to be a git repository|not a git repository|Repository not found/i.test(full)) {
         throw new NonRetryableError(message);
       }
       throw new Error(message);

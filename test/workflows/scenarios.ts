@@ -1,0 +1,165 @@
+// The workflow scenarios both engines must pass (embedded runner and Temporal): onboarding with
+// SSE progress replay, coalesced triggers and drift between runs, a clone failure ending failed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createEngine } from '@codehealth/engine';
+import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/engine/server';
+import { RepositoryCheckouts, type Activities } from '@codehealth/worker';
+import { architectureActivities } from '../../packages/worker/src/activities/architecture-activities.js';
+import { healthActivities } from '../../packages/worker/src/activities/health-activities.js';
+import { repositoryActivities, type ActivityDeps } from '../../packages/worker/src/activities/repository-activities.js';
+import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
+import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
+
+// Until the PR pipeline's activities land, the suites compose the others (they trigger no PR analysis).
+export const createActivities = (deps: ActivityDeps) =>
+  ({ ...repositoryActivities(deps), ...healthActivities(deps), ...architectureActivities(deps) }) as Activities;
+
+export const SOURCES = {
+  'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', license: 'MIT' }),
+  'src/cart.ts': `export function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n`,
+  'src/run.ts': `import { total } from './cart.js';\nexport function runUserCode(code: string): unknown {\n  return eval(code);\n}\nexport const answer = total([]);\n`,
+  'test/cart.test.ts': `import { total } from '../src/cart.js';\nif (total([]) !== 0) throw new Error('total');\n`,
+};
+
+/** A workflow engine under test: where starts go, how to wait until all work is done, how to stop. */
+export interface EngineUnderTest {
+  starter?: WorkflowStarter;
+  awaitIdle(): Promise<void>;
+  /** How a workflow ended, as the engine itself records it. */
+  outcome(workflowId: string): Promise<{ status: 'completed' } | { status: 'failed'; error: string }>;
+  stop(): Promise<void>;
+}
+
+export interface ScenarioContext {
+  api: TestApi;
+  owner: TestUser;
+  repo: TestRepo;
+  engine: EngineUnderTest;
+  log: string[];
+}
+
+/** Builds the API, the activities and the engine under test; returns a context filled in beforeAll. */
+export function useWorkflowEnvironment(
+  store: TestStoreKind,
+  start: (api: TestApi, activities: Activities, log: (line: string) => void) => Promise<EngineUnderTest>,
+): ScenarioContext {
+  const context = { log: [] as string[] } as ScenarioContext;
+  let workDir = '';
+  let engineUnderTest: EngineUnderTest | undefined;
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    workDir = mkdtempSync(join(tmpdir(), 'codehealth-workflows-'));
+    const log = (line: string) => context.log.push(line);
+    const starterBox: { starter?: WorkflowStarter } = {};
+    // The starter is created by `start` after the API exists; services read it through this proxy.
+    const starter: WorkflowStarter = { start: (request, options) => (starterBox.starter ?? api!.workflows).start(request, options) };
+    api = await createTestApi({ store, starter, codeHosts: defaultCodeHosts({ allowLocalRepos: true }), serviceOptions: { allowLocalRepos: true } });
+    const engine = await createEngine({ cacheDir: join(workDir, 'cache') });
+    const activities = createActivities({ services: api.services, engine, checkouts: new RepositoryCheckouts({ workDir, allowLocal: true }), log });
+    engineUnderTest = await start(api, activities, log);
+    starterBox.starter = engineUnderTest.starter;
+    Object.assign(context, { api, owner: await api.createUser(), repo: createGitRepo(SOURCES), engine: engineUnderTest });
+  }, 120_000);
+  afterAll(async () => {
+    await engineUnderTest?.stop();
+    await api?.close();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  return context;
+}
+
+export function workflowScenarios(context: ScenarioContext): void {
+  async function addRepository(ctx: ScenarioContext, projectId: string) {
+    const response = await ctx.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: ctx.owner.key, body: { url: `file://${ctx.repo.root}` } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body as { repository: { id: string }; onboarding_session_id: string };
+  }
+
+  it('onboards a linked repository: clone, detection, initial assessment, architecture, with progress events', async () => {
+    const projectId = await context.api.createProject(context.owner);
+    const linked = await addRepository(context, projectId);
+    await context.engine.awaitIdle();
+
+    const [session] = await context.api.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_sessions WHERE id = $1', [linked.onboarding_session_id]);
+    expect(session).toEqual({ status: 'completed', error: null });
+    const events = await context.api.services.onboarding.events(linked.onboarding_session_id);
+    expect(events.map((e) => `${e.type}:${(e.data as { step?: string }).step ?? ''}`)).toEqual([
+      'step_started:clone',
+      'step_finished:clone',
+      'step_started:detect_analyzers',
+      'step_finished:detect_analyzers',
+      'step_started:initial_assessment',
+      'step_finished:initial_assessment',
+      'step_started:architecture_documentation',
+      'step_finished:architecture_documentation',
+      'completed:',
+    ]);
+    expect(events.map((e) => (e.data as { percent: number }).percent)).toEqual([0, 25, 25, 35, 35, 85, 85, 100, 100]);
+
+    const repos = await context.api.request('GET', `/api/v1/projects/${projectId}/repos`, { key: context.owner.key });
+    expect(repos.body[0].analyzers.length).toBeGreaterThan(0);
+    expect(repos.body[0].analyzers[0]).toEqual({ language: expect.any(String), path: '.', enabled: true, description: expect.any(String) });
+
+    const assessments = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments`, { key: context.owner.key });
+    expect(assessments.body.items).toHaveLength(1);
+    expect(assessments.body.items[0]).toMatchObject({ status: 'completed', trigger_type: 'manual' });
+    const issues = await context.api.request('GET', `/api/v1/projects/${projectId}/analysis/issues`, { key: context.owner.key });
+    expect(issues.body.issues.map((i: { rule_id: string }) => i.rule_id)).toContain('security/no-eval');
+    const overview = await context.api.request('GET', `/api/v1/projects/${projectId}/architecture/overview`, { key: context.owner.key });
+    expect(overview.status).toBe(200);
+
+    // The SSE stream replays the whole history to a late subscriber and ends after `completed`.
+    const stream = await context.api.request('GET', `/api/v1/onboarding/${linked.onboarding_session_id}/events`, { key: context.owner.key });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const frames = String(stream.body).trim().split('\n\n');
+    expect(frames).toHaveLength(9);
+    expect(frames[0]).toMatch(/^id: 1\nevent: step_started\ndata: \{"seq":1,"type":"step_started","step":"clone","percent":0,/);
+    expect(frames[8]).toMatch(/^id: 9\nevent: completed\n/);
+    const resumed = await context.api.request('GET', `/api/v1/onboarding/${linked.onboarding_session_id}/events`, { key: context.owner.key, headers: { 'last-event-id': '7' } });
+    expect(String(resumed.body).trim().split('\n\n').map((f) => f.split('\n')[0])).toEqual(['id: 8', 'id: 9']);
+    const outsider = await context.api.createUser();
+    expect((await context.api.request('GET', `/api/v1/onboarding/${linked.onboarding_session_id}/events`, { key: outsider.key })).status).toBe(403);
+  }, 120_000);
+
+  it('runs triggered assessments to completion; concurrent triggers coalesce; drift is measured against the previous run', async () => {
+    const projectId = await context.api.createProject(context.owner);
+    await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${context.repo.root}`, skip_onboarding: true } });
+    const triggers = await Promise.all([1, 2, 3].map(() => context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key })));
+    expect(new Set(triggers.map((t) => t.body.assessment_id)).size).toBe(1);
+    expect(triggers[0]!.body).toMatchObject({ status: 'queued', workflow_id: expect.any(String) });
+    await context.engine.awaitIdle();
+    const first = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${triggers[0]!.body.assessment_id}`, { key: context.owner.key });
+    expect(first.body).toMatchObject({ status: 'completed', trigger_type: 'manual', completed_at: expect.any(String) });
+    expect(first.body.security_score).toBeLessThan(100);
+
+    context.repo.write({ 'src/run.ts': `import { total } from './cart.js';\nexport const answer = total([]);\n` });
+    context.repo.commit('remove eval');
+    const second = await context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key });
+    expect(second.body.assessment_id).not.toBe(triggers[0]!.body.assessment_id);
+    await context.engine.awaitIdle();
+    const after = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${second.body.assessment_id}`, { key: context.owner.key });
+    expect(after.body.status).toBe('completed');
+    expect(after.body.security_score).toBeGreaterThan(first.body.security_score);
+    expect(await context.engine.outcome(triggers[0]!.body.workflow_id)).toEqual({ status: 'completed' });
+    expect(await context.engine.outcome(second.body.workflow_id)).toEqual({ status: 'completed' });
+  }, 120_000);
+
+  it('ends a run whose repository cannot be cloned as failed with a reason, never stuck', async () => {
+    const projectId = await context.api.createProject(context.owner);
+    const broken = createGitRepo({ 'a.ts': 'export const a = 1;\n' });
+    await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${broken.root}`, skip_onboarding: true } });
+    rmSync(broken.root, { recursive: true, force: true });
+    const trigger = await context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key });
+    await context.engine.awaitIdle();
+    const record = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${trigger.body.assessment_id}`, { key: context.owner.key });
+    expect(record.body.status).toBe('failed');
+    const [row] = await context.api.db.query<{ error: string }>('SELECT error FROM health_assessments WHERE id = $1', [trigger.body.assessment_id]);
+    expect(row!.error).toMatch(/git clone failed/);
+    expect(await context.engine.outcome(trigger.body.workflow_id)).toEqual({ status: 'failed', error: expect.stringMatching(/git clone failed/) });
+  }, 120_000);
+
+}
