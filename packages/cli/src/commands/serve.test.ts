@@ -2,12 +2,13 @@
 // self-hosted on the real Postgres of the test infrastructure (TEST_DATABASE_URL).
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_VARIABLES } from '../host/config.js';
 import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
+import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 
 const dirs = tempDirs();
 /** A data dir migrated once by `migrate up`; each test works on a copy (initdb takes seconds). */
@@ -22,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => dirs.cleanup());
 
 const get = (url: string, key?: string) => fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+const post = (url: string, key: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('codehealth serve --embedded (built bin)', () => {
   it('serves, creates keys through the running server, refuses a second process, keeps data across restarts, stops cleanly', async () => {
@@ -38,7 +41,7 @@ describe('codehealth serve --embedded (built bin)', () => {
       const health = await get(`${server.url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
-      const detailed = await (await get(`${server.url}/health/detailed`)).json();
+      const detailed = (await (await get(`${server.url}/health/detailed`)).json()) as { components: unknown[] };
       expect(detailed.components).toEqual([{ name: 'database', status: 'up', latency_ms: expect.any(Number) }]);
 
       // The lock names the server and how to reach it, readable by its owner only.
@@ -61,12 +64,16 @@ describe('codehealth serve --embedded (built bin)', () => {
       expect((await get(`${server.url}/api/v1/projects`)).status).toBe(401);
       const listed = await get(`${server.url}/api/v1/projects`, key);
       expect(listed.status).toBe(200);
-      const project = await fetch(`${server.url}/api/v1/projects`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Kept across restarts', key: 'kept' }),
-      });
+      const project = await post(`${server.url}/api/v1/projects`, key, { name: 'Kept across restarts', key: 'kept' });
       expect(project.status).toBe(201);
+      const { id: projectId } = (await project.json()) as { id: string };
+
+      // Embedded mode accepts local git repositories (offline use).
+      const repo = createGitRepo({ 'src/index.ts': 'export const answer = 42;\n' }, 'codehealth-serve-repo-');
+      dirs.track(repo.root);
+      const linked = await post(`${server.url}/api/v1/projects/${projectId}/repos/add-public`, key, { url: `file://${repo.root}`, skip_onboarding: true });
+      expect(linked.status).toBe(201);
+      expect(((await linked.json()) as { repository: { name: string } }).repository.name).toBe(basename(repo.root));
 
       // The admin route wants the advertised token, not an API key.
       for (const token of [undefined, key, `${owner.adminToken}x`]) {
@@ -225,7 +232,12 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
         const created = await runCli(['keys', 'create', '--email', 'ops@example.com', '--name', 'deploy'], { cwd, env });
         expect(created.code).toBe(0);
         const { key } = JSON.parse(created.stdout);
-        expect((await get(`${server.url}/api/v1/projects`, key)).status).toBe(200);
+        const project = await post(`${server.url}/api/v1/projects`, key, { name: 'Ops', key: 'ops' });
+        expect(project.status).toBe(201);
+        const { id: projectId } = (await project.json()) as { id: string };
+        // Without CODEHEALTH_ALLOW_LOCAL_REPOS=1 the server reads no local paths.
+        const local = await post(`${server.url}/api/v1/projects/${projectId}/repos/add-public`, key, { url: `file://${cwd}`, skip_onboarding: true });
+        expect(local.status).toBe(400);
         const keys = await (await get(`${server.url}/api/v1/api-keys`, key)).json();
         expect(JSON.stringify(keys)).toContain('"name":"deploy"');
         // CORS_ORIGINS is honoured.

@@ -63,7 +63,7 @@ describe.each(STORES)('admin keys [%s]', (store) => {
     it('creates a key for a loopback caller holding the admin token', async () => {
       const response = await call({ email: 'linus@example.com', name: 'ci' }, { token: TOKEN, peer: '::1' });
       expect(response.status).toBe(201);
-      const body = await response.json();
+      const body = (await response.json()) as { user_id: string; key: string };
       expect(Object.keys(body)).toEqual(['user_id', 'email', 'key_id', 'key']);
       expect((await new ApiKeyService(test.db).authenticate(body.key)).userId).toBe(body.user_id);
       expect(lines.at(-1)).toMatch(/^POST \/admin\/keys 201 \d+ms$/);
@@ -76,7 +76,7 @@ describe.each(STORES)('admin keys [%s]', (store) => {
         expect(response.status).toBe(403);
         expect(await response.json()).toEqual({ error: 'forbidden' });
       }
-      for (const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+      for (const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Record<string, string>[]) {
         expect((await call({ email: 'eve@example.com' }, { token: TOKEN, headers: header })).status).toBe(403);
       }
       expect(await users('eve@example.com')).toBe(0);

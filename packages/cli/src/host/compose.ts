@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   assertMigrated,
   DataDirLockedError,
+  defaultCodeHosts,
   JobQueueWorkflowStarter,
   migrateUp,
   openStore,
@@ -20,7 +21,7 @@ import {
 } from '@codehealth/engine/server';
 import { createApp } from '@codehealth/http';
 import { ADMIN_KEYS_PATH, createAdminKeysRoute, generateAdminToken, isLoopback } from './admin-keys.js';
-import type { EmbeddedConfig, HostConfig, SelfHostedConfig } from './config.js';
+import type { EmbeddedConfig, HostConfig } from './config.js';
 import { healthComponents } from './health-components.js';
 import { listen, peerAddressOf, type FetchHandler } from './http-server.js';
 
@@ -38,7 +39,7 @@ export interface Host {
 export interface HostOptions {
   /** One line per request and internal errors (never headers, bodies or secrets). */
   log: (line: string) => void;
-  /** Extra code hosts (the GitHub App and local-git adapters plug in here). */
+  /** Replaces the default code hosts (local git when allowed, then GitHub for public repositories). */
   codeHosts?: readonly CodeHost[];
 }
 
@@ -99,12 +100,14 @@ async function prepareStore(config: HostConfig): Promise<OpenStore> {
   return store;
 }
 
-function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[]): Services {
+function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined): Services {
+  const allowLocalRepos = config.mode === 'embedded' || config.allowLocalRepos;
   return new Services({
     db,
     workflows: workflowStarterFor(config, db),
-    codeHosts: staticCodeHosts(codeHosts),
-    options: { allowLocalRepos: config.mode === 'embedded' || (config as SelfHostedConfig).allowLocalRepos },
+    // GitHub App credentials (VCS_APP_ID, VCS_PRIVATE_KEY_PATH) join here with the App adapter (issue 7).
+    codeHosts: staticCodeHosts(codeHosts ?? defaultCodeHosts({ allowLocalRepos })),
+    options: { allowLocalRepos },
   });
 }
 
@@ -114,7 +117,7 @@ const advertisable = (config: EmbeddedConfig): boolean => ['0.0.0.0', '::', 'loc
 export async function startHost(config: HostConfig, options: HostOptions): Promise<Host> {
   const store = await prepareStore(config);
   try {
-    const services = servicesFor(config, store.db, options.codeHosts ?? []);
+    const services = servicesFor(config, store.db, options.codeHosts);
     const app = createApp({
       services,
       corsOrigins: config.corsOrigins,
