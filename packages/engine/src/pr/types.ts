@@ -22,6 +22,11 @@ export interface ChangedSymbol {
   side: 'base' | 'head';
   lineStart: number;
   lineEnd: number;
+  /**
+   * What the PR did to it: `added` (no symbol of that kind and qualified name on the other side),
+   * `removed` (gone at head), `modified` (on both sides). Set by the diff reader.
+   */
+  change?: 'added' | 'removed' | 'modified';
 }
 
 export interface ChangedFile {

@@ -1,0 +1,91 @@
+// Git access of the PR pipeline: one command runner and a batch blob reader. Git runs through
+// spawn/execFile (never a shell) with hooks, fsmonitor, external diff drivers and textconv filters
+// off, no prompts, no system config and no repository discovery above the given directory, so
+// reading a diff never executes anything the repository's owner configured.
+import { execFile, spawn } from 'node:child_process';
+import { dirname } from 'node:path';
+
+const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never', '-c', 'core.quotePath=false'];
+const TIMEOUT_MS = 120_000;
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+
+export class PrGitError extends Error {
+  override readonly name = 'PrGitError';
+}
+
+function gitEnv(dir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  // Inherited GIT_DIR/GIT_WORK_TREE/... would point git elsewhere than the repository asked for.
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
+  return Object.assign(env, {
+    GIT_CEILING_DIRECTORIES: dirname(dir),
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    LC_ALL: 'C',
+  });
+}
+
+/** Runs git in `dir` (a work tree or a bare repository) and returns its stdout untouched. */
+export function git(dir: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', [...SAFE_CONFIG, ...args], { cwd: dir, env: gitEnv(dir), encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES }, (error, stdout, stderr) => {
+      if (error) reject(new PrGitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+export const tryGit = (dir: string, args: readonly string[]): Promise<string | undefined> => git(dir, args).catch(() => undefined);
+
+/** A full 40-hex commit id for a revision; PrGitError when it does not name a commit. */
+export async function resolveCommit(dir: string, rev: string): Promise<string> {
+  if (rev.startsWith('-')) throw new PrGitError(`invalid revision '${rev}'`);
+  const sha = (await tryGit(dir, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]))?.trim();
+  if (!sha) throw new PrGitError(`revision '${rev}' is not a commit of ${dir}`);
+  return sha;
+}
+
+/**
+ * Reads many blobs (`<commit>:<path>`) with one `git cat-file --batch` process instead of one
+ * process per file. Missing objects (and paths git cannot take on one line) read as undefined.
+ */
+export function readBlobs(dir: string, specs: readonly string[]): Promise<Map<string, Buffer | undefined>> {
+  const out = new Map<string, Buffer | undefined>();
+  const wanted = specs.filter((spec) => !spec.includes('\n'));
+  for (const spec of specs) out.set(spec, undefined);
+  if (wanted.length === 0) return Promise.resolve(out);
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...SAFE_CONFIG, 'cat-file', '--batch'], { cwd: dir, env: gitEnv(dir), stdio: ['pipe', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new PrGitError(`git cat-file failed: ${error.message}`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return reject(new PrGitError(`git cat-file failed: ${stderr.trim() || `exit ${code}`}`));
+      const buffer = Buffer.concat(chunks);
+      let offset = 0;
+      for (const spec of wanted) {
+        const end = buffer.indexOf(0x0a, offset);
+        if (end === -1) break;
+        const header = buffer.subarray(offset, end).toString('utf8');
+        offset = end + 1;
+        // `<sha> <type> <size>` or `<spec> missing` / `<spec> ambiguous`.
+        const match = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
+        if (!match) continue;
+        const size = Number(match[2]);
+        if (match[1] === 'blob') out.set(spec, buffer.subarray(offset, offset + size));
+        offset += size + 1;
+      }
+      resolve(out);
+    });
+    child.stdin.on('error', () => undefined); // git exiting early surfaces through `close`
+    child.stdin.end(wanted.map((spec) => `${spec}\n`).join(''));
+  });
+}

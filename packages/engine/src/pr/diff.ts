@@ -1,0 +1,174 @@
+// Reads a pull request's diff from git: the merge base of base and head, every changed file with
+// its status (renames and copies detected), line counts, unified hunks (`-U0`), binary detection,
+// the engine's file kind (generated and vendored files are set aside from analysis) and the
+// symbols the hunks touch on both sides (diff-symbols.ts).
+import type { FileKind } from '../domain/types.js';
+import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
+import { detectLanguage } from '../snapshot/languages.js';
+import { git, PrGitError, readBlobs, resolveCommit, tryGit } from './diff-git.js';
+import { symbolsOfChange, type SideFacts } from './diff-symbols.js';
+import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
+
+/** How much of the head of a file the classifier reads for generated-file markers. */
+const CLASSIFY_HEAD_BYTES = 4096;
+const DIFF_FLAGS = ['--no-ext-diff', '--no-textconv', '--no-color', '-M', '-C'];
+const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'copied', T: 'type_changed' };
+
+export interface ReadDiffOptions {
+  /** Extra test and generated globs (a repository's `codehealth.config` `tests` / `generated`). */
+  classify?: ClassifyOptions;
+}
+
+/** The diff plus what the reader parsed on the way, for the pipeline's later steps. */
+export interface PullRequestChange {
+  diff: PullRequestDiff;
+  /** Module facts and parse health of each side of every code file, by head path (base path for deletions). */
+  sides: Map<string, { base?: SideFacts; head?: SideFacts }>;
+  /** Text of both sides of changed `package.json` manifests, by head path: dependency changes are read from them. */
+  manifests: Map<string, { base?: string; head?: string }>;
+}
+
+export async function readPullRequestDiff(repoDir: string, baseSha: string, headSha: string, options: ReadDiffOptions = {}): Promise<PullRequestDiff> {
+  return (await readPullRequestChange(repoDir, baseSha, headSha, options)).diff;
+}
+
+/** Splits NUL-separated output, dropping the empty tail. */
+const fields = (output: string) => output.split('\0').slice(0, output.endsWith('\0') ? -1 : undefined);
+
+interface StatusEntry {
+  status: ChangeStatus;
+  path: string;
+  oldPath?: string;
+}
+
+function parseNameStatus(output: string): StatusEntry[] {
+  const tokens = fields(output);
+  const entries: StatusEntry[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const code = tokens[i++]!;
+    const status = STATUS[code[0]!];
+    if (!status) throw new PrGitError(`unexpected git name-status entry '${code}'`);
+    if (status === 'renamed' || status === 'copied') entries.push({ status, oldPath: tokens[i++]!, path: tokens[i++]! });
+    else entries.push({ status, path: tokens[i++]! });
+  }
+  return entries;
+}
+
+/** additions/deletions by destination path; `null` counts mark a binary file. */
+function parseNumstat(output: string): Map<string, { additions: number | null; deletions: number | null }> {
+  const tokens = fields(output);
+  const counts = new Map<string, { additions: number | null; deletions: number | null }>();
+  for (let i = 0; i < tokens.length; ) {
+    const match = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(tokens[i++]!);
+    if (!match) continue;
+    // A rename or copy leaves the path empty and names old and new in the next two fields.
+    const path = match[3] === '' ? (i++, tokens[i++]!) : match[3]!;
+    const count = (value: string) => (value === '-' ? null : Number(value));
+    counts.set(path, { additions: count(match[1]!), deletions: count(match[2]!) });
+  }
+  return counts;
+}
+
+/** Hunks of each file pair, in diff order (the order of `--name-status`: git emits one queue). */
+function parseHunks(patch: string): DiffHunk[][] {
+  const files: DiffHunk[][] = [];
+  for (const line of patch.split('\n')) {
+    if (line.startsWith('diff --git ')) files.push([]);
+    else if (line.startsWith('@@ ') && files.length > 0) {
+      const match = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
+      if (!match) continue;
+      files[files.length - 1]!.push({
+        oldStart: Number(match[1]),
+        oldLines: match[2] === undefined ? 1 : Number(match[2]),
+        newStart: Number(match[3]),
+        newLines: match[4] === undefined ? 1 : Number(match[4]),
+      });
+    }
+  }
+  return files;
+}
+
+async function commitsBetween(repoDir: string, from: string, to: string): Promise<PullRequestDiff['commits']> {
+  const log = await git(repoDir, ['log', '--no-show-signature', '--format=%H%x1f%s', '--reverse', `${from}..${to}`]);
+  return log
+    .split('\n')
+    .filter((line) => line.includes('\x1f'))
+    .map((line) => {
+      const [sha, subject] = line.split('\x1f');
+      return { sha: sha!, subject: subject ?? '' };
+    });
+}
+
+/** The merge base of base and head; base itself when the histories are unrelated. */
+export async function mergeBaseOf(repoDir: string, baseSha: string, headSha: string): Promise<string> {
+  return (await tryGit(repoDir, ['merge-base', baseSha, headSha]))?.trim() || baseSha;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+export async function readPullRequestChange(repoDir: string, baseRev: string, headRev: string, options: ReadDiffOptions = {}): Promise<PullRequestChange> {
+  const baseSha = await resolveCommit(repoDir, baseRev);
+  const headSha = await resolveCommit(repoDir, headRev);
+  const mergeBaseSha = await mergeBaseOf(repoDir, baseSha, headSha);
+  const range = [mergeBaseSha, headSha];
+  const [nameStatus, numstat, patch, commits] = await Promise.all([
+    git(repoDir, ['diff', ...DIFF_FLAGS, '--name-status', '-z', ...range]),
+    git(repoDir, ['diff', ...DIFF_FLAGS, '--numstat', '-z', ...range]),
+    git(repoDir, ['diff', ...DIFF_FLAGS, '-U0', ...range]),
+    commitsBetween(repoDir, mergeBaseSha, headSha),
+  ]);
+  const entries = parseNameStatus(nameStatus);
+  const counts = parseNumstat(numstat);
+  const hunks = parseHunks(patch);
+  if (hunks.length !== entries.length) throw new PrGitError(`git diff listed ${entries.length} files but printed ${hunks.length} patches`);
+
+  // Read both sides of every text file at once: the classifier needs the head of the file, the
+  // symbol mapper and the manifest reader the whole text.
+  const specs: string[] = [];
+  entries.forEach((entry, i) => {
+    if (counts.get(entry.path)?.additions === null && hunks[i]!.length === 0) return; // binary
+    if (entry.status !== 'deleted') specs.push(`${headSha}:${entry.path}`);
+    if (entry.status !== 'added') specs.push(`${mergeBaseSha}:${entry.oldPath ?? entry.path}`);
+  });
+  const blobs = await readBlobs(repoDir, specs);
+  const text = (sha: string, path: string) => {
+    const blob = blobs.get(`${sha}:${path}`);
+    return blob === undefined ? undefined : utf8.decode(blob);
+  };
+
+  const classify = createClassifier(options.classify);
+  const files: ChangedFile[] = [];
+  const sides: PullRequestChange['sides'] = new Map();
+  const manifests: PullRequestChange['manifests'] = new Map();
+  entries.forEach((entry, i) => {
+    const count = counts.get(entry.path) ?? { additions: 0, deletions: 0 };
+    const binary = count.additions === null;
+    const basePath = entry.oldPath ?? entry.path;
+    const headText = entry.status === 'deleted' ? undefined : text(headSha, entry.path);
+    const baseText = entry.status === 'added' ? undefined : text(mergeBaseSha, basePath);
+    const kind: FileKind =
+      entry.status === 'deleted' ? classify(basePath, baseText?.slice(0, CLASSIFY_HEAD_BYTES)) : classify(entry.path, headText?.slice(0, CLASSIFY_HEAD_BYTES));
+    const generated = kind === 'generated' || kind === 'vendored';
+    const fileHunks = hunks[i]!;
+    let symbols: ChangedFile['symbols'] = [];
+    if (!binary && !generated && (kind === 'source' || kind === 'test')) {
+      const mapped = symbolsOfChange({ language: detectLanguage(entry.path), hunks: fileHunks, baseSource: baseText, headSource: headText });
+      symbols = mapped.symbols;
+      if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });
+    }
+    if (/(^|\/)package\.json$/.test(entry.path) || /(^|\/)package\.json$/.test(basePath)) manifests.set(entry.path, { base: baseText, head: headText });
+    files.push({
+      path: entry.path,
+      ...(entry.oldPath !== undefined ? { oldPath: entry.oldPath } : {}),
+      status: entry.status,
+      additions: count.additions ?? 0,
+      deletions: count.deletions ?? 0,
+      binary,
+      generated,
+      kind,
+      hunks: fileHunks,
+      symbols,
+    });
+  });
+  return { diff: { baseSha, headSha, mergeBaseSha, files, commits }, sides, manifests };
+}
