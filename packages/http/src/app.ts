@@ -20,6 +20,8 @@ export interface AppOptions {
   /** One line per request (method, path, status, ms) and internal errors; never headers or bodies. */
   log?: (line: string) => void;
   version?: string;
+  /** `VCS_WEBHOOK_SECRET`, for `POST /webhooks/github`. */
+  webhookSecret?: string;
 }
 
 async function dispatch(route: RouteDefinition, event: H3Event, options: AppOptions, app: AppContext): Promise<Response> {
@@ -42,7 +44,13 @@ async function dispatch(route: RouteDefinition, event: H3Event, options: AppOpti
 export function createApp(options: AppOptions): H3 {
   const log = options.log ?? (() => {});
   const routes = options.routes ?? ALL_ROUTES;
-  const app: AppContext = { components: options.components ?? [], startedAt: new Date(), version: options.version ?? '0.0.0', routes };
+  const app: AppContext = {
+    components: options.components ?? [],
+    startedAt: new Date(),
+    version: options.version ?? '0.0.0',
+    routes,
+    webhookSecret: options.webhookSecret || undefined,
+  };
   const cors = options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : undefined;
 
   const h3 = new H3({

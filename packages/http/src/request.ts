@@ -7,7 +7,8 @@ import { ApiError, formatZodIssues } from './http-errors.js';
 /** Request bodies above this size are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-async function readLimited(event: H3Event, limit: number): Promise<string> {
+/** The body as text, refused with 413 beyond `limit` bytes (declared or streamed). */
+export async function readLimited(event: H3Event, limit: number): Promise<string> {
   const declared = Number(event.req.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, 'request body exceeds the 1 MB limit');
   const stream = event.req.body;

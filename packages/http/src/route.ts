@@ -13,6 +13,8 @@ export interface AppContext {
   version: string;
   /** The mounted route table (for the OpenAPI document). */
   routes: readonly RouteDefinition[];
+  /** `VCS_WEBHOOK_SECRET`: verifies inbound code-host webhooks; without it they answer 503. */
+  webhookSecret?: string;
 }
 
 export interface HealthComponent {

@@ -14,3 +14,5 @@ export * from './issues.js';
 export * from './pr-analyses.js';
 // -- architecture schemas
 export * from './architecture.js';
+// -- webhooks schemas
+export * from './webhooks.js';

@@ -74,6 +74,12 @@ export { IssueService } from '../services/issues.js';
 export { DismissRuleService } from '../services/dismiss-rules.js';
 export { globProblem, lockProjectIssues, RULE_GLOB_OPTIONS, FILE_GLOB_OPTIONS } from '../services/issue-records.js';
 // -- PR analysis services (add exports here)
+export { WebhookService } from '../services/webhooks.js';
+export type { GitHubDelivery } from '../services/webhooks.js';
+export { readGitHubEvent } from '../services/webhook-events.js';
+export type { WebhookCommand } from '../services/webhook-events.js';
+export { AssessmentScheduler, assessmentIntervalOf, MIN_ASSESSMENT_INTERVAL_HOURS, MAX_ASSESSMENT_INTERVAL_HOURS } from '../services/schedules.js';
+export type { DueProject, TickResult, ScheduleLog } from '../services/schedules.js';
 export { PrAnalysisService } from '../services/pr-analyses.js';
 export type { EnqueuedPrAnalysis, PullRequestSync } from '../services/pr-analyses.js';
 export { PrAnalysisRecorder, maskCredentials } from '../services/pr-analysis-recorder.js';

@@ -21,6 +21,8 @@ import { UserService } from './users.js';
 import { ArchitectureService } from './architecture.js';
 import { ArchitectureReviewRecorder, ArchitectureReviewService } from './architecture-reviews.js';
 import { AdrService } from './architecture-adrs.js';
+import { WebhookService } from './webhooks.js';
+import { AssessmentScheduler } from './schedules.js';
 
 export interface ServiceOptions {
   /** Accept `file://` repositories (embedded mode or CODEHEALTH_ALLOW_LOCAL_REPOS=1). */
@@ -61,6 +63,8 @@ export class Services {
   readonly issues: IssueService;
   readonly dismissRules: DismissRuleService;
   // -- PR analysis fields
+  readonly webhooks: WebhookService;
+  readonly schedules: AssessmentScheduler;
   readonly prAnalyses: PrAnalysisService;
   readonly prAnalysisRecorder: PrAnalysisRecorder;
   // -- architecture fields
@@ -94,6 +98,9 @@ export class Services {
     // -- PR analysis init
     this.prAnalysisRecorder = new PrAnalysisRecorder(deps.db);
     this.prAnalyses = new PrAnalysisService(deps.db, this.access, deps.workflows, this.repositories, this.prAnalysisRecorder);
+    // webhooks and schedules need the health and PR analysis services above
+    this.webhooks = new WebhookService(deps.db, this.health, this.prAnalyses, deps.codeHosts);
+    this.schedules = new AssessmentScheduler(deps.db, this.health);
     // -- architecture init
     this.architecture = new ArchitectureService(deps.db, this.access, deps.workflows);
     this.architectureReviews = new ArchitectureReviewService(deps.db, this.access, deps.workflows);
