@@ -1,8 +1,7 @@
 // The composition root of the REST host: store (+ lock and migrations), application services,
 // code hosts, health components, the h3 app and — embedded only — the admin route that lets
 // `keys create` reach the locked data dir; then the listener. One place wires a mode's adapters.
-// The engine's modules use tsyringe decorators: the metadata polyfill loads before any of them.
-import 'reflect-metadata';
+import 'reflect-metadata'; // before any engine module: they use tsyringe's decorators
 import { readFileSync } from 'node:fs';
 import {
   assertMigrated,
@@ -78,26 +77,20 @@ function workflowStarterFor(_config: HostConfig, db: Database): WorkflowStarter 
   return new JobQueueWorkflowStarter(db);
 }
 
+/** Embedded: the store is ours, kept current without a manual step. Self-hosted: `migrate up` is the operator's. */
 async function prepareStore(config: HostConfig): Promise<OpenStore> {
-  if (config.mode === 'embedded') {
-    const store = await openHostStore({ kind: 'embedded', dataDir: config.dataDir, command: EMBEDDED_COMMAND });
-    try {
-      await migrateUp(store.db); // the embedded store is ours: keep it current without a manual step
-    } catch (error) {
-      await store.close();
-      throw error;
-    }
-    return store;
-  }
-  const store = await openHostStore({ kind: 'postgres', url: config.databaseUrl });
+  const store =
+    config.mode === 'embedded'
+      ? await openHostStore({ kind: 'embedded', dataDir: config.dataDir, command: EMBEDDED_COMMAND })
+      : await openHostStore({ kind: 'postgres', url: config.databaseUrl });
   try {
-    await assertMigrated(store.db);
+    await (config.mode === 'embedded' ? migrateUp(store.db) : assertMigrated(store.db));
+    return store;
   } catch (error) {
     await store.close();
     if ((error as Error).name === 'MigrationError') throw new HostStartError((error as Error).message);
     throw error;
   }
-  return store;
 }
 
 function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined): Services {
