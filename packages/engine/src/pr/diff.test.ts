@@ -109,15 +109,17 @@ describe('readPullRequestDiff', () => {
     expect(diff.files.some((f) => f.path === 'src/main-only.ts')).toBe(false);
   });
 
-  it('keeps both sides of changed manifests and the parse health of code files', async () => {
+  it('keeps both sides of changed manifests and code files, and the parse health of code files', async () => {
     const { repo, base, head } = repoWithBranch();
     const change = await readPullRequestChange(repo.root, base, head);
-    expect(JSON.parse(change.manifests.get('package.json')!.base!).dependencies.lodash).toBe('4.17.20');
-    expect(JSON.parse(change.manifests.get('package.json')!.head!).dependencies.lodash).toBe('4.17.21');
+    expect(JSON.parse(change.texts.get('package.json')!.base!).dependencies.lodash).toBe('4.17.20');
+    expect(JSON.parse(change.texts.get('package.json')!.head!).dependencies.lodash).toBe('4.17.21');
     const math = change.sides.get('src/math.ts')!;
     expect(math.base!.cleanRatio).toBe(1);
     expect(math.head!.facts.exports.map((e) => e.name)).toContain('mul');
     expect(change.sides.get('src/gone.ts')!.head).toBeUndefined();
+    expect(change.texts.get('src/math.ts')!.head).toContain('export function mul');
+    expect(change.texts.has('docs/guide.md')).toBe(false);
   });
 
   it('refuses revisions that are not commits', async () => {

@@ -12,6 +12,7 @@ import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './typ
 /** How much of the head of a file the classifier reads for generated-file markers. */
 const CLASSIFY_HEAD_BYTES = 4096;
 const DIFF_FLAGS = ['--no-ext-diff', '--no-textconv', '--no-color', '-M', '-C'];
+const MANIFEST = /(^|\/)package\.json$/;
 const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'copied', T: 'type_changed' };
 
 export interface ReadDiffOptions {
@@ -24,8 +25,11 @@ export interface PullRequestChange {
   diff: PullRequestDiff;
   /** Module facts and parse health of each side of every code file, by head path (base path for deletions). */
   sides: Map<string, { base?: SideFacts; head?: SideFacts }>;
-  /** Text of both sides of changed `package.json` manifests, by head path: dependency changes are read from them. */
-  manifests: Map<string, { base?: string; head?: string }>;
+  /**
+   * Text of both sides of changed code files and `package.json` manifests, by head path: the
+   * structural-change check compares changed lines, dependency changes are read from manifests.
+   */
+  texts: Map<string, { base?: string; head?: string }>;
 }
 
 export async function readPullRequestDiff(repoDir: string, baseSha: string, headSha: string, options: ReadDiffOptions = {}): Promise<PullRequestDiff> {
@@ -139,7 +143,7 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   const classify = createClassifier(options.classify);
   const files: ChangedFile[] = [];
   const sides: PullRequestChange['sides'] = new Map();
-  const manifests: PullRequestChange['manifests'] = new Map();
+  const texts: PullRequestChange['texts'] = new Map();
   entries.forEach((entry, i) => {
     const count = counts.get(entry.path) ?? { additions: 0, deletions: 0 };
     const binary = count.additions === null;
@@ -155,8 +159,9 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
       const mapped = symbolsOfChange({ language: detectLanguage(entry.path), hunks: fileHunks, baseSource: baseText, headSource: headText });
       symbols = mapped.symbols;
       if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });
+      texts.set(entry.path, { base: baseText, head: headText });
     }
-    if (/(^|\/)package\.json$/.test(entry.path) || /(^|\/)package\.json$/.test(basePath)) manifests.set(entry.path, { base: baseText, head: headText });
+    if (MANIFEST.test(entry.path) || MANIFEST.test(basePath)) texts.set(entry.path, { base: baseText, head: headText });
     files.push({
       path: entry.path,
       ...(entry.oldPath !== undefined ? { oldPath: entry.oldPath } : {}),
@@ -170,5 +175,5 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
       symbols,
     });
   });
-  return { diff: { baseSha, headSha, mergeBaseSha, files, commits }, sides, manifests };
+  return { diff: { baseSha, headSha, mergeBaseSha, files, commits }, sides, texts };
 }

@@ -1,0 +1,67 @@
+// Risk signals of a PR: facts a reviewer should know before merging, each a stable lead phrase
+// (`public API change`, ...) followed by the evidence (files, symbols, counts). The lead phrases
+// and thresholds are documented in pr/README.md ("Risk signals").
+import type { ChangeCategory, ChangeFacts } from './change-facts.js';
+import type { PullRequestChange } from './diff.js';
+
+export const RISK_SIGNALS = [
+  'touches security-sensitive code',
+  'database migration',
+  'public API change',
+  'large deletion',
+  'no tests for changed source',
+  'dependency change',
+  'config/CI change',
+  'generated files edited',
+] as const;
+export type RiskSignal = (typeof RISK_SIGNALS)[number];
+
+/** Deleting this many lines in total is a large deletion… */
+export const LARGE_DELETION_LINES = 1000;
+/** …as is deleting at least this many when the PR removes twice as much as it adds. */
+export const LARGE_NET_DELETION_LINES = 300;
+/** A deleted source file of this many lines is a large deletion on its own. */
+export const LARGE_FILE_DELETION_LINES = 200;
+
+const list = (items: readonly string[], max = 5) => items.slice(0, max).join(', ') + (items.length > max ? ` and ${items.length - max} more` : '');
+
+export function riskSignals(change: PullRequestChange, facts: ChangeFacts): string[] {
+  const signals: string[] = [];
+  const inCategory = (category: ChangeCategory) => [...facts.categoriesOf].filter(([, cs]) => cs.includes(category)).map(([path]) => path);
+
+  if (facts.securityFiles.length > 0) signals.push(`touches security-sensitive code: ${list(facts.securityFiles)}`);
+  const migrations = inCategory('migrations');
+  if (migrations.length > 0) signals.push(`database migration: ${list(migrations)}`);
+
+  const api = [
+    ...facts.exports.removed.map((ref) => `removes ${ref.name} (${ref.file})`),
+    ...facts.exports.changed.map((ref) => `changes ${ref.name} (${ref.file})`),
+  ];
+  if (api.length > 0) signals.push(`public API change: ${list(api)}`);
+
+  const deletedFiles = change.diff.files.filter((f) => f.status === 'deleted' && f.kind === 'source' && f.deletions >= LARGE_FILE_DELETION_LINES);
+  if (
+    facts.deletions >= LARGE_DELETION_LINES ||
+    (facts.deletions >= LARGE_NET_DELETION_LINES && facts.deletions >= 2 * facts.additions) ||
+    deletedFiles.length > 0
+  ) {
+    const files = deletedFiles.length ? `; deletes ${list(deletedFiles.map((f) => `${f.path} (${f.deletions} lines)`), 3)}` : '';
+    signals.push(`large deletion: ${facts.deletions} lines removed, ${facts.additions} added${files}`);
+  }
+
+  // Source with new or changed lines but no test file touched anywhere in the PR.
+  const testsTouched = change.diff.files.some((f) => f.kind === 'test' && f.status !== 'deleted');
+  const untested = facts.reviewable.filter((f) => f.kind === 'source' && f.status !== 'deleted' && f.additions > 0 && (facts.categoriesOf.get(f.path) ?? []).includes('source'));
+  if (!testsTouched && untested.length > 0 && !facts.structuralOnly) signals.push(`no tests for changed source: ${list(untested.map((f) => f.path))}`);
+
+  const dependencyFiles = inCategory('dependencies');
+  if (facts.dependencyChanges.length > 0 || dependencyFiles.length > 0) {
+    const changes = facts.dependencyChanges.map((d) => (d.from && d.to ? `${d.name} ${d.from} -> ${d.to}` : d.to ? `adds ${d.name}@${d.to}` : `removes ${d.name}`));
+    signals.push(`dependency change: ${changes.length ? list(changes) : list(dependencyFiles)}`);
+  }
+  const config = [...inCategory('ci'), ...inCategory('config')];
+  if (config.length > 0) signals.push(`config/CI change: ${list(config)}`);
+  const generated = inCategory('generated');
+  if (generated.length > 0) signals.push(`generated files edited: ${list(generated)}`);
+  return signals;
+}
