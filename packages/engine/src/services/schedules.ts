@@ -1,9 +1,10 @@
 // Scheduled health assessments. A project opts in through its free-form settings:
 // `{"schedule": {"assessment_interval_hours": N}}` with N a number from 1 to 720 (30 days); other
 // values are ignored with one log line per project and value. A project is due when its latest
-// assessment (any trigger) was created N hours ago or more, or, never assessed, when its first
-// repository was linked N hours ago or more; never while an assessment is pending or running, and
-// never without a linked repository. `tick(now)` queues a `scheduled` assessment for each due
+// assessment (any trigger, any status: a failed run is retried one interval later, not every
+// minute) was created N hours ago or more, or, never assessed, when its first repository was
+// linked N hours ago or more; never while an assessment is pending or running, and never without
+// a linked repository. `tick(now)` queues a `scheduled` assessment for each due
 // project through HealthService.enqueue (which coalesces with a run under way). The embedded host
 // calls `tick` every minute; with Temporal, `codehealth worker` runs the same tick (one process
 // is enough: concurrent ticks coalesce in `enqueue`).
@@ -87,7 +88,8 @@ export class AssessmentScheduler {
         const run = await this.health.enqueue(project.projectId, 'scheduled');
         result.queued.push({ projectId: project.projectId, assessmentId: run.assessmentId, workflowId: run.workflowId, created: run.created });
       } catch (error) {
-        // Deleted or unlinked since the query (404/409), or the workflow engine is down (503): next tick retries.
+        // Deleted or unlinked since the query (404/409), or the workflow engine is down (503: the
+        // refused run is recorded as failed, so the next attempt comes one interval later).
         if (!(error instanceof ServiceError)) throw error;
         result.failed.push({ projectId: project.projectId, error: error.message });
         log(`scheduled assessment of project ${project.projectId} not queued: ${error.message}`);
