@@ -144,6 +144,14 @@ describeStores('GitHub webhooks', (store) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('processes one of two simultaneous copies of a delivery; the other is a duplicate', async () => {
+    const id = 'f0e1d2c3-0000-4000-8000-concurrent00';
+    const [a, b] = await Promise.all([send('pull_request', opened(), { id }), send('pull_request', opened(), { id })]);
+    expect([a.response.body.status, b.response.body.status].sort()).toEqual(['duplicate', 'processed']);
+    expect(await api.db.query('SELECT count(*)::int AS n FROM pr_analyses WHERE project_id = $1', [projectId])).toEqual([{ n: 1 }]);
+    expect(await api.db.query('SELECT event FROM webhook_deliveries WHERE delivery_id = $1', [id])).toEqual([{ event: 'pull_request' }]);
+  });
+
   it('pull_request synchronize reuses the analysis of the same head and starts one for a new head', async () => {
     const first = await send('pull_request', opened());
     const firstAnalysis = first.response.body.actions[1].analysis_id;
