@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { GraphImpactSchema } from '../api/pr-analyses.js';
+import { both, changed, graphOf } from './fixtures/graph.js';
+import { computeGraphImpact } from './graph-impact.js';
+
+// money.ts exports total and format; three modules use total (one through a namespace import),
+// one uses only format; a barrel re-exports total under another name; a chain leads further up.
+const SOURCES = {
+  'src/money.ts': 'export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n\nexport function format(n: number): string {\n  return n.toFixed(2);\n}\n',
+  'src/cart.ts': "import { total } from './money.js';\nexport const cartTotal = (xs: number[]) => total(xs);\n",
+  'src/invoice.ts': "import { total } from './money.js';\nexport const due = (xs: number[]) => total(xs) * 1.2;\n",
+  'src/report.ts': "import * as money from './money.js';\nexport const line = (xs: number[]) => money.format(money.total(xs));\n",
+  'src/label.ts': "import { format } from './money.js';\nexport const label = (n: number) => format(n);\n",
+  'src/index.ts': "export { total as sum } from './money.js';\nexport { label } from './label.js';\n",
+  'src/api.ts': "import { sum } from './index.js';\nexport const api = sum;\n",
+  'src/checkout.ts': "import { cartTotal } from './cart.js';\nexport const pay = () => cartTotal([1]);\n",
+  'src/app.ts': "import { pay } from './checkout.js';\nexport const run = () => pay();\n",
+  'src/main.ts': "import { run } from './app.js';\nrun();\n",
+  'src/side.ts': "import './money.js';\n",
+};
+const graph = graphOf(SOURCES);
+const changeTotal = [changed('src/money.ts', { symbols: both('total', 1, 3) })];
+
+describe('computeGraphImpact', () => {
+  it('follows the changed symbol by name, through re-export aliases, up to the hop limit', () => {
+    const impact = GraphImpactSchema.parse(computeGraphImpact({ files: changeTotal, graph }));
+    expect(impact.changed_symbols).toEqual([{ name: 'total', file: 'src/money.ts', kind: 'function' }]);
+    // Hop 1: cart, invoice, report (namespace) and the barrel; hop 2: checkout, api (imports the alias
+    // `sum`); hop 3: app. label.ts (format only), side.ts (side effect) and main.ts (hop 4) are not reached.
+    expect(impact.dependent_files).toEqual(['src/api.ts', 'src/app.ts', 'src/cart.ts', 'src/checkout.ts', 'src/index.ts', 'src/invoice.ts', 'src/report.ts']);
+    expect(impact.dependents_count).toBe(7);
+    expect(impact.depth).toBe(3);
+    expect(impact.summary).toBe(
+      '1 exported symbol (1 changed): total (src/money.ts, changed): 7 dependents, up to 3 hops. 7 files outside this PR depend on them within 3 import hops (deepest 3).',
+    );
+  });
+
+  it('honours a smaller hop limit and caps the listed files but not the count', () => {
+    const impact = computeGraphImpact({ files: changeTotal, graph, depth: 1, maxFiles: 2 });
+    expect(impact.dependents_count).toBe(4);
+    expect(impact.dependent_files).toEqual(['src/cart.ts', 'src/index.ts']);
+    expect(impact.depth).toBe(1);
+    expect(impact.summary).toContain('the first 2 are listed');
+  });
+
+  it('leaves files of the PR out of the dependents and says how many use the symbols', () => {
+    const files = [...changeTotal, changed('src/cart.ts', { symbols: both('cartTotal', 2, 2) })];
+    const impact = computeGraphImpact({ files, graph, depth: 1 });
+    // cart.ts itself is left out; checkout.ts imports the changed cartTotal.
+    expect(impact.dependent_files).toEqual(['src/checkout.ts', 'src/index.ts', 'src/invoice.ts', 'src/report.ts']);
+    expect(impact.changed_symbols.map((s) => s.name)).toEqual(['cartTotal', 'total']);
+    expect(impact.summary).toContain('1 file of this PR uses them too');
+  });
+
+  it('finds the importers of a removed export in the base graph', () => {
+    const base = graphOf({ ...SOURCES, 'src/money.ts': `${SOURCES['src/money.ts']}export const legacy = 1;\n`, 'src/old.ts': "import { legacy } from './money.js';\nexport const o = legacy;\n" });
+    const files = [changed('src/money.ts', { additions: 0, deletions: 1, symbols: [{ name: 'legacy', kind: 'variable', exported: true, side: 'base', lineStart: 10, lineEnd: 10 }] })];
+    const impact = computeGraphImpact({ files, graph, baseGraph: base });
+    expect(impact.changed_symbols).toEqual([{ name: 'legacy', file: 'src/money.ts', kind: 'variable' }]);
+    // old.ts imports it by name; report.ts's namespace import takes every export.
+    expect(impact.dependent_files).toEqual(['src/old.ts', 'src/report.ts']);
+    expect(impact.summary).toContain('legacy (src/money.ts, removed): 2 dependents, up to 1 hop');
+  });
+
+  it('falls back on the graph symbols a hunk meets when the diff carries none', () => {
+    const files = [changed('src/money.ts', { hunks: [{ oldStart: 6, oldLines: 1, newStart: 6, newLines: 1 }], symbols: [] })];
+    const impact = computeGraphImpact({ files, graph, depth: 1 });
+    expect(impact.changed_symbols).toEqual([{ name: 'format', file: 'src/money.ts', kind: 'function' }]);
+    // label imports format; report's namespace import uses everything; the barrel forwards only total.
+    expect(impact.dependent_files).toEqual(['src/label.ts', 'src/report.ts']);
+  });
+
+  it('reports no impact when no exported symbol changes', () => {
+    const impact = computeGraphImpact({ files: [changed('src/money.ts', { symbols: both('helper', 1, 3, false) })], graph });
+    expect(impact).toEqual({ changed_symbols: [], dependents_count: 0, dependent_files: [], depth: 3, summary: 'No exported symbol is added, changed or removed: the change stays inside its modules.' });
+  });
+});
