@@ -1,0 +1,117 @@
+// Issue comparison (exact, renamed files, renamed and moved symbols), the impact rating rules,
+// and the projection scored with the real DefaultScoringModel.
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../domain/types.js';
+import { DefaultScoringModel } from '../scoring/default-scoring-model.js';
+import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
+import { compareFindings, impactRating, projectHealth, type FindingScope } from './projection.js';
+
+function finding(over: Partial<Finding> & { filePath: string }): Finding {
+  return {
+    source: 'static_analyzer',
+    severity: 'medium',
+    category: 'code_smell',
+    fileGroup: 'src',
+    anchor: { lineStart: 1, lineEnd: 1, codeSnippet: 'function calc(x) {', validated: true },
+    title: 'Complex function',
+    description: '',
+    whyItMatters: '',
+    suggestedAction: '',
+    ruleId: 'smells/complexity',
+    analyzerName: 'smells',
+    confidence: 90,
+    autoFixable: false,
+    symbol: 'calc',
+    ...over,
+  };
+}
+
+const scope = (over: Partial<FindingScope> = {}): FindingScope => ({
+  changed: new Set(['src/a.ts']),
+  neighbours: new Set(),
+  renamedFrom: new Map(),
+  deleted: new Set(),
+  symbolRenames: [],
+  ...over,
+});
+
+describe('compareFindings', () => {
+  it('reports added and fixed by fingerprint within the scope only', () => {
+    const kept = finding({ filePath: 'src/a.ts' });
+    const gone = finding({ filePath: 'src/a.ts', ruleId: 'smells/long', symbol: 'old' });
+    const fresh = finding({ filePath: 'src/a.ts', ruleId: 'security/eval', severity: 'critical', category: 'security', symbol: 'run' });
+    const outside = finding({ filePath: 'src/far.ts' });
+    const c = compareFindings([kept, gone, outside], [{ ...kept, anchor: { ...kept.anchor, lineStart: 9 } }, fresh, finding({ filePath: 'src/far.ts', symbol: 'new' })], scope());
+    expect(c.added).toEqual([fresh]);
+    expect(c.fixed).toEqual([gone]);
+    expect(c.kept).toHaveLength(1);
+    expect([...c.baseScope]).toEqual(['src/a.ts']);
+    expect(c.prFindings.map((f) => f.ruleId).sort()).toEqual(['security/eval', 'smells/complexity']);
+  });
+
+  it('follows renamed files, renamed symbols and moves instead of reporting them as new', () => {
+    const base = [finding({ filePath: 'src/util.ts' }), finding({ filePath: 'src/a.ts', symbol: 'helper', anchor: { lineStart: 3, lineEnd: 3, codeSnippet: 'function helper() {', validated: true } })];
+    const head = [
+      finding({ filePath: 'src/helpers.ts', symbol: 'compute', anchor: { lineStart: 1, lineEnd: 1, codeSnippet: 'function compute(x) {', validated: true } }),
+      finding({ filePath: 'src/b.ts', symbol: 'helper', anchor: { lineStart: 30, lineEnd: 30, codeSnippet: 'function helper() {', validated: true } }),
+    ];
+    const c = compareFindings(base, head, scope({
+      changed: new Set(['src/helpers.ts', 'src/a.ts', 'src/b.ts']),
+      renamedFrom: new Map([['src/helpers.ts', 'src/util.ts']]),
+      symbolRenames: [{ file: 'src/helpers.ts', from: 'calc', to: 'compute' }],
+    }));
+    expect(c.added).toEqual([]);
+    expect(c.fixed).toEqual([]);
+    expect(c.kept).toHaveLength(2);
+    expect(c.newFingerprints.size).toBe(0);
+  });
+
+  it('counts a deleted file\'s findings as fixed and a neighbour\'s new finding as part of the PR', () => {
+    const c = compareFindings(
+      [finding({ filePath: 'src/gone.ts' })],
+      [finding({ filePath: 'src/user.ts', ruleId: 'dead/unused-export', category: 'dead_code', severity: 'low' })],
+      scope({ changed: new Set(), neighbours: new Set(['src/user.ts']), deleted: new Set(['src/gone.ts']) }),
+    );
+    expect(c.fixed.map((f) => f.filePath)).toEqual(['src/gone.ts']);
+    expect(c.added.map((f) => f.filePath)).toEqual(['src/user.ts']);
+    expect(c.prFindings).toHaveLength(1);
+  });
+});
+
+describe('impactRating', () => {
+  const high = finding({ filePath: 'x', severity: 'high' });
+  it('takes the worse of the score movement and the worst new issue', () => {
+    expect(impactRating(0, [], [])).toBe('neutral');
+    expect(impactRating(0.5, [], [])).toBe('improves');
+    expect(impactRating(0, [], [high])).toBe('improves');
+    expect(impactRating(-0.5, [], [])).toBe('minor_regression');
+    expect(impactRating(0, [high], [])).toBe('minor_regression');
+    expect(impactRating(-2, [], [])).toBe('major_regression');
+    expect(impactRating(0, [{ ...high, severity: 'critical' }], [])).toBe('major_regression');
+    expect(impactRating(-5, [], [])).toBe('critical_regression');
+    expect(impactRating(1, [{ ...high, severity: 'critical', category: 'security' }], [])).toBe('critical_regression');
+  });
+});
+
+describe('projectHealth', () => {
+  it('scores base and base-with-head-scope with the scoring model and reports per-category deltas', () => {
+    const scoring = new DefaultScoringModel();
+    const assessed = new Set(HEALTH_CATEGORY_KEYS);
+    const base = [finding({ filePath: 'src/a.ts' }), finding({ filePath: 'src/far.ts', symbol: 'far' })];
+    const secret = finding({ filePath: 'src/a.ts', severity: 'critical', category: 'security', ruleId: 'security/hard-coded-secret', symbol: 'key' });
+    const head = [base[0]!, secret];
+    const s = scope();
+    const comparison = compareFindings(base, head, s);
+    const metrics = { sourceLoc: 2000, testLoc: 100 };
+    const p = projectHealth({ scoring, baseline: { commitSha: 'x', findings: base, metrics }, head: { findings: head, metrics }, comparison, headScope: s.changed, assessed });
+    const expected = scoring.score([...base, secret], metrics, assessed);
+    expect(p.healthProjection.projected_overall).toBe(expected.overall);
+    expect(p.healthProjection.current_overall).toBe(scoring.score(base, metrics, assessed).overall);
+    expect(p.healthProjection.overall_delta).toBeLessThan(0);
+    expect(p.healthImpact).toEqual({ overall_delta: p.healthProjection.overall_delta, issues_added: 1, issues_fixed: 0, impact_rating: 'critical_regression' });
+    const security = p.healthProjection.category_deltas.find((d) => d.category === 'security')!;
+    expect(security).toEqual({ category: 'security', current_score: 100, projected_score: expected.categories.security.score, delta: expected.categories.security.score - 100, issues_in_pr: 1 });
+    expect(p.healthProjection.category_deltas.find((d) => d.category === 'code_smell')).toMatchObject({ delta: 0, issues_in_pr: 1 });
+    expect(p.healthProjection.category_deltas).toHaveLength(8);
+  });
+});

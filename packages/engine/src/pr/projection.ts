@@ -1,0 +1,194 @@
+// Health impact and projection of a PR. Findings of the changed files and their graph neighbours
+// are compared between base and head (by fingerprint, then — for renamed files, renamed and moved
+// symbols — by rule, symbol and snippet, so a move is not reported as one issue fixed and one
+// added). The projected result is the base's findings with those of the PR's scope replaced by
+// head's, scored with the engine's scoring model on head's sizes and measurements.
+import type { HealthProjection, HealthImpact } from '../api/pr-analyses.js';
+import type { ScoringMetrics, ScoringModel, ScoreResult } from '../contracts/scoring.js';
+import { healthKeyOf } from '../domain/categories.js';
+import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey } from '../domain/types.js';
+import type { AssessmentResult } from '../pipeline/types.js';
+import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
+
+/** The base side of a PR analysis: a stored assessment at the merge base, or a fresh analysis of it. */
+export interface PrBaseline {
+  commitSha: string;
+  findings: readonly Finding[];
+  metrics: ScoringMetrics;
+  /** Set when the baseline is a stored health assessment: its issues are the PR issues' baseline. */
+  assessmentId?: string;
+}
+
+export function scoringMetricsOf(metrics: AssessmentResult['metrics']): ScoringMetrics {
+  return {
+    sourceLoc: metrics.totalLinesOfCode,
+    testLoc: metrics.testLinesOfCode,
+    structuralCoveragePct: metrics.structuralCoveragePct,
+    actualCoveragePercent: metrics.actualCoveragePercent ?? undefined,
+    duplicationIndex: metrics.duplicationIndex,
+    conventionConsistency: metrics.conventionConsistency,
+  };
+}
+
+export const baselineOfResult = (result: AssessmentResult, commitSha: string): PrBaseline => ({ commitSha, findings: result.findings, metrics: scoringMetricsOf(result.metrics) });
+
+export interface FindingScope {
+  /** Head paths of changed files (analysed at head). */
+  changed: ReadonlySet<string>;
+  /** Head paths of unchanged graph neighbours whose head findings are trustworthy. */
+  neighbours: ReadonlySet<string>;
+  /** Head path -> base path of renamed and copied files. */
+  renamedFrom: ReadonlyMap<string, string>;
+  /** Base paths of deleted files. */
+  deleted: ReadonlySet<string>;
+  /** Symbol renames (`old` -> `new` qualified names) per head path. */
+  symbolRenames: ReadonlyArray<{ file: string; from: string; to: string }>;
+}
+
+export interface FindingComparison {
+  added: Finding[];
+  fixed: Finding[];
+  /** Head findings of the scope that already existed at base (possibly moved). */
+  kept: Finding[];
+  /** What the PR's run stores: every head finding of its changed files, plus the neighbours' new ones. */
+  prFindings: Finding[];
+  /** issueFingerprint of the findings the PR introduced (`is_new`). */
+  newFingerprints: Set<string>;
+  /** Base paths whose findings the head scope replaces. */
+  baseScope: Set<string>;
+}
+
+const escape = (name: string) => name.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');
+
+/** Pairs findings of two multisets by a key; returns the unmatched of each side. */
+function matchBy<T>(left: T[], right: T[], keyOf: (item: T, side: 'left' | 'right') => string): { left: T[]; right: T[]; matched: T[] } {
+  const pool = new Map<string, number>();
+  for (const item of left) pool.set(keyOf(item, 'left'), (pool.get(keyOf(item, 'left')) ?? 0) + 1);
+  const rightRest: T[] = [];
+  const matched: T[] = [];
+  const taken = new Map<string, number>();
+  for (const item of right) {
+    const key = keyOf(item, 'right');
+    if ((pool.get(key) ?? 0) > 0) {
+      pool.set(key, pool.get(key)! - 1);
+      taken.set(key, (taken.get(key) ?? 0) + 1);
+      matched.push(item);
+    } else rightRest.push(item);
+  }
+  const leftRest = left.filter((item) => {
+    const key = keyOf(item, 'left');
+    if ((taken.get(key) ?? 0) > 0) {
+      taken.set(key, taken.get(key)! - 1);
+      return false;
+    }
+    return true;
+  });
+  return { left: leftRest, right: rightRest, matched };
+}
+
+export function compareFindings(base: readonly Finding[], head: readonly Finding[], scope: FindingScope): FindingComparison {
+  const headScope = new Set([...scope.changed, ...scope.neighbours]);
+  const baseScope = new Set<string>(scope.deleted);
+  for (const path of headScope) baseScope.add(scope.renamedFrom.get(path) ?? path);
+  const baseIn = base.filter((f) => baseScope.has(f.filePath));
+  const headIn = head.filter((f) => headScope.has(f.filePath));
+
+  // Head findings are keyed as if they were at base: renamed files under their old path,
+  // renamed symbols under their old name (also inside the snippet).
+  const renamesIn = new Map<string, Array<{ from: string; to: string }>>();
+  for (const r of scope.symbolRenames) renamesIn.set(r.file, [...(renamesIn.get(r.file) ?? []), r]);
+  const asBase = (f: Finding) => {
+    let symbol = f.symbol ?? '';
+    let snippet = f.anchor.codeSnippet;
+    for (const r of renamesIn.get(f.filePath) ?? []) {
+      if (symbol === r.to || symbol.startsWith(`${r.to}.`)) symbol = r.from + symbol.slice(r.to.length);
+      snippet = snippet.replace(new RegExp(`\\b${escape(r.to.split('.').pop()!)}\\b`, 'g'), r.from.split('.').pop()!);
+    }
+    return { ...f, filePath: scope.renamedFrom.get(f.filePath) ?? f.filePath, symbol, anchor: { ...f.anchor, codeSnippet: snippet } };
+  };
+  const exact = matchBy(baseIn, headIn, (f, side) => issueFingerprint(side === 'left' ? f : asBase(f)));
+  // A second pass across files: the same rule on the same symbol and code is a move.
+  const moved = matchBy(exact.left, exact.right, (f, side) => {
+    const g = side === 'left' ? f : asBase(f);
+    return `${g.ruleId}\0${g.symbol ?? ''}\0${normaliseSnippet(g.anchor.codeSnippet)}`;
+  });
+  const added = moved.right;
+  const newFingerprints = new Set(added.map((f) => issueFingerprint(f)));
+  return {
+    added,
+    fixed: moved.left,
+    kept: [...exact.matched, ...moved.matched],
+    prFindings: headIn.filter((f) => scope.changed.has(f.filePath) || newFingerprints.has(issueFingerprint(f))),
+    newFingerprints,
+    baseScope,
+  };
+}
+
+export const IMPACT_THRESHOLDS = { critical: -5, major: -2, minor: -0.5, improves: 0.5 } as const;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The worse of the score's movement and the worst issue the PR adds: a new critical security
+ * issue is a critical regression, any other new critical a major one, a new high a minor one.
+ */
+export function impactRating(delta: number, added: readonly Finding[], fixed: readonly Finding[]): HealthImpact['impact_rating'] {
+  const levels = ['none', 'minor_regression', 'major_regression', 'critical_regression'] as const;
+  let level = delta <= IMPACT_THRESHOLDS.critical ? 3 : delta <= IMPACT_THRESHOLDS.major ? 2 : delta <= IMPACT_THRESHOLDS.minor ? 1 : 0;
+  if (added.some((f) => f.severity === 'critical' && f.category === 'security')) level = 3;
+  else if (added.some((f) => f.severity === 'critical')) level = Math.max(level, 2);
+  else if (added.some((f) => f.severity === 'high')) level = Math.max(level, 1);
+  if (level > 0) return levels[level] as HealthImpact['impact_rating'];
+  return delta >= IMPACT_THRESHOLDS.improves || (delta >= 0 && fixed.length > added.length) ? 'improves' : 'neutral';
+}
+
+export interface ProjectionInput {
+  scoring: ScoringModel;
+  baseline: PrBaseline;
+  head: { findings: readonly Finding[]; metrics: ScoringMetrics };
+  comparison: FindingComparison;
+  headScope: ReadonlySet<string>;
+  /** Categories some enabled analyzer covers (as at head). */
+  assessed: ReadonlySet<HealthCategoryKey>;
+}
+
+export interface Projection {
+  healthImpact: HealthImpact;
+  healthProjection: HealthProjection;
+  current: ScoreResult;
+  projected: ScoreResult;
+}
+
+export function projectHealth(input: ProjectionInput): Projection {
+  const { scoring, baseline, comparison } = input;
+  const current = scoring.score(baseline.findings, baseline.metrics, input.assessed);
+  const projectedFindings = [...baseline.findings.filter((f) => !comparison.baseScope.has(f.filePath)), ...input.head.findings.filter((f) => input.headScope.has(f.filePath))];
+  const projected = scoring.score(projectedFindings, input.head.metrics, input.assessed);
+  const inPr = new Map<HealthCategoryKey, number>();
+  for (const f of comparison.prFindings) inPr.set(healthKeyOf(f.category), (inPr.get(healthKeyOf(f.category)) ?? 0) + 1);
+  const category_deltas = HEALTH_CATEGORY_KEYS.filter((key) => current.categories[key].assessed || projected.categories[key].assessed).map((key) => ({
+    category: key,
+    current_score: current.categories[key].score,
+    projected_score: projected.categories[key].score,
+    delta: round1(projected.categories[key].score - current.categories[key].score),
+    issues_in_pr: inPr.get(key) ?? 0,
+  }));
+  const overall_delta = round1(projected.overall - current.overall);
+  const impact_rating = impactRating(overall_delta, comparison.added, comparison.fixed);
+  const counts = { issues_added: comparison.added.length, issues_fixed: comparison.fixed.length };
+  return {
+    healthImpact: { overall_delta, ...counts, impact_rating },
+    healthProjection: {
+      current_overall: current.overall,
+      projected_overall: projected.overall,
+      overall_delta,
+      current_grade: current.grade,
+      projected_grade: projected.grade,
+      category_deltas,
+      ...counts,
+      impact_rating,
+    },
+    current,
+    projected,
+  };
+}

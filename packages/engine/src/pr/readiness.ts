@@ -1,0 +1,70 @@
+// Merge readiness of a PR from the issues it introduces, by documented rules (pr/README.md,
+// "Merge readiness"), and the confidence of the verdict from how much of the change the
+// analysis could actually read.
+import type { MergeReadiness } from '../api/pr-analyses.js';
+import type { Finding } from '../domain/types.js';
+import type { ChangedFile } from './types.js';
+
+export type IssueWeight = 'blocking' | 'advisory' | 'info';
+
+/** Critical issues, and high ones in security or runtime, block; other high and medium issues advise; low and info inform. */
+export function issueWeight(finding: Pick<Finding, 'severity' | 'category'>): IssueWeight {
+  if (finding.severity === 'critical') return 'blocking';
+  if (finding.severity === 'high') return finding.category === 'security' || finding.category === 'runtime' ? 'blocking' : 'advisory';
+  if (finding.severity === 'medium') return 'advisory';
+  return 'info';
+}
+
+/** A binary file counts as this many changed lines when weighing what could be analysed. */
+export const BINARY_FILE_WEIGHT = 20;
+
+export interface ConfidenceInput {
+  files: readonly ChangedFile[];
+  /** 0-1 share of a code file's bytes that parsed cleanly (head side; base side for deletions); absent when it was not parsed. */
+  parseHealth: ReadonlyMap<string, number>;
+  /** Changed or neighbour files whose head findings could not be computed (no analyzer ran on them). */
+  unverified: ReadonlySet<string>;
+}
+
+/**
+ * 0-100: the changed lines the analysis could read, weighted by lines changed. Generated,
+ * vendored and binary files count as unread; code files count by their parse health (an
+ * unparsed language counts as unread); docs, config and other text count as read (there is no
+ * code in them to miss).
+ */
+export function analysisConfidence(input: ConfidenceInput): number {
+  let total = 0;
+  let read = 0;
+  for (const file of input.files) {
+    const weight = file.binary ? BINARY_FILE_WEIGHT : Math.max(1, file.additions + file.deletions);
+    total += weight;
+    if (file.binary || file.generated || input.unverified.has(file.path)) continue;
+    if (file.kind === 'source' || file.kind === 'test') read += weight * (input.parseHealth.get(file.path) ?? 0);
+    else read += weight;
+  }
+  // Unchanged neighbours whose findings are missing weaken the comparison too: one line each.
+  for (const path of input.unverified) if (!input.files.some((f) => f.path === path)) total += 1;
+  return total === 0 ? 100 : Math.round((100 * read) / total);
+}
+
+export interface Readiness {
+  readiness: MergeReadiness;
+  /** One line per issue that weighs, worst first: what it is and why it counts so. */
+  reasons: string[];
+}
+
+export function mergeReadiness(added: readonly Finding[], confidence: number): Readiness {
+  const counts = { blocking: 0, advisory: 0, info: 0 };
+  const weighed = added.map((finding) => ({ finding, weight: issueWeight(finding) }));
+  for (const { weight } of weighed) counts[weight]++;
+  const status: MergeReadiness['status'] = counts.blocking > 0 ? 'blocked' : counts.advisory > 0 ? 'needs_review' : 'ready';
+  const order: Record<IssueWeight, number> = { blocking: 0, advisory: 1, info: 2 };
+  const reasons = weighed
+    .filter((w) => w.weight !== 'info')
+    .sort((a, b) => order[a.weight] - order[b.weight])
+    .map(({ finding, weight }) => `${weight}: new ${finding.severity} ${finding.category} issue '${finding.title}' (${finding.ruleId}) at ${finding.filePath}:${finding.anchor.lineStart}`);
+  return {
+    readiness: { status, blocking_count: counts.blocking, advisory_count: counts.advisory, info_count: counts.info, confidence },
+    reasons,
+  };
+}
