@@ -9,3 +9,5 @@ export type { OpenApiOptions } from './openapi.js';
 export { ApiError, toErrorResponse, jsonResponse, errorResponse } from './http-errors.js';
 export type { BearerAuthenticator } from './auth.js';
 export { MAX_BODY_BYTES } from './request.js';
+export { createIdpAuthenticator } from './idp.js';
+export type { IdpOptions } from './idp.js';

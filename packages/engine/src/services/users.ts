@@ -17,6 +17,18 @@ export class UserService {
     return rows[0];
   }
 
+  /**
+   * The user an identity-provider token names: found by subject, else by email (then the subject is
+   * recorded), else created. The IdP is the authority on both.
+   */
+  async ensureFromIdentity(subject: string, email: string, name = ''): Promise<User> {
+    const bySubject = await this.db.query<User>('SELECT id, email, name FROM users WHERE idp_subject = $1', [subject]);
+    if (bySubject[0]) return bySubject[0];
+    const user = await this.ensure(email, name);
+    await this.db.query('UPDATE users SET idp_subject = $2 WHERE id = $1 AND idp_subject IS NULL', [user.id, subject]);
+    return user;
+  }
+
   /** The user with this email, created when missing (race-safe). */
   async ensure(email: string, name = ''): Promise<User> {
     await this.db.query(

@@ -16,8 +16,8 @@ export interface CheckoutOptions {
   workDir: string;
   /** Accept `file://` clone URLs (embedded mode). */
   allowLocal: boolean;
-  /** Extra HTTP header for the remote (an installation token), passed via git's env config. */
-  authHeader?: () => Promise<string | undefined>;
+  /** Extra HTTP header for a repository's remote (an installation token), passed via git's env config. */
+  authHeader?: (repositoryId: string) => Promise<string | undefined>;
   /** Timeout of one git command (default 10 minutes). */
   timeoutMs?: number;
 }
@@ -39,9 +39,9 @@ function checkCloneUrl(url: string, allowLocal: boolean): void {
 export class RepositoryCheckouts {
   constructor(private readonly options: CheckoutOptions) {}
 
-  private async git(args: string[], cwd?: string): Promise<string> {
+  private async git(args: string[], cwd?: string, repositoryId?: string): Promise<string> {
     const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '/bin/false', GIT_CONFIG_NOSYSTEM: '1' };
-    const header = await this.options.authHeader?.();
+    const header = repositoryId ? await this.options.authHeader?.(repositoryId) : undefined;
     if (header) {
       env.GIT_CONFIG_COUNT = '1';
       env.GIT_CONFIG_KEY_0 = 'http.extraHeader';
@@ -79,12 +79,12 @@ export class RepositoryCheckouts {
       await mkdir(join(this.options.workDir, 'mirrors'), { recursive: true });
       const partial = `${mirror}.partial-${process.pid}`;
       await rm(partial, { recursive: true, force: true });
-      await this.git(['clone', '--mirror', '--quiet', cloneUrl, partial]);
+      await this.git(['clone', '--mirror', '--quiet', cloneUrl, partial], undefined, repositoryId);
       await rm(mirror, { recursive: true, force: true });
       await import('node:fs/promises').then((fs) => fs.rename(partial, mirror));
     } else {
       await this.git(['--git-dir', mirror, 'remote', 'set-url', 'origin', cloneUrl]);
-      await this.git(['--git-dir', mirror, 'fetch', '--prune', '--quiet', 'origin', '+refs/*:refs/*']);
+      await this.git(['--git-dir', mirror, 'fetch', '--prune', '--quiet', 'origin', '+refs/*:refs/*'], undefined, repositoryId);
     }
     return this.resolve(repositoryId, ref ?? 'HEAD');
   }
