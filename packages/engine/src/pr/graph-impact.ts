@@ -89,11 +89,14 @@ function changedExportedSymbols(input: GraphImpactInput): ImpactSymbol[] {
     const symbols = file.symbols.length > 0 ? file.symbols : fallbackSymbols(file, head);
     const headNames = new Set(symbols.filter((s) => s.side === 'head').map((s) => s.name));
     const baseNames = new Set(symbols.filter((s) => s.side === 'base').map((s) => s.name));
-    for (const s of symbols) {
+    // Head side first: a symbol on both sides is described by its head.
+    for (const s of [...symbols].sort((a, b) => (a.side === b.side ? 0 : a.side === 'head' ? -1 : 1))) {
       if (!s.exported || s.name.includes('.')) continue;
-      const removed = file.status === 'deleted' || (s.side === 'base' && !headNames.has(s.name) && !head?.symbols.some((h) => h.name === s.name));
-      if (s.side === 'base' && !removed) continue;
-      const change = removed ? 'removed' : isAdded(file, s, baseNames, input.baseGraph ? (base ?? null) : undefined) ? 'added' : 'changed';
+      const removed =
+        file.status === 'deleted' ||
+        (s.side === 'base' && (s.change ? s.change === 'removed' : !headNames.has(s.name) && !head?.symbols.some((h) => h.name === s.name)));
+      const added = !removed && (s.change ? s.change === 'added' : isAdded(file, s, baseNames, input.baseGraph ? (base ?? null) : undefined));
+      const change = removed ? 'removed' : added ? 'added' : 'changed';
       const module = removed ? base : head;
       const path = removed ? (file.oldPath ?? file.path) : file.path;
       const key = `${path}\0${s.name}`;

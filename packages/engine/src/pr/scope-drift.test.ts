@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { ImpactZoneSchema, ScopeDriftItemSchema } from '../api/pr-analyses.js';
+import { both, changed, graphOf } from './fixtures/graph.js';
+import { analyzePrScope, anchorsOf, detectScopeDrift } from './scope-drift.js';
+
+const sources = {
+  'src/auth/login.ts': "import { audit } from '../audit/log.js';\nexport function login(): boolean {\n  audit('login');\n  return true;\n}\n",
+  'src/audit/log.ts': 'export function audit(event: string): void {\n  console.log(event);\n}\n',
+  'src/billing/invoice.ts': 'export function invoice(): number {\n  return 1;\n}\n',
+  'test/billing.test.ts': "import { invoice } from '../src/billing/invoice.js';\ninvoice();\n",
+};
+const graph = graphOf(sources);
+const auth = changed('src/auth/login.ts', { additions: 20, deletions: 5, symbols: both('login', 2, 5) });
+const billing = changed('src/billing/invoice.ts', { additions: 15, deletions: 4, symbols: both('invoice', 1, 3) });
+
+describe('anchorsOf', () => {
+  it('takes the conventional-commit scope, else the content words of the title', () => {
+    expect(anchorsOf('fix(auth, billing): x', '').scope).toEqual(['auth', 'billing']);
+    expect(anchorsOf('Add retry to the HTTP client', '').scope).toEqual(['retry', 'http', 'client']);
+    expect([...anchorsOf('fix: typo', 'See `src/billing/invoice.ts`').mentioned]).toEqual(expect.arrayContaining(['billing', 'invoice']));
+  });
+});
+
+describe('scope drift', () => {
+  it('flags a fix(auth) PR changing billing with no import path between them', () => {
+    const stated = { title: 'fix(auth): reject expired sessions', body: '', primaryIntent: 'bugfix' as const };
+    const { impactZones, scopeDrift } = analyzePrScope({ files: [auth, billing], graph, ...stated });
+    expect(impactZones.map((z) => [z.name, z.scope_classification])).toEqual([
+      ['src/auth', 'primary'],
+      ['src/billing', 'unrelated'],
+    ]);
+    expect(scopeDrift.map((d) => ScopeDriftItemSchema.parse(d))).toEqual([
+      {
+        description: "src/billing is outside the PR's stated bugfix intent",
+        reason: 'The title scopes the PR to auth, but src/billing is neither named nor joined to src/auth by any import path (1 file, +15/-4)',
+        files: ['src/billing/invoice.ts'],
+      },
+    ]);
+    for (const zone of impactZones) ImpactZoneSchema.parse(zone);
+  });
+
+  it('keeps zones joined by an import path, named in the description, or edited in passing', () => {
+    const stated = { title: 'fix(auth): reject expired sessions', body: '', primaryIntent: 'bugfix' as const };
+    const audit = changed('src/audit/log.ts', { additions: 10, deletions: 2, symbols: both('audit', 1, 3) });
+    const joined = analyzePrScope({ files: [auth, audit], graph, ...stated });
+    expect(joined.impactZones.find((z) => z.name === 'src/auth + src/audit' || z.name === 'src/audit')).toBeDefined();
+    expect(joined.scopeDrift).toEqual([]);
+    // Without the graph the two zones stay apart, and an import path can no longer excuse audit.
+    expect(detectScopeDrift({ files: [auth, audit], ...stated }).map((d) => d.files)).toEqual([['src/audit/log.ts']]);
+    expect(detectScopeDrift({ files: [auth, billing], graph, ...stated, body: 'Also rounds invoice totals.' })).toEqual([]);
+    const typo = changed('src/billing/invoice.ts', { additions: 1, deletions: 1, symbols: both('invoice', 1, 3, false) });
+    const small = analyzePrScope({ files: [auth, typo], graph, ...stated });
+    expect(small.impactZones.map((z) => z.scope_classification)).toEqual(['primary', 'incidental']);
+    expect(small.scopeDrift).toEqual([]);
+  });
+
+  it('does not guess a scope the title does not give', () => {
+    const stated = { title: 'Handle empty carts', body: '', primaryIntent: 'bugfix' as const };
+    const result = analyzePrScope({ files: [auth, billing], graph, ...stated });
+    expect(result.impactZones.map((z) => z.scope_classification)).toEqual(['primary', 'primary']);
+    expect(result.scopeDrift).toEqual([]);
+  });
+
+  it('flags a documentation PR changing source, unless it is about doc comments', () => {
+    const docs = changed('docs/auth.md', { kind: 'documentation', additions: 40, deletions: 0 });
+    const stated = { title: 'docs: explain the login flow', body: '', primaryIntent: 'docs' as const };
+    const drift = detectScopeDrift({ files: [docs, auth], graph, ...stated });
+    expect(drift).toEqual([
+      { description: "src/auth is outside the PR's stated docs intent", reason: 'A documentation PR changes source code (1 file, +20/-5)', files: ['src/auth/login.ts'] },
+    ]);
+    expect(detectScopeDrift({ files: [docs, auth], graph, ...stated, body: 'Adds JSDoc to login.' })).toEqual([]);
+  });
+
+  it('flags a lockfile in a refactor PR unless the description speaks of dependencies', () => {
+    const lock = changed('package-lock.json', { kind: 'generated', generated: true, additions: 120, deletions: 80 });
+    const stated = { title: 'refactor(auth): split login', body: '', primaryIntent: 'refactor' as const };
+    const drift = detectScopeDrift({ files: [auth, lock], graph, ...stated });
+    expect(drift).toHaveLength(1);
+    expect(drift[0].files).toEqual(['package-lock.json']);
+    expect(drift[0].reason).toMatch(/^A refactor should leave dependencies alone/);
+    expect(detectScopeDrift({ files: [auth, lock], graph, ...stated, body: 'Also bumps zod.' })).toEqual([]);
+    // A package's own lockfile inside a code zone is still reported.
+    const inner = changed('tools/gen/package-lock.json', { kind: 'generated', generated: true });
+    const nested = detectScopeDrift({ files: [changed('tools/gen/index.ts'), inner], ...stated, packages: [{ name: 'gen', dir: 'tools/gen' }] });
+    expect(nested).toEqual([expect.objectContaining({ description: 'A lockfile changed in a refactor PR', files: ['tools/gen/package-lock.json'] })]);
+  });
+
+  it('accepts source changed with the tests that import it in a test PR, not production code nobody tests', () => {
+    const stated = { title: 'test: cover invoices', body: '', primaryIntent: 'test' as const };
+    const tested = [changed('test/billing.test.ts', { additions: 30 }), billing];
+    expect(detectScopeDrift({ files: tested, graph, ...stated })).toEqual([]);
+    const drift = detectScopeDrift({ files: [changed('test/billing.test.ts', { additions: 30 }), auth], graph, ...stated });
+    expect(drift.map((d) => d.reason)).toEqual(['A test PR changes production code that none of its tests import (1 file, +20/-5)']);
+  });
+});
