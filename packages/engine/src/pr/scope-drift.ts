@@ -3,7 +3,7 @@
 // that intent has no business changing, are reported as scope drift with a reason. Conservative
 // on purpose: a zone the title or description names, one joined to the named code by an import
 // path, or a small edit is never drift. Rules documented in pr/README.md ("Scope drift").
-import type { ImpactZone, ScopeDriftItem } from '../api/pr-analyses.js';
+import { SCOPE_CLASSIFICATIONS, ZONE_RISKS, type ImpactZone, type ScopeDriftItem } from '../api/pr-analyses.js';
 import type { CodeGraph } from '../graph/types.js';
 import { CODE_INTENTS, LOCKFILE, groupZones, pathWords, toImpactZones, type PrIntent, type Zone, type ZoneInput, type ZoneScope } from './zones.js';
 
@@ -14,6 +14,9 @@ export interface StatedIntent {
 }
 
 export type PrScopeInput = ZoneInput & StatedIntent;
+
+const SCOPE_ORDER: readonly string[] = SCOPE_CLASSIFICATIONS;
+const RISK_ORDER: readonly string[] = ZONE_RISKS;
 
 /** A zone this small, adding and deleting no file and removing no export, is an incidental edit. */
 export const INCIDENTAL_MAX_LINES = 6;
@@ -168,8 +171,14 @@ export function driftItems(zones: readonly Zone[], scopes: readonly ZoneScope[],
 
 /** The pipeline's one call: impact zones and scope drift from the same zones and rules. */
 export function analyzePrScope(input: PrScopeInput): { impactZones: ImpactZone[]; scopeDrift: ScopeDriftItem[] } {
-  const zones = groupZones(input);
-  const scopes = relateZones(zones, input, input.graph);
+  const grouped = groupZones(input);
+  const related = relateZones(grouped, input, input.graph);
+  // Reading order: what carries the intent first, then by risk, then by size (groupZones' order).
+  const order = grouped
+    .map((zone, i) => ({ zone, scope: related[i], i }))
+    .sort((a, b) => SCOPE_ORDER.indexOf(a.scope.classification) - SCOPE_ORDER.indexOf(b.scope.classification) || RISK_ORDER.indexOf(b.zone.risk) - RISK_ORDER.indexOf(a.zone.risk) || a.i - b.i);
+  const zones = order.map((o) => o.zone);
+  const scopes = order.map((o) => o.scope);
   return { impactZones: toImpactZones(zones, scopes), scopeDrift: driftItems(zones, scopes, input) };
 }
 
