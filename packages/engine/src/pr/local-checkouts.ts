@@ -1,0 +1,35 @@
+// Throw-away working copies of a local git repository at given commits, for PR analyses run
+// outside the worker (tests, the CLI, embedders): a `--shared` clone (objects borrowed from the
+// source, nothing copied, the source repository untouched) checked out detached at the commit.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { git, resolveCommit } from './diff-git.js';
+
+export interface CommitCheckout {
+  path: string;
+  sha: string;
+  dispose(): Promise<void>;
+}
+
+export interface CommitCheckouts {
+  checkout(sha: string): Promise<CommitCheckout>;
+}
+
+export function localCheckouts(repoDir: string, workDir = tmpdir()): CommitCheckouts {
+  const source = resolve(repoDir);
+  return {
+    async checkout(rev) {
+      const sha = await resolveCommit(source, rev);
+      const path = await mkdtemp(join(workDir, 'codehealth-pr-'));
+      try {
+        await git(source, ['clone', '--shared', '--no-checkout', '--quiet', source, path]);
+        await git(path, ['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', sha]);
+      } catch (error) {
+        await rm(path, { recursive: true, force: true });
+        throw error;
+      }
+      return { path, sha, dispose: () => rm(path, { recursive: true, force: true }) };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// PR analysis scenarios on real git repositories built in the test, run through the whole
+// pipeline with the real engine and the built-in analyzers: a pure refactor, a feature without
+// tests, a hard-coded secret, a docs-only change, a stored baseline at the merge base, and two
+// open PRs editing the same function on top of one another.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
+import { createEngine, type Engine } from '../di/create-engine.js';
+import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
+import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
+import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
+import { baselineOfResult } from './projection.js';
+import type { PullRequestInfo } from './types.js';
+
+const BASE = {
+  'package.json': JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module' }, null, 2),
+  'README.md': '# calc\n\nA tiny calculator.\n',
+  'src/math.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+  'src/util.ts': "import { add } from './math.js';\n\nexport function twice(x: number): number {\n  return add(x, x);\n}\n\nexport function calc(x: number): number {\n  const y = x * 3;\n  return twice(y);\n}\n",
+  'src/index.ts': "import { calc } from './util.js';\n\nexport function run(): number {\n  return calc(2);\n}\n",
+  'src/math.test.ts': "import { add } from './math.js';\nimport { run } from './index.js';\nif (add(1, 1) !== 2 || run() !== 12) throw new Error('broken');\n",
+};
+const AWS_KEY = 'AKIA' + 'QX7PLM2ZK4RTV9WN';
+
+let engine: Engine;
+const open: CommitCheckout[] = [];
+beforeAll(async () => {
+  engine = await createEngine({ cacheDir: false, workers: 0 });
+});
+afterAll(async () => {
+  for (const checkout of open) await checkout.dispose();
+});
+
+interface Scenario {
+  repo: TestRepo;
+  pr: PullRequestInfo;
+}
+
+function branch(repo: TestRepo, name: string, title: string, edit: (repo: TestRepo) => void, number = 1, from = 'main'): PullRequestInfo {
+  repo.git('checkout', '-q', from);
+  const baseSha = repo.git('rev-parse', 'HEAD');
+  repo.git('checkout', '-q', '-b', name);
+  edit(repo);
+  const headSha = repo.commit(title);
+  repo.git('checkout', '-q', 'main');
+  return { number, title, body: '', baseBranch: from, headBranch: name, baseSha, headSha, author: 'Test' };
+}
+
+function scenario(title: string, edit: (repo: TestRepo) => void, headBranch = 'topic'): Scenario {
+  const repo = createGitRepo(BASE);
+  return { repo, pr: branch(repo, headBranch, title, edit) };
+}
+
+async function analyse({ repo, pr }: Scenario, options: { others?: PullRequestInfo[]; baseline?: Parameters<PrAnalysisPipeline['run']>[0]['baseAssessment'] } = {}): Promise<PrPipelineOutput> {
+  const checkouts = localCheckouts(repo.root);
+  const head = await checkouts.checkout(pr.headSha);
+  open.push(head);
+  const lines: string[] = [];
+  const output = await new PrAnalysisPipeline({ engine, log: (line) => lines.push(line) }).run({ headDir: head.path, checkouts, pr, otherOpenPrs: options.others, baseAssessment: options.baseline });
+  // Whatever the scenario, the payload is what the recorder accepts.
+  expect(PrAnalysisResultSchema.safeParse(output.result).success).toBe(true);
+  expect(lines[0]).toMatch(/^pr #\d+: \d+ changed files/);
+  return output;
+}
+
+describe('PrAnalysisPipeline scenarios', () => {
+  it('a pure refactor (file renamed, function renamed, callers updated) is a ready refactor', async () => {
+    const out = await analyse(
+      scenario('Tidy up the helpers', (repo) => {
+        repo.git('mv', 'src/util.ts', 'src/helpers.ts');
+        repo.write({
+          'src/helpers.ts': BASE['src/util.ts'].replace('function calc', 'function compute'),
+          'src/index.ts': BASE['src/index.ts'].replace("import { calc } from './util.js'", "import { compute } from './helpers.js'").replace('calc(2)', 'compute(2)'),
+        });
+      }),
+    );
+    expect(out.result.classification.primary_intent).toBe('refactor');
+    expect(out.result.merge_readiness).toMatchObject({ status: 'ready', blocking_count: 0, advisory_count: 0, confidence: 100 });
+    expect(out.result.health_impact).toMatchObject({ issues_added: 0, issues_fixed: 0 });
+    expect(out.result.health_projection.overall_delta).toBe(0);
+    expect(out.scope.changed).toEqual(['src/helpers.ts', 'src/index.ts']);
+    expect(out.scope.neighbours).toContain('src/math.ts');
+  });
+
+  it('a feature without tests is a feature with the no-tests risk', async () => {
+    const out = await analyse(
+      scenario('Add percentages', (repo) =>
+        repo.write({ 'src/math.ts': `${BASE['src/math.ts']}\nexport function percent(part: number, whole: number): number {\n  return (part / whole) * 100;\n}\n` }),
+      ),
+    );
+    expect(out.result.classification.primary_intent).toBe('feature');
+    expect(out.result.classification.risk_signals).toContain('no tests for changed source: src/math.ts');
+    expect(out.result.graph_impact.changed_symbols).toEqual([{ name: 'percent', file: 'src/math.ts', kind: 'function' }]);
+    expect(out.result.impact_zones.flatMap((z) => z.files.map((f) => f.path))).toEqual(['src/math.ts']);
+  });
+
+  it('a hard-coded AWS key blocks the merge as a new critical security issue, projected score down', async () => {
+    const out = await analyse(scenario('feat: cloud upload', (repo) => repo.write({ 'src/upload.ts': `export const ACCESS_KEY_ID = '${AWS_KEY}';\n` })));
+    expect(out.result.merge_readiness.status).toBe('blocked');
+    expect(out.result.merge_readiness.blocking_count).toBeGreaterThanOrEqual(1);
+    const secret = out.findings.find((f) => f.ruleId.endsWith('hard-coded-secret'));
+    expect(secret).toMatchObject({ filePath: 'src/upload.ts', severity: 'critical', category: 'security' });
+    expect(out.newFingerprints.size).toBe(out.result.health_impact.issues_added);
+    expect(out.readinessReasons[0]).toMatch(/^blocking: new critical security issue .*src\/upload\.ts:1$/);
+    expect(out.result.health_impact.impact_rating).toBe('critical_regression');
+    expect(out.result.health_projection.overall_delta).toBeLessThan(0);
+    const security = out.result.health_projection.category_deltas.find((d) => d.category === 'security')!;
+    expect(security.delta).toBeLessThan(0);
+    expect(security.issues_in_pr).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a docs-only change is docs and ready, with nothing analysed', async () => {
+    const out = await analyse(scenario('Explain usage', (repo) => repo.write({ 'README.md': `${BASE['README.md']}\n## Usage\n\nCall run().\n` })));
+    expect(out.result.classification).toMatchObject({ primary_intent: 'docs', change_categories: ['docs'], risk_signals: [] });
+    expect(out.result.merge_readiness).toMatchObject({ status: 'ready', confidence: 100 });
+    expect(out.result.health_impact).toEqual({ overall_delta: 0, issues_added: 0, issues_fixed: 0, impact_rating: 'neutral' });
+    expect(out.findings).toEqual([]);
+  });
+
+  it('uses a stored baseline at the merge base instead of analysing base again, with the same verdict', async () => {
+    const s = scenario('feat: cloud upload', (repo) => repo.write({ 'src/upload.ts': `export const ACCESS_KEY_ID = '${AWS_KEY}';\n` }));
+    const fresh = await analyse(s);
+    expect(fresh.timingsMs.baseAnalysis).toBeGreaterThan(0);
+    const baseDir = await localCheckouts(s.repo.root).checkout(s.pr.baseSha);
+    open.push(baseDir);
+    const stored = { ...baselineOfResult(await engine.analyze(baseDir.path), s.pr.baseSha), assessmentId: '00000000-0000-4000-8000-000000000001' };
+    const reused = await analyse(s, { baseline: stored });
+    expect(reused.timingsMs.baseAnalysis).toBeUndefined();
+    expect(reused.baselineAssessmentId).toBe(stored.assessmentId);
+    expect(reused.result.health_projection).toEqual(fresh.result.health_projection);
+    expect(reused.result.merge_readiness).toEqual(fresh.result.merge_readiness);
+    // A baseline of another commit is not used.
+    const stale = await analyse(s, { baseline: { ...stored, commitSha: s.pr.headSha } });
+    expect(stale.baselineAssessmentId).toBeUndefined();
+  });
+
+  it('two open PRs editing the same function conflict; one built on the other is stacked', async () => {
+    const repo = createGitRepo(BASE);
+    const first = branch(repo, 'triple', 'Triple instead', (r) => r.write({ 'src/util.ts': BASE['src/util.ts'].replace('x * 3', 'x * 4') }), 1);
+    const second = branch(repo, 'quad', 'Quadruple instead', (r) => r.write({ 'src/util.ts': BASE['src/util.ts'].replace('x * 3', 'x * 5') }), 2);
+    const stackedOn = branch(repo, 'on-triple', 'Document triple', (r) => r.write({ 'README.md': `${BASE['README.md']}\nTriples.\n` }), 3, 'triple');
+    const out = await analyse({ repo, pr: second }, { others: [first, stackedOn] });
+    expect(out.result.conflicts.checked_prs).toEqual([1, 3]);
+    expect(out.result.conflicts.conflicts.map((c) => c.pr_number)).toEqual([1]);
+    expect(out.result.conflicts.conflicts[0]!.overlapping_files).toEqual(['src/util.ts']);
+    expect(out.result.stacked_prs.is_stacked).toBe(false);
+    const top = await analyse({ repo, pr: stackedOn }, { others: [first, second] });
+    expect(top.result.stacked_prs).toMatchObject({ is_stacked: true, parent_prs: [1], stacked_prs: [1, 3] });
+  });
+});

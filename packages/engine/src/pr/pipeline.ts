@@ -1,0 +1,206 @@
+// The PR analysis pipeline: diff from the merge base, the baseline (a stored assessment at the
+// merge base, else a fresh analysis of it), an incremental analysis of head restricted to the
+// changed files and their graph neighbours, then classification (small model or rules), health
+// projection, merge readiness, impact zones and scope drift, graph impact, stacking and
+// conflicts with the other open PRs. It returns the payload `PrAnalysisRecorder.complete` takes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PrAnalysisResult } from '../api/pr-analyses.js';
+import { loadConfig } from '../config/load-config.js';
+import type { Engine } from '../di/create-engine.js';
+import { TOKENS } from '../di/tokens.js';
+import type { ScoringModel } from '../contracts/scoring.js';
+import { HEALTH_CATEGORY_KEYS, type Finding } from '../domain/types.js';
+import { isOutside } from '../graph/file-probe.js';
+import type { CodeGraph } from '../graph/types.js';
+import type { JsonCompletionClient } from '../llm/json-completion.js';
+import type { AssessmentResult } from '../pipeline/types.js';
+import { detectConflicts } from './conflicts.js';
+import { git } from './diff-git.js';
+import { readPullRequestChange, readPullRequestDiff } from './diff.js';
+import { computeGraphImpact } from './graph-impact.js';
+import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
+import type { CommitCheckouts } from './local-checkouts.js';
+import { finalScope, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
+import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
+import { analysisConfidence, mergeReadiness } from './readiness.js';
+import { analyzePrScope } from './scope-drift.js';
+import { detectStackedPrs, listUnmergedCommits } from './stacking.js';
+import type { ChangedFile, PullRequestDiff, PullRequestInfo } from './types.js';
+import { workspacePackageRoots } from './zones.js';
+
+/** Other open PRs compared for conflicts and stacking, at most. */
+export const MAX_OTHER_PRS = 50;
+
+export interface PrPipelineInput {
+  /** A work tree at the PR's head commit whose repository also holds base and the other PRs' commits. */
+  headDir: string;
+  /** Checks out the merge base when no stored baseline matches it. */
+  checkouts: CommitCheckouts;
+  pr: PullRequestInfo;
+  otherOpenPrs?: readonly PullRequestInfo[];
+  /** The project's latest completed assessment of this repository; used only when its commit is the merge base. */
+  baseAssessment?: PrBaseline;
+  signal?: AbortSignal;
+}
+
+export interface PrPipelineOutput {
+  result: PrAnalysisResult;
+  /** Issues of the run: head findings of the changed files plus neighbours' new ones. */
+  findings: Finding[];
+  /** issueFingerprint of the findings the PR introduced. */
+  newFingerprints: Set<string>;
+  mergeBaseSha: string;
+  /** The stored assessment the run was compared with, when one matched the merge base. */
+  baselineAssessmentId?: string;
+  diff: PullRequestDiff;
+  classifier: Pick<ClassificationOutcome, 'method' | 'model' | 'fallbackReason'>;
+  readinessReasons: string[];
+  scope: { changed: string[]; neighbours: string[]; unverified: string[]; analysed: string[] };
+  timingsMs: Record<string, number>;
+}
+
+export interface PrPipelineDeps {
+  engine: Engine;
+  /** The small model slot; without it the rules classify. */
+  llm?: JsonCompletionClient;
+  log?: (line: string) => void;
+}
+
+export class PrAnalysisPipeline {
+  constructor(private readonly deps: PrPipelineDeps) {}
+
+  async run(input: PrPipelineInput): Promise<PrPipelineOutput> {
+    const { engine, log } = this.deps;
+    const { headDir, pr } = input;
+    const timings: Record<string, number> = {};
+    const time = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        timings[stage] = Math.round(performance.now() - started);
+      }
+    };
+    const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
+    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify: { tests: config.tests, generated: config.generated } }));
+    const diff = change.diff;
+
+    let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
+    let baseGraph: CodeGraph | undefined;
+    if (!baseline) {
+      const base = await input.checkouts.checkout(diff.mergeBaseSha);
+      try {
+        const result = await time('baseAnalysis', () => engine.analyze(base.path, { allowCodeConfig: false, signal: input.signal }));
+        baseline = baselineOfResult(result, diff.mergeBaseSha);
+        baseGraph = result.graph;
+      } finally {
+        await base.dispose();
+      }
+    }
+
+    const headFiles = new Set((await git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha])).split('\0').filter(Boolean));
+    const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph));
+    const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
+    const head = await time('headAnalysis', () => engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], signal: input.signal }));
+    const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
+    log?.(
+      `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
+        `${head.metrics.parse.cachedFiles} files from cache, baseline ${baseline.assessmentId ? `assessment ${baseline.assessmentId}` : 'analysed at the merge base'}`,
+    );
+
+    const outcome = await time('classification', () => classifyPullRequest(pr, change, this.deps.llm, log));
+    const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
+    const confidence = analysisConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
+    const readiness = mergeReadiness(comparison.added, confidence);
+
+    const others = (input.otherOpenPrs ?? []).filter((o) => o.number !== pr.number).slice(0, MAX_OTHER_PRS);
+    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome));
+    return {
+      result: {
+        classification: outcome.classification,
+        merge_readiness: readiness.readiness,
+        health_impact: projection.healthImpact,
+        health_projection: projection.healthProjection,
+        graph_impact: structure.graphImpact,
+        scope_drift: structure.scopeDrift,
+        impact_zones: structure.impactZones,
+        conflicts: structure.conflicts,
+        stacked_prs: structure.stacked,
+      },
+      findings: comparison.prFindings,
+      newFingerprints: comparison.newFingerprints,
+      mergeBaseSha: diff.mergeBaseSha,
+      ...(baseline.assessmentId ? { baselineAssessmentId: baseline.assessmentId } : {}),
+      diff,
+      classifier: { method: outcome.method, model: outcome.model, fallbackReason: outcome.fallbackReason },
+      readinessReasons: readiness.reasons,
+      scope: { changed: [...scope.changed].sort(), neighbours: [...scope.neighbours].sort(), unverified: [...scope.unverified].sort(), analysed: [...trusted].sort() },
+      timingsMs: timings,
+    };
+  }
+
+  private project(change: Awaited<ReturnType<typeof readPullRequestChange>>, scope: FinalScope, baseline: PrBaseline, head: AssessmentResult, outcome: ClassificationOutcome) {
+    const diff = change.diff;
+    const trusted = new Set([...scope.changed, ...scope.neighbours].filter((p) => !scope.unverified.has(p)));
+    const findingScope = {
+      changed: new Set([...scope.changed].filter((p) => trusted.has(p))),
+      neighbours: new Set([...scope.neighbours].filter((p) => trusted.has(p))),
+      renamedFrom: new Map(diff.files.filter((f) => f.oldPath && f.status === 'renamed').map((f) => [f.path, f.oldPath!])),
+      deleted: new Set(diff.files.filter((f) => f.status === 'deleted').map((f) => f.path)),
+      symbolRenames: outcome.facts.renames.filter((r) => !r.move).map((r) => ({ file: r.to.file, from: r.from.name, to: r.to.name })),
+    };
+    const comparison = compareFindings(baseline.findings, head.findings, findingScope);
+    const scoring = this.deps.engine.resolve<ScoringModel>(TOKENS.ScoringModel);
+    const assessed = new Set(HEALTH_CATEGORY_KEYS.filter((key) => head.scores.categories[key].assessed));
+    const projection = projectHealth({ scoring, baseline, head: { findings: head.findings, metrics: scoringMetricsOf(head.metrics) }, comparison, headScope: trusted, assessed });
+    return { comparison, projection, trusted };
+  }
+
+  private async structure(input: PrPipelineInput, files: readonly ChangedFile[], others: readonly PullRequestInfo[], head: AssessmentResult, baseGraph: CodeGraph | undefined, outcome: ClassificationOutcome) {
+    const { headDir, pr } = input;
+    const repoFiles = (await git(headDir, ['ls-files', '-z'])).split('\0').filter(Boolean);
+    const readJson = (path: string): unknown => {
+      if (isOutside(path)) return undefined;
+      try {
+        return JSON.parse(readFileSync(join(headDir, path), 'utf8'));
+      } catch {
+        return undefined;
+      }
+    };
+    const { impactZones, scopeDrift } = analyzePrScope({
+      files,
+      graph: head.graph,
+      packages: workspacePackageRoots(repoFiles, readJson),
+      churn: head.git.files,
+      primaryIntent: outcome.classification.primary_intent,
+      title: pr.title,
+      body: pr.body,
+    });
+    const graphImpact = computeGraphImpact({ files, graph: head.graph, baseGraph });
+    const stacked = detectStackedPrs({ prNumber: pr.number, openPrs: await listUnmergedCommits(headDir, [pr, ...others]) });
+    const candidates = [];
+    for (const other of others) {
+      // A PR whose commits are missing from the clone (not fetched yet) cannot be compared: it is left out of checked_prs.
+      const otherDiff = await readPullRequestDiff(headDir, other.baseSha || pr.baseSha, other.headSha).catch((error: Error) => {
+        this.deps.log?.(`pr #${pr.number}: PR #${other.number} not compared: ${error.message}`);
+        return undefined;
+      });
+      if (otherDiff) candidates.push({ pr: other, files: otherDiff.files });
+    }
+    const conflicts = detectConflicts({ pr, files, others: candidates, graph: head.graph, stack: stacked.stacked_prs });
+    return { impactZones, scopeDrift, graphImpact, stacked, conflicts };
+  }
+}
+
+/** Parse health (0-1) of each changed code file: head side, base side for deletions. */
+function parseHealthOf(files: readonly ChangedFile[], change: Awaited<ReturnType<typeof readPullRequestChange>>): Map<string, number> {
+  const health = new Map<string, number>();
+  for (const file of files) {
+    if (!isAnalysedCode(file)) continue;
+    const sides = change.sides.get(file.path);
+    const side = file.status === 'deleted' ? sides?.base : sides?.head;
+    if (side) health.set(file.path, side.cleanRatio);
+  }
+  return health;
+}
