@@ -4,7 +4,7 @@
 // conflicting PR gets a description and a resolution (merge order, rebase, whom to talk to).
 // Rules documented in pr/README.md ("Conflicts").
 import type { PrConflicts } from '../api/pr-analyses.js';
-import type { CodeGraph } from '../graph/types.js';
+import type { CodeGraph, ImportEdge } from '../graph/types.js';
 import { exportNamesOf } from './graph-impact.js';
 import type { ChangedFile, ChangedSymbol, DiffHunk, PullRequestInfo } from './types.js';
 
@@ -50,9 +50,10 @@ export function detectConflicts(input: ConflictInput): PrConflicts {
   const others = input.others.filter((o) => o.pr.number !== input.pr.number).sort((a, b) => a.pr.number - b.pr.number);
   const checked_prs = [...new Set(others.map((o) => o.pr.number))];
   const found: Array<{ entry: PrConflicts['conflicts'][number]; severity: number }> = [];
+  const importers = input.graph ? importersIndex(input.graph) : undefined;
   for (const other of others) {
     const overlaps = overlapsBetween(input.files, other.files);
-    const usages = input.graph ? usagesBetween(input.graph, input.files, other.files) : [];
+    const usages = input.graph && importers ? usagesBetween(input.graph, importers, input.files, other.files) : [];
     if (overlaps.length === 0 && usages.length === 0) continue;
     found.push(describeConflict(input, other, overlaps, usages));
   }
@@ -133,8 +134,19 @@ function ranges(hunks: readonly DiffHunk[]): string {
   return hunks.length > 3 ? `${shown} and ${hunks.length - 3} more` : shown;
 }
 
+function importersIndex(graph: CodeGraph): Map<string, ImportEdge[]> {
+  const index = new Map<string, ImportEdge[]>();
+  for (const edge of graph.edges) {
+    if (edge.to === undefined) continue;
+    const list = index.get(edge.to);
+    if (list) list.push(edge);
+    else index.set(edge.to, [edge]);
+  }
+  return index;
+}
+
 /** Files of one PR that import, by name, an exported symbol the other PR changes (both ways, on this head's graph). */
-function usagesBetween(graph: CodeGraph, mine: readonly ChangedFile[], theirs: readonly ChangedFile[]): Usage[] {
+function usagesBetween(graph: CodeGraph, importers: Map<string, ImportEdge[]>, mine: readonly ChangedFile[], theirs: readonly ChangedFile[]): Usage[] {
   const out: Usage[] = [];
   const scan = (changer: readonly ChangedFile[], user: readonly ChangedFile[], changedBy: Usage['changedBy']) => {
     const userPaths = new Set(user.flatMap(identities));
@@ -145,8 +157,8 @@ function usagesBetween(graph: CodeGraph, mine: readonly ChangedFile[], theirs: r
       const module = graph.modules.get(file.path);
       for (const s of file.symbols) if (s.exported && !s.name.includes('.')) for (const name of exportNamesOf(s, module)) exported.set(name, s.name);
       if (exported.size === 0) continue;
-      for (const edge of graph.edges) {
-        if (edge.to !== file.path || !userPaths.has(edge.from) || changerPaths.has(edge.from)) continue;
+      for (const edge of importers.get(file.path) ?? []) {
+        if (!userPaths.has(edge.from) || changerPaths.has(edge.from)) continue;
         const used = edge.names.includes('*') ? [...new Set(exported.values())] : edge.names.flatMap((name) => exported.get(name) ?? []);
         for (const symbol of used) out.push({ symbol, declaredIn: file.path, usedIn: edge.from, changedBy });
       }

@@ -70,6 +70,19 @@ describe('computeGraphImpact', () => {
     expect(impact.dependent_files).toEqual(['src/label.ts', 'src/report.ts']);
   });
 
+  it('details the symbols that have dependents and only counts the others', () => {
+    const files = [
+      changed('src/money.ts', { symbols: [...both('total', 1, 3), { name: 'avg', kind: 'function', exported: true, side: 'head', lineStart: 9, lineEnd: 11, change: 'added' }] }),
+      changed('src/api.ts', { symbols: both('api', 2, 2, true, 'variable') }),
+    ];
+    const impact = computeGraphImpact({ files, graph, depth: 1 });
+    expect(impact.changed_symbols.map((s) => s.name)).toEqual(['api', 'avg', 'total']);
+    // avg is new, yet report.ts's namespace import already reaches it; nothing imports api.ts.
+    expect(impact.summary).toBe(
+      '3 exported symbols (2 changed, 1 added): total (src/money.ts, changed): 4 dependents, up to 1 hop; avg (src/money.ts, added): 1 dependent, up to 1 hop; 1 more without dependents. 4 files outside this PR depend on them within 1 import hops (deepest 1).',
+    );
+  });
+
   it('reports no impact when no exported symbol changes', () => {
     const impact = computeGraphImpact({ files: [changed('src/money.ts', { symbols: both('helper', 1, 3, false) })], graph });
     expect(impact).toEqual({ changed_symbols: [], dependents_count: 0, dependent_files: [], depth: 3, summary: 'No exported symbol is added, changed or removed: the change stays inside its modules.' });

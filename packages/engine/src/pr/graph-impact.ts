@@ -196,11 +196,14 @@ function summarise(
   if (perSymbol.length === 0) return 'No exported symbol is added, changed or removed: the change stays inside its modules.';
   const byChange = (c: ImpactSymbol['change']) => perSymbol.filter((p) => p.symbol.change === c).length;
   const counts = (['changed', 'added', 'removed'] as const).filter((c) => byChange(c) > 0).map((c) => `${byChange(c)} ${c}`);
-  const top = [...perSymbol].sort((a, b) => b.count - a.count || a.symbol.name.localeCompare(b.symbol.name)).slice(0, 5);
+  // Symbols with dependents, most first; the rest are only counted.
+  const used = perSymbol.filter((p) => p.count > 0).sort((a, b) => b.count - a.count || a.symbol.name.localeCompare(b.symbol.name));
+  const top = (used.length > 0 ? used : perSymbol).slice(0, 5);
   const detail = top
-    .map((p) => `${p.symbol.name} (${p.symbol.file}, ${p.symbol.change}): ${p.count} dependent${p.count === 1 ? '' : 's'}${p.count > 0 ? `, up to ${p.deepest} hop${p.deepest === 1 ? '' : 's'}` : ''}`)
+    .map((p) => `${p.symbol.name} (${p.symbol.file}, ${p.symbol.change})${p.count > 0 ? `: ${p.count} dependent${p.count === 1 ? '' : 's'}, up to ${p.deepest} hop${p.deepest === 1 ? '' : 's'}` : ''}`)
     .join('; ');
-  const more = perSymbol.length > top.length ? `; ${perSymbol.length - top.length} more` : '';
+  const rest = perSymbol.length - top.length;
+  const more = rest > 0 ? `; ${rest} more${used.length > top.length ? '' : ' without dependents'}` : '';
   const reach =
     total === 0
       ? `No file outside this PR depends on them within ${depth} import hops`

@@ -79,10 +79,25 @@ describe('scope drift', () => {
     expect(drift[0].files).toEqual(['package-lock.json']);
     expect(drift[0].reason).toMatch(/^A refactor should leave dependencies alone/);
     expect(detectScopeDrift({ files: [auth, lock], graph, ...stated, body: 'Also bumps zod.' })).toEqual([]);
-    // A package's own lockfile inside a code zone is still reported.
+    // A package's own lockfile is split off its code into a zone of its own, and reported.
     const inner = changed('tools/gen/package-lock.json', { kind: 'generated', generated: true });
-    const nested = detectScopeDrift({ files: [changed('tools/gen/index.ts'), inner], ...stated, packages: [{ name: 'gen', dir: 'tools/gen' }] });
-    expect(nested).toEqual([expect.objectContaining({ description: 'A lockfile changed in a refactor PR', files: ['tools/gen/package-lock.json'] })]);
+    const nested = analyzePrScope({ files: [changed('tools/gen/index.ts'), inner], ...stated, packages: [{ name: 'gen', dir: 'tools/gen' }] });
+    expect(nested.impactZones.map((z) => [z.name, z.scope_classification])).toEqual([
+      ['gen', 'primary'],
+      ['gen (dependencies)', 'unrelated'],
+    ]);
+    expect(nested.scopeDrift).toEqual([expect.objectContaining({ description: "gen (dependencies) is outside the PR's stated refactor intent", files: ['tools/gen/package-lock.json'] })]);
+  });
+
+  it('keeps the documentation of a package apart from its code in a docs PR', () => {
+    const stated = { title: 'docs: explain sessions', body: '', primaryIntent: 'docs' as const };
+    const files = [changed('packages/auth/README.md', { kind: 'documentation', additions: 30 }), changed('packages/auth/src/session.ts', { additions: 1, deletions: 1 })];
+    const result = analyzePrScope({ files, ...stated, packages: [{ name: '@acme/auth', dir: 'packages/auth' }] });
+    expect(result.impactZones.map((z) => [z.name, z.scope_classification])).toEqual([
+      ['@acme/auth (docs)', 'primary'],
+      ['@acme/auth', 'incidental'],
+    ]);
+    expect(result.scopeDrift).toEqual([]);
   });
 
   it('accepts source changed with the tests that import it in a test PR, not production code nobody tests', () => {

@@ -1,11 +1,11 @@
 // Scope: how each impact zone relates to the PR's stated intent (title, description, primary
-// intent): primary, supporting, incidental or unrelated; unrelated zones, and lockfiles a PR of
-// that intent has no business changing, are reported as scope drift with a reason. Conservative
+// intent): primary, supporting, incidental or unrelated; unrelated zones are reported as scope
+// drift with the rule's reason. Conservative
 // on purpose: a zone the title or description names, one joined to the named code by an import
 // path, or a small edit is never drift. Rules documented in pr/README.md ("Scope drift").
 import { SCOPE_CLASSIFICATIONS, ZONE_RISKS, type ImpactZone, type ScopeDriftItem } from '../api/pr-analyses.js';
 import type { CodeGraph } from '../graph/types.js';
-import { CODE_INTENTS, LOCKFILE, groupZones, pathWords, toImpactZones, type PrIntent, type Zone, type ZoneInput, type ZoneScope } from './zones.js';
+import { CODE_INTENTS, groupZones, pathWords, toImpactZones, type PrIntent, type Zone, type ZoneInput, type ZoneScope } from './zones.js';
 
 export interface StatedIntent {
   title: string;
@@ -142,7 +142,7 @@ function unlessAllowed(zone: Zone, text: string, reason: string): ZoneScope {
   return { classification: 'unrelated', reason: `${reason} (${zone.files.map((f) => f.path).join(', ')})` };
 }
 
-/** Drift items: each unrelated zone, and lockfiles changed where the stated intent rules them out. */
+/** Drift items: one per unrelated zone, with the rule's reason. */
 export function driftItems(zones: readonly Zone[], scopes: readonly ZoneScope[], stated: StatedIntent): ScopeDriftItem[] {
   const items: ScopeDriftItem[] = [];
   zones.forEach((zone, i) => {
@@ -153,19 +153,6 @@ export function driftItems(zones: readonly Zone[], scopes: readonly ZoneScope[],
       files: zone.files.map((f) => f.path),
     });
   });
-  // Lockfiles inside a zone that is otherwise in scope (a package's own lockfile).
-  const text = `${stated.title}\n${stated.body}`;
-  if ((stated.primaryIntent === 'refactor' || stated.primaryIntent === 'docs') && !DEPENDENCY_WORDS.test(text)) {
-    const reported = new Set(items.flatMap((item) => item.files));
-    const locks = zones.flatMap((z) => z.files).filter((f) => LOCKFILE.test(f.path) && !reported.has(f.path)).map((f) => f.path);
-    if (locks.length > 0) {
-      items.push({
-        description: `A lockfile changed in a ${stated.primaryIntent} PR`,
-        reason: `A ${stated.primaryIntent} PR should not change resolved dependency versions, and neither the title nor the description mentions a dependency change`,
-        files: locks,
-      });
-    }
-  }
   return items;
 }
 

@@ -63,7 +63,7 @@ export interface ZoneScope {
 
 export const CODE_INTENTS: ReadonlySet<PrIntent> = new Set(['feature', 'bugfix', 'refactor', 'performance', 'security']);
 const CONTAINER_DIRS = new Set(['src', 'lib', 'source', 'app', 'apps', 'packages', 'modules', 'libs', 'services', 'test', 'tests', '__tests__', 'spec', 'internal']);
-export const LOCKFILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?)$/;
+const LOCKFILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?)$/;
 const MANIFEST = /(^|\/)package\.json$/;
 const CI_PATH = /(^|\/)(\.github\/workflows\/|\.gitlab-ci\.yml$|\.circleci\/|Jenkinsfile$|Dockerfile$|azure-pipelines\.yml$)/;
 const SENSITIVE = /^(auth|authn|authz|authentication|authorization|login|logout|oauth|jwt|saml|sso|password|passwords|passwd|credential|credentials|secret|secrets|token|tokens|session|sessions|crypto|cipher|encrypt|encryption|decrypt|permission|permissions|acl|rbac|security|sanitize|payment|payments|billing)$/;
@@ -108,6 +108,11 @@ function groupOf(file: ChangedFile, packages: readonly PackageRoot[]): Group {
   return { key: dir, name: dir, package: false };
 }
 
+const SPLIT_OFF = new Map<ZoneCategory, string>([
+  ['docs', 'docs'],
+  ['dependency', 'dependencies'],
+]);
+
 /** Union-find over groups; two workspace packages never merge (a package boundary is deliberate). */
 class GroupUnion {
   private readonly parent = new Map<string, string>();
@@ -140,11 +145,16 @@ class GroupUnion {
 export function groupZones(input: ZoneInput): Zone[] {
   const packages = input.packages ?? [];
   const union = new GroupUnion();
-  const groups = new Map<string, Group>();
   const groupOfPath = new Map<string, Group>();
+  const base = new Map(input.files.map((file) => [file.path, groupOf(file, packages)]));
+  const mixed = new Set<string>();
+  for (const file of input.files) if (!SPLIT_OFF.has(categoryOf(file))) mixed.add(base.get(file.path)!.key);
   for (const file of input.files) {
-    const group = groupOf(file, packages);
-    groups.set(group.key, group);
+    let group = base.get(file.path)!;
+    // Documentation and dependency manifests of a group with code are zones of their own: they
+    // are different kinds of change (a docs PR's README is not its package's code).
+    const category = categoryOf(file);
+    if (SPLIT_OFF.has(category) && mixed.has(group.key)) group = { key: `${group.key}#${category}`, name: `${group.name} (${SPLIT_OFF.get(category)})`, package: false };
     groupOfPath.set(file.path, group);
     union.add(group);
   }
@@ -159,7 +169,9 @@ export function groupZones(input: ZoneInput): Zone[] {
   const members = new Map<string, ChangedFile[]>();
   for (const file of input.files) {
     const root = union.find(groupOfPath.get(file.path)!.key);
-    members.set(root, [...(members.get(root) ?? []), file]);
+    const list = members.get(root);
+    if (list) list.push(file);
+    else members.set(root, [file]);
   }
   const testUsers = testedPaths(input);
   return [...members.values()]
