@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../domain/types.js';
 import { DefaultScoringModel } from '../scoring/default-scoring-model.js';
 import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
+import { issueFingerprint } from '../report/issue-id.js';
 import { compareFindings, impactRating, projectHealth, type FindingScope } from './projection.js';
 
 function finding(over: Partial<Finding> & { filePath: string }): Finding {
@@ -64,6 +65,14 @@ describe('compareFindings', () => {
     expect(c.fixed).toEqual([]);
     expect(c.kept).toHaveLength(2);
     expect(c.newFingerprints.size).toBe(0);
+  });
+
+  it('matches stored base findings by their stored fingerprint', () => {
+    const head = finding({ filePath: 'src/a.ts' });
+    const stored = { ...finding({ filePath: 'src/a.ts', symbol: undefined }), fingerprint: issueFingerprint(head) };
+    const c = compareFindings([stored], [head], scope());
+    expect(c.added).toEqual([]);
+    expect(c.fixed).toEqual([]);
   });
 
   it('counts a deleted file\'s findings as fixed and a neighbour\'s new finding as part of the PR', () => {

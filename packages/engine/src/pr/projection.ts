@@ -13,7 +13,8 @@ import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
 /** The base side of a PR analysis: a stored assessment at the merge base, or a fresh analysis of it. */
 export interface PrBaseline {
   commitSha: string;
-  findings: readonly Finding[];
+  /** `fingerprint`, when given, is the stored issue's (stored issues keep no enclosing symbol to recompute it from). */
+  findings: ReadonlyArray<Finding & { fingerprint?: string }>;
   metrics: ScoringMetrics;
   /** Set when the baseline is a stored health assessment: its issues are the PR issues' baseline. */
   assessmentId?: string;
@@ -86,7 +87,7 @@ function matchBy<T>(left: T[], right: T[], keyOf: (item: T, side: 'left' | 'righ
   return { left: leftRest, right: rightRest, matched };
 }
 
-export function compareFindings(base: readonly Finding[], head: readonly Finding[], scope: FindingScope): FindingComparison {
+export function compareFindings(base: PrBaseline['findings'], head: readonly Finding[], scope: FindingScope): FindingComparison {
   const headScope = new Set([...scope.changed, ...scope.neighbours]);
   const baseScope = new Set<string>(scope.deleted);
   for (const path of headScope) baseScope.add(scope.renamedFrom.get(path) ?? path);
@@ -106,11 +107,11 @@ export function compareFindings(base: readonly Finding[], head: readonly Finding
     }
     return { ...f, filePath: scope.renamedFrom.get(f.filePath) ?? f.filePath, symbol, anchor: { ...f.anchor, codeSnippet: snippet } };
   };
-  const exact = matchBy(baseIn, headIn, (f, side) => issueFingerprint(side === 'left' ? f : asBase(f)));
-  // A second pass across files: the same rule on the same symbol and code is a move.
+  const exact = matchBy<Finding & { fingerprint?: string }>(baseIn, headIn, (f, side) => (side === 'left' ? (f.fingerprint ?? issueFingerprint(f)) : issueFingerprint(asBase(f))));
+  // A second pass across files: the same rule on the same code elsewhere is a move.
   const moved = matchBy(exact.left, exact.right, (f, side) => {
     const g = side === 'left' ? f : asBase(f);
-    return `${g.ruleId}\0${g.symbol ?? ''}\0${normaliseSnippet(g.anchor.codeSnippet)}`;
+    return `${g.ruleId}\0${normaliseSnippet(g.anchor.codeSnippet)}`;
   });
   const added = moved.right;
   const newFingerprints = new Set(added.map((f) => issueFingerprint(f)));

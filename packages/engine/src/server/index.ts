@@ -85,6 +85,21 @@ export type { EnqueuedPrAnalysis, PullRequestSync } from '../services/pr-analyse
 export { PrAnalysisRecorder, maskCredentials } from '../services/pr-analysis-recorder.js';
 export type { PrAnalysisRun, PrAnalysisCompletion, CompletedPrAnalysis } from '../services/pr-analysis-recorder.js';
 export { pendingResult as pendingPrAnalysisResult } from '../services/pr-analysis-records.js';
+// -- PR analysis pipeline (diff, baseline, incremental analysis, classification, projection, readiness) and the LLM port
+export { PrAnalysisPipeline, MAX_OTHER_PRS } from '../pr/pipeline.js';
+export type { PrPipelineInput, PrPipelineOutput, PrPipelineDeps } from '../pr/pipeline.js';
+export type { PrBaseline } from '../pr/projection.js';
+export { localCheckouts } from '../pr/local-checkouts.js';
+export type { CommitCheckout, CommitCheckouts } from '../pr/local-checkouts.js';
+export { readPullRequestDiff, readPullRequestChange, mergeBaseOf } from '../pr/diff.js';
+export type { PullRequestChange, ReadDiffOptions } from '../pr/diff.js';
+export type { ChangedFile, ChangedSymbol, DiffHunk, PullRequestDiff, PullRequestInfo, ChangeStatus } from '../pr/types.js';
+export { llmSlotFromEnv } from '../llm/llm-slot.js';
+export type { LlmSlot, LlmSlotName } from '../llm/llm-slot.js';
+export { OpenAiJsonClient, DEFAULT_LLM_TIMEOUT_MS } from '../llm/openai-json-client.js';
+export type { OpenAiJsonClientOptions } from '../llm/openai-json-client.js';
+export { LlmError } from '../llm/json-completion.js';
+export type { JsonCompletionClient, JsonCompletionRequest } from '../llm/json-completion.js';
 // -- architecture services (add exports here)
 export { ArchitectureService, mergeConventionPatterns } from '../services/architecture.js';
 export { ArchitectureReviewService, ArchitectureReviewRecorder } from '../services/architecture-reviews.js';
