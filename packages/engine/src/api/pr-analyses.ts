@@ -112,7 +112,7 @@ export const GraphImpactSchema = z
   .strictObject({
     changed_symbols: z.array(ChangedSymbolSchema).meta({ description: 'exported symbols the PR adds, changes or removes' }),
     dependents_count: Count.meta({ description: 'files that depend on a changed symbol, directly or through at most `depth` import hops' }),
-    dependent_files: z.array(z.string()).meta({ description: 'those files, repository-relative, sorted' }),
+    dependent_files: z.array(z.string()).meta({ description: 'those files, repository-relative, sorted: the first 100 (dependents_count is the full total)' }),
     depth: Count.meta({ description: 'the import-hop limit used; 0 when nothing was computed' }),
     summary: z.string(),
   })
