@@ -12,6 +12,8 @@ export type ChangeCategory = (typeof CHANGE_CATEGORIES)[number];
 const CI_PATH = /^(\.github\/(workflows|actions)\/|\.circleci\/|\.gitlab-ci\.ya?ml$|\.travis\.ya?ml$|azure-pipelines\.ya?ml$|bitbucket-pipelines\.ya?ml$|Jenkinsfile$|\.buildkite\/|\.ci\/)/;
 const MIGRATION_PATH = /(^|\/)(migrations?|migrate)\/|(^|\/)db\/.*\.sql$|(^|\/)schema\.prisma$/i;
 const LOCK_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|go\.sum|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock)$/;
+/** Lock files: generated, but dependency data rather than code (read through their manifests). */
+export const isLockFile = (path: string) => LOCK_FILE.test(path);
 const DEPENDENCY_MANIFEST = /(^|\/)(requirements[^/]*\.txt|go\.mod|Cargo\.toml|pyproject\.toml|Gemfile|composer\.json)$/;
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 

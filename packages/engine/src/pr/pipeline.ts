@@ -57,6 +57,8 @@ export interface PrPipelineOutput {
   classifier: Pick<ClassificationOutcome, 'method' | 'model' | 'fallbackReason'>;
   readinessReasons: string[];
   scope: { changed: string[]; neighbours: string[]; unverified: string[]; analysed: string[] };
+  /** Head's per-file pass: summaries reused from the cache, files analysed by every rule, files parsed for the graph only. */
+  headFiles: { fromCache: number; analysed: number; graphOnly: number };
   timingsMs: Record<string, number>;
 }
 
@@ -136,6 +138,11 @@ export class PrAnalysisPipeline {
       classifier: { method: outcome.method, model: outcome.model, fallbackReason: outcome.fallbackReason },
       readinessReasons: readiness.reasons,
       scope: { changed: [...scope.changed].sort(), neighbours: [...scope.neighbours].sort(), unverified: [...scope.unverified].sort(), analysed: [...trusted].sort() },
+      headFiles: {
+        fromCache: head.summaries.filter((f) => f.cached).length,
+        analysed: head.summaries.filter((f) => !f.cached && !f.skipped && onlyPaths.has(f.path)).length,
+        graphOnly: head.summaries.filter((f) => !f.cached && !f.skipped && !onlyPaths.has(f.path)).length,
+      },
       timingsMs: timings,
     };
   }

@@ -52,6 +52,7 @@ describe('analysisConfidence', () => {
     const none = { parseHealth: new Map<string, number>(), unverified: new Set<string>() };
     expect(analysisConfidence({ files: [], ...none })).toBe(100);
     expect(analysisConfidence({ files: [file('README.md', { kind: 'documentation' })], ...none })).toBe(100);
+    expect(analysisConfidence({ files: [file('package-lock.json', { kind: 'generated', generated: true, additions: 900 })], ...none })).toBe(100);
     // 10 clean lines, 10 half-parsed lines, 20 generated lines: (10 + 5) / 40.
     const files = [file('src/a.ts'), file('src/b.ts'), file('dist/x.js', { generated: true, kind: 'generated', additions: 20 })];
     expect(analysisConfidence({ files, parseHealth: new Map([['src/a.ts', 1], ['src/b.ts', 0.5]]), unverified: new Set() })).toBe(38);

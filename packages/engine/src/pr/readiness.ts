@@ -3,6 +3,7 @@
 // analysis could actually read.
 import type { MergeReadiness } from '../api/pr-analyses.js';
 import type { Finding } from '../domain/types.js';
+import { isLockFile } from './change-facts.js';
 import type { ChangedFile } from './types.js';
 
 export type IssueWeight = 'blocking' | 'advisory' | 'info';
@@ -28,7 +29,7 @@ export interface ConfidenceInput {
 
 /**
  * 0-100: the changed lines the analysis could read, weighted by lines changed. Generated,
- * vendored and binary files count as unread; code files count by their parse health (an
+ * vendored and binary files count as unread (lock files excepted: dependency data, not code); code files count by their parse health (an
  * unparsed language counts as unread); docs, config and other text count as read (there is no
  * code in them to miss).
  */
@@ -38,7 +39,7 @@ export function analysisConfidence(input: ConfidenceInput): number {
   for (const file of input.files) {
     const weight = file.binary ? BINARY_FILE_WEIGHT : Math.max(1, file.additions + file.deletions);
     total += weight;
-    if (file.binary || file.generated || input.unverified.has(file.path)) continue;
+    if (file.binary || (file.generated && !isLockFile(file.path)) || input.unverified.has(file.path)) continue;
     if (file.kind === 'source' || file.kind === 'test') read += weight * (input.parseHealth.get(file.path) ?? 0);
     else read += weight;
   }
