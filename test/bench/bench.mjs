@@ -133,3 +133,5 @@ function benchCorpus(name, corpus) {
 console.log(`codehealth benchmark — node ${process.version}, ${runs} run(s) per figure (median)`);
 if (args.corpus === 'rxjs' || args.corpus === 'all') benchCorpus('rxjs 7.8.2', obtainRxjs());
 if (args.corpus === 'effect' || args.corpus === 'all') benchCorpus('effect 3.22.4', obtainEffect());
+// The PR figure (issue 6): a ~10-file change on effect analysed after its base assessment.
+if (args.corpus === 'effect' || args.corpus === 'all') spawnSync(process.execPath, [join(here, 'pr-analysis.mjs')], { cwd: repoRoot, stdio: 'inherit' });

@@ -88,6 +88,7 @@ export { pendingResult as pendingPrAnalysisResult } from '../services/pr-analysi
 // -- PR analysis pipeline (diff, baseline, incremental analysis, classification, projection, readiness) and the LLM port
 export { PrAnalysisPipeline, MAX_OTHER_PRS } from '../pr/pipeline.js';
 export type { PrPipelineInput, PrPipelineOutput, PrPipelineDeps } from '../pr/pipeline.js';
+export { baselineOfResult, scoringMetricsOf } from '../pr/projection.js';
 export type { PrBaseline } from '../pr/projection.js';
 export { localCheckouts } from '../pr/local-checkouts.js';
 export type { CommitCheckout, CommitCheckouts } from '../pr/local-checkouts.js';
