@@ -6,16 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/engine/server';
-import { RepositoryCheckouts, type Activities } from '@codehealth/worker';
-import { architectureActivities } from '../../packages/worker/src/activities/architecture-activities.js';
-import { healthActivities } from '../../packages/worker/src/activities/health-activities.js';
-import { repositoryActivities, type ActivityDeps } from '../../packages/worker/src/activities/repository-activities.js';
+import { createActivities, RepositoryCheckouts, type Activities } from '@codehealth/worker';
 import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
 
-// Until the PR pipeline's activities land, the suites compose the others (they trigger no PR analysis).
-export const createActivities = (deps: ActivityDeps) =>
-  ({ ...repositoryActivities(deps), ...healthActivities(deps), ...architectureActivities(deps) }) as Activities;
 
 export const SOURCES = {
   'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', license: 'MIT' }),

@@ -13,6 +13,7 @@ Commands:
   keys create      create an API key: keys create --email <email> [--name <label>]
   migrate up       apply the database migrations (DATABASE_URL or the embedded data dir)
   migrate status   list the migrations and whether each is applied
+  worker           run workflows from the Temporal task queue (self-hosted replicas)
 
 Options:
   -h, --help       show this help
@@ -70,6 +71,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       case 'serve': {
         const { runServe } = await import('./commands/serve.js');
         return await runServe(rest, io);
+      }
+      case 'worker': {
+        const { runWorker } = await import('./commands/worker.js');
+        return await runWorker(rest, io);
       }
       case 'keys': {
         const { runKeys } = await import('./commands/keys.js');

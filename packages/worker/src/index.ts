@@ -32,3 +32,7 @@ export { TEMPORAL_WORKFLOW_TYPES, DEFAULT_TASK_QUEUE, DEFAULT_NAMESPACE } from '
 // Repository checkouts (activities' git access)
 export { RepositoryCheckouts } from './activities/repository-checkout.js';
 export type { CheckoutOptions, Checkout } from './activities/repository-checkout.js';
+
+// Activities
+export { createActivities } from './activities/create-activities.js';
+export type { ActivityDeps } from './activities/create-activities.js';

@@ -50,7 +50,7 @@ function parseServeArgs(argv: readonly string[]): { embedded: boolean; help: boo
 }
 
 /** Resolves on the first SIGINT (via the CLI's interrupt hook) or SIGTERM; `dispose` unsubscribes. */
-function stopRequested(io: CliIo): { signal: Promise<string>; dispose(): void } {
+export function stopRequested(io: CliIo): { signal: Promise<string>; dispose(): void } {
   let dispose = (): void => {};
   const signal = new Promise<string>((resolve) => {
     const onTerm = () => resolve('SIGTERM');

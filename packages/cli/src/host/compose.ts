@@ -3,11 +3,11 @@
 // `keys create` reach the locked data dir; then the listener. One place wires a mode's adapters.
 import 'reflect-metadata'; // before any engine module: they use tsyringe's decorators
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   assertMigrated,
   DataDirLockedError,
   defaultCodeHosts,
-  JobQueueWorkflowStarter,
   migrateUp,
   openStore,
   Services,
@@ -18,10 +18,12 @@ import {
   type StoreConfig,
   type WorkflowStarter,
 } from '@codehealth/engine/server';
-import { createApp } from '@codehealth/http';
+import { createApp, createIdpAuthenticator } from '@codehealth/http';
 import { ADMIN_KEYS_PATH, createAdminKeysRoute, generateAdminToken, isLoopback } from './admin-keys.js';
 import type { EmbeddedConfig, HostConfig } from './config.js';
+import { githubAppAuth } from './github-app.js';
 import { healthComponents } from './health-components.js';
+import { embeddedWorkflows, temporalWorkflows, type WorkflowHost } from './workflows.js';
 import { listen, peerAddressOf, type FetchHandler } from './http-server.js';
 
 export const EMBEDDED_COMMAND = 'codehealth serve --embedded';
@@ -72,9 +74,10 @@ export async function openHostStore(config: StoreConfig): Promise<OpenStore> {
   }
 }
 
-/** Where triggered work goes. Self-hosted mode switches to Temporal (WORKFLOW_ADDRESS) with its adapter. */
-function workflowStarterFor(_config: HostConfig, db: Database): WorkflowStarter {
-  return new JobQueueWorkflowStarter(db);
+/** Where triggered work goes and runs: the in-process runner (embedded) or Temporal (WORKFLOW_ADDRESS). */
+async function workflowsFor(config: HostConfig, db: Database, log: (line: string) => void): Promise<WorkflowHost> {
+  if (config.mode === 'embedded') return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log });
+  return temporalWorkflows(config.workflowAddress);
 }
 
 /** Embedded: the store is ours, kept current without a manual step. Self-hosted: `migrate up` is the operator's. */
@@ -93,13 +96,15 @@ async function prepareStore(config: HostConfig): Promise<OpenStore> {
   }
 }
 
-function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined): Services {
+function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined, workflows: WorkflowStarter): Services {
   const allowLocalRepos = config.mode === 'embedded' || config.allowLocalRepos;
   return new Services({
     db,
-    workflows: workflowStarterFor(config, db),
-    // GitHub App credentials (VCS_APP_ID, VCS_PRIVATE_KEY_PATH) join here with the App adapter (issue 7).
-    codeHosts: staticCodeHosts(codeHosts ?? defaultCodeHosts({ allowLocalRepos })),
+    workflows,
+    codeHosts: staticCodeHosts(
+      codeHosts ??
+        defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
+    ),
     options: { allowLocalRepos },
   });
 }
@@ -109,12 +114,16 @@ const advertisable = (config: EmbeddedConfig): boolean => ['0.0.0.0', '::', 'loc
 
 export async function startHost(config: HostConfig, options: HostOptions): Promise<Host> {
   const store = await prepareStore(config);
+  let workflows: WorkflowHost | undefined;
   try {
-    const services = servicesFor(config, store.db, options.codeHosts);
+    workflows = await workflowsFor(config, store.db, options.log);
+    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter);
     const app = createApp({
       services,
       corsOrigins: config.corsOrigins,
-      components: healthComponents({ config, db: store.db }),
+      components: [...healthComponents({ config, db: store.db }), ...workflows.components],
+      webhookSecret: config.mode === 'self-hosted' ? config.vcs.webhookSecret : process.env.VCS_WEBHOOK_SECRET,
+      authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey })] : [],
       log: options.log,
       version: hostVersion(),
     });
@@ -126,6 +135,8 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
     }
     const server = await listen(handler, { host: config.host, port: config.port });
     if (adminToken) store.lock?.advertise({ url: server.url, adminToken });
+    await workflows.start(services);
+    const running = workflows;
     let closing: Promise<void> | undefined;
     return {
       url: server.url,
@@ -135,6 +146,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
         closing ??= (async () => {
           try {
             await server.close();
+            await running.stop();
           } finally {
             await store.close();
           }
@@ -143,6 +155,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
       },
     };
   } catch (error) {
+    await workflows?.stop().catch(() => {});
     await store.close();
     throw error;
   }

@@ -17,8 +17,9 @@ export class TemporalWorkflowStarter implements WorkflowStarter {
     private readonly taskQueue: string,
   ) {}
 
+  /** Connects lazily: a server that is down at start is reported by check() (/healthz), not fatal. */
   static async connect(options: TemporalStarterOptions): Promise<TemporalWorkflowStarter> {
-    const connection = await Connection.connect({ address: options.address, connectTimeout: 10_000 });
+    const connection = Connection.lazy({ address: options.address, connectTimeout: 10_000 });
     const client = new Client({ connection, namespace: options.namespace ?? DEFAULT_NAMESPACE });
     return new TemporalWorkflowStarter(connection, client, options.taskQueue ?? DEFAULT_TASK_QUEUE);
   }

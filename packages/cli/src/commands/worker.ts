@@ -1,0 +1,126 @@
+// `codehealth worker`: the same program in worker mode. Polls the Temporal task queue at
+// WORKFLOW_ADDRESS and runs workflows and activities against DATABASE_URL; scale by running more
+// replicas. Also looks for due scheduled assessments every minute (any replica may; starts coalesce).
+import 'reflect-metadata'; // before any engine module: they use tsyringe's decorators
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { assertMigrated, defaultCodeHosts, MigrationError, Services, staticCodeHosts } from '@codehealth/engine/server';
+import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } from '@codehealth/worker';
+import { EXIT, UsageError } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+import { HostStartError, openHostStore } from '../host/compose.js';
+import { HostConfigError } from '../host/config.js';
+import { githubAppAuth, installationCloneAuth, type GitHubAppConfig } from '../host/github-app.js';
+import { activitiesFor, startScheduleTicks } from '../host/workflows.js';
+import { stopRequested } from './serve.js';
+
+export const WORKER_USAGE = `Usage: codehealth worker
+
+Run workflows (onboarding, health assessments, PR analyses, architecture reviews) from the
+Temporal task queue. Start as many replicas as you need; each runs up to WORKER_CONCURRENCY
+activities at once.
+
+Environment:
+  DATABASE_URL           Postgres (required; migrated with 'codehealth migrate up')
+  WORKFLOW_ADDRESS       Temporal frontend host:port (required)
+  WORKER_TASK_QUEUE      task queue (default ${DEFAULT_TASK_QUEUE}; the server uses the same default)
+  WORKER_CONCURRENCY     activities at once on this replica (default 2)
+  CODEHEALTH_WORK_DIR    repository mirrors, checkouts and the analysis cache
+                         (default ~/.cache/codehealth/worker)
+  CODEHEALTH_ALLOW_LOCAL_REPOS=1   allow file:// repositories (tests, single-machine setups)
+  VCS_APP_ID, VCS_PRIVATE_KEY_PATH  the GitHub App: clones of installation repositories use
+                         short-lived installation tokens (kept in memory only)
+
+Stops gracefully on Ctrl-C or SIGTERM (running activities finish first).
+`;
+
+interface WorkerConfig {
+  databaseUrl: string;
+  workflowAddress: string;
+  taskQueue: string;
+  concurrency: number;
+  workDir: string;
+  allowLocalRepos: boolean;
+  app?: GitHubAppConfig;
+}
+
+function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd: string): WorkerConfig {
+  const get = (name: string) => env[name]?.trim() || undefined;
+  const missing = ['DATABASE_URL', 'WORKFLOW_ADDRESS'].filter((name) => !get(name));
+  const problems = missing.length > 0 ? [`missing required variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`] : [];
+  const databaseUrl = get('DATABASE_URL') ?? '';
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  const workflowAddress = get('WORKFLOW_ADDRESS') ?? '';
+  if (workflowAddress && !/^[^\s/:]+:\d{1,5}$/.test(workflowAddress)) problems.push('WORKFLOW_ADDRESS must be host:port');
+  const concurrency = Number(get('WORKER_CONCURRENCY') ?? '2');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) problems.push('WORKER_CONCURRENCY must be an integer from 1 to 64');
+  const appId = get('VCS_APP_ID');
+  const privateKeyPath = get('VCS_PRIVATE_KEY_PATH');
+  if (Boolean(appId) !== Boolean(privateKeyPath)) problems.push('VCS_APP_ID and VCS_PRIVATE_KEY_PATH go together');
+  if (problems.length > 0) throw new HostConfigError(`cannot start the worker: ${problems.join('; ')}`);
+  return {
+    databaseUrl,
+    workflowAddress,
+    taskQueue: get('WORKER_TASK_QUEUE') ?? DEFAULT_TASK_QUEUE,
+    concurrency,
+    workDir: resolve(cwd, get('CODEHEALTH_WORK_DIR') ?? join(homedir(), '.cache', 'codehealth', 'worker')),
+    allowLocalRepos: get('CODEHEALTH_ALLOW_LOCAL_REPOS') === '1',
+    app: appId && privateKeyPath ? { appId, privateKeyPath } : undefined,
+  };
+}
+
+export async function runWorker(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...argv], strict: false, options: { help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    io.stdout.write(WORKER_USAGE);
+    return EXIT.ok;
+  }
+  if (positionals.length > 0 || Object.keys(values).some((key) => key !== 'help')) throw new UsageError("worker takes no arguments (see 'codehealth worker --help')");
+  const config = readWorkerConfig(io.env, io.cwd);
+  const stop = stopRequested(io);
+  const log = (line: string) => void io.stderr.write(`${line}\n`);
+  const store = await openHostStore({ kind: 'postgres', url: config.databaseUrl });
+  try {
+    try {
+      await assertMigrated(store.db);
+    } catch (error) {
+      if (error instanceof MigrationError) throw new HostStartError(error.message);
+      throw error;
+    }
+    const starter = await TemporalWorkflowStarter.connect({ address: config.workflowAddress, taskQueue: config.taskQueue });
+    const services = new Services({
+      db: store.db,
+      workflows: starter,
+      codeHosts: staticCodeHosts(defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined })),
+      options: { allowLocalRepos: config.allowLocalRepos },
+    });
+    const activities = await activitiesFor(services, {
+      workDir: config.workDir,
+      allowLocalRepos: config.allowLocalRepos,
+      log,
+      authHeader: config.app ? installationCloneAuth(store.db, config.app) : undefined,
+    });
+    let worker;
+    try {
+      worker = await createTemporalWorker({ address: config.workflowAddress, taskQueue: config.taskQueue, activities, maxConcurrentActivities: config.concurrency });
+    } catch (error) {
+      throw new HostStartError(`cannot reach the workflow engine at WORKFLOW_ADDRESS: ${(error as Error).message}`);
+    }
+    const stopTicks = startScheduleTicks(services, log);
+    const running = worker.worker.run();
+    io.stdout.write(`CodeHealth worker polling task queue '${config.taskQueue}' at ${config.workflowAddress}\nPress Ctrl-C to stop.\n`);
+    const signal = await Promise.race([stop.signal, running.then(() => 'worker stopped')]);
+    io.stderr.write(`codehealth: ${signal}, finishing running activities and stopping\n`);
+    stopTicks();
+    worker.worker.shutdown();
+    await running.catch(() => {});
+    await worker.connection.close();
+    await starter.close();
+  } finally {
+    stop.dispose();
+    await store.close();
+  }
+  io.stderr.write('codehealth: stopped\n');
+  return EXIT.ok;
+}
