@@ -156,4 +156,39 @@ export function workflowScenarios(context: ScenarioContext): void {
     expect(await context.engine.outcome(trigger.body.workflow_id)).toEqual({ status: 'failed', error: expect.stringMatching(/git clone failed/) });
   }, 120_000);
 
+
+  it('analyses a pull request (refs/pull/N/head) end to end: classification, readiness, issues in PR context', async () => {
+    const projectId = await context.api.createProject(context.owner);
+    const prRepo = createGitRepo(SOURCES);
+    const base = prRepo.git('rev-parse', 'HEAD');
+    prRepo.git('checkout', '-q', '-b', 'feature/secret');
+    prRepo.write({ 'src/config.ts': `export const awsKey = 'AKIAIOSFODNN7EXAMPLQ';\nexport const awsSecret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEQ';\n` });
+    const head = prRepo.commit('feat: add cloud configuration');
+    prRepo.git('update-ref', 'refs/pull/7/head', head);
+    prRepo.git('checkout', '-q', 'main');
+    const linked = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: context.owner.key,
+      body: { url: `file://${prRepo.root}`, skip_onboarding: true },
+    });
+    const repoId = linked.body.repository.id as string;
+    const trigger = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/${repoId}/prs/7/analyze`, { key: context.owner.key });
+    expect(trigger.status, JSON.stringify(trigger.body)).toBe(201);
+    expect(trigger.body).toMatchObject({ status: 'pending', pr_number: 7, workflow_id: expect.any(String) });
+    await context.engine.awaitIdle();
+    expect(await context.engine.outcome(trigger.body.workflow_id)).toEqual({ status: 'completed' });
+
+    const analysis = await context.api.request('GET', `/api/v1/projects/${projectId}/repos/${repoId}/prs/7/analysis`, { key: context.owner.key });
+    expect(analysis.status).toBe(200);
+    expect(analysis.body).toMatchObject({ status: 'completed', head_sha: head, pr_number: 7 });
+    expect(analysis.body.classification.primary_intent).toBe('feature');
+    expect(analysis.body.merge_readiness.status).toBe('blocked');
+    expect(analysis.body.merge_readiness.blocking_count).toBeGreaterThan(0);
+    expect(analysis.body.health_impact.issues_added).toBeGreaterThan(0);
+    expect(analysis.body.impact_zones.flatMap((z: { files: { path: string }[] }) => z.files.map((f) => f.path))).toContain('src/config.ts');
+    const issues = await context.api.request('GET', `/api/v1/projects/${projectId}/analysis/issues?context_type=pr_analysis&context_id=${analysis.body.analysis_run_id}`, { key: context.owner.key });
+    const secrets = issues.body.issues.filter((i: { category: string; is_new: boolean; file_path: string }) => i.category === 'security' && i.file_path === 'src/config.ts');
+    expect(secrets.length).toBeGreaterThan(0);
+    expect(secrets.every((i: { is_new: boolean }) => i.is_new)).toBe(true);
+    expect(base).not.toBe(head);
+  }, 120_000);
 }

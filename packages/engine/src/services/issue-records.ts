@@ -19,6 +19,11 @@ export interface IssueContext {
    * Without a baseline (a project's first assessment) no issue is called new.
    */
   baselineContextIds?: readonly string[];
+  /**
+   * The caller's own verdict of which fingerprints are new (the PR pipeline follows renames and
+   * moves); when given it decides `is_new` instead of the baseline runs.
+   */
+  newFingerprints?: readonly string[];
 }
 
 export interface IssueInput {
@@ -35,7 +40,8 @@ export interface InsertedIssues {
 /** Inserts the issues of one run in the caller's transaction and applies the project's dismiss rules. */
 export async function insertContextIssues(tx: Sql, context: IssueContext, items: readonly IssueInput[]): Promise<InsertedIssues> {
   const baseline = new Set<string>();
-  const hasBaseline = (context.baselineContextIds ?? []).length > 0;
+  const verdict = context.newFingerprints ? new Set(context.newFingerprints) : undefined;
+  const hasBaseline = !verdict && (context.baselineContextIds ?? []).length > 0;
   if (hasBaseline) {
     const rows = await tx.query<{ fingerprint: string }>(
       'SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[])',
@@ -54,7 +60,7 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
       const fingerprint = issueFingerprint(finding);
       const occurrence = occurrences.get(fingerprint) ?? 0;
       occurrences.set(fingerprint, occurrence + 1);
-      const isNew = hasBaseline && !baseline.has(fingerprint);
+      const isNew = verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint);
       if (isNew) newCount++;
       const row = [
         uuidFromName(`${context.contextId}:${fingerprint}#${occurrence}`),

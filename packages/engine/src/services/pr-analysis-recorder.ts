@@ -33,6 +33,8 @@ export interface PrAnalysisCompletion {
    * none of them. Default: the project's latest completed health assessment (none: nothing is new).
    */
   baselineContextIds?: readonly string[];
+  /** The pipeline's verdict of new fingerprints (follows renames and moves); overrides the baseline runs. */
+  newFingerprints?: readonly string[];
 }
 
 export interface CompletedPrAnalysis {
@@ -152,7 +154,7 @@ export class PrAnalysisRecorder {
       );
       const inserted = await insertContextIssues(
         tx,
-        { projectId: row.project_id, contextType: 'pr_analysis', contextId: row.analysis_run_id, baselineContextIds: baseline },
+        { projectId: row.project_id, contextType: 'pr_analysis', contextId: row.analysis_run_id, baselineContextIds: baseline, newFingerprints: completion.newFingerprints },
         completion.findings.map((finding) => ({ finding, repositoryId: row.repository_id })),
       );
       return { status: 'completed', issues: inserted.inserted, newIssues: inserted.newCount, dismissedIssues: inserted.dismissed } as const;

@@ -176,15 +176,10 @@ export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePul
           findings: output.findings,
           baseSha: output.mergeBaseSha,
           baselineContextIds: output.baselineAssessmentId ? [output.baselineAssessmentId] : [],
+          // The pipeline follows renamed files and renamed or moved symbols, and knows the base
+          // even when it was analysed afresh: its verdict decides is_new, in the same transaction.
+          newFingerprints: [...output.newFingerprints],
         });
-        // The recorder calls an issue new when its fingerprint is absent from the baseline run; the
-        // pipeline also follows renamed files and renamed or moved symbols, and knows the base when
-        // it was analysed afresh (nothing stored). Its verdict is applied to the run's issues.
-        await services.db.query(
-          `UPDATE issues SET is_new = (fingerprint = ANY($3::text[]))
-            WHERE project_id = $1 AND context_type = 'pr_analysis' AND context_id = $2`,
-          [projectId, run.analysisRunId, [...output.newFingerprints]],
-        );
         return { status: completed.status };
       } finally {
         await head.dispose();
