@@ -7,7 +7,7 @@ set -euo pipefail
 INFRA_DIR=${CODEHEALTH_INFRA_DIR:-$HOME/.cache/codehealth-infra}
 TEMPORAL_PORT=${TEMPORAL_PORT:-7239}
 BIN="$INFRA_DIR/bin/temporal"
-PID_FILE="$INFRA_DIR/temporal.pid"
+PID_FILE="$INFRA_DIR/temporal-$TEMPORAL_PORT.pid"
 mkdir -p "$INFRA_DIR/bin"
 
 case "${1:-start}" in
@@ -22,7 +22,7 @@ case "${1:-start}" in
       exit 0
     fi
     nohup "$BIN" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_PORT" --headless --log-level error \
-      > "$INFRA_DIR/temporal.log" 2>&1 &
+      > "$INFRA_DIR/temporal-$TEMPORAL_PORT.log" 2>&1 &
     echo $! > "$PID_FILE"
     for _ in $(seq 1 60); do
       if (exec 3<>"/dev/tcp/127.0.0.1/$TEMPORAL_PORT") 2>/dev/null; then
