@@ -1,8 +1,10 @@
 // One depth-first walk of a tree that dispatches to every subscribed visitor (ESLint-style).
-// Node objects are materialised only for node types somebody subscribed to: the cursor's
+// On a FlatTree the walk is a loop over arrays, handlers looked up by type id. On a binding tree
+// node objects are materialised only for node types somebody subscribed to: the cursor's
 // `nodeType` is cheap, `currentNode` is not.
 import type { SyntaxNode, Tree } from 'tree-sitter';
 import type { NodeVisitor } from '../contracts/analyzer.js';
+import { FlatTree } from './flat-tree.js';
 
 type Handler = (node: SyntaxNode) => void;
 
@@ -35,6 +37,7 @@ export function buildDispatcher(visitors: readonly NodeVisitor[]): WalkDispatche
 
 /** Walks every node (named and anonymous) once, calling enter handlers before children and exit after. */
 export function walkTree(tree: Tree, dispatcher: WalkDispatcher): void {
+  if (tree instanceof FlatTree) return walkFlatTree(tree, dispatcher);
   const cursor = tree.walk();
   const { enter, exit, any, anyExit } = dispatcher;
   const wantsAll = any.length > 0 || anyExit.length > 0;
@@ -66,4 +69,41 @@ export function walkTree(tree: Tree, dispatcher: WalkDispatcher): void {
       }
     }
   }
+}
+
+/** The same walk over a FlatTree: document order is index order, a node's exits run before its next sibling. */
+function walkFlatTree(tree: FlatTree, dispatcher: WalkDispatcher): void {
+  const { enter, exit, any, anyExit } = dispatcher;
+  const wantsAll = any.length > 0 || anyExit.length > 0;
+  // Handlers by type id, looked up by name once per type.
+  const enterById: Array<Handler[] | null> = [];
+  const exitById: Array<Handler[] | null> = [];
+  const { types, parents, count } = tree;
+  const stack = new Int32Array(count);
+  let depth = 0;
+  const leave = (index: number) => {
+    const handlers = exitById[types[index]];
+    if (!handlers && anyExit.length === 0) return;
+    const node = tree.node(index);
+    if (handlers) for (const h of handlers) h(node);
+    for (const h of anyExit) h(node);
+  };
+  for (let i = 0; i < count; i++) {
+    const parent = parents[i];
+    while (depth > 0 && stack[depth - 1] !== parent) leave(stack[--depth]);
+    const type = types[i];
+    let handlers = enterById[type];
+    if (handlers === undefined) {
+      const name = tree.grammar.typeNames[type];
+      handlers = enterById[type] = enter.get(name) ?? null;
+      exitById[type] = exit.get(name) ?? null;
+    }
+    if (handlers || wantsAll) {
+      const node = tree.node(i);
+      for (const h of any) h(node);
+      if (handlers) for (const h of handlers) h(node);
+    }
+    stack[depth++] = i;
+  }
+  while (depth > 0) leave(stack[--depth]);
 }

@@ -7,6 +7,7 @@ import type { Finding } from '../domain/types.js';
 import type { RepoFile } from '../snapshot/types.js';
 import { parseSource, isParsedLanguage } from '../parsing/parser.js';
 import { buildDispatcher, walkTree } from '../parsing/walk.js';
+import { FlatTree } from '../parsing/flat-tree.js';
 import { FUNCTION_NODE_TYPES, functionNameOf } from '../parsing/functions.js';
 import { createModuleFactsVisitor } from '../graph/extract-module-facts.js';
 import { type RuleSet, ruleAppliesTo } from '../plugins/rule-set.js';
@@ -62,8 +63,10 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
   if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
   const lines = splitLines(source);
   const started = performance.now();
-  const tree = parseSource(source, file.language);
+  const native = parseSource(source, file.language);
   const parseMs = performance.now() - started;
+  // Rules ask the tree many questions; the flat copy answers them without native calls.
+  const tree = FlatTree.from(native, source);
 
   const findings: Finding[] = [];
   const functions: FunctionSummary[] = [];

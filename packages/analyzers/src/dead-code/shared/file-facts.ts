@@ -110,14 +110,63 @@ function declaredNames(declaration: SyntaxNode): string[] {
 
 function usedInFile(root: SyntaxNode, source: string, bindings: ExportedBinding[]): string[] {
   const used = new Set<string>();
-  for (const b of bindings) if (!used.has(b.exported) && referencedOutside(root, source, b)) used.add(b.exported);
+  if (bindings.length === 0) return [];
+  // One pass over the text finds every whole-word occurrence of every exported name; a file with
+  // hundreds of exports would otherwise be searched once per export.
+  const occurrences = wordOccurrences(source, new Set(bindings.map((b) => b.local).filter(isWord)));
+  for (const b of bindings) {
+    if (!used.has(b.exported) && referencedOutside(root, source, b, occurrences.get(b.local))) used.add(b.exported);
+  }
   return [...used];
 }
 
-/** A reference to `local` outside the export statement that is neither a declaration's name nor a property. */
-function referencedOutside(root: SyntaxNode, source: string, binding: ExportedBinding): boolean {
+function isIdentifierUnit(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+  return IDENTIFIER_CHAR.test(String.fromCharCode(code));
+}
+
+function isWord(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) if (!isIdentifierUnit(name.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Start offsets of the maximal runs of identifier characters that spell one of `names`. */
+function wordOccurrences(source: string, names: ReadonlySet<string>): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  let longest = 0;
+  for (const name of names) longest = Math.max(longest, name.length);
+  for (let i = 0; i < source.length; ) {
+    if (!isIdentifierUnit(source.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < source.length && isIdentifierUnit(source.charCodeAt(j))) j++;
+    if (j - i <= longest) {
+      const word = source.slice(i, j);
+      if (names.has(word)) {
+        const list = found.get(word);
+        if (list) list.push(i);
+        else found.set(word, [i]);
+      }
+    }
+    i = j;
+  }
+  return found;
+}
+
+function* occurrencesOf(source: string, name: string): Generator<number> {
+  for (let at = source.indexOf(name); at >= 0; at = source.indexOf(name, at + name.length)) yield at;
+}
+
+/**
+ * A reference to `local` outside the export statement that is neither a declaration's name nor a
+ * property. `words` are the name's whole-word occurrences when the name is a plain word.
+ */
+function referencedOutside(root: SyntaxNode, source: string, binding: ExportedBinding, words: number[] | undefined): boolean {
   const { local: name, start, end } = binding;
-  for (let at = source.indexOf(name); at >= 0; at = source.indexOf(name, at + name.length)) {
+  for (const at of isWord(name) ? (words ?? []) : occurrencesOf(source, name)) {
     if (at >= start && at < end) continue;
     const after = at + name.length;
     const before = at > 0 ? source[at - 1] : '';

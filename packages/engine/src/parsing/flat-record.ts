@@ -1,0 +1,180 @@
+// Records a tree-sitter tree into flat arrays in one cursor walk: per node its type, field, range,
+// parent, next sibling and subtree end. The cursor is the binding's cheapest path (no node objects);
+// each node costs a handful of calls, and children of types without fields skip the field call.
+import type { Tree } from 'tree-sitter';
+
+/** ts_builtin_sym_error as the binding reports it. */
+export const ERROR_TYPE_ID = 0xffff;
+
+/** Flag bits per node. */
+export const MISSING = 1;
+/**
+ * The node or a descendant is a MISSING node or an ERROR node with children: then `hasError` is
+ * certainly true (their error cost is never 0; a childless ERROR token's may be).
+ */
+export const VISIBLE_ERROR = 2;
+
+/** Names of the grammar's node types and fields, learnt from the cursor as they first occur. */
+export interface GrammarTable {
+  typeNames: string[];
+  named: boolean[];
+  /** By parent type id: whether its children can carry a field (then the cursor is asked). */
+  fieldParent: boolean[];
+  fieldNames: string[];
+  fieldIds: Map<string, number>;
+  /** Named types that node-types.json lists without fields. */
+  fieldless: ReadonlySet<string>;
+}
+
+interface Grammar {
+  nodeTypeInfo?: Array<{ type: string; named: boolean; fields?: Record<string, unknown> }>;
+}
+
+const grammarTables = new WeakMap<object, GrammarTable>();
+
+function newTable(grammar: Grammar | undefined): GrammarTable {
+  const fieldless = new Set<string>();
+  for (const info of grammar?.nodeTypeInfo ?? []) {
+    if (info.named && Object.keys(info.fields ?? {}).length === 0) fieldless.add(info.type);
+  }
+  const table: GrammarTable = { typeNames: [], named: [], fieldParent: [], fieldNames: [], fieldIds: new Map(), fieldless };
+  table.typeNames[ERROR_TYPE_ID] = 'ERROR';
+  table.named[ERROR_TYPE_ID] = true;
+  // Children inside an ERROR keep the fields of the rules they were parsed by.
+  table.fieldParent[ERROR_TYPE_ID] = true;
+  return table;
+}
+
+function tableFor(native: Tree): GrammarTable {
+  // The binding's Parser.parse stores the grammar on each tree; every tree of a grammar shares a table.
+  const language = (native as unknown as { language?: Grammar }).language;
+  if (!language) return newTable(undefined);
+  let table = grammarTables.get(language);
+  if (!table) grammarTables.set(language, (table = newTable(language)));
+  return table;
+}
+
+/** Scratch arrays reused from file to file (one thread parses one file at a time); each tree keeps exact-size copies. */
+class Scratch {
+  size = 0;
+  types = new Uint16Array(0);
+  fields = new Uint16Array(0);
+  parents = new Int32Array(0);
+  nexts = new Int32Array(0);
+  ends = new Int32Array(0);
+  starts = new Int32Array(0);
+  lasts = new Int32Array(0);
+  flags = new Uint8Array(0);
+  stack = new Int32Array(256);
+
+  grow(min: number): void {
+    const size = Math.max(min, this.size * 2, 4096);
+    const copy = <T extends Uint16Array | Int32Array | Uint8Array>(from: T, make: (n: number) => T): T => {
+      const to = make(size);
+      to.set(from);
+      return to;
+    };
+    this.types = copy(this.types, (n) => new Uint16Array(n));
+    this.fields = copy(this.fields, (n) => new Uint16Array(n));
+    this.parents = copy(this.parents, (n) => new Int32Array(n));
+    this.nexts = copy(this.nexts, (n) => new Int32Array(n));
+    this.starts = copy(this.starts, (n) => new Int32Array(n));
+    this.ends = copy(this.ends, (n) => new Int32Array(n));
+    this.lasts = copy(this.lasts, (n) => new Int32Array(n));
+    this.flags = copy(this.flags, (n) => new Uint8Array(n));
+    this.size = size;
+  }
+}
+
+const scratch = new Scratch();
+
+export interface Recording {
+  table: GrammarTable;
+  count: number;
+  types: Uint16Array;
+  fields: Uint16Array;
+  parents: Int32Array;
+  nexts: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  lasts: Int32Array;
+  flags: Uint8Array;
+}
+
+/** Every visible node of `native`, in document order (the binding's descendant index order). */
+export function recordTree(native: Tree): Recording {
+  const table = tableFor(native);
+  const s = scratch;
+  const cursor = native.walk();
+  let n = 0;
+  let depth = 0;
+  let previous = -1;
+  for (;;) {
+    if (n === s.size) s.grow(n + 1);
+    if (depth === s.stack.length) {
+      const deeper = new Int32Array(depth * 2);
+      deeper.set(s.stack);
+      s.stack = deeper;
+    }
+    const i = n++;
+    const type = cursor.nodeTypeId;
+    if (table.typeNames[type] === undefined) {
+      const name = cursor.nodeType;
+      table.typeNames[type] = name;
+      table.named[type] = cursor.nodeIsNamed;
+      // Only children of a type listed without fields are sure to have none: the cursor finds no
+      // field there (fields of hidden child rules are listed for the visible parent).
+      table.fieldParent[type] = !table.fieldless.has(name);
+    }
+    s.types[i] = type;
+    // A cursor made from a node reports no field for that node, whatever its parent says.
+    const field = depth === 0 || !table.fieldParent[s.types[s.stack[depth - 1]]] ? 0 : cursor.currentFieldId;
+    if (field !== 0 && table.fieldNames[field] === undefined) {
+      const name = cursor.currentFieldName;
+      table.fieldNames[field] = name;
+      table.fieldIds.set(name, field);
+    }
+    s.fields[i] = field;
+    s.parents[i] = depth === 0 ? -1 : s.stack[depth - 1];
+    s.nexts[i] = -1;
+    if (previous >= 0) s.nexts[previous] = i;
+    const start = cursor.startIndex;
+    const end = cursor.endIndex;
+    s.starts[i] = start;
+    s.ends[i] = end;
+    // Only empty leaves can be MISSING nodes inserted by error recovery.
+    s.flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
+    if (cursor.gotoFirstChild()) {
+      if (type === ERROR_TYPE_ID) s.flags[i] = VISIBLE_ERROR;
+      s.stack[depth++] = i;
+      previous = -1;
+      continue;
+    }
+    s.lasts[i] = n;
+    previous = i;
+    for (;;) {
+      if (cursor.gotoNextSibling()) break;
+      if (depth === 0 || !cursor.gotoParent()) return finish(table, n);
+      previous = s.stack[--depth];
+      s.lasts[previous] = n;
+    }
+  }
+}
+
+function finish(table: GrammarTable, count: number): Recording {
+  const s = scratch;
+  for (let i = count - 1; i > 0; i--) if (s.flags[i] & VISIBLE_ERROR) s.flags[s.parents[i]] |= VISIBLE_ERROR;
+  // Exact-size copies: the scratch arrays are reused for the next file.
+  return {
+    table,
+    count,
+    types: s.types.slice(0, count),
+    fields: s.fields.slice(0, count),
+    parents: s.parents.slice(0, count),
+    nexts: s.nexts.slice(0, count),
+    starts: s.starts.slice(0, count),
+    ends: s.ends.slice(0, count),
+    lasts: s.lasts.slice(0, count),
+    flags: s.flags.slice(0, count),
+  };
+}

@@ -1,0 +1,211 @@
+// A parsed tree copied into flat arrays in one cursor walk, with SyntaxNode-compatible node views.
+// Why: every property of a tree-sitter node object is a native call (`parent` even climbs from the
+// root), and each node object costs a weak reference and a finalizer; rules ask hundreds of
+// thousands of such questions per large repository. Recording type, field and range of every node
+// once (a handful of cheap cursor calls each) turns those questions into array reads. Anything not
+// recorded (S-expressions, parse states, point queries) is answered by the native node.
+import type { Edit, Point, Range, SyntaxNode, Tree, TreeCursor } from 'tree-sitter';
+import { FlatCursor } from './flat-cursor.js';
+import { FlatNode } from './flat-node.js';
+import { VISIBLE_ERROR, recordTree, type GrammarTable, type Recording } from './flat-record.js';
+
+export { ERROR_TYPE_ID } from './flat-record.js';
+
+/** A question the flat copy cannot answer faithfully. */
+export class FlatTreeError extends Error {
+  override name = 'FlatTreeError';
+}
+
+export class FlatTree implements Tree {
+  /** Node type id per node, in document (pre-)order; index 0 is the root. */
+  readonly types: Uint16Array;
+  readonly fields: Uint16Array;
+  /** Parent index, -1 for the root. */
+  readonly parents: Int32Array;
+  /** Next sibling index, -1 for the last child. */
+  readonly nexts: Int32Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** One past the last descendant's index: the subtree of i is i..lasts[i]-1. */
+  readonly lasts: Int32Array;
+  readonly flags: Uint8Array;
+  readonly count: number;
+  private readonly views: Array<FlatNode | undefined>;
+  /** Names of the grammar's types and fields (shared by every tree of the grammar). */
+  readonly grammar: GrammarTable;
+  private lineStarts?: Int32Array;
+  private aliasContext?: Uint8Array;
+  private rootHasError?: boolean;
+
+  private constructor(
+    readonly source: string,
+    readonly native: Tree,
+    recording: Recording,
+  ) {
+    this.grammar = recording.table;
+    this.count = recording.count;
+    this.types = recording.types;
+    this.fields = recording.fields;
+    this.parents = recording.parents;
+    this.nexts = recording.nexts;
+    this.starts = recording.starts;
+    this.ends = recording.ends;
+    this.lasts = recording.lasts;
+    this.flags = recording.flags;
+    this.views = new Array(this.count);
+  }
+
+  /** Records every node of a parsed tree. `source` must be the text the tree was parsed from. */
+  static from(native: Tree, source: string): FlatTree {
+    return new FlatTree(source, native, recordTree(native));
+  }
+
+  get rootNode(): FlatNode {
+    return this.node(0);
+  }
+
+  /** The view of node `index` (one object per node, so views compare with `===`). */
+  node(index: number): FlatNode {
+    return (this.views[index] ??= new FlatNode(this, index));
+  }
+
+  typeName(index: number): string {
+    return this.grammar.typeNames[this.types[index]];
+  }
+
+  hasError(index: number): boolean {
+    if (this.flags[index] & VISIBLE_ERROR) return true;
+    // A clean tree has no error anywhere; otherwise error costs the cursor cannot see (hidden
+    // missing tokens) are the native node's to tell.
+    this.rootHasError ??= this.native.rootNode.hasError;
+    return this.rootHasError && this.nativeNode(index).hasError;
+  }
+
+  /**
+   * Whether the binding's field lookup on this node may differ from the cursor's field labels.
+   * tree-sitter-typescript aliases hidden rules that have fields (`typeof a.b.c`, `-1` as a type,
+   * `x: import('m').T`) and ts_node_child_by_field_id then looks into the aliased child: nodes in
+   * or holding such parts ask the binding (they are rare).
+   */
+  aliasedFields(index: number): boolean {
+    return (this.aliasContext ??= aliasContextOf(this))[index] === 1;
+  }
+
+  firstChild(index: number): number {
+    const next = index + 1;
+    return next < this.count && this.parents[next] === index ? next : -1;
+  }
+
+  /** 0-based row and column (UTF-16 units, as the binding reports them) of a text index. */
+  pointAt(offset: number): Point {
+    const starts = (this.lineStarts ??= lineStartsOf(this.source));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { row: low, column: offset - starts[low] };
+  }
+
+  /** The binding's own node object, for the rare questions the arrays cannot answer. */
+  nativeNode(index: number): SyntaxNode {
+    const cursor = this.native.walk();
+    cursor.gotoDescendant(index);
+    return cursor.currentNode;
+  }
+
+  /**
+   * This tree's view of a node the binding returned: the node with the same range and type (the
+   * one with the same number of descendants if several nest). Starts never decrease in document
+   * order, so the candidates are found by binary search.
+   */
+  fromNative(node: SyntaxNode | null): FlatNode | null {
+    if (!node) return null;
+    const { startIndex, endIndex, typeId } = node;
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.starts[mid] < startIndex) low = mid + 1;
+      else high = mid;
+    }
+    let found = -1;
+    for (let i = low; i < this.count && this.starts[i] === startIndex; i++) {
+      if (this.ends[i] !== endIndex || this.types[i] !== typeId) continue;
+      if (found < 0) found = i;
+      if (this.lasts[i] - i === node.descendantCount) return this.node(i);
+    }
+    if (found < 0) throw new FlatTreeError(`no flat node for the ${node.type} at ${startIndex}-${endIndex}`);
+    return this.node(found);
+  }
+
+  getText(node: { startIndex: number; endIndex: number }): string {
+    return this.source.substring(node.startIndex, node.endIndex);
+  }
+
+  walk(): TreeCursor {
+    return new FlatCursor(this, 0);
+  }
+
+  rootNodeWithOffset(offsetBytes: number, offsetExtent: Point): SyntaxNode {
+    return this.native.rootNodeWithOffset(offsetBytes, offsetExtent);
+  }
+
+  edit(_edit: Edit): Tree {
+    throw new FlatTreeError('a flat tree is a read-only copy; edit the tree it was recorded from and record it again');
+  }
+
+  getChangedRanges(other: Tree): Range[] {
+    return this.native.getChangedRanges(other instanceof FlatTree ? other.native : other);
+  }
+
+  getIncludedRanges(): Range[] {
+    return this.native.getIncludedRanges();
+  }
+
+  getEditedRange(other: Tree): Range {
+    return this.native.getEditedRange(other instanceof FlatTree ? other.native : other);
+  }
+
+  printDotGraph(fd?: number): void {
+    this.native.printDotGraph(fd);
+  }
+}
+
+/** tree-sitter counts rows at `\n` only. */
+function lineStartsOf(source: string): Int32Array {
+  let count = 1;
+  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) count++;
+  const starts = new Int32Array(count);
+  let row = 1;
+  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) starts[row++] = at + 1;
+  return starts;
+}
+
+const ALIAS_ROOTS = new Set(['type_query', 'literal_type']);
+const CHAIN_TYPES = new Set(['member_expression', 'call_expression', 'subscript_expression', 'instantiation_expression']);
+
+/** 1 for nodes inside a `type_query` or `literal_type`, on member/call chains rooted at `import`, and their parents. */
+function aliasContextOf(tree: FlatTree): Uint8Array {
+  const { count, parents } = tree;
+  const marks = new Uint8Array(count);
+  const inside = new Uint8Array(count);
+  const importChain = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    const parent = parents[i];
+    if ((parent >= 0 && inside[parent]) || ALIAS_ROOTS.has(tree.typeName(i))) inside[i] = 1;
+  }
+  // Children come after their parent in document order, so a backward pass sees them first.
+  for (let i = count - 1; i >= 0; i--) {
+    const type = tree.typeName(i);
+    const first = tree.firstChild(i);
+    if (type === 'import' || (CHAIN_TYPES.has(type) && first >= 0 && importChain[first])) importChain[i] = 1;
+    if (inside[i] || importChain[i]) {
+      marks[i] = 1;
+      if (parents[i] >= 0) marks[parents[i]] = 1;
+    }
+  }
+  return marks;
+}
