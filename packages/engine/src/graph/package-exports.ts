@@ -12,13 +12,14 @@ export const DEFAULT_CONDITIONS = ['source', 'types', 'import', 'module', 'node'
  * `#x`), in the order they should be tried; empty when the map does not expose the subpath.
  */
 export function mapTargets(field: unknown, subpath: string, conditions: readonly string[] = DEFAULT_CONDITIONS): string[] {
-  const map = asSubpathMap(field);
-  if (!map) return [];
+  const shape = subpathMapOf(field);
+  if (!shape) return [];
+  const { map, special } = shape;
   const exact = map[subpath];
   if (exact !== undefined && !subpath.includes('*')) return expand(exact, undefined, conditions);
   let bestKey: string | undefined;
   let bestMatch = '';
-  for (const key of Object.keys(map)) {
+  for (const key of special) {
     const star = key.indexOf('*');
     if (star >= 0) {
       const prefix = key.slice(0, star);
@@ -28,13 +29,35 @@ export function mapTargets(field: unknown, subpath: string, conditions: readonly
         bestKey = key;
         bestMatch = subpath.slice(prefix.length, subpath.length - suffix.length);
       }
-    } else if (key.endsWith('/') && subpath.startsWith(key) && bestKey === undefined) {
+    } else if (subpath.startsWith(key) && bestKey === undefined) {
       // Deprecated folder mapping (`"./lib/": "./dist/lib/"`), used only when no pattern matches.
       const folder = map[key];
       if (typeof folder === 'string') return [folder + subpath.slice(key.length)];
     }
   }
   return bestKey === undefined ? [] : expand(map[bestKey], bestMatch, conditions);
+}
+
+interface SubpathMap {
+  map: Record<string, unknown>;
+  /** Pattern (`*`) and folder (`/`-ending) keys in map order: the only keys matched other than exactly. */
+  special: string[];
+}
+
+/**
+ * Manifests are parsed JSON that nobody changes, and a large `exports` or `imports` map (hundreds
+ * of subpaths) is consulted once per import of the package: its shape is worked out once.
+ */
+const shapes = new WeakMap<object, SubpathMap | undefined>();
+
+function subpathMapOf(field: unknown): SubpathMap | undefined {
+  if (!isObject(field)) return shapeOf(asSubpathMap(field));
+  if (!shapes.has(field)) shapes.set(field, shapeOf(asSubpathMap(field)));
+  return shapes.get(field);
+}
+
+function shapeOf(map: Record<string, unknown> | undefined): SubpathMap | undefined {
+  return map && { map, special: Object.keys(map).filter((key) => key.includes('*') || key.endsWith('/')) };
 }
 
 /** `exports: "./x.js"`, an array, or a condition object all stand for the `.` subpath. */

@@ -20,7 +20,7 @@ export class FlatCursor implements TreeCursor {
     return this.tree.typeName(this.at);
   }
   get nodeTypeId(): number {
-    return this.tree.types[this.at];
+    return this.tree.node(this.at).typeId;
   }
   get nodeStateId(): number {
     return this.tree.node(this.at).parseState;
@@ -29,7 +29,7 @@ export class FlatCursor implements TreeCursor {
     return this.tree.source.substring(this.tree.starts[this.at], this.tree.ends[this.at]);
   }
   get nodeIsNamed(): boolean {
-    return this.tree.grammar.named[this.tree.types[this.at]];
+    return this.tree.grammar.named[this.tree.types[this.at]] === 1;
   }
   get nodeIsMissing(): boolean {
     return (this.tree.flags[this.at] & MISSING) !== 0;

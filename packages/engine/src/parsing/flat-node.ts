@@ -3,12 +3,12 @@
 // flat-tree.test.ts checks every answer against the binding's on real code.
 import type { Point, SyntaxNode, TreeCursor } from 'tree-sitter';
 import { FlatCursor } from './flat-cursor.js';
-import { ERROR_TYPE_ID, MISSING } from './flat-record.js';
+import { ERROR_SLOT, ERROR_TYPE_ID, MISSING } from './flat-record.js';
 import type { FlatTree } from './flat-tree.js';
 
 /** Whether node `index` is named: a property of its type. */
 function isNamedAt(tree: FlatTree, index: number): boolean {
-  return tree.grammar.named[tree.types[index]];
+  return tree.grammar.named[tree.types[index]] === 1;
 }
 
 function typeSet(types: string | string[] | String | String[]): Set<string> {
@@ -25,7 +25,8 @@ export class FlatNode implements SyntaxNode {
     return this.index;
   }
   get typeId(): number {
-    return this.tree.types[this.index];
+    const type = this.tree.types[this.index];
+    return type === ERROR_SLOT ? ERROR_TYPE_ID : type;
   }
   get type(): string {
     return this.tree.typeName(this.index);
@@ -155,7 +156,7 @@ export class FlatNode implements SyntaxNode {
     const { fields, nexts } = this.tree;
     // The cursor names fields of children inside an ERROR node that the binding's lookup does not
     // see, and aliased rules make the binding look into grandchildren (see aliasedFields).
-    if (this.tree.types[this.index] === ERROR_TYPE_ID || this.tree.aliasedFields(this.index)) return this.tree.fromNative(this.native().childForFieldId(fieldId));
+    if (this.tree.types[this.index] === ERROR_SLOT || this.tree.aliasedFields(this.index)) return this.tree.fromNative(this.native().childForFieldId(fieldId));
     for (let c = this.tree.firstChild(this.index); c >= 0; c = nexts[c]) if (fields[c] === fieldId) return this.tree.node(c);
     return null;
   }

@@ -5,6 +5,12 @@ import type { Tree } from 'tree-sitter';
 
 /** ts_builtin_sym_error as the binding reports it. */
 export const ERROR_TYPE_ID = 0xffff;
+/**
+ * Where ERROR is stored in `types`: symbol 0 (end of input) never is a node, and a small id keeps
+ * every per-type table dense (an entry at 65535 would turn arrays into slow dictionaries).
+ */
+export const ERROR_SLOT = 0;
+const SLOTS = 0x10000;
 
 /** Flag bits per node. */
 export const MISSING = 1;
@@ -14,12 +20,13 @@ export const MISSING = 1;
  */
 export const VISIBLE_ERROR = 2;
 
-/** Names of the grammar's node types and fields, learnt from the cursor as they first occur. */
+/** Names of the grammar's node types and fields, learnt from the cursor as they first occur; by type slot. */
 export interface GrammarTable {
   typeNames: string[];
-  named: boolean[];
-  /** By parent type id: whether its children can carry a field (then the cursor is asked). */
-  fieldParent: boolean[];
+  known: Uint8Array;
+  named: Uint8Array;
+  /** By parent type: whether its children can carry a field (then the cursor is asked). */
+  fieldParent: Uint8Array;
   fieldNames: string[];
   fieldIds: Map<string, number>;
   /** Named types that node-types.json lists without fields. */
@@ -37,11 +44,20 @@ function newTable(grammar: Grammar | undefined): GrammarTable {
   for (const info of grammar?.nodeTypeInfo ?? []) {
     if (info.named && Object.keys(info.fields ?? {}).length === 0) fieldless.add(info.type);
   }
-  const table: GrammarTable = { typeNames: [], named: [], fieldParent: [], fieldNames: [], fieldIds: new Map(), fieldless };
-  table.typeNames[ERROR_TYPE_ID] = 'ERROR';
-  table.named[ERROR_TYPE_ID] = true;
+  const table: GrammarTable = {
+    typeNames: new Array<string>(SLOTS).fill(''),
+    known: new Uint8Array(SLOTS),
+    named: new Uint8Array(SLOTS),
+    fieldParent: new Uint8Array(SLOTS),
+    fieldNames: new Array<string>(SLOTS).fill(''),
+    fieldIds: new Map(),
+    fieldless,
+  };
+  table.typeNames[ERROR_SLOT] = 'ERROR';
+  table.known[ERROR_SLOT] = 1;
+  table.named[ERROR_SLOT] = 1;
   // Children inside an ERROR keep the fields of the rules they were parsed by.
-  table.fieldParent[ERROR_TYPE_ID] = true;
+  table.fieldParent[ERROR_SLOT] = 1;
   return table;
 }
 
@@ -56,7 +72,6 @@ function tableFor(native: Tree): GrammarTable {
 
 /** Scratch arrays reused from file to file (one thread parses one file at a time); each tree keeps exact-size copies. */
 class Scratch {
-  size = 0;
   types = new Uint16Array(0);
   fields = new Uint16Array(0);
   parents = new Int32Array(0);
@@ -68,7 +83,7 @@ class Scratch {
   stack = new Int32Array(256);
 
   grow(min: number): void {
-    const size = Math.max(min, this.size * 2, 4096);
+    const size = Math.max(min, this.types.length * 2, 4096);
     const copy = <T extends Uint16Array | Int32Array | Uint8Array>(from: T, make: (n: number) => T): T => {
       const to = make(size);
       to.set(from);
@@ -82,7 +97,6 @@ class Scratch {
     this.ends = copy(this.ends, (n) => new Int32Array(n));
     this.lasts = copy(this.lasts, (n) => new Int32Array(n));
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
-    this.size = size;
   }
 }
 
@@ -104,66 +118,79 @@ export interface Recording {
 /** Every visible node of `native`, in document order (the binding's descendant index order). */
 export function recordTree(native: Tree): Recording {
   const table = tableFor(native);
-  const s = scratch;
+  const { typeNames, known, named, fieldParent, fieldNames, fieldIds } = table;
   const cursor = native.walk();
+  let { types, fields, parents, nexts, starts, ends, lasts, flags, stack } = scratch;
   let n = 0;
   let depth = 0;
   let previous = -1;
   for (;;) {
-    if (n === s.size) s.grow(n + 1);
-    if (depth === s.stack.length) {
+    if (n === types.length) {
+      scratch.grow(n + 1);
+      ({ types, fields, parents, nexts, starts, ends, lasts, flags } = scratch);
+    }
+    if (depth === stack.length) {
       const deeper = new Int32Array(depth * 2);
-      deeper.set(s.stack);
-      s.stack = deeper;
+      deeper.set(stack);
+      scratch.stack = stack = deeper;
     }
     const i = n++;
-    const type = cursor.nodeTypeId;
-    if (table.typeNames[type] === undefined) {
+    const id = cursor.nodeTypeId;
+    const type = id === ERROR_TYPE_ID ? ERROR_SLOT : id;
+    if (known[type] === 0) {
       const name = cursor.nodeType;
-      table.typeNames[type] = name;
-      table.named[type] = cursor.nodeIsNamed;
+      known[type] = 1;
+      typeNames[type] = name;
+      named[type] = cursor.nodeIsNamed ? 1 : 0;
       // Only children of a type listed without fields are sure to have none: the cursor finds no
       // field there (fields of hidden child rules are listed for the visible parent).
-      table.fieldParent[type] = !table.fieldless.has(name);
+      fieldParent[type] = table.fieldless.has(name) ? 0 : 1;
     }
-    s.types[i] = type;
+    types[i] = type;
+    const parent = depth === 0 ? -1 : stack[depth - 1];
     // A cursor made from a node reports no field for that node, whatever its parent says.
-    const field = depth === 0 || !table.fieldParent[s.types[s.stack[depth - 1]]] ? 0 : cursor.currentFieldId;
-    if (field !== 0 && table.fieldNames[field] === undefined) {
+    const field = parent < 0 || fieldParent[types[parent]] === 0 ? 0 : cursor.currentFieldId;
+    if (field !== 0 && fieldNames[field] === '') {
       const name = cursor.currentFieldName;
-      table.fieldNames[field] = name;
-      table.fieldIds.set(name, field);
+      fieldNames[field] = name;
+      fieldIds.set(name, field);
     }
-    s.fields[i] = field;
-    s.parents[i] = depth === 0 ? -1 : s.stack[depth - 1];
-    s.nexts[i] = -1;
-    if (previous >= 0) s.nexts[previous] = i;
-    const start = cursor.startIndex;
+    fields[i] = field;
+    parents[i] = parent;
+    nexts[i] = -1;
+    if (previous >= 0) nexts[previous] = i;
     const end = cursor.endIndex;
-    s.starts[i] = start;
-    s.ends[i] = end;
-    // Only empty leaves can be MISSING nodes inserted by error recovery.
-    s.flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
+    ends[i] = end;
     if (cursor.gotoFirstChild()) {
-      if (type === ERROR_TYPE_ID) s.flags[i] = VISIBLE_ERROR;
-      s.stack[depth++] = i;
+      // A node starts where its first child does (finish() copies it): one call fewer per node.
+      flags[i] = type === ERROR_SLOT ? VISIBLE_ERROR : 0;
+      stack[depth++] = i;
       previous = -1;
       continue;
     }
-    s.lasts[i] = n;
+    const start = cursor.startIndex;
+    starts[i] = start;
+    // Only empty leaves can be MISSING nodes inserted by error recovery.
+    flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
+    lasts[i] = n;
     previous = i;
     for (;;) {
       if (cursor.gotoNextSibling()) break;
       if (depth === 0 || !cursor.gotoParent()) return finish(table, n);
-      previous = s.stack[--depth];
-      s.lasts[previous] = n;
+      previous = stack[--depth];
+      lasts[previous] = n;
     }
   }
 }
 
 function finish(table: GrammarTable, count: number): Recording {
+  const { flags, parents, starts } = scratch;
+  // Backwards, so children are done before their parent: errors rise, starts come from first children.
+  for (let i = count - 1; i >= 0; i--) {
+    if (i + 1 < count && parents[i + 1] === i) starts[i] = starts[i + 1];
+    if (i > 0 && flags[i] & VISIBLE_ERROR) flags[parents[i]] |= VISIBLE_ERROR;
+  }
   const s = scratch;
-  for (let i = count - 1; i > 0; i--) if (s.flags[i] & VISIBLE_ERROR) s.flags[s.parents[i]] |= VISIBLE_ERROR;
   // Exact-size copies: the scratch arrays are reused for the next file.
   return {
     table,

@@ -7,7 +7,7 @@
 import type { Edit, Point, Range, SyntaxNode, Tree, TreeCursor } from 'tree-sitter';
 import { FlatCursor } from './flat-cursor.js';
 import { FlatNode } from './flat-node.js';
-import { VISIBLE_ERROR, recordTree, type GrammarTable, type Recording } from './flat-record.js';
+import { ERROR_SLOT, ERROR_TYPE_ID, VISIBLE_ERROR, recordTree, type GrammarTable, type Recording } from './flat-record.js';
 
 export { ERROR_TYPE_ID } from './flat-record.js';
 
@@ -123,7 +123,8 @@ export class FlatTree implements Tree {
    */
   fromNative(node: SyntaxNode | null): FlatNode | null {
     if (!node) return null;
-    const { startIndex, endIndex, typeId } = node;
+    const { startIndex, endIndex } = node;
+    const type = node.typeId === ERROR_TYPE_ID ? ERROR_SLOT : node.typeId;
     let low = 0;
     let high = this.count;
     while (low < high) {
@@ -133,7 +134,7 @@ export class FlatTree implements Tree {
     }
     let found = -1;
     for (let i = low; i < this.count && this.starts[i] === startIndex; i++) {
-      if (this.ends[i] !== endIndex || this.types[i] !== typeId) continue;
+      if (this.ends[i] !== endIndex || this.types[i] !== type) continue;
       if (found < 0) found = i;
       if (this.lasts[i] - i === node.descendantCount) return this.node(i);
     }

@@ -22,6 +22,7 @@ import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
 import { buildFinding, splitLines } from './findings.js';
 import { computeMetrics } from './metrics.js';
+import { drainFileQueue } from './file-queue.js';
 import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
 
@@ -32,9 +33,7 @@ export interface PipelineOptions {
 
 /** Files read and looked up in the cache at once. */
 const READ_CONCURRENCY = 32;
-/** Files per message to a worker: large enough to amortise messaging, small enough to balance. */
-const BATCH_SIZE = 16;
-/** Starting workers costs ~0.2 s (tree-sitter and plugins load in each); not worth it for few files. */
+/** Starting workers costs ~0.3 s (tree-sitter and plugins load in each); not worth it for few files. */
 const MIN_FILES_FOR_WORKERS = 48;
 
 const SEVERITY_RANK = Object.fromEntries(SEVERITIES.map((s, i) => [s, i]));
@@ -196,58 +195,47 @@ export class AssessmentPipeline {
       }
     };
 
-    // Read, hash and look up in the cache, a few files at a time.
-    for (let i = 0; i < code.length; i += READ_CONCURRENCY) {
-      throwIfAborted(options.signal);
-      await Promise.all(
-        code.slice(i, i + READ_CONCURRENCY).map(async (file, j) => {
-          const index = i + j;
-          if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
-          let source: string;
-          try {
-            source = await snapshot.readFile(file.path);
-          } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-            return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
-          }
-          const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
-          const hit = await this.cache.get(key);
-          if (hit) slots[index] = { ...hit, cached: true };
-          // Outside the requested paths and not cached: summarised for the graph, no rules run.
-          else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) } });
-        }),
-      );
-    }
-    advance(code.length - misses.length);
-
-    const pool = this.poolFor(misses.length, run);
+    // Read, hash and look up in the cache, a few files at a time. The worker pool is started as
+    // soon as enough files miss the cache, so its threads load while the rest is read.
+    let pool: FilePool | undefined;
     try {
-      const batches: Array<typeof misses> = [];
-      for (let i = 0; i < misses.length; i += BATCH_SIZE) batches.push(misses.slice(i, i + BATCH_SIZE));
-      const processBatch = async (batch: typeof misses) => {
+      for (let i = 0; i < code.length; i += READ_CONCURRENCY) {
         throwIfAborted(options.signal);
-        const results = pool
-          ? await pool.run(batch.map((m) => m.item))
-          : batch.map(({ item }) => analyzeInProcess(item, ruleSet));
-        for (let k = 0; k < batch.length; k++) {
-          const summary = results[k];
-          slots[batch[k].index] = summary;
-          if (!summary.skipped && batch[k].item.rules) await this.cache.set(batch[k].key, summary);
-        }
-        advance(batch.length);
-      };
-      if (pool) {
-        // Keep every worker busy: one batch in flight per worker plus one queued.
-        let cursor = 0;
-        const lanes = Array.from({ length: pool.size * 2 }, async () => {
-          while (cursor < batches.length) await processBatch(batches[cursor++]);
-        });
-        await Promise.all(lanes);
-      } else {
-        for (const batch of batches) await processBatch(batch);
+        await Promise.all(
+          code.slice(i, i + READ_CONCURRENCY).map(async (file, j) => {
+            const index = i + j;
+            if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
+            let source: string;
+            try {
+              source = await snapshot.readFile(file.path);
+            } catch (error) {
+              const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+              return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
+            }
+            const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
+            const hit = await this.cache.get(key);
+            if (hit) slots[index] = { ...hit, cached: true };
+            // Outside the requested paths and not cached: summarised for the graph, no rules run.
+            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) } });
+          }),
+        );
+        pool ??= this.poolFor(misses.length, run);
       }
+      advance(code.length - misses.length);
+
+      await drainFileQueue(misses, {
+        pool,
+        inProcess: ({ item }) => analyzeInProcess(item, ruleSet),
+        done: async (miss, summary) => {
+          slots[miss.index] = summary;
+          if (!summary.skipped && miss.item.rules) await this.cache.set(miss.key, summary);
+          advance(1);
+        },
+        checkpoint: () => throwIfAborted(options.signal),
+      });
     } finally {
-      await pool?.close();
+      // Tearing down a worker's heap takes a while; nothing waits for it.
+      pool?.close().catch(() => undefined);
     }
 
     const skipped: SkippedFile[] = slots.filter((s) => s.skipped).map((s) => ({ path: s.path, reason: s.skipped! }));

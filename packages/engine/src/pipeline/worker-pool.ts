@@ -1,6 +1,7 @@
 // A small pool of worker threads for the per-file pass. Parsing is CPU-bound and tree-sitter's
-// addon loads in workers; on 2 cores 2 workers gave 1.8x (NOTES.md). Used only when every plugin
-// can be loaded by URL in a worker and the built worker script exists.
+// addon loads in workers; the main thread analyses files as well (file-queue.ts), so the pool has
+// one worker fewer than there are cores. Used only when every plugin can be loaded by URL in a
+// worker and the built worker script exists.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,9 @@ function workerExecArgv(): string[] {
   return out;
 }
 
+/** Worker threads besides the main thread, which analyses files too: one thread per core, at most 4 workers. */
 export function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(availableParallelism(), 4));
+  return Math.max(0, Math.min(availableParallelism() - 1, 4));
 }
 
 export class FilePool {
@@ -66,10 +68,11 @@ export class FilePool {
     this.pending.clear();
   }
 
-  run(items: FileBatchRequest['items']): Promise<FileSummary[]> {
+  /** Analyses a batch on the given worker (by default, the next one in turn). */
+  run(items: FileBatchRequest['items'], workerIndex?: number): Promise<FileSummary[]> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
-    const worker = this.workers[this.next++ % this.workers.length];
+    const worker = this.workers[(workerIndex ?? this.next++) % this.workers.length];
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ id, items } satisfies FileBatchRequest);
