@@ -2,7 +2,7 @@
 // ship their TypeScript sources, fetched once with `npm pack` into the OS temp directory and reused.
 // Plain JavaScript so that the benchmark (plain Node) and the tests (vitest) share it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,4 +50,51 @@ export function obtainRxjs() {
 /** effect 3.22.4: 235k lines of TypeScript in `src`, the benchmark's large corpus (NOTES.md). */
 export function obtainEffect() {
   return obtainNpmPackage('effect', '3.22.4', 'src/index.ts');
+}
+
+/**
+ * Packages whose `src` make up the large corpus, about 480k lines of TypeScript: effect, the
+ * OpenAI SDK, zod, rxjs and four packages of Temporal's SDK (versions as in this repository's lockfile).
+ */
+const LARGE_CORPUS = [
+  ['effect', '3.22.4'],
+  ['openai', '6.49.0'],
+  ['zod', '4.6.7'],
+  ['rxjs', '7.8.2'],
+  ['@temporalio/client', '1.24.0'],
+  ['@temporalio/common', '1.24.0'],
+  ['@temporalio/worker', '1.24.0'],
+  ['@temporalio/workflow', '1.24.0'],
+];
+
+/**
+ * The large corpus for the memory benchmark: each package's `src` and package.json side by side in
+ * `<tmp>/codehealth-corpora/large-480k/<package>/`, assembled once (privately, then renamed).
+ * @returns {import('./corpora.d.ts').Corpus}
+ */
+export function obtainLargeCorpus() {
+  const root = join(tmpdir(), 'codehealth-corpora', 'large-480k');
+  if (existsSync(join(root, '.complete'))) return { root };
+  const work = mkdtempSync(join(tmpdir(), 'codehealth-corpus-'));
+  try {
+    for (const [name, version] of LARGE_CORPUS) {
+      const corpus = obtainNpmPackage(name, version, 'src');
+      if (corpus.error !== undefined) return corpus;
+      const target = join(work, 'large', name.replace('/', '+'));
+      cpSync(join(corpus.root, 'src'), join(target, 'src'), { recursive: true });
+      cpSync(join(corpus.root, 'package.json'), join(target, 'package.json'));
+    }
+    writeFileSync(join(work, 'large', '.complete'), LARGE_CORPUS.map(([n, v]) => `${n}@${v}`).join('\n'));
+    mkdirSync(join(tmpdir(), 'codehealth-corpora'), { recursive: true });
+    try {
+      renameSync(join(work, 'large'), root);
+    } catch (error) {
+      if (!existsSync(join(root, '.complete'))) throw error;
+    }
+    return { root };
+  } catch (error) {
+    return { error: `the large corpus could not be assembled: ${String(error.message).split('\n')[0]}` };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
