@@ -20,6 +20,7 @@ Start the REST API server (/api/v1, /healthz, /health/detailed).
                                 accepts file:// repositories; this is 'npm start'
 
 Environment: PORT (default 8080), HOST (default 127.0.0.1 embedded, 0.0.0.0 self-hosted),
+WORKER_TASK_QUEUE (self-hosted: the Temporal task queue of the workers, default codehealth),
 CORS_ORIGINS (comma-separated origins or *), CODEHEALTH_DATA_DIR (embedded).
 
 Options:

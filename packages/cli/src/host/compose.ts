@@ -77,7 +77,7 @@ export async function openHostStore(config: StoreConfig): Promise<OpenStore> {
 /** Where triggered work goes and runs: the in-process runner (embedded) or Temporal (WORKFLOW_ADDRESS). */
 async function workflowsFor(config: HostConfig, db: Database, log: (line: string) => void): Promise<WorkflowHost> {
   if (config.mode === 'embedded') return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log });
-  return temporalWorkflows(config.workflowAddress);
+  return temporalWorkflows(config.workflowAddress, config.taskQueue);
 }
 
 /** Embedded: the store is ours, kept current without a manual step. Self-hosted: `migrate up` is the operator's. */

@@ -66,6 +66,8 @@ export interface SelfHostedConfig extends ListenConfig {
   databaseUrl: string;
   cacheUrl: string;
   workflowAddress: string;
+  /** Temporal task queue shared with the workers (WORKER_TASK_QUEUE, default `codehealth`). */
+  taskQueue?: string;
   graphDbHost: string;
   /** 32 bytes from SECRET_KEY (hex), for tokens at rest. */
   secretKey: Buffer;
@@ -178,6 +180,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     databaseUrl: get('DATABASE_URL'),
     cacheUrl: get('CACHE_URL'),
     workflowAddress: get('WORKFLOW_ADDRESS'),
+    taskQueue: valueOf(env, 'WORKER_TASK_QUEUE'),
     graphDbHost: get('GRAPH_DB_HOST'),
     secretKey: Buffer.from(get('SECRET_KEY'), 'hex'),
     idp: { secretKey: get('IDP_SECRET_KEY'), jwtIssuer: get('IDP_JWT_ISSUER') },

@@ -68,8 +68,8 @@ export function embeddedWorkflows(db: Database, options: ActivityHostOptions): W
   };
 }
 
-export async function temporalWorkflows(address: string): Promise<WorkflowHost> {
-  const starter = await TemporalWorkflowStarter.connect({ address });
+export async function temporalWorkflows(address: string, taskQueue?: string): Promise<WorkflowHost> {
+  const starter = await TemporalWorkflowStarter.connect({ address, taskQueue });
   return {
     starter,
     components: [{ name: 'workflow_engine', check: () => starter.check() }],
