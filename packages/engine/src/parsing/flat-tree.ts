@@ -187,22 +187,46 @@ function lineStartsOf(source: string): Int32Array {
 
 const ALIAS_ROOTS = new Set(['type_query', 'literal_type']);
 const CHAIN_TYPES = new Set(['member_expression', 'call_expression', 'subscript_expression', 'instantiation_expression']);
+const ROOT = 1;
+const CHAIN = 2;
+const IMPORT = 3;
+const UNKNOWN = 255;
+
+/** The role of each type slot in aliasContextOf, by grammar (looked up by name once per type). */
+const roleTables = new WeakMap<GrammarTable, Uint8Array>();
+
+function rolesOf(tree: FlatTree): Uint8Array {
+  let roles = roleTables.get(tree.grammar);
+  if (!roles) roleTables.set(tree.grammar, (roles = new Uint8Array(tree.grammar.known.length).fill(UNKNOWN)));
+  return roles;
+}
 
 /** 1 for nodes inside a `type_query` or `literal_type`, on member/call chains rooted at `import`, and their parents. */
 function aliasContextOf(tree: FlatTree): Uint8Array {
-  const { count, parents } = tree;
+  const { count, parents, types } = tree;
+  const roles = rolesOf(tree);
+  const role = (i: number): number => {
+    const type = types[i];
+    if (roles[type] === UNKNOWN) {
+      const name = tree.grammar.typeNames[type];
+      roles[type] = ALIAS_ROOTS.has(name) ? ROOT : CHAIN_TYPES.has(name) ? CHAIN : name === 'import' ? IMPORT : 0;
+    }
+    return roles[type];
+  };
   const marks = new Uint8Array(count);
+  let any = false;
+  for (let i = 0; i < count && !any; i++) any = role(i) === ROOT || role(i) === IMPORT;
+  if (!any) return marks;
   const inside = new Uint8Array(count);
   const importChain = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const parent = parents[i];
-    if ((parent >= 0 && inside[parent]) || ALIAS_ROOTS.has(tree.typeName(i))) inside[i] = 1;
+    if ((parent >= 0 && inside[parent]) || role(i) === ROOT) inside[i] = 1;
   }
   // Children come after their parent in document order, so a backward pass sees them first.
   for (let i = count - 1; i >= 0; i--) {
-    const type = tree.typeName(i);
     const first = tree.firstChild(i);
-    if (type === 'import' || (CHAIN_TYPES.has(type) && first >= 0 && importChain[first])) importChain[i] = 1;
+    if (role(i) === IMPORT || (role(i) === CHAIN && first >= 0 && importChain[first])) importChain[i] = 1;
     if (inside[i] || importChain[i]) {
       marks[i] = 1;
       if (parents[i] >= 0) marks[parents[i]] = 1;

@@ -73,15 +73,28 @@ export class AssessmentPipeline {
       pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
     }
     const ruleSet = buildRuleSet(analyzers, config);
-    const scoped = await createSnapshot(root, {
-      exclude: config.exclude,
-      tests: config.tests,
-      generated: config.generated,
-      maxFileBytes: config.maxFileBytes,
-    });
-    throwIfAborted(signal);
+    // Workers take a few hundred milliseconds to load: a full run starts them now, on the cores
+    // that would idle while the files are listed. A run over a few paths (a pull request) mostly
+    // hits the cache and starts them only if enough files miss it.
+    const pool = options.onlyPaths ? undefined : this.poolFor(Number.POSITIVE_INFINITY, { config, pluginUrls });
+    let scoped: RepoSnapshot;
+    try {
+      scoped = await createSnapshot(root, {
+        exclude: config.exclude,
+        tests: config.tests,
+        generated: config.generated,
+        maxFileBytes: config.maxFileBytes,
+      });
+      throwIfAborted(signal);
+    } catch (error) {
+      pool?.close().catch(() => undefined);
+      throw error;
+    }
 
-    const { summaries, skipped } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls }, progress);
+    // Git history (churn, authors) is read by child processes while the files are analysed; a
+    // failure surfaces where the facts are awaited below.
+    scoped.git().catch(() => undefined);
+    const { summaries, skipped } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool }, progress);
     throwIfAborted(signal);
 
     progress({ stage: 'graph', message: 'Building the code graph' });
@@ -176,7 +189,7 @@ export class AssessmentPipeline {
   private async summarise(
     snapshot: RepoSnapshot,
     ruleSet: RuleSet,
-    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null },
+    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool },
     progress: (e: ProgressEvent) => void,
   ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[] }> {
     const { options } = run;
@@ -195,9 +208,9 @@ export class AssessmentPipeline {
       }
     };
 
-    // Read, hash and look up in the cache, a few files at a time. The worker pool is started as
-    // soon as enough files miss the cache, so its threads load while the rest is read.
-    let pool: FilePool | undefined;
+    // Read, hash and look up in the cache, a few files at a time. Without a pool yet, one is
+    // started as soon as enough files miss the cache, so its threads load while the rest is read.
+    let pool = run.pool;
     try {
       for (let i = 0; i < code.length; i += READ_CONCURRENCY) {
         throwIfAborted(options.signal);
@@ -222,6 +235,11 @@ export class AssessmentPipeline {
         pool ??= this.poolFor(misses.length, run);
       }
       advance(code.length - misses.length);
+      if (pool && misses.length < MIN_FILES_FOR_WORKERS) {
+        // Few files to analyse: not worth waiting for (or talking to) workers.
+        pool.close().catch(() => undefined);
+        pool = undefined;
+      }
 
       await drainFileQueue(misses, {
         pool,

@@ -8,6 +8,8 @@ import type { FilePool, PoolItem } from './worker-pool.js';
 
 /** A batch is cut once it holds this much source: large enough to amortise messaging, small enough to balance. */
 const BATCH_BYTES = 96 * 1024;
+/** Towards the end batches shrink, so that no thread waits long for another's last batch. */
+const MIN_BATCH_BYTES = 8 * 1024;
 const BATCH_FILES = 16;
 /** Batches in flight per worker: the next one is already there when a worker finishes. */
 const DEPTH = 2;
@@ -33,17 +35,21 @@ export async function drainFileQueue<T extends { item: PoolItem }>(entries: read
   // Waiting items are order[head..tail): workers take from the head, the main thread from the tail.
   let head = 0;
   let tail = order.length;
+  let waitingBytes = order.reduce((sum, entry) => sum + entry.item.source.length, 0);
+  const threads = (pool?.size ?? 0) + 1;
   // Once a lane fails the others stop taking work; the first error is the run's.
   let failed = false;
 
   const takeBatch = (): T[] => {
     const batch: T[] = [];
+    const limit = Math.max(MIN_BATCH_BYTES, Math.min(BATCH_BYTES, waitingBytes / (threads * DEPTH * 4)));
     let bytes = 0;
-    while (head < tail && batch.length < BATCH_FILES && (batch.length === 0 || bytes < BATCH_BYTES)) {
+    while (head < tail && batch.length < BATCH_FILES && (batch.length === 0 || bytes < limit)) {
       const entry = order[head++];
       batch.push(entry);
       bytes += entry.item.source.length;
     }
+    waitingBytes -= bytes;
     return batch;
   };
 
@@ -62,6 +68,7 @@ export async function drainFileQueue<T extends { item: PoolItem }>(entries: read
     while (head < tail && !failed) {
       checkpoint();
       const entry = order[--tail];
+      waitingBytes -= entry.item.source.length;
       await done(entry, inProcess(entry));
       if (pool) await nextTurn();
     }

@@ -134,8 +134,13 @@ function isWord(name: string): boolean {
 /** Start offsets of the maximal runs of identifier characters that spell one of `names`. */
 function wordOccurrences(source: string, names: ReadonlySet<string>): Map<string, number[]> {
   const found = new Map<string, number[]>();
+  // Most words cannot be a name by their length: only those are compared.
+  const lengths = new Uint8Array(256);
   let longest = 0;
-  for (const name of names) longest = Math.max(longest, name.length);
+  for (const name of names) {
+    longest = Math.max(longest, name.length);
+    if (name.length < 256) lengths[name.length] = 1;
+  }
   for (let i = 0; i < source.length; ) {
     if (!isIdentifierUnit(source.charCodeAt(i))) {
       i++;
@@ -143,7 +148,8 @@ function wordOccurrences(source: string, names: ReadonlySet<string>): Map<string
     }
     let j = i + 1;
     while (j < source.length && isIdentifierUnit(source.charCodeAt(j))) j++;
-    if (j - i <= longest) {
+    const length = j - i;
+    if (length <= longest && (length >= 256 || lengths[length] === 1)) {
       const word = source.slice(i, j);
       if (names.has(word)) {
         const list = found.get(word);
