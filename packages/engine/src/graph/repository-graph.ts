@@ -13,13 +13,27 @@ import type { CodeGraph } from './types.js';
 const GRAPH_LANGUAGES = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
 const CONFIG_FILE = /(^|\/)(package\.json|[jt]sconfig[^/]*\.json)$/;
 
+/** Configuration read per snapshot, once: the pipeline starts it early, while files are analysed. */
+const configReads = new WeakMap<RepoSnapshot, Promise<Map<string, unknown>>>();
+
+function configFilesOf(snapshot: RepoSnapshot): Promise<Map<string, unknown>> {
+  let read = configReads.get(snapshot);
+  if (!read) configReads.set(snapshot, (read = readConfigFiles(snapshot, snapshot.files.map((f) => f.path))));
+  return read;
+}
+
+/** Starts reading the configuration files the graph of `snapshot` needs; buildRepositoryGraph waits for them. */
+export function prefetchRepositoryGraph(snapshot: RepoSnapshot): void {
+  configFilesOf(snapshot).catch(() => undefined);
+}
+
 export async function buildRepositoryGraph(
   snapshot: RepoSnapshot,
   summaries: readonly FileSummary[],
   options: CodeGraphOptions = {},
 ): Promise<CodeGraph> {
   const files = snapshot.files.map((f) => f.path);
-  const json = await readConfigFiles(snapshot, files);
+  const json = await configFilesOf(snapshot);
   const resolver = createModuleResolver({ files, readJson: (path) => json.get(path) });
   const inputs = summaries.filter((s) => GRAPH_LANGUAGES.has(s.language)).map((s) => ({ path: s.path, facts: s.module }));
   return buildCodeGraph(inputs, resolver, options);

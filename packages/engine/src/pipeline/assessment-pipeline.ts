@@ -17,7 +17,7 @@ import { loadPlugin } from '../plugins/load-plugin.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
 import type { RepoSnapshot } from '../snapshot/types.js';
 import { isParsedLanguage } from '../parsing/parser.js';
-import { buildRepositoryGraph } from '../graph/repository-graph.js';
+import { buildRepositoryGraph, prefetchRepositoryGraph } from '../graph/repository-graph.js';
 import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
 import { buildFinding, splitLines } from './findings.js';
@@ -38,8 +38,11 @@ const MIN_FILES_FOR_WORKERS = 48;
 
 const SEVERITY_RANK = Object.fromEntries(SEVERITIES.map((s, i) => [s, i]));
 
+// The same order as String#localeCompare (which builds a collator per call).
+const collator = new Intl.Collator();
+
 function compareFindings(a: Finding, b: Finding): number {
-  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.filePath.localeCompare(b.filePath) || a.anchor.lineStart - b.anchor.lineStart || a.ruleId.localeCompare(b.ruleId);
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || collator.compare(a.filePath, b.filePath) || a.anchor.lineStart - b.anchor.lineStart || collator.compare(a.ruleId, b.ruleId);
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -91,9 +94,10 @@ export class AssessmentPipeline {
       throw error;
     }
 
-    // Git history (churn, authors) is read by child processes while the files are analysed; a
-    // failure surfaces where the facts are awaited below.
+    // Git history (churn, authors) and the graph's configuration files are read while the files
+    // are analysed; a failure surfaces where they are awaited below.
     scoped.git().catch(() => undefined);
+    prefetchRepositoryGraph(scoped);
     const { summaries, skipped } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool }, progress);
     throwIfAborted(signal);
 
@@ -232,6 +236,11 @@ export class AssessmentPipeline {
             else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) } });
           }),
         );
+        // A started pool is given up when the first files mostly hit the cache (a re-assessment).
+        if (i === 0 && pool && misses.length * 2 < Math.min(READ_CONCURRENCY, code.length)) {
+          pool.close().catch(() => undefined);
+          pool = undefined;
+        }
         pool ??= this.poolFor(misses.length, run);
       }
       advance(code.length - misses.length);

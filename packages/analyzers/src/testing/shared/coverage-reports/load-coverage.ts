@@ -1,7 +1,7 @@
 // Finds coverage reports where test runners write them, at the root and in each workspace package,
 // reads them straight from disk (coverage/ is usually gitignored, so the inventory never lists
 // it), and maps their per-file numbers onto the repository's files.
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
 import type { RepoSnapshot } from '@codehealth/engine';
 import { parseCobertura } from './cobertura.js';
@@ -83,7 +83,11 @@ function createPathMapper(root: string, paths: readonly string[]): (reported: st
 }
 
 async function readReport(root: string, dir: string): Promise<{ file: string; format: CoverageFormat; mtimeMs: number; parsed: ParsedCoverage } | undefined> {
+  // Without a coverage/ directory its candidates cannot exist: one probe instead of five.
+  const coverageDir = await stat(join(root, dir, 'coverage')).catch(() => undefined);
+  const hasCoverageDir = coverageDir?.isDirectory() ?? false;
   for (const candidate of CANDIDATES) {
+    if (!hasCoverageDir && candidate.file.startsWith('coverage/')) continue;
     const file = dir === '' ? candidate.file : posix.join(dir, candidate.file);
     const absolute = join(root, file);
     const stat = await lstat(absolute).catch(() => undefined);
@@ -112,8 +116,13 @@ async function load(snapshot: RepoSnapshot): Promise<LoadedCoverage> {
   let found = 0;
   let hit = 0;
   const rates: number[] = [];
-  for (const dir of [...packageDirs].sort()) {
-    const report = await readReport(root, dir);
+  // Every package directory is probed at once (a monorepo or a package with a manifest per
+  // entry point has hundreds); the reports are then taken in directory order.
+  const dirs = [...packageDirs].sort();
+  const reports = await Promise.all(dirs.map((dir) => readReport(root, dir)));
+  for (let d = 0; d < dirs.length; d++) {
+    const dir = dirs[d];
+    const report = reports[d];
     if (!report) continue;
     const { parsed } = report;
     result.reports.push({ file: report.file, format: report.format, mtimeMs: report.mtimeMs });
