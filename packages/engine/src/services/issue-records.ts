@@ -51,55 +51,52 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
   }
   const occurrences = new Map<string, number>();
   let newCount = 0;
-  const BATCH = 200;
-  for (let start = 0; start < items.length; start += BATCH) {
-    const batch = items.slice(start, start + BATCH);
-    const values: unknown[] = [];
-    const tuples: string[] = [];
-    for (const { finding, repositoryId } of batch) {
-      const fingerprint = issueFingerprint(finding);
-      const occurrence = occurrences.get(fingerprint) ?? 0;
-      occurrences.set(fingerprint, occurrence + 1);
-      const isNew = verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint);
-      if (isNew) newCount++;
-      const row = [
-        uuidFromName(`${context.contextId}:${fingerprint}#${occurrence}`),
-        context.projectId,
-        repositoryId,
-        context.contextType,
-        context.contextId,
-        fingerprint,
-        finding.source,
-        finding.severity,
-        SEVERITY_RANK[finding.severity],
-        finding.category,
-        finding.filePath,
-        finding.fileGroup,
-        finding.anchor.lineStart,
-        finding.anchor.lineEnd,
-        finding.anchor.codeSnippet,
-        finding.anchor.validated,
-        finding.title,
-        finding.description,
-        finding.whyItMatters,
-        finding.suggestedAction,
-        finding.ruleId,
-        finding.analyzerName,
-        Math.round(finding.confidence),
-        finding.autoFixable,
-        isNew,
-      ];
-      const base = values.length;
-      tuples.push(`(${row.map((_, i) => `$${base + i + 1}`).join(', ')})`);
-      values.push(...row);
-    }
-    if (tuples.length === 0) continue;
+  // One statement per run: the rows travel as one jsonb parameter (no SQL is assembled).
+  const rows: Record<string, unknown>[] = [];
+  for (const { finding, repositoryId } of items) {
+    const fingerprint = issueFingerprint(finding);
+    const occurrence = occurrences.get(fingerprint) ?? 0;
+    occurrences.set(fingerprint, occurrence + 1);
+    const isNew = verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint);
+    if (isNew) newCount++;
+    rows.push({
+      id: uuidFromName(`${context.contextId}:${fingerprint}#${occurrence}`),
+      repository_id: repositoryId,
+      fingerprint,
+      source: finding.source,
+      severity: finding.severity,
+      severity_rank: SEVERITY_RANK[finding.severity],
+      category: finding.category,
+      file_path: finding.filePath,
+      file_group: finding.fileGroup,
+      line_start: finding.anchor.lineStart,
+      line_end: finding.anchor.lineEnd,
+      code_snippet: finding.anchor.codeSnippet,
+      validated: finding.anchor.validated,
+      title: finding.title,
+      description: finding.description,
+      why_it_matters: finding.whyItMatters,
+      suggested_action: finding.suggestedAction,
+      rule_id: finding.ruleId,
+      analyzer_name: finding.analyzerName,
+      confidence: Math.round(finding.confidence),
+      auto_fixable: finding.autoFixable,
+      is_new: isNew,
+    });
+  }
+  if (rows.length > 0) {
     await tx.query(
       `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
          severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
          description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
-       VALUES ${tuples.join(', ')}`,
-      values,
+       SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
+              r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
+              r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
+              severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
+              code_snippet text, validated bool, title text, description text, why_it_matters text,
+              suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool)`,
+      [rows, context.projectId, context.contextType, context.contextId],
     );
   }
   const dismissed = await applyDismissRules(tx, context.projectId, { contextId: context.contextId, countMatches: true });

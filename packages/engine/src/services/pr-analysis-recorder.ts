@@ -45,7 +45,7 @@ export interface CompletedPrAnalysis {
   dismissedIssues: number;
 }
 
-/** Masks credentials in URLs (`https://user:token@host`) and bounds the length of a stored or shown message. */
+/** Masks the user-info part of URLs (credentials) and bounds the length of a stored or shown message. */
 export function maskCredentials(message: string, max = 2000): string {
   const masked = message.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@');
   return masked.length > max ? `${masked.slice(0, max)}…` : masked;

@@ -35,6 +35,12 @@ async function createPglite(): Promise<TestDatabase> {
 
 let postgresTemplate: Promise<string> | undefined;
 
+/** Runs a database-level statement with identifiers quoted by the server (`format('%I')`), never spliced in by us. */
+async function databaseStatement(db: Database, template: string, first: string, second: string | null = null): Promise<void> {
+  const [row] = await db.query<{ statement: string }>('SELECT format($1::text, $2::text, $3::text) AS statement', [template, first, second]);
+  await db.exec(row!.statement);
+}
+
 function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -46,7 +52,7 @@ async function createPostgres(url: string): Promise<TestDatabase> {
   try {
     postgresTemplate ??= (async () => {
       const name = `codehealth_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
-      await admin.exec(`CREATE DATABASE ${name}`);
+      await databaseStatement(admin, 'CREATE DATABASE %I', name);
       const template = await PostgresDatabase.connect(withDatabase(url, name), { max: 1 });
       try {
         await migrateUp(template);
@@ -57,7 +63,7 @@ async function createPostgres(url: string): Promise<TestDatabase> {
     })();
     const template = await postgresTemplate;
     const name = `codehealth_test_${randomBytes(6).toString('hex')}`;
-    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await databaseStatement(admin, 'CREATE DATABASE %I TEMPLATE %I', name, template);
     const db = await PostgresDatabase.connect(withDatabase(url, name), { max: 4 });
     return {
       db,
@@ -65,7 +71,7 @@ async function createPostgres(url: string): Promise<TestDatabase> {
         await db.close();
         const cleanup = await PostgresDatabase.connect(url, { max: 1 });
         try {
-          await cleanup.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await databaseStatement(cleanup, 'DROP DATABASE IF EXISTS %I WITH (FORCE)', name);
         } finally {
           await cleanup.close();
         }
