@@ -258,17 +258,17 @@ export function analyseStructure(facts: ArchitectureFacts): RepositoryStructure 
     const coupling = component.ca + component.ce;
     component.instability = coupling === 0 ? null : round(component.ce / coupling);
     let own = 0;
-    let abstract = 0;
+    let abstractExports = 0;
     for (const path of component.modules) {
       const info = modules.get(path)!;
       if (info.kind !== 'source') continue;
       for (const record of info.summary.module.exports) {
         if (record.from !== undefined || record.kind === 're-export') continue;
         own++;
-        if (isAbstractExport(record.kind)) abstract++;
+        if (isAbstractExport(record.kind)) abstractExports++;
       }
     }
-    component.abstractness = own === 0 ? null : round(abstract / own);
+    component.abstractness = own === 0 ? null : round(abstractExports / own);
     component.distance =
       component.instability === null || component.abstractness === null ? null : round(Math.abs(component.abstractness + component.instability - 1));
   }
