@@ -109,10 +109,20 @@ export async function collectEntryRequests(
   }
 
   const codePaths = summaries.filter((s) => PARSED.has(s.language) && !s.skipped).map((s) => s.path);
+  const codePathSet = new Set(codePaths);
   for (const summary of summaries) {
     const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
     const origin: RequestOrigin = { type: 'load', from: summary.path };
-    for (const specifier of facts?.loads ?? []) add(dirOf(summary.path), { specifier, names: ['*'], origin });
+    for (const specifier of facts?.loads ?? []) {
+      add(dirOf(summary.path), { specifier, names: ['*'], origin });
+      // A load of the package's own build output (`new URL('../../dist/x.js', import.meta.url)`, a
+      // path handed to a bundler) reaches the source that output is built from.
+      const target = posix.normalize(posix.join(dirOf(summary.path) || '.', specifier));
+      const dir = packageOf(target);
+      if (dir !== undefined && !target.startsWith('../') && !codePathSet.has(target)) {
+        addTarget(dir, `./${dir === '' ? target : target.slice(dir.length + 1)}`, ['*'], origin, () => []);
+      }
+    }
     for (const glob of facts?.globs ?? []) {
       // Vite resolves `/x` against its root, the package directory in practice.
       const base = glob.startsWith('/') ? (packageOf(summary.path) ?? '') : dirOf(summary.path);
