@@ -24,7 +24,9 @@ function configFilesOf(snapshot: RepoSnapshot): Promise<Map<string, unknown>> {
 
 /** Starts reading the configuration files the graph of `snapshot` needs; buildRepositoryGraph waits for them. */
 export function prefetchRepositoryGraph(snapshot: RepoSnapshot): void {
-  configFilesOf(snapshot).catch(() => undefined);
+  configFilesOf(snapshot).catch(() => {
+    // buildRepositoryGraph awaits the same reads and reports their failure.
+  });
 }
 
 export async function buildRepositoryGraph(

@@ -90,13 +90,15 @@ export class AssessmentPipeline {
       });
       throwIfAborted(signal);
     } catch (error) {
-      pool?.close().catch(() => undefined);
+      closeQuietly(pool);
       throw error;
     }
 
     // Git history (churn, authors) and the graph's configuration files are read while the files
     // are analysed; a failure surfaces where they are awaited below.
-    scoped.git().catch(() => undefined);
+    scoped.git().catch(() => {
+      // Awaited again after the per-file pass, where a failure is reported.
+    });
     prefetchRepositoryGraph(scoped);
     const { summaries, skipped } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool }, progress);
     throwIfAborted(signal);
@@ -238,7 +240,7 @@ export class AssessmentPipeline {
         );
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).
         if (i === 0 && pool && misses.length * 2 < Math.min(READ_CONCURRENCY, code.length)) {
-          pool.close().catch(() => undefined);
+          closeQuietly(pool);
           pool = undefined;
         }
         pool ??= this.poolFor(misses.length, run);
@@ -246,7 +248,7 @@ export class AssessmentPipeline {
       advance(code.length - misses.length);
       if (pool && misses.length < MIN_FILES_FOR_WORKERS) {
         // Few files to analyse: not worth waiting for (or talking to) workers.
-        pool.close().catch(() => undefined);
+        closeQuietly(pool);
         pool = undefined;
       }
 
@@ -261,8 +263,7 @@ export class AssessmentPipeline {
         checkpoint: () => throwIfAborted(options.signal),
       });
     } finally {
-      // Tearing down a worker's heap takes a while; nothing waits for it.
-      pool?.close().catch(() => undefined);
+      closeQuietly(pool);
     }
 
     const skipped: SkippedFile[] = slots.filter((s) => s.skipped).map((s) => ({ path: s.path, reason: s.skipped! }));
@@ -280,6 +281,13 @@ export class AssessmentPipeline {
     if (!script) return undefined;
     return new FilePool(script, size, { pluginUrls: run.pluginUrls, config: run.config });
   }
+}
+
+/** Stops a pool's threads without waiting: tearing down a worker's heap takes a while. */
+function closeQuietly(pool: FilePool | undefined): void {
+  pool?.close().catch(() => {
+    // Terminating idle workers has no failure the run could act on.
+  });
 }
 
 function analyzeInProcess(item: PoolItem, ruleSet: RuleSet): FileSummary {
