@@ -59,9 +59,12 @@ describe('runtime on this repository', () => {
     // At the time of writing four: load-plugin.ts parses a plugin's package.json without try/catch
     // (a malformed manifest escapes as a bare SyntaxError instead of a PluginLoadError), the two
     // Istanbul report parsers take their text as a parameter (low), and strongly-connected.ts pops
-    // Tarjan's stack with `!` (low). Other teams add code in parallel, so the bound leaves room while
-    // still catching a flood of false positives.
-    expect(result.findings.length).toBeLessThanOrEqual(15);
+    // Tarjan's stack with `!` (low). The repository grows (the REST API, workflows and PR pipeline
+    // tripled it), so the bound is now a density: the first bound (15 findings in ~13k lines) was
+    // ~1.2 per 1,000 lines, which still catches a flood of false positives (the first draft of the
+    // rules had ~5 per 1,000 here). Today: mostly `!` on Map lookups and deliberate empty catches.
+    const density = (result.findings.length * 1000) / result.metrics.totalLinesOfCode;
+    expect(density).toBeLessThanOrEqual(1.2);
     expect(result.findings.filter((f) => f.filePath.startsWith('packages/analyzers/src/runtime/'))).toEqual([]);
     expect(result.findings.every((f) => f.anchor.validated)).toBe(true);
     expect(result.metrics.analyzerMetrics['runtime.asyncFunctions']).toBeGreaterThan(20);

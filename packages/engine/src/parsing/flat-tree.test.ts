@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { SyntaxNode, Tree } from 'tree-sitter';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Language } from '../domain/types.js';
 import { FlatTree } from './flat-tree.js';
 import type { FlatNode } from './flat-node.js';
@@ -155,13 +155,16 @@ describe('FlatTree', () => {
   it('answers structure questions on clean code from its arrays, without the binding', () => {
     const source = 'export function f(a: number, b = g(a.b)) { return a ? b.c : [1, -2]; }';
     const tree = FlatTree.from(parseSource(source, 'typescript'), source);
-    const native = vi.spyOn(tree, 'nativeNode');
+    // Counts calls into the binding (an observation: every call still goes through).
+    let nativeCalls = 0;
+    const nativeNode = tree.nativeNode.bind(tree);
+    tree.nativeNode = ((...args: Parameters<typeof nativeNode>) => (nativeCalls++, nativeNode(...args))) as typeof tree.nativeNode;
     for (let i = 0; i < tree.count; i++) {
       const node = tree.node(i);
       void [node.parent, node.children, node.nextSibling, node.previousNamedSibling, node.hasError, node.startPosition, node.text];
       for (const field of ['name', 'parameters', 'body', 'object', 'property', 'function', 'arguments', 'left', 'value']) node.childForFieldName(field);
     }
-    expect(native).not.toHaveBeenCalled();
+    expect(nativeCalls).toBe(0);
     expect(tree.rootNode.descendantsOfType('member_expression').map((n) => n.text)).toEqual(['a.b', 'b.c']);
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'API keys';
+const TAG = 'API keys';
 
 export const apiKeyRoutes = [
   defineRoute({
@@ -13,7 +13,7 @@ export const apiKeyRoutes = [
     operationId: 'createApiKey',
     summary: "Create an API key for the caller's user; the full key is in this response only",
     description: 'The key has the same project access as its user. `name` is required, `description` optional. At most 100 active keys per user (409 beyond).',
-    tag,
+    tag: TAG,
     body: api.CreateApiKeyBody,
     status: 201,
     response: api.CreatedApiKeySchema,
@@ -25,7 +25,7 @@ export const apiKeyRoutes = [
     path: '/api-keys',
     operationId: 'listApiKeys',
     summary: "The caller's active keys, with their prefix only",
-    tag,
+    tag: TAG,
     status: 200,
     response: api.ApiKeyListSchema,
     handler: async ({ services, actor }) => ({ keys: await services.apiKeys.list(actor) }),
@@ -35,7 +35,7 @@ export const apiKeyRoutes = [
     path: '/api-keys/{keyId}',
     operationId: 'revokeApiKey',
     summary: 'Revoke one of the caller\'s keys; it yields 401 from then on',
-    tag,
+    tag: TAG,
     params: z.object({ keyId: uuidParam('keyId') }),
     status: 204,
     errors: [404],

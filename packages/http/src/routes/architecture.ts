@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Architecture';
-const base = '/projects/{id}/architecture';
+const TAG = 'Architecture';
+const BASE = '/projects/{id}/architecture';
 
 const OVERVIEW = `Computed by the engine from the latest analysis of each linked repository (onboarding's architecture
 documentation step and every completed review regenerate it), never written by hand. Per repository:
@@ -49,11 +49,11 @@ other statuses take no \`superseded_by\` (400), and leaving \`superseded\` clear
 export const architectureRoutes = [
   defineRoute({
     method: 'GET',
-    path: `${base}/overview`,
+    path: `${BASE}/overview`,
     operationId: 'getArchitectureOverview',
     summary: 'The architecture overview computed from the linked repositories',
     description: OVERVIEW,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -62,11 +62,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: `${base}/reviews`,
+    path: `${BASE}/reviews`,
     operationId: 'listArchitectureReviews',
     summary: 'Architecture reviews, newest first (paginated; findings only in the single-review response)',
     description: REVIEW,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.ReviewListQuery,
@@ -76,11 +76,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: `${base}/reviews/{reviewId}`,
+    path: `${BASE}/reviews/{reviewId}`,
     operationId: 'getArchitectureReview',
     summary: 'One architecture review with its findings and metrics',
     description: REVIEW,
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('reviewId'),
     status: 200,
@@ -89,13 +89,13 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    path: `${base}/reviews/trigger`,
+    path: `${BASE}/reviews/trigger`,
     operationId: 'triggerArchitectureReview',
     summary: 'Start an architecture review (asynchronous; poll the review)',
     description:
       'No body. 201 with the review id, `pending` and the workflow id. While a review of the project is pending or running, ' +
       'that one is returned instead. 409 when the project has no linked repository; 503 when the workflow engine is unavailable.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 201,
@@ -105,11 +105,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: `${base}/conventions`,
+    path: `${BASE}/conventions`,
     operationId: 'listConventions',
     summary: 'Detected conventions of the project (not paginated)',
     description: CONVENTIONS,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.ConventionListQuery,
@@ -119,11 +119,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'PATCH',
-    path: `${base}/conventions/{conventionId}`,
+    path: `${BASE}/conventions/{conventionId}`,
     operationId: 'updateConventionStatus',
     summary: 'Accept or reject a convention, or set it back to detected',
     description: 'Body `{ "status": "accepted" | "rejected" | "detected" }`; returns the updated convention.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('conventionId'),
     body: api.UpdateConventionBody,
@@ -133,12 +133,12 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    path: `${base}/conventions/detect`,
+    path: `${BASE}/conventions/detect`,
     operationId: 'detectConventions',
     summary: 'Start a convention detection over the linked repositories (asynchronous)',
     description: `No body. 201 \`{ "status": "queued", "workflow_id" }\`; the list changes when the workflow has run.
 409 when the project has no linked repository; 503 when the workflow engine is unavailable. ${CONVENTIONS}`,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 201,
@@ -148,11 +148,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: `${base}/adrs`,
+    path: `${BASE}/adrs`,
     operationId: 'listAdrs',
     summary: 'Architecture decision records by number (paginated, optional status filter)',
     description: ADRS,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.AdrListQuery,
@@ -162,11 +162,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    path: `${base}/adrs`,
+    path: `${BASE}/adrs`,
     operationId: 'createAdr',
     summary: 'Record an architecture decision; it gets the next number of the project',
     description: `\`title\` required; \`context\`, \`decision\`, \`consequences\` default to ""; \`status\` defaults to \`proposed\`. ${ADRS}`,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     body: api.CreateAdrBody,
@@ -176,10 +176,10 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: `${base}/adrs/{adrId}`,
+    path: `${BASE}/adrs/{adrId}`,
     operationId: 'getAdr',
     summary: 'One architecture decision record',
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('adrId'),
     status: 200,
@@ -188,11 +188,11 @@ export const architectureRoutes = [
   }),
   defineRoute({
     method: 'PATCH',
-    path: `${base}/adrs/{adrId}`,
+    path: `${BASE}/adrs/{adrId}`,
     operationId: 'updateAdr',
     summary: 'Change an ADR; only provided fields change',
     description: ADRS,
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('adrId'),
     body: api.UpdateAdrBody,

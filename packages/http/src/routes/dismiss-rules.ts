@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Dismiss rules';
+const TAG = 'Dismiss rules';
 
 const MATCHING_DOC =
   'An issue matches a rule when all of these hold: `rule_pattern` matches its rule id or its title; `secondary_pattern`, when ' +
@@ -26,7 +26,7 @@ export const dismissRuleRoutes = [
     operationId: 'listDismissRules',
     summary: "The project's dismiss rules, newest first (not paginated)",
     description: 'Includes the rules created by dismissing single issues (scope `file`, `secondary_pattern` `fingerprint:<fingerprint>`).',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -42,7 +42,7 @@ export const dismissRuleRoutes = [
       `${MATCHING_DOC} \`file_path\` is required with scope \`file\` and refused with the other scopes; a pattern that is not a ` +
       'valid glob, or longer than 1000 characters, is a 400. `match_count` counts the issues the rule matches in analysis runs ' +
       'recorded after its creation: it is 0 in this response even though existing issues are dismissed at once.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     body: api.CreateDismissRuleBody,
@@ -56,7 +56,7 @@ export const dismissRuleRoutes = [
     operationId: 'deleteDismissRule',
     summary: 'Delete a dismiss rule; the issues it suppressed become active again',
     description: 'An issue the deleted rule hid stays dismissed only when another rule still matches it.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('ruleId'),
     status: 204,

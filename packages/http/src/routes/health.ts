@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Code health';
+const TAG = 'Code health';
 
 export const healthRoutes = [
   defineRoute({
@@ -28,7 +28,7 @@ export const healthRoutes = [
       '`repo_stats.pr_count` is the number of pull requests of the repository known to the service when the assessment ran;',
       '`language` is the language with the most source lines.',
     ].join(' '),
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -40,7 +40,7 @@ export const healthRoutes = [
     path: '/projects/{id}/health/assessments',
     operationId: 'listHealthAssessments',
     summary: 'Assessments of the project, newest first (paginated)',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.AssessmentListQuery,
@@ -59,7 +59,7 @@ export const healthRoutes = [
       'so dismissing an issue later does not rewrite history. With several linked repositories, scores are LOC-weighted',
       'averages and counts are sums.',
     ].join(' '),
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('assessmentId'),
     status: 200,
@@ -78,7 +78,7 @@ export const healthRoutes = [
       '`assessment_id` and `workflow_id`, status `queued`) instead of starting another. 409 when the project has no linked',
       'repository; 503 when the workflow engine is unavailable.',
     ].join(' '),
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -93,7 +93,7 @@ export const healthRoutes = [
     summary: 'Drift alerts: active ones first, then dismissed ones, newest first within each (paginated array)',
     description:
       'Default `limit` 20, maximum 100. `dismissed=false` lists only active alerts, `dismissed=true` only dismissed ones. `category` is a health category key, or `overall` for the overall score. Alerts are raised when an assessment completes, against the previous completed one (thresholds: a category score falls by 5 points or more, the overall score by 3, coverage or convention consistency by 5 points; churn rises by 50% to at least 20 lines per KLOC). With several linked repositories, `affected_files` paths are prefixed with the repository\'s `full_name`.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.DriftAlertListQuery,
@@ -106,7 +106,7 @@ export const healthRoutes = [
     path: '/projects/{id}/health/drift-alerts/{alertId}/dismiss',
     operationId: 'dismissDriftAlert',
     summary: 'Dismiss a drift alert; it is no longer listed as active (idempotent)',
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('alertId'),
     status: 200,
@@ -119,7 +119,7 @@ export const healthRoutes = [
     path: '/projects/{id}/health/categories',
     operationId: 'listHealthCategories',
     summary: 'The 8 health categories with display metadata',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,

@@ -6,7 +6,7 @@ import { ProjectParams, projectParamsWith } from '../params.js';
 import { QueryBoolean } from '../request.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Issues';
+const TAG = 'Issues';
 const SEVERITIES = api.IssueSeveritySchema.options;
 
 /** `high,critical`: a comma-separated OR filter; blanks are ignored, an empty value filters nothing. */
@@ -58,7 +58,7 @@ export const issueRoutes = [
       `${SCOPE_DOC} Filters combine with AND (\`severity\` and \`severities\` too). \`limit\` defaults to ` +
       `${api.ISSUE_LIST_DEFAULT_LIMIT}, at most ${api.ISSUE_LIST_MAX_LIMIT}; \`total\` counts every match before limit/offset. ` +
       'Every sort order is stable: ties are broken by severity, file path, line and id.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: ListIssuesQuery,
@@ -75,7 +75,7 @@ export const issueRoutes = [
     description:
       `${SCOPE_DOC} \`context_type\`/\`context_id\` are optional extensions of the spec. Every count includes dismissed issues; ` +
       '`dismissed` says how many of `total` are dismissed. Each object lists every category, severity or source, 0 included.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: z.object(ScopeQuery),
@@ -88,7 +88,7 @@ export const issueRoutes = [
     path: '/projects/{id}/analysis/issues/{issueId}',
     operationId: 'getIssue',
     summary: 'One issue of the project (from any run)',
-    tag,
+    tag: TAG,
     access: 'member',
     params: IssueParams,
     status: 200,
@@ -107,7 +107,7 @@ export const issueRoutes = [
       'path, `source_type` = its source. Every copy of the issue in earlier runs is dismissed at once, and the copy found by the ' +
       'next analysis too, even when lines above it moved. Dismissing it again updates that rule\'s `action`/`reason` (only the ' +
       'fields given) instead of adding a rule. `action` defaults to `dismiss`.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: IssueParams,
     body: api.DismissIssueBody,
@@ -126,7 +126,7 @@ export const issueRoutes = [
       'Deletes the rules pinned to the issue\'s fingerprint (those created by dismissing it) and records a restoration: broader ' +
       'rules created before it no longer hide any copy of the issue, in existing or future runs; rules created afterwards do. ' +
       'Restoring an issue that is not dismissed is idempotent: 200 with `status: restored`.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: IssueParams,
     status: 200,

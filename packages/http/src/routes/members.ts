@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProjectParams, projectParamsWith, uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Members';
+const TAG = 'Members';
 const MemberParams = projectParamsWith('userId');
 
 export const memberRoutes = [
@@ -13,7 +13,7 @@ export const memberRoutes = [
     path: '/projects/{id}/members',
     operationId: 'listProjectMembers',
     summary: 'Every member of the project with their role, oldest membership first (not paginated)',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -33,7 +33,7 @@ export const memberRoutes = [
       'or `expired` when it had already expired), so re-inviting changes the role or renews the expiry.',
       'Addresses are compared case-insensitively. No email is sent: pass the invitation id to the invited user.',
     ].join(' '),
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     body: api.CreateInvitationBody,
@@ -50,7 +50,7 @@ export const memberRoutes = [
     description:
       'Setting the role a member already has succeeds without change. Demoting the last owner is 409; ' +
       'an owner may demote themselves while another owner remains. A user who is not a member is 404.',
-    tag,
+    tag: TAG,
     access: 'owner',
     params: MemberParams,
     body: api.UpdateMemberRoleBody,
@@ -67,7 +67,7 @@ export const memberRoutes = [
     description:
       'A plain member removing someone else is 403. Removing the last owner — also the last owner leaving — is 409. ' +
       'A user who is not a member is 404. Invitations the removed member sent stay valid.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: MemberParams,
     status: 204,
@@ -86,7 +86,7 @@ export const memberRoutes = [
       'Refused with 409: `invitation already accepted`, `invitation expired` (after `expires_at`; its status becomes',
       '`expired`), or superseded by a newer invitation (`revoked`). Unknown id: 404. No request body.',
     ].join(' '),
-    tag,
+    tag: TAG,
     params: z.object({ invitationId: uuidParam('invitationId') }),
     status: 200,
     response: api.AcceptedInvitationSchema,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ProjectParams, projectParamsWith, uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Pull requests';
+const TAG = 'Pull requests';
 /** `pr_number` is a Postgres `integer`. */
 const MAX_PR_NUMBER = 2_147_483_647;
 
@@ -40,7 +40,7 @@ export const prAnalysisRoutes = [
       'List items carry only id, project_id, repository_id, pr_number, head_sha, classification, merge_readiness, status, created_at and ' +
       'completed_at. `limit` defaults to 20, at most 100; `total` counts every analysis of the project. Analyses of repositories ' +
       'unlinked since stay listed (unlinking keeps analysis data).',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.PrAnalysisListQuery,
@@ -60,7 +60,7 @@ export const prAnalysisRoutes = [
       'status; running_count counts `running` only (pending ones are in total_count alone); blocked/needs_review/ready_count count ' +
       'completed analyses by merge_readiness.status; avg_duration_seconds is the mean of completed_at - started_at over completed ' +
       'analyses (from created_at when a run never recorded its start), 0 when none completed.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     query: api.PrStatsQuery,
@@ -74,7 +74,7 @@ export const prAnalysisRoutes = [
     operationId: 'getPrAnalysis',
     summary: 'One PR analysis, in full',
     description: RESULT_DOC,
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('analysisId'),
     status: 200,
@@ -89,7 +89,7 @@ export const prAnalysisRoutes = [
     description:
       `The analysis created last for this PR, whatever its status or head commit. 404 when the PR has no analysis, and when the ` +
       `repository is not linked to the project. ${RESULT_DOC}`,
-    tag,
+    tag: TAG,
     access: 'member',
     params: PrParams,
     status: 200,
@@ -108,7 +108,7 @@ export const prAnalysisRoutes = [
       'analysis of the same PR and head commit is pending, running or completed, no new run starts: that analysis is returned with ' +
       'its current status (still 201); a failed one is retried with a new run. 409 when the PR\'s head commit is not known and ' +
       'no head_sha was given; 503 when the code host or the workflow engine is unavailable.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: PrParams,
     body: api.TriggerPrAnalysisBody,

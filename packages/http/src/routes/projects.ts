@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProjectParams } from '../params.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Projects';
+const TAG = 'Projects';
 
 export const projectRoutes = [
   defineRoute({
@@ -12,7 +12,7 @@ export const projectRoutes = [
     path: '/projects',
     operationId: 'listProjects',
     summary: 'All projects the caller belongs to (not paginated)',
-    tag,
+    tag: TAG,
     status: 200,
     response: z.array(api.ProjectSchema),
     handler: ({ services, actor }) => services.projects.list(actor),
@@ -22,7 +22,7 @@ export const projectRoutes = [
     path: '/projects',
     operationId: 'createProject',
     summary: 'Create a project; the caller becomes its owner',
-    tag,
+    tag: TAG,
     body: api.CreateProjectBody,
     status: 201,
     response: api.ProjectSchema,
@@ -34,7 +34,7 @@ export const projectRoutes = [
     path: '/projects/{id}',
     operationId: 'getProject',
     summary: 'One project',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -46,7 +46,7 @@ export const projectRoutes = [
     path: '/projects/{id}',
     operationId: 'updateProject',
     summary: 'Change name, description or settings; only provided fields change (settings is replaced as a whole)',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     body: api.UpdateProjectBody,
@@ -59,7 +59,7 @@ export const projectRoutes = [
     path: '/projects/{id}',
     operationId: 'deleteProject',
     summary: 'Delete a project and all its data (owners only)',
-    tag,
+    tag: TAG,
     access: 'owner',
     params: ProjectParams,
     status: 204,

@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { GitHubCodeHost, LocalGitCodeHost } from '@codehealth/engine/server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
@@ -211,12 +211,14 @@ describeStores('repositories API', (store) => {
 
   it('when the workflow cannot start, answers 503 and leaves neither link nor session', async () => {
     const projectId = await api.createProject(owner);
-    const spy = vi.spyOn(api.workflows, 'start').mockRejectedValueOnce(new Error('workflow engine unreachable'));
+    // A real refusal of the real (embedded) workflow engine: its job queue rejects the insert.
+    await api.db.exec(`CREATE FUNCTION refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'workflow engine unreachable'; END $$;
+      CREATE TRIGGER refuse_jobs BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_jobs();`);
     try {
       const res = await addPublic(projectId, { owner: 'octokit-fixture-org', name: 'hello-world' });
       expect(res).toMatchObject({ status: 503, body: { error: 'the onboarding workflow could not be started, nothing was linked: workflow engine unreachable' } });
     } finally {
-      spy.mockRestore();
+      await api.db.exec('DROP TRIGGER refuse_jobs ON jobs; DROP FUNCTION refuse_jobs();');
     }
     expect(await api.db.query('SELECT 1 FROM project_repositories WHERE project_id = $1', [projectId])).toEqual([]);
     expect(await api.db.query('SELECT 1 FROM onboarding_sessions WHERE project_id = $1', [projectId])).toEqual([]);

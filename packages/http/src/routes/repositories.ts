@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
 
-const tag = 'Repositories';
+const TAG = 'Repositories';
 
 const ONBOARDING =
   'Unless `skip_onboarding` is true, an onboarding session is opened and the onboarding workflow (clone, analyzer detection, ' +
@@ -30,7 +30,7 @@ const syncInstallations = (path: string, operationId: string, summary: string): 
       'only those (at most 100), and an id the App does not have answers 404 with nothing synced. A suspended installation is ' +
       'listed with status `suspended` and its repositories are not offered. Repositories an installation no longer grants stop ' +
       'being available (links already made stay). Without App credentials the call answers 503.',
-    tag,
+    tag: TAG,
     body: api.SyncInstallationsBody,
     bodyOptional: true,
     status: 200,
@@ -45,7 +45,7 @@ export const repositoryRoutes: RouteDefinition[] = [
     path: '/projects/{id}/repos',
     operationId: 'listRepositories',
     summary: 'Repositories linked to the project (not paginated), in the order they were linked',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -63,7 +63,7 @@ export const repositoryRoutes: RouteDefinition[] = [
       'answers 404 naming the ids and links nothing (public or local repositories are linked with `add-public`). `linked` is the ' +
       'number of repositories linked; one onboarding session covers them all. ' +
       ONBOARDING,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     body: api.LinkRepositoriesBody,
@@ -87,7 +87,7 @@ export const repositoryRoutes: RouteDefinition[] = [
       'directory name, its default branch the branch HEAD names, and its pull requests are the refs `refs/pull/<N>/head`. ' +
       'A repository already known to the service (same code host and URL, or same code-host id) reuses its record. ' +
       ONBOARDING,
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     body: api.AddPublicRepositoryBody,
@@ -104,7 +104,7 @@ export const repositoryRoutes: RouteDefinition[] = [
     description:
       'Repositories synced from active installations the caller is associated with (see `POST /vcs/installations/sync`), minus ' +
       'those linked to this project; sorted by `full_name`, not paginated.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: ProjectParams,
     status: 200,
@@ -117,7 +117,7 @@ export const repositoryRoutes: RouteDefinition[] = [
     operationId: 'unlinkRepository',
     summary: 'Unlink a repository; its assessments, issues and PR analyses are kept',
     description: 'Any project member may unlink. 404 when the repository is not linked to the project.',
-    tag,
+    tag: TAG,
     access: 'member',
     params: projectParamsWith('repoId'),
     status: 204,

@@ -4,7 +4,7 @@ import { ApiError } from '../http-errors.js';
 import { buildOpenApiDocument } from '../openapi.js';
 import { defineRoute, type AppContext } from '../route.js';
 
-const tag = 'System';
+const TAG = 'System';
 const CHECK_TIMEOUT_MS = 3_000;
 
 const ComponentStatus = z
@@ -57,7 +57,7 @@ export const systemRoutes = [
     auth: 'none',
     operationId: 'healthz',
     summary: 'Liveness and readiness: 200 only when every configured service answers, else 503',
-    tag,
+    tag: TAG,
     status: 200,
     response: z.object({ status: z.literal('ok') }).meta({ id: 'Healthz' }),
     errors: [503],
@@ -74,7 +74,7 @@ export const systemRoutes = [
     auth: 'none',
     operationId: 'healthDetailed',
     summary: 'Status and latency of each component (database, cache, graph store, workflow engine, ...)',
-    tag,
+    tag: TAG,
     status: 200,
     response: DetailedHealth,
     handler: async ({ app }) => {
@@ -93,7 +93,7 @@ export const systemRoutes = [
     auth: 'none',
     operationId: 'getOpenApiDocument',
     summary: 'This API as an OpenAPI 3.1 document',
-    tag,
+    tag: TAG,
     status: 200,
     response: z.record(z.string(), z.unknown()),
     handler: ({ app }) => buildOpenApiDocument(app.routes, { version: app.version }),

@@ -7,7 +7,7 @@ import { ApiError } from '../http-errors.js';
 import { MAX_BODY_BYTES, readLimited } from '../request.js';
 import { defineRoute } from '../route.js';
 
-const tag = 'Webhooks';
+const TAG = 'Webhooks';
 const DELIVERY_ID = /^[\x21-\x7e]{1,200}$/;
 const EVENT_NAME = /^[a-z_]{1,100}$/;
 
@@ -76,7 +76,7 @@ export const webhookRoutes = [
     operationId: 'receiveGitHubWebhook',
     summary: 'GitHub webhook deliveries (signed with VCS_WEBHOOK_SECRET): PR analyses, push and merge assessments, installations',
     description: DESCRIPTION,
-    tag,
+    tag: TAG,
     status: 200,
     response: api.WebhookResponseSchema,
     errors: [401, 413, 415, 503],
