@@ -7,7 +7,7 @@ import { fullPathOf, type RouteDefinition } from './route.js';
 type JsonObject = Record<string, unknown>;
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'invalid input or missing required fields',
+  400: 'invalid input or missing required fields (also: a string containing U+0000, JSON nested deeper than 64 levels)',
   401: 'missing, invalid or revoked API key',
   403: "the key's user has no access to the project or resource",
   404: 'not found',

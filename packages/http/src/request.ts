@@ -44,15 +44,54 @@ export async function readJsonBody<T extends z.ZodType>(event: H3Event, schema: 
       throw new ApiError(400, 'request body is not valid JSON');
     }
   }
+  refuseUnstorable('request body', value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError(400, formatZodIssues('request body', parsed.error));
   return parsed.data;
+}
+
+/** JSON bodies nest at most this deep: Postgres' jsonb and JSON.stringify run out of stack near 5,000 levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Refuses what validation lets through but the store cannot hold, with a 400 naming the field
+ * instead of a 500 from the database: U+0000 in a string or a name (Postgres text and jsonb
+ * cannot hold it) and nesting beyond MAX_JSON_DEPTH. Walked without recursion, paths kept as
+ * parent links (built only for the message).
+ */
+function refuseUnstorable(where: string, root: unknown): void {
+  interface Step {
+    value: unknown;
+    depth: number;
+    key?: string;
+    parent?: Step;
+  }
+  const pathOf = (step: Step): string => {
+    const keys: string[] = [];
+    for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return keys.length > 0 ? `${keys.reverse().join('.')}: ` : '';
+  };
+  const pending: Step[] = [{ value: root, depth: 0 }];
+  for (let step = pending.pop(); step; step = pending.pop()) {
+    const { value, depth } = step;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw new ApiError(400, `invalid ${where}: ${pathOf(step)}must not contain the NUL character (\\u0000)`);
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) throw new ApiError(400, `invalid ${where}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+      for (const [key, item] of Object.entries(value)) {
+        const child: Step = { value: item, depth: depth + 1, key, parent: step };
+        if (key.includes('\u0000')) throw new ApiError(400, `invalid ${where}: ${pathOf(child)}names must not contain the NUL character (\\u0000)`);
+        pending.push(child);
+      }
+    }
+  }
 }
 
 /** Validates the query string; repeated parameters take their last value. */
 export function readQuery<T extends z.ZodType>(event: H3Event, schema: T): z.output<T> {
   const raw: Record<string, string> = {};
   for (const [key, value] of event.url.searchParams) raw[key] = value;
+  refuseUnstorable('query parameter', raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ApiError(400, formatZodIssues('query parameter', parsed.error));
   return parsed.data;

@@ -112,3 +112,51 @@ describe('request edge cases', () => {
     expect(wrongMethod.body.error).toMatch(/PUT/);
   });
 });
+
+// Found by the API fuzzer (test/infra/fuzz) and probing after it: Postgres refuses U+0000 in text
+// and jsonb, and deeply nested JSON overflows the stack; both were 500s after validation passed.
+describeStores('input the store cannot hold', (store) => {
+  let api: TestApi;
+  let owner: TestUser;
+  beforeAll(async () => {
+    api = await createTestApi({ store });
+    owner = await api.createUser();
+  });
+  afterAll(() => api?.close());
+
+  it('refuses a NUL in a body string, a nested jsonb value or key, and a query value with 400, changing nothing', async () => {
+    const created = await api.request('POST', '/api/v1/projects', { key: owner.key, body: { name: 'n', key: 'nul-text', description: 'a\u0000b' } });
+    expect(created).toMatchObject({ status: 400, body: { error: 'invalid request body: description: must not contain the NUL character (\\u0000)' } });
+    expect((await api.request('GET', '/api/v1/projects', { key: owner.key })).body).toEqual([]);
+
+    const id = await api.createProject(owner);
+    const before = await api.request('GET', `/api/v1/projects/${id}`, { key: owner.key });
+    const nestedValue = await api.request('PATCH', `/api/v1/projects/${id}`, { key: owner.key, body: { name: 'renamed', settings: { a: [{ b: 'x\u0000' }] } } });
+    expect(nestedValue).toMatchObject({ status: 400, body: { error: 'invalid request body: settings.a.0.b: must not contain the NUL character (\\u0000)' } });
+    const nestedKey = await api.request('PATCH', `/api/v1/projects/${id}`, { key: owner.key, body: { settings: { 'k\u0000': 1 } } });
+    expect(nestedKey).toMatchObject({ status: 400, body: { error: 'invalid request body: settings.k\u0000: names must not contain the NUL character (\\u0000)' } });
+    expect((await api.request('GET', `/api/v1/projects/${id}`, { key: owner.key })).body).toEqual(before.body);
+
+    const query = await api.request('GET', `/api/v1/projects/${id}/health/assessments?limit=1%00`, { key: owner.key });
+    expect(query).toMatchObject({ status: 400, body: { error: 'invalid query parameter: limit: must not contain the NUL character (\\u0000)' } });
+  });
+
+  it('keeps settings nested up to 64 levels and refuses deeper JSON with 400 (it was a 500 from the store)', async () => {
+    const id = await api.createProject(owner);
+    const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    // The body object is level 1, settings level 2: 63 levels inside settings is the most allowed.
+    const deepest = await api.request('PATCH', `/api/v1/projects/${id}`, { key: owner.key, rawBody: `{"settings":${nested(63)}}` });
+    expect(deepest.status).toBe(200);
+    let level = deepest.body.settings;
+    for (let depth = 1; depth < 63; depth++) level = level.a;
+    expect(level).toEqual({ a: 1 });
+
+    for (const levels of [64, 5_000, 20_000]) {
+      const deeper = await api.request('PATCH', `/api/v1/projects/${id}`, { key: owner.key, rawBody: `{"name":"deep","settings":${nested(levels)}}` });
+      expect(deeper).toMatchObject({ status: 400, body: { error: 'invalid request body: nested deeper than 64 levels' } });
+    }
+    const unchanged = await api.request('GET', `/api/v1/projects/${id}`, { key: owner.key });
+    expect(unchanged.body.name).toBe('Test project');
+    expect(unchanged.body.settings).toEqual(deepest.body.settings);
+  });
+});
