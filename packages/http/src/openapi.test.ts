@@ -50,6 +50,29 @@ describe('OpenAPI document', () => {
     for (const ref of refs) expect(doc.components.schemas, ref).toHaveProperty([ref.slice(22, -1)]);
   });
 
+  // Found by the API fuzzer: `dismissed` of the drift-alert list was typed boolean with string
+  // values, a schema no value satisfies (generated clients could not send it).
+  it('every enum value and default fits the type it is declared with', () => {
+    const jsonType = (value: unknown) =>
+      value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+    const fits = (value: unknown, type: unknown) =>
+      [type].flat().some((t) => t === jsonType(value) || (t === 'number' && jsonType(value) === 'integer'));
+    const misfits: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as { type?: unknown; enum?: unknown[]; default?: unknown };
+      if (schema.type !== undefined) {
+        for (const value of schema.enum ?? []) if (!fits(value, schema.type)) misfits.push(`${at}: enum ${JSON.stringify(value)} is not ${String(schema.type)}`);
+        if ('default' in schema && !fits(schema.default, schema.type)) misfits.push(`${at}: default ${JSON.stringify(schema.default)}`);
+      }
+      for (const [key, child] of Object.entries(node)) visit(child, `${at}/${key}`);
+    };
+    visit(doc, '#');
+    expect(misfits).toEqual([]);
+    const dismissed = doc.paths['/api/v1/projects/{id}/health/drift-alerts'].get.parameters.find((p: { name: string }) => p.name === 'dismissed');
+    expect(dismissed.schema).toEqual({ type: 'string', enum: expect.arrayContaining(['true', 'false', '1', '0']) });
+  });
+
   it('route paths are unique per method and the router syntax round-trips', () => {
     const keys = ALL_ROUTES.map((route) => `${route.method} ${toRouterPath(fullPathOf(route))}`);
     expect(new Set(keys).size).toBe(keys.length);

@@ -6,6 +6,8 @@
 #   test/infra/fuzz/run.sh      builds, starts `codehealth serve --embedded` on a temp dir and a
 #                               free port, creates keys, seeds a project with real records
 #                               (seed.py), runs schemathesis, prints a summary; exit 0 = no failure
+#   test/infra/fuzz/run.sh --include-operation-id updateAdr --checks all
+#                               further arguments go to `schemathesis run` (explore, narrow down)
 #
 # Environment (all optional):
 #   CODEHEALTH_FUZZ_EXAMPLES   test cases per operation and phase (default 40)
@@ -79,12 +81,11 @@ set +a
 say "seeded in $(($(date +%s) - started)) s: $(wc -l <"$WORK/ids.env") identifiers"
 
 # -- the fuzz run
-SEED_ARGS=()
-[ "$SEED" != random ] && SEED_ARGS=(--seed "$SEED")
+[ "$SEED" = random ] && SEED=$("$VENV/bin/python" -c 'import random; print(random.getrandbits(63))')
 status=0
 (cd "$WORK" && timeout --signal=INT "$FUZZ_TIMEOUT" "$VENV/bin/schemathesis" --config-file "$HERE/schemathesis.toml" run "$BASE/api/v1/openapi.json" \
-  --phases examples,coverage,fuzzing --mode all --max-examples "$EXAMPLES" "${SEED_ARGS[@]}" \
-  --no-color --report junit --report-dir "$WORK/report") || status=$?
+  --phases examples,coverage,fuzzing --mode all --max-examples "$EXAMPLES" --seed "$SEED" \
+  --no-color --report junit --report-dir "$WORK/report" "$@") || status=$?
 
 # Internal errors are logged by the server with their stack (never headers or bodies): show them.
 internal=$(grep -c '^error ' "$WORK/server.log" || true)
@@ -95,8 +96,8 @@ fi
 requests=$(grep -cE '^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS) ' "$WORK/server.log" || true)
 if [ "$status" = 124 ]; then say "schemathesis did not finish within $FUZZ_TIMEOUT s"; fi
 if [ "$status" = 0 ] && [ "$internal" = 0 ]; then
-  say "passed: $requests requests, no server error, every answer documented (seed ${SEED})"
+  say "passed: $requests requests, no server error, every answer documented (seed $SEED)"
   exit 0
 fi
-say "FAILED (schemathesis exit $status, $internal internal errors logged, seed ${SEED})"
+say "FAILED (schemathesis exit $status, $internal internal errors logged, seed $SEED)"
 exit 1

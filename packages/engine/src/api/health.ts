@@ -113,7 +113,7 @@ export const DriftAlertListQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .transform((value) => value === 'true' || value === '1')
     .optional()
-    .meta({ type: 'boolean', description: 'only dismissed (true) or only active (false) alerts; all when omitted' } as Record<string, unknown>),
+    .meta({ description: 'only dismissed (true) or only active (false) alerts; all when omitted' }),
 });
 
 export const HealthCategorySchema = z
