@@ -7,6 +7,8 @@ records ADRs, a dismiss rule, a second member and a pending invitation, and prin
 `NAME=value` line per identifier for schemathesis.toml (`${NAME}` placeholders).
 
 Usage: seed.py BASE_URL WORK_DIR   (keys in FUZZ_KEY, owner, and FUZZ_MEMBER_KEY, a second user)
+       seed.py --verify BASE_URL   (after the run, with the printed identifiers in the environment:
+                                    exit 1 naming every seeded record that is gone)
 Only the Python standard library: it runs before and independently of the fuzzer's venv.
 """
 
@@ -175,11 +177,40 @@ def seed(base: str, work: str) -> dict:
     return ids
 
 
+def verify(base: str) -> list:
+    """After the fuzz run: the records no generated request was meant to remove are all still there."""
+    owner = Api(base, os.environ["FUZZ_KEY"])
+    project = os.environ["FUZZ_PROJECT_ID"]
+    expected = {
+        "the project": f"/projects/{project}",
+        "the assessment": f"/projects/{project}/health/assessments/{os.environ['FUZZ_ASSESSMENT_ID']}",
+        "the issue": f"/projects/{project}/analysis/issues/{os.environ['FUZZ_ISSUE_ID']}",
+        "the PR analysis": f"/projects/{project}/pr-analyses/{os.environ['FUZZ_ANALYSIS_ID']}",
+        "the architecture review": f"/projects/{project}/architecture/reviews/{os.environ['FUZZ_REVIEW_ID']}",
+        "the ADR": f"/projects/{project}/architecture/adrs/{os.environ['FUZZ_ADR_ID']}",
+    }
+    lost = []
+    for what, path in expected.items():
+        try:
+            owner.call("GET", path, expect=(200,))
+        except SeedError as error:
+            lost.append(f"{what}: {error}")
+    repos = [repo["id"] for repo in owner.call("GET", f"/projects/{project}/repos")]
+    if os.environ["FUZZ_REPO_ID"] not in repos:
+        lost.append("the linked repository is no longer linked")
+    return lost
+
+
 def main() -> int:
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
     try:
+        if len(sys.argv) == 3 and sys.argv[1] == "--verify":
+            lost = verify(sys.argv[2])
+            for line in lost:
+                print(f"lost: {line}", file=sys.stderr)
+            return 1 if lost else 0
+        if len(sys.argv) != 3:
+            print(__doc__, file=sys.stderr)
+            return 2
         ids = seed(sys.argv[1], sys.argv[2])
     except (SeedError, subprocess.CalledProcessError, urllib.error.URLError) as error:
         print(f"seed: {error}", file=sys.stderr)
