@@ -87,6 +87,12 @@ status=0
   --phases examples,coverage,fuzzing --mode all --max-examples "$EXAMPLES" --seed "$SEED" \
   --no-color --report junit --report-dir "$WORK/report" "$@") || status=$?
 
+if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+  wait "$SERVER_PID" && code=0 || code=$?
+  say "the server exited during the run (exit $code); the end of its log:"
+  tail -40 "$WORK/server.log" >&2
+  SERVER_PID=""
+fi
 # Internal errors are logged by the server with their stack (never headers or bodies): show them.
 internal=$(grep -c '^error ' "$WORK/server.log" || true)
 if [ "$internal" -gt 0 ]; then
