@@ -159,17 +159,20 @@ export function recordTree(native: Tree): Recording {
     parents[i] = parent;
     nexts[i] = -1;
     if (previous >= 0) nexts[previous] = i;
-    const end = cursor.endIndex;
-    ends[i] = end;
+    // The root spans trailing whitespace (the hidden end-of-input token's padding); every other
+    // inner node starts where its first child starts and ends where its last leaf ends (finish()
+    // copies them): in this grammar only zero-width tokens are ever hidden at a node's edge.
+    if (depth === 0) ends[i] = cursor.endIndex;
     if (cursor.gotoFirstChild()) {
-      // A node starts where its first child does (finish() copies it): one call fewer per node.
       flags[i] = type === ERROR_SLOT ? VISIBLE_ERROR : 0;
       stack[depth++] = i;
       previous = -1;
       continue;
     }
     const start = cursor.startIndex;
+    const end = cursor.endIndex;
     starts[i] = start;
+    ends[i] = end;
     // Only empty leaves can be MISSING nodes inserted by error recovery.
     flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
     lasts[i] = n;
@@ -184,10 +187,14 @@ export function recordTree(native: Tree): Recording {
 }
 
 function finish(table: GrammarTable, count: number): Recording {
-  const { flags, parents, starts } = scratch;
-  // Backwards, so children are done before their parent: errors rise, starts come from first children.
+  const { flags, parents, starts, ends, lasts } = scratch;
+  // Backwards, so children are done before their parent: errors rise, starts come from first
+  // children, ends from the last node of the subtree (always a leaf).
   for (let i = count - 1; i >= 0; i--) {
-    if (i + 1 < count && parents[i + 1] === i) starts[i] = starts[i + 1];
+    if (i + 1 < count && parents[i + 1] === i) {
+      starts[i] = starts[i + 1];
+      if (i > 0) ends[i] = ends[lasts[i] - 1];
+    }
     if (i > 0 && flags[i] & VISIBLE_ERROR) flags[parents[i]] |= VISIBLE_ERROR;
   }
   const s = scratch;
