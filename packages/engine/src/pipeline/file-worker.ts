@@ -26,6 +26,11 @@ async function loadRuleSet(data: FileWorkerData): Promise<RuleSet> {
 }
 
 const ready = loadRuleSet(workerData as FileWorkerData);
+// The pool stops a worker only after this (see FilePool.close); a failed load is reported per batch.
+void ready.then(
+  () => parentPort!.postMessage({ ready: true }),
+  () => parentPort!.postMessage({ ready: true }),
+);
 
 parentPort!.on('message', async (request: FileBatchRequest) => {
   try {

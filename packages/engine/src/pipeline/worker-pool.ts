@@ -12,7 +12,15 @@ import type { FileBatchRequest, FileWorkerData } from './file-worker.js';
 
 type Pending = { resolve: (s: FileSummary[]) => void; reject: (e: Error) => void };
 
-/** The compiled worker script; under a TypeScript test runner it is the built copy in dist/, if any. */
+interface Slot {
+  worker: Worker;
+  /** Settles once the worker has loaded tree-sitter and the plugins (or has died trying). */
+  ready: Promise<void>;
+  /** Batches sent and not answered yet. */
+  inflight: number;
+  whenIdle?: () => void;
+}
+
 export function workerScriptUrl(): URL | undefined {
   const here = new URL('./file-worker.js', import.meta.url);
   if (existsSync(fileURLToPath(here))) return here;
@@ -40,25 +48,42 @@ export function defaultWorkerCount(): number {
 }
 
 export class FilePool {
-  private readonly workers: Worker[] = [];
+  private readonly slots: Slot[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private next = 0;
   private failure?: Error;
+  private closing?: Promise<void>;
 
   constructor(script: URL, readonly size: number, data: FileWorkerData) {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(script, { workerData: data, execArgv: workerExecArgv() });
-      worker.on('message', (msg: { id: number; summaries?: FileSummary[]; error?: string }) => {
+      let loaded!: () => void;
+      const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), inflight: 0 };
+      const answered = () => {
+        slot.inflight = Math.max(0, slot.inflight - 1);
+        if (slot.inflight === 0) slot.whenIdle?.();
+      };
+      worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string }) => {
+        if (msg.ready) return loaded();
+        answered();
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
         if (msg.error) p.reject(new Error(msg.error));
         else p.resolve(msg.summaries!);
       });
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => code !== 0 && this.fail(new Error(`file worker exited with code ${code}`)));
-      this.workers.push(worker);
+      worker.on('error', (error) => {
+        loaded();
+        this.fail(error);
+      });
+      worker.on('exit', (code) => {
+        loaded();
+        slot.inflight = 0;
+        slot.whenIdle?.();
+        if (code !== 0 && !this.closing) this.fail(new Error(`file worker exited with code ${code}`));
+      });
+      this.slots.push(slot);
     }
   }
 
@@ -71,16 +96,30 @@ export class FilePool {
   /** Analyses a batch on the given worker (by default, the next one in turn). */
   run(items: FileBatchRequest['items'], workerIndex?: number): Promise<FileSummary[]> {
     if (this.failure) return Promise.reject(this.failure);
+    if (this.closing) return Promise.reject(new Error('the file worker pool is closed'));
     const id = this.nextId++;
-    const worker = this.workers[(workerIndex ?? this.next++) % this.workers.length];
+    const slot = this.slots[(workerIndex ?? this.next++) % this.slots.length];
+    slot.inflight++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, items } satisfies FileBatchRequest);
+      slot.worker.postMessage({ id, items } satisfies FileBatchRequest);
     });
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  /**
+   * Stops the workers, each once it has finished loading and answered what it was sent: stopping
+   * a thread while tree-sitter's addon loads, or while the binding calls back into JavaScript
+   * during a parse, aborts the whole process.
+   */
+  close(): Promise<void> {
+    this.closing ??= Promise.all(
+      this.slots.map(async (slot) => {
+        await slot.ready;
+        if (slot.inflight > 0) await new Promise<void>((resolve) => (slot.whenIdle = resolve));
+        await slot.worker.terminate();
+      }),
+    ).then(() => undefined);
+    return this.closing;
   }
 }
 
