@@ -22,6 +22,7 @@ import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
 import { buildFinding, splitLines } from './findings.js';
 import { computeMetrics } from './metrics.js';
+import { hasCodeFiles } from './code-file-estimate.js';
 import { drainFileQueue } from './file-queue.js';
 import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
@@ -76,10 +77,11 @@ export class AssessmentPipeline {
       pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
     }
     const ruleSet = buildRuleSet(analyzers, config);
-    // Workers take a few hundred milliseconds to load: a full run starts them now, on the cores
-    // that would idle while the files are listed. A run over a few paths (a pull request) mostly
-    // hits the cache and starts them only if enough files miss it.
-    const pool = options.onlyPaths ? undefined : this.poolFor(Number.POSITIVE_INFINITY, { config, pluginUrls });
+    // Workers take a few hundred milliseconds to load: a full run of a large repository starts
+    // them now, on the cores that would idle while the files are listed. A run over a few paths
+    // (a pull request) mostly hits the cache and starts them only if enough files miss it.
+    const early = !options.onlyPaths && (await hasCodeFiles(root, MIN_FILES_FOR_WORKERS));
+    const pool = early ? this.poolFor(Number.POSITIVE_INFINITY, { config, pluginUrls }) : undefined;
     let scoped: RepoSnapshot;
     try {
       scoped = await createSnapshot(root, {

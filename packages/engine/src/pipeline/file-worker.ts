@@ -27,10 +27,14 @@ async function loadRuleSet(data: FileWorkerData): Promise<RuleSet> {
 
 const ready = loadRuleSet(workerData as FileWorkerData);
 // The pool stops a worker only after this (see FilePool.close); a failed load is reported per batch.
-void ready.then(
-  () => parentPort!.postMessage({ ready: true }),
-  () => parentPort!.postMessage({ ready: true }),
-);
+async function announceReady(): Promise<void> {
+  try {
+    await ready;
+  } finally {
+    parentPort!.postMessage({ ready: true });
+  }
+}
+void announceReady().catch(() => undefined);
 
 parentPort!.on('message', async (request: FileBatchRequest) => {
   try {

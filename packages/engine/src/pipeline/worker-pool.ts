@@ -112,14 +112,18 @@ export class FilePool {
    * during a parse, aborts the whole process.
    */
   close(): Promise<void> {
-    this.closing ??= Promise.all(
+    this.closing ??= this.stopAll();
+    return this.closing;
+  }
+
+  private async stopAll(): Promise<void> {
+    await Promise.all(
       this.slots.map(async (slot) => {
         await slot.ready;
         if (slot.inflight > 0) await new Promise<void>((resolve) => (slot.whenIdle = resolve));
         await slot.worker.terminate();
       }),
-    ).then(() => undefined);
-    return this.closing;
+    );
   }
 }
 

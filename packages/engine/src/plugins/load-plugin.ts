@@ -31,7 +31,11 @@ function pickExport(entry: Exports): string | undefined {
 }
 
 async function isDir(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function entryOfPackage(dir: string): Promise<string> {

@@ -138,10 +138,8 @@ export class EmbeddedRunner {
         }
       }
       if (!claimed) {
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-          void sleep(this.options.pollIntervalMs ?? 1_000, signal).then(resolve);
-        });
+        const woken = new Promise<void>((resolve) => (this.wake = resolve));
+        await Promise.race([woken, sleep(this.options.pollIntervalMs ?? 1_000, signal)]);
       }
     }
   }
