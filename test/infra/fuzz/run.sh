@@ -55,16 +55,7 @@ trap cleanup EXIT
 PORT=$("$VENV/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 BASE="http://127.0.0.1:$PORT"
 export CODEHEALTH_DATA_DIR="$WORK/data"
-# Known engine bug (reported, see the fuzz report): the per-file worker pool aborts the whole
-# process (SIGABRT, "terminate called after throwing an instance of 'Napi::Error'") when it
-# terminates a worker thread that is still loading tree-sitter, which every full assessment of a
-# small or cached repository can do. On one CPU the engine starts no worker threads, so this run
-# tests the API rather than that race. Drop the pinning once the pool waits for its workers.
-PIN=()
-if command -v taskset >/dev/null; then
-  PIN=(taskset -c "$("$VENV/bin/python" -c 'import os; print(min(os.sched_getaffinity(0)))')")
-fi
-HOST=127.0.0.1 PORT=$PORT "${PIN[@]}" node "$ROOT/packages/cli/bin/codehealth.js" serve --embedded >"$WORK/server.log" 2>&1 &
+HOST=127.0.0.1 PORT=$PORT node "$ROOT/packages/cli/bin/codehealth.js" serve --embedded >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 240); do
   if "$VENV/bin/python" -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" "$BASE/healthz" 2>/dev/null; then break; fi
