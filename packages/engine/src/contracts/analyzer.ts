@@ -95,6 +95,12 @@ export interface RepositoryRuleContext<Options = unknown> {
   readonly graph: CodeGraph;
   git(): Promise<GitFacts>;
   readonly options: Options;
+  /**
+   * Set on a pull request's head run: only reports in these files are kept. A rule may skip
+   * per-file work (git blame, reading texts) outside them; well-known metrics must still cover
+   * the whole repository, other metrics that would need that work may be published as null.
+   */
+  readonly scope?: ReadonlySet<string>;
   readonly signal: AbortSignal;
   progress(message: string): void;
   report(descriptor: RepositoryReportDescriptor): void;

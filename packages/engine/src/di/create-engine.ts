@@ -12,7 +12,8 @@ import { TOKENS } from './tokens.js';
 import { DefaultScoringModel, type ScoringOptions } from '../scoring/default-scoring-model.js';
 import { DefaultDriftDetector } from '../drift/default-drift-detector.js';
 import { DiskFileSummaryCache, MemoryFileSummaryCache, defaultCacheDir, type FileSummaryCache } from '../cache/file-summary-cache.js';
-import { AssessmentPipeline } from '../pipeline/assessment-pipeline.js';
+import { AssessmentPipeline, type SourceItem } from '../pipeline/assessment-pipeline.js';
+import type { FileSummary } from '../pipeline/file-summary.js';
 import type { AnalyzeOptions, AssessmentResult } from '../pipeline/types.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
@@ -46,6 +47,8 @@ export interface Engine {
   readonly analyzers: readonly Analyzer[];
   /** Runs a full health assessment of a directory. */
   analyze(dir: string, options?: AnalyzeOptions): Promise<AssessmentResult>;
+  /** Summaries of texts as a run over `root` would make them (cached, or analysed and cached): the PR pipeline's symbol reader. */
+  summarizeSources(root: string, items: readonly SourceItem[], options?: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'>): Promise<FileSummary[]>;
   /** Onboarding's analyzer detection: which analyzers apply where. */
   detect(dir: string): Promise<Array<AnalyzerDetection & { analyzer: string }>>;
   /** Drift alerts between two assessments (results or stored snapshots). */
@@ -88,6 +91,7 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
     container,
     analyzers,
     analyze: (dir, analyzeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).run(dir, analyzeOptions),
+    summarizeSources: (root, items, summarizeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).summarizeSources(root, items, summarizeOptions),
     async detect(dir) {
       const snapshot = await createSnapshot(resolve(dir), {});
       const out: Array<AnalyzerDetection & { analyzer: string }> = [];

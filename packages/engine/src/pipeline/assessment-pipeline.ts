@@ -15,7 +15,7 @@ import type { CodeHealthConfig } from '../config/schema.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
-import type { RepoSnapshot } from '../snapshot/types.js';
+import type { RepoFile, RepoSnapshot } from '../snapshot/types.js';
 import { isParsedLanguage } from '../parsing/parser.js';
 import { buildRepositoryGraph, prefetchRepositoryGraph } from '../graph/repository-graph.js';
 import type { FileSummary } from './file-summary.js';
@@ -67,16 +67,7 @@ export class AssessmentPipeline {
     const signal = options.signal;
 
     progress({ stage: 'inventory', message: `Listing files in ${root}` });
-    // A missing root has no config either; createSnapshot below reports it.
-    const config = options.config ?? (await loadConfig(root, { allowCode: options.allowCodeConfig ?? false })).config;
-    const analyzers = [...this.analyzers];
-    let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
-    for (const specifier of config.plugins ?? []) {
-      const loaded = await loadPlugin(specifier, root);
-      analyzers.push(...loaded.plugin.analyzers);
-      pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
-    }
-    const ruleSet = buildRuleSet(analyzers, config);
+    const { config, ruleSet, pluginUrls } = await this.ruleSetFor(root, options);
     // Workers take a few hundred milliseconds to load: a full run of a large repository starts
     // them now, on the cores that would idle while the files are listed. A run over a few paths
     // (a pull request) mostly hits the cache and starts them only if enough files miss it.
@@ -109,7 +100,9 @@ export class AssessmentPipeline {
     const graph = await buildRepositoryGraph(scoped, summaries);
     const git = await scoped.git();
 
-    const findings: Finding[] = summaries.flatMap((s) => s.findings);
+    const scope = options.findingsScope ? new Set(options.findingsScope) : undefined;
+    const inScope = (path: string) => !scope || scope.has(path);
+    const findings: Finding[] = summaries.flatMap((s) => (inScope(s.path) ? s.findings : []));
     const analyzerMetrics: Record<string, number> = {};
     const wellKnown: Partial<Record<WellKnownMetric, number | null>> = {};
     const conventions: ConventionPattern[] = [];
@@ -125,6 +118,7 @@ export class AssessmentPipeline {
         graph,
         git: () => scoped.git(),
         options: active.options,
+        ...(scope ? { scope } : {}),
         signal: signal ?? new AbortController().signal,
         progress: (message) => progress({ stage: 'repository-rules', message }),
         report: (descriptor) => reports.push(descriptor),
@@ -135,6 +129,7 @@ export class AssessmentPipeline {
         conventions: (patterns) => conventions.push(...patterns),
       });
       for (const r of reports) {
+        if (!inScope(r.filePath)) continue;
         let lines = linesByFile.get(r.filePath);
         if (!lines) {
           // A file outside the inventory (or unreadable) gives no lines, so its anchor stays unvalidated.
@@ -191,6 +186,29 @@ export class AssessmentPipeline {
       analyzers: ruleSet.analyzers.map((a) => ({ id: a.id, rules: a.rules.map((r) => `${a.id}/${r.meta.id}`) })),
       config,
     };
+  }
+
+  /**
+   * Summaries of given texts as a run over `root` would make them (same config, rules and cache
+   * keys): cached ones are reused, the others analysed in process and cached. The PR pipeline
+   * reads symbols of both sides of a change this way, and head's run then finds them cached.
+   */
+  async summarizeSources(root: string, items: readonly SourceItem[], options: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'> = {}): Promise<FileSummary[]> {
+    const { ruleSet } = await this.ruleSetFor(resolve(root), options);
+    return Promise.all(items.map((item) => summarizeSource(item, ruleSet, this.cache)));
+  }
+
+  private async ruleSetFor(root: string, options: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'>) {
+    // A missing root has no config either; createSnapshot reports it.
+    const config = options.config ?? (await loadConfig(root, { allowCode: options.allowCodeConfig ?? false })).config;
+    const analyzers = [...this.analyzers];
+    let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
+    for (const specifier of config.plugins ?? []) {
+      const loaded = await loadPlugin(specifier, root);
+      analyzers.push(...loaded.plugin.analyzers);
+      pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
+    }
+    return { config, ruleSet: buildRuleSet(analyzers, config), pluginUrls };
   }
 
   /** The per-file pass over source and test files; every file ends as a summary or a recorded skip. */
@@ -290,6 +308,21 @@ function closeQuietly(pool: FilePool | undefined): void {
   pool?.close().catch(() => {
     // Terminating idle workers has no failure the run could act on.
   });
+}
+
+/** A text to summarise as the file at `file.path` (see `summarizeSources`). */
+export interface SourceItem {
+  file: RepoFile;
+  source: string;
+}
+
+async function summarizeSource({ file, source }: SourceItem, ruleSet: RuleSet, cache: FileSummaryCache): Promise<FileSummary> {
+  const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
+  const hit = await cache.get(key);
+  if (hit) return { ...hit, cached: true };
+  const summary = analyzeInProcess({ file, source, rules: true }, ruleSet);
+  if (!summary.skipped) await cache.set(key, summary);
+  return summary;
 }
 
 function analyzeInProcess(item: PoolItem, ruleSet: RuleSet): FileSummary {

@@ -26,6 +26,12 @@ export interface AnalyzeOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Restrict per-file analysis to these repository-relative paths (PR analysis); other files come from the cache or are summarised. */
   onlyPaths?: readonly string[];
+  /**
+   * Keep findings only in these paths (a PR's changed files and their neighbours): repository rules
+   * may skip per-file work elsewhere (see `RepositoryRuleContext.scope`). Scores then describe the
+   * scope only; the well-known metrics still cover the whole repository.
+   */
+  findingsScope?: readonly string[];
 }
 
 export interface SkippedFile {

@@ -3,7 +3,7 @@
 // tree-sitter parser and its module-facts extractor (top-level declarations and class methods,
 // with the exported flag the code graph uses). Each symbol also says whether the PR added,
 // removed or modified it, which classification and graph impact read.
-import type { Language } from '../domain/types.js';
+import type { FileKind, Language } from '../domain/types.js';
 import { extractModuleFacts } from '../graph/extract-module-facts.js';
 import type { ModuleFacts, SymbolRecord } from '../graph/types.js';
 import { isParsedLanguage, parseSource } from '../parsing/parser.js';
@@ -28,6 +28,23 @@ export interface FileSymbols {
 export function qualifiedName(symbol: SymbolRecord): string {
   return symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
 }
+
+/** One side of a changed code file whose module facts the diff reader needs. */
+export interface SideRequest {
+  /** The file's path on that side (the old path for the base of a rename). */
+  path: string;
+  kind: FileKind;
+  language: Language;
+  source: string;
+}
+
+/**
+ * Module facts of many sides at once; undefined where a side has no grammar or is too large. The
+ * PR pipeline passes the engine's cached summaries (see `Engine.summarizeSources`).
+ */
+export type SideFactsReader = (sides: readonly SideRequest[]) => Promise<Array<SideFacts | undefined>>;
+
+export const parseSides: SideFactsReader = async (sides) => sides.map((side) => readSideFacts(side.source, side.language));
 
 /** Parses one side; undefined when the language has no grammar or the text is too large. */
 export function readSideFacts(source: string | undefined, language: Language): SideFacts | undefined {
@@ -74,14 +91,8 @@ const keyOf = (symbol: SymbolRecord) => `${symbol.kind}\0${qualifiedName(symbol)
  * symbols those the new ranges meet; a symbol is `added` when the other side has no symbol of the
  * same kind and qualified name, `removed` when the head lacks it, `modified` otherwise.
  */
-export function symbolsOfChange(input: {
-  language: Language;
-  hunks: readonly DiffHunk[];
-  baseSource?: string;
-  headSource?: string;
-}): FileSymbols {
-  const base = readSideFacts(input.baseSource, input.language);
-  const head = readSideFacts(input.headSource, input.language);
+export function symbolsOfChange(input: { hunks: readonly DiffHunk[]; base?: SideFacts; head?: SideFacts }): FileSymbols {
+  const { base, head } = input;
   const baseKeys = new Set((base?.facts.symbols ?? []).map(keyOf));
   const headKeys = new Set((head?.facts.symbols ?? []).map(keyOf));
   const symbols: ChangedSymbol[] = [];

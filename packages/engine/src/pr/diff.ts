@@ -6,7 +6,7 @@ import type { FileKind } from '../domain/types.js';
 import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import { git, PrGitError, readBlobs, resolveCommit, tryGit } from './diff-git.js';
-import { symbolsOfChange, type SideFacts } from './diff-symbols.js';
+import { parseSides, symbolsOfChange, type SideFacts, type SideFactsReader, type SideRequest } from './diff-symbols.js';
 import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
 
 /** How much of the head of a file the classifier reads for generated-file markers. */
@@ -18,6 +18,8 @@ const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', D: 'de
 export interface ReadDiffOptions {
   /** Extra test and generated globs (a repository's `codehealth.config` `tests` / `generated`). */
   classify?: ClassifyOptions;
+  /** Reads the module facts of the changed code files' sides; default: parse each here. */
+  sideFacts?: SideFactsReader;
 }
 
 /** The diff plus what the reader parsed on the way, for the pipeline's later steps. */
@@ -141,22 +143,40 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   };
 
   const classify = createClassifier(options.classify);
-  const files: ChangedFile[] = [];
-  const sides: PullRequestChange['sides'] = new Map();
-  const texts: PullRequestChange['texts'] = new Map();
-  entries.forEach((entry, i) => {
+  const read = entries.map((entry) => {
     const count = counts.get(entry.path) ?? { additions: 0, deletions: 0 };
-    const binary = count.additions === null;
     const basePath = entry.oldPath ?? entry.path;
     const headText = entry.status === 'deleted' ? undefined : text(headSha, entry.path);
     const baseText = entry.status === 'added' ? undefined : text(mergeBaseSha, basePath);
     const kind: FileKind =
       entry.status === 'deleted' ? classify(basePath, baseText?.slice(0, CLASSIFY_HEAD_BYTES)) : classify(entry.path, headText?.slice(0, CLASSIFY_HEAD_BYTES));
+    const binary = count.additions === null;
+    const code = !binary && (kind === 'source' || kind === 'test');
+    return { entry, count, basePath, headText, baseText, kind, binary, code };
+  });
+  // Both sides of every code file in one batch: the engine's reader answers most from its cache.
+  const requests: SideRequest[] = [];
+  const sideIndex = new Map<string, number>();
+  for (const { entry, basePath, headText, baseText, kind, code } of read) {
+    if (!code || kind === 'generated' || kind === 'vendored') continue;
+    if (baseText !== undefined) sideIndex.set(`base\0${entry.path}`, requests.push({ path: basePath, kind, language: detectLanguage(basePath), source: baseText }) - 1);
+    if (headText !== undefined) sideIndex.set(`head\0${entry.path}`, requests.push({ path: entry.path, kind, language: detectLanguage(entry.path), source: headText }) - 1);
+  }
+  const answers = requests.length > 0 ? await (options.sideFacts ?? parseSides)(requests) : [];
+  const factsFor = (side: 'base' | 'head', path: string) => {
+    const index = sideIndex.get(`${side}\0${path}`);
+    return index === undefined ? undefined : answers[index];
+  };
+
+  const files: ChangedFile[] = [];
+  const sides: PullRequestChange['sides'] = new Map();
+  const texts: PullRequestChange['texts'] = new Map();
+  read.forEach(({ entry, count, basePath, headText, baseText, kind, binary, code }, i) => {
     const generated = kind === 'generated' || kind === 'vendored';
     const fileHunks = hunks[i]!;
     let symbols: ChangedFile['symbols'] = [];
-    if (!binary && !generated && (kind === 'source' || kind === 'test')) {
-      const mapped = symbolsOfChange({ language: detectLanguage(entry.path), hunks: fileHunks, baseSource: baseText, headSource: headText });
+    if (code && !generated) {
+      const mapped = symbolsOfChange({ hunks: fileHunks, base: factsFor('base', entry.path), head: factsFor('head', entry.path) });
       symbols = mapped.symbols;
       if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });
       texts.set(entry.path, { base: baseText, head: headText });

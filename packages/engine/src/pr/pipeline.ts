@@ -18,6 +18,7 @@ import type { AssessmentResult } from '../pipeline/types.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
 import { readPullRequestChange, readPullRequestDiff } from './diff.js';
+import { MAX_SYMBOL_FILE_BYTES, type SideFactsReader } from './diff-symbols.js';
 import { computeGraphImpact } from './graph-impact.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
@@ -85,7 +86,8 @@ export class PrAnalysisPipeline {
       }
     };
     const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
-    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify: { tests: config.tests, generated: config.generated } }));
+    const sideFacts = engineSideFacts(engine, headDir);
+    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify: { tests: config.tests, generated: config.generated }, sideFacts }));
     const diff = change.diff;
 
     let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
@@ -104,7 +106,9 @@ export class PrAnalysisPipeline {
     const headFiles = new Set((await git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha])).split('\0').filter(Boolean));
     const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph));
     const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
-    const head = await time('headAnalysis', () => engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], signal: input.signal }));
+    // Findings are compared in the changed files and their neighbours only: the rest is not needed.
+    const findingsScope = [...new Set([...onlyPaths, ...diff.files.map((f) => f.path)])];
+    const head = await time('headAnalysis', () => engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal }));
     const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
     log?.(
       `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
@@ -189,7 +193,7 @@ export class PrAnalysisPipeline {
     const candidates = [];
     for (const other of others) {
       // A PR whose commits are missing from the clone (not fetched yet) cannot be compared: it is left out of checked_prs.
-      const otherDiff = await readPullRequestDiff(headDir, other.baseSha || pr.baseSha, other.headSha).catch((error: Error) => {
+      const otherDiff = await readPullRequestDiff(headDir, other.baseSha || pr.baseSha, other.headSha, { sideFacts: engineSideFacts(this.deps.engine, headDir) }).catch((error: Error) => {
         this.deps.log?.(`pr #${pr.number}: PR #${other.number} not compared: ${error.message}`);
         return undefined;
       });
@@ -210,4 +214,22 @@ function parseHealthOf(files: readonly ChangedFile[], change: Awaited<ReturnType
     if (side) health.set(file.path, side.cleanRatio);
   }
   return health;
+}
+
+/**
+ * Symbols of a change's sides from the engine's file summaries: the base side is usually cached by
+ * the base assessment, and the head side analysed here is what head's run then finds cached.
+ */
+function engineSideFacts(engine: Engine, root: string): SideFactsReader {
+  return async (sides) => {
+    const wanted = sides.map((side) => Buffer.byteLength(side.source) <= MAX_SYMBOL_FILE_BYTES);
+    const items = sides.filter((_, n) => wanted[n]).map(({ path, kind, language, source }) => ({ file: { path, kind, language, sizeBytes: Buffer.byteLength(source) }, source }));
+    const summaries = await engine.summarizeSources(root, items, { allowCodeConfig: false });
+    let next = 0;
+    return wanted.map((ok) => {
+      if (!ok) return undefined;
+      const summary = summaries[next++]!;
+      return summary.skipped ? undefined : { facts: summary.module, cleanRatio: summary.parse.cleanRatio };
+    });
+  };
 }

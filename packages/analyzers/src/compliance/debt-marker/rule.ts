@@ -82,14 +82,18 @@ export const debtMarker = defineRule({
     }
     const byFile = new Map<string, number[]>();
     for (const m of found) byFile.set(m.path, [...(byFile.get(m.path) ?? []), m.line]);
-    const git = blame && found.length > 0 ? await context.git() : undefined;
-    if (git?.available) context.progress(`Blaming ${found.length} debt markers in ${byFile.size} files`);
-    const origins = git?.available ? await blameFiles(context.snapshot.root, byFile, context.signal) : new Map<string, Map<number, LineOrigin>>();
+    // A scoped run (a pull request's head) blames only the files whose findings it keeps.
+    const scope = context.scope;
+    const toBlame = scope ? new Map([...byFile].filter(([path]) => scope.has(path))) : byFile;
+    const git = blame && toBlame.size > 0 ? await context.git() : undefined;
+    if (git?.available) context.progress(`Blaming ${found.length} debt markers in ${toBlame.size} files`);
+    const origins = git?.available ? await blameFiles(context.snapshot.root, toBlame, context.signal) : new Map<string, Map<number, LineOrigin>>();
 
     const now = Date.now() / 1000;
     let olderThanLow = 0;
     let olderThanMedium = 0;
     for (const m of found) {
+      if (scope && !scope.has(m.path)) continue;
       const origin = origins.get(m.path)?.get(m.line);
       const days = origin && !origin.uncommitted ? Math.max(0, Math.floor((now - origin.authorTime) / DAY_SECONDS)) : undefined;
       const severity: Severity = days === undefined ? 'info' : days > mediumAfterDays ? 'medium' : days > lowAfterDays ? 'low' : 'info';
@@ -109,7 +113,9 @@ export const debtMarker = defineRule({
       });
     }
     context.metric('debtMarkers', found.length);
-    context.metric('debtMarkersOlderThanLow', git?.available ? olderThanLow : null);
-    context.metric('debtMarkersOlderThanMedium', git?.available ? olderThanMedium : null);
+    // Ages known for only the scope's markers are no count of the repository's.
+    const counted = git?.available === true && !scope;
+    context.metric('debtMarkersOlderThanLow', counted ? olderThanLow : null);
+    context.metric('debtMarkersOlderThanMedium', counted ? olderThanMedium : null);
   },
 });
