@@ -2,12 +2,10 @@
 // and two `codehealth worker` replicas on the real servers the test infrastructure starts
 // (Postgres, Temporal, and Redis/Neo4j when configured), completing an onboarding, an assessment
 // and a pull-request analysis through the REST API.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, freshPostgresDatabase, runCli, startServer, tempDirs, type ServerProcess } from '../../packages/cli/src/fixtures/cli-process.js';
+import { freshPostgresDatabase, runCli, startServer, tempDirs, type ServerProcess } from '../../packages/cli/src/fixtures/cli-process.js';
+import { poll, selfHostedEnv, startWorker, type WorkerProcess } from '../workflows/fixtures/processes.js';
 import { createGitRepo } from '../helpers/git-repo.js';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -15,79 +13,18 @@ const temporal = process.env.TEST_TEMPORAL_ADDRESS;
 const ready = Boolean(pg && temporal);
 if (!ready) console.warn('self-hosted end-to-end suite skipped: needs TEST_DATABASE_URL and TEST_TEMPORAL_ADDRESS (test/infra/*.sh start)');
 
-interface Worker {
-  child: ChildProcess;
-  output(): string;
-  stop(): Promise<number | null>;
-}
-
-function startWorker(cwd: string, env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, [BIN, 'worker'], { cwd, env: cleanEnv(env) });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('CodeHealth worker polling')) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output, stop: () => (child.exitCode === null && child.kill('SIGTERM'), exited) });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-  });
-}
-
-async function poll<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 400)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 describe.skipIf(!ready)('self-hosted deployment: serve + two workers on real services', () => {
   const dirs = tempDirs();
   let db: { url: string; drop(): Promise<void> };
   let server: ServerProcess;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
   let env: Record<string, string>;
   let key: string;
 
   beforeAll(async () => {
     db = await freshPostgresDatabase(pg!);
     const cwd = dirs.make();
-    const keyFile = join(cwd, 'app.pem');
-    writeFileSync(keyFile, '-----BEGIN PRIVATE KEY-----\n', { mode: 0o600 });
-    env = {
-      DATABASE_URL: db.url,
-      CACHE_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:9',
-      WORKFLOW_ADDRESS: temporal!,
-      WORKER_TASK_QUEUE: `codehealth-e2e-${randomUUID()}`,
-      GRAPH_DB_HOST: process.env.TEST_NEO4J_ADDRESS ?? '127.0.0.1:9',
-      SECRET_KEY: 'cd'.repeat(32),
-      IDP_SECRET_KEY: 'idp-secret',
-      IDP_JWT_ISSUER: 'https://idp.example.com/',
-      VCS_APP_ID: '1',
-      VCS_PRIVATE_KEY_PATH: keyFile,
-      VCS_WEBHOOK_SECRET: 'hook-secret',
-      CORS_ORIGINS: 'https://app.example.com',
-      FRONTEND_URL: 'https://app.example.com',
-      LLM_LARGE_PROVIDER: 'none',
-      LLM_LARGE_MODEL: 'none',
-      LLM_LARGE_API_KEY: 'none',
-      LLM_LARGE_BASE_URL: 'http://127.0.0.1:9/v1',
-      LLM_SMALL_PROVIDER: 'none',
-      LLM_SMALL_MODEL: 'none',
-      LLM_SMALL_API_KEY: 'none',
-      LLM_SMALL_BASE_URL: 'http://127.0.0.1:9/v1',
-      HOST: '127.0.0.1',
-      CODEHEALTH_ALLOW_LOCAL_REPOS: '1',
-    };
+    env = selfHostedEnv(cwd, { databaseUrl: db.url, temporal: temporal!, taskQueue: `codehealth-e2e-${randomUUID()}` });
     expect((await runCli(['migrate', 'up'], { cwd, env })).code).toBe(0);
     server = await startServer([], { cwd, env });
     for (let i = 0; i < 2; i++) workers.push(await startWorker(cwd, { ...env, CODEHEALTH_WORK_DIR: dirs.make('codehealth-worker-') }));

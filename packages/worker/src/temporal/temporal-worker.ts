@@ -1,8 +1,10 @@
 // `codehealth worker`: registers the workflows and the activities on a task queue and polls it.
 // Replicas scale by count; Temporal hands each task to one of them.
 import { fileURLToPath } from 'node:url';
+import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../workflows/activities.js';
+import { ACTIVITY_HEARTBEAT_INTERVAL_MS } from '../workflows/retry.js';
 import { DEFAULT_NAMESPACE, DEFAULT_TASK_QUEUE } from './names.js';
 
 export interface TemporalWorkerOptions {
@@ -24,8 +26,32 @@ export async function createTemporalWorker(options: TemporalWorkerOptions): Prom
     namespace: options.namespace ?? DEFAULT_NAMESPACE,
     taskQueue: options.taskQueue ?? DEFAULT_TASK_QUEUE,
     workflowsPath: WORKFLOWS_PATH,
-    activities: options.activities as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>,
+    activities: withHeartbeats(options.activities as unknown as Record<string, ActivityFunction>),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 2,
   });
   return { worker, connection };
+}
+
+type ActivityFunction = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Each activity heartbeats while it runs, so that the server retries it elsewhere soon after this
+ * worker dies (see ACTIVITY_HEARTBEAT_TIMEOUT_MS); the activities themselves stay engine-neutral.
+ */
+export function withHeartbeats(activities: Record<string, ActivityFunction>, intervalMs = ACTIVITY_HEARTBEAT_INTERVAL_MS): Record<string, ActivityFunction> {
+  return Object.fromEntries(
+    Object.entries(activities).map(([name, run]) => [
+      name,
+      async (...args: unknown[]) => {
+        const context = Context.current();
+        context.heartbeat();
+        const timer = setInterval(() => context.heartbeat(), intervalMs);
+        try {
+          return await run(...args);
+        } finally {
+          clearInterval(timer);
+        }
+      },
+    ]),
+  );
 }

@@ -10,7 +10,7 @@ import type {
   OnboardingInput,
   PrAnalysisInput,
 } from '../workflows/activities.js';
-import { ACTIVITY_RETRY, ACTIVITY_TIMEOUT_MS } from '../workflows/retry.js';
+import { ACTIVITY_HEARTBEAT_TIMEOUT_MS, ACTIVITY_RETRY, ACTIVITY_TIMEOUT_MS } from '../workflows/retry.js';
 import {
   architectureReviewWorkflow,
   conventionDetectionWorkflow,
@@ -21,6 +21,7 @@ import {
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: ACTIVITY_TIMEOUT_MS,
+  heartbeatTimeout: ACTIVITY_HEARTBEAT_TIMEOUT_MS,
   retry: {
     maximumAttempts: ACTIVITY_RETRY.maximumAttempts,
     initialInterval: ACTIVITY_RETRY.initialIntervalMs,

@@ -21,6 +21,14 @@ export const ACTIVITY_RETRY: RetryPolicy = {
 /** Time limit of one activity attempt (clone + full assessment of a large repository). */
 export const ACTIVITY_TIMEOUT_MS = 30 * 60_000;
 
+/**
+ * A running activity tells Temporal it is alive this often; when a worker dies (killed, lost its
+ * machine) the server notices after ACTIVITY_HEARTBEAT_TIMEOUT_MS without one and retries the
+ * attempt on another worker, instead of waiting for ACTIVITY_TIMEOUT_MS.
+ */
+export const ACTIVITY_HEARTBEAT_INTERVAL_MS = 5_000;
+export const ACTIVITY_HEARTBEAT_TIMEOUT_MS = 30_000;
+
 export function retryDelayMs(policy: RetryPolicy, attempt: number): number {
   return Math.min(policy.maximumIntervalMs, policy.initialIntervalMs * policy.backoffCoefficient ** (attempt - 1));
 }
