@@ -1,30 +1,15 @@
 // The workflow scenarios on the embedded runner (both stores), plus what only it has: restart
 // recovery of jobs left running by a dead process, and cancellation.
 import { expect, it } from 'vitest';
-import { EmbeddedRunner } from '@codehealth/worker';
+import type { EmbeddedRunner } from '@codehealth/worker';
 import { describeStores } from '../../packages/http/src/fixtures/test-api.js';
-import { useWorkflowEnvironment, workflowScenarios } from './scenarios.js';
+import { embeddedEngine, embeddedRunnerFor, useWorkflowEnvironment, workflowScenarios } from './scenarios.js';
 
 describeStores('embedded workflows', (store) => {
   let runner: EmbeddedRunner;
   const context = useWorkflowEnvironment(store, async (api, activities, log) => {
-    runner = new EmbeddedRunner({
-      db: api.db,
-      starter: api.workflows,
-      activities,
-      pollIntervalMs: 100,
-      retry: { maximumAttempts: 2, initialIntervalMs: 10, backoffCoefficient: 2, maximumIntervalMs: 50, nonRetryableErrorTypes: ['NonRetryableError', 'NotFoundError', 'InvalidInputError'] },
-      log,
-    });
-    await runner.start();
-    return {
-      awaitIdle: () => runner.drain(),
-      async outcome(workflowId) {
-        const [job] = await api.db.query<{ status: 'completed' | 'failed'; error: string }>('SELECT status, error FROM jobs WHERE workflow_id = $1', [workflowId]);
-        return job!.status === 'completed' ? { status: 'completed' } : { status: job!.status, error: job!.error };
-      },
-      stop: () => runner.stop(),
-    };
+    runner = embeddedRunnerFor(api, activities, log);
+    return embeddedEngine(api, runner);
   });
 
   workflowScenarios(context);

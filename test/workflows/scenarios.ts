@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/engine/server';
-import { createActivities, RepositoryCheckouts, type Activities } from '@codehealth/worker';
+import { createActivities, EmbeddedRunner, RepositoryCheckouts, type Activities } from '@codehealth/worker';
 import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
 
@@ -63,6 +63,31 @@ export function useWorkflowEnvironment(
     rmSync(workDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/** The embedded runner as the tests configure it: fast polling, two quick attempts. */
+export function embeddedRunnerFor(api: TestApi, activities: Activities, log: (line: string) => void): EmbeddedRunner {
+  return new EmbeddedRunner({
+    db: api.db,
+    starter: api.workflows,
+    activities,
+    pollIntervalMs: 100,
+    retry: { maximumAttempts: 2, initialIntervalMs: 10, backoffCoefficient: 2, maximumIntervalMs: 50, nonRetryableErrorTypes: ['NonRetryableError', 'NotFoundError', 'InvalidInputError'] },
+    log,
+  });
+}
+
+/** The embedded runner as an engine under test (started here); outcomes read from its jobs table. */
+export async function embeddedEngine(api: TestApi, runner: EmbeddedRunner): Promise<EngineUnderTest> {
+  await runner.start();
+  return {
+    awaitIdle: () => runner.drain(),
+    async outcome(workflowId) {
+      const [job] = await api.db.query<{ status: 'completed' | 'failed'; error: string }>('SELECT status, error FROM jobs WHERE workflow_id = $1', [workflowId]);
+      return job!.status === 'completed' ? { status: 'completed' } : { status: job!.status, error: job!.error };
+    },
+    stop: () => runner.stop(),
+  };
 }
 
 export function workflowScenarios(context: ScenarioContext): void {

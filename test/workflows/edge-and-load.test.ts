@@ -1,0 +1,114 @@
+// Reliability of the embedded runner on both stores: 20 concurrent triggers across 3 projects
+// complete with exact counts, and odd repositories (nothing analysable, a 50 MB file, no commits)
+// each end with a clear status, never a stuck run.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { describeStores } from '../../packages/http/src/fixtures/test-api.js';
+import { createGitRepo } from '../helpers/git-repo.js';
+import { embeddedEngine, embeddedRunnerFor, SOURCES, useWorkflowEnvironment, type ScenarioContext } from './scenarios.js';
+
+async function linkedProject(context: ScenarioContext, root: string, onboarding = false): Promise<{ projectId: string; sessionId: string | null }> {
+  const projectId = await context.api.createProject(context.owner);
+  const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${root}`, skip_onboarding: !onboarding } });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return { projectId, sessionId: added.body.onboarding_session_id ?? null };
+}
+
+async function assessment(context: ScenarioContext, projectId: string, id: string) {
+  return (await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${id}`, { key: context.owner.key })).body;
+}
+
+async function unfinishedJobs(context: ScenarioContext): Promise<number> {
+  const [row] = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running')");
+  return row!.n;
+}
+
+describeStores('embedded runner under load and on odd repositories', (store) => {
+  const context = useWorkflowEnvironment(store, async (api, activities, log) => embeddedEngine(api, embeddedRunnerFor(api, activities, log)));
+
+  it('completes 20 concurrent triggers across 3 projects with exact counts', async () => {
+    const variants = [0, 1, 2].map((n) =>
+      createGitRepo({ ...SOURCES, [`src/extra-${n}.ts`]: Array.from({ length: n + 1 }, (_, i) => `export function f${i}(x: any) {\n  return eval(x);\n}\n`).join('') }),
+    );
+    const projects = await Promise.all(variants.map((repo) => linkedProject(context, repo.root)));
+    const triggers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => context.api.request('POST', `/api/v1/projects/${projects[i % 3]!.projectId}/health/trigger`, { key: context.owner.key })),
+    );
+    expect(triggers.map((t) => t.status)).toEqual(Array(20).fill(200));
+    await context.engine.awaitIdle();
+
+    for (const [n, { projectId }] of projects.entries()) {
+      const returned = new Set(triggers.filter((_, i) => i % 3 === n).map((t) => t.body.assessment_id as string));
+      const rows = await context.api.db.query<{ id: string; status: string }>('SELECT id, status FROM health_assessments WHERE project_id = $1', [projectId]);
+      // Every trigger answered with an assessment that exists, and no row exists that no trigger returned.
+      expect(new Set(rows.map((r) => r.id))).toEqual(returned);
+      expect(rows.every((r) => r.status === 'completed')).toBe(true);
+      // Each run of the same commit found exactly the same issues, written once.
+      const counts = await context.api.db.query<{ context_id: string; n: number; distinct_ids: number }>(
+        "SELECT context_id, count(*)::int AS n, count(DISTINCT (fingerprint, file_path, line_start, rule_id))::int AS distinct_ids FROM issues WHERE project_id = $1 AND context_type = 'health_assessment' GROUP BY context_id",
+        [projectId],
+      );
+      expect(counts).toHaveLength(rows.length);
+      expect(new Set(counts.map((c) => c.n)).size).toBe(1);
+      expect(counts.every((c) => c.n === c.distinct_ids)).toBe(true);
+      // The variants differ by one `eval` per extra function: the counts tell the projects apart.
+      const evals = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issues WHERE context_id = $1 AND rule_id = 'security/no-eval'", [rows[0]!.id]);
+      expect(evals[0]!.n).toBe(n + 2);
+    }
+    expect(await unfinishedJobs(context)).toBe(0);
+    for (const repo of variants) rmSync(repo.root, { recursive: true, force: true });
+  }, 180_000);
+
+  it('completes an assessment of a repository with nothing to analyse: no code, only repository-level findings', async () => {
+    const repo = createGitRepo({ 'README.md': '# Just docs\n\nNothing to analyse here.\n', 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) });
+    const { projectId } = await linkedProject(context, repo.root);
+    const trigger = await context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key });
+    await context.engine.awaitIdle();
+    const record = await assessment(context, projectId, trigger.body.assessment_id);
+    expect(record).toMatchObject({ status: 'completed', total_lines_of_code: 0, test_lines_of_code: 0, security_score: 100, runtime_risks_score: 100 });
+    // The one finding is the repository's own: no license file.
+    const issues = await context.api.db.query<{ rule_id: string; file_path: string }>('SELECT rule_id, file_path FROM issues WHERE context_id = $1', [trigger.body.assessment_id]);
+    expect(issues).toEqual([{ rule_id: 'compliance/license-file', file_path: '.' }]);
+    expect(record.compliance_score).toBeLessThan(100);
+    expect(await unfinishedJobs(context)).toBe(0);
+    rmSync(repo.root, { recursive: true, force: true });
+  }, 120_000);
+
+  it('completes an assessment of a repository holding a 50 MB file, which is skipped, not parsed', async () => {
+    const repo = createGitRepo({ 'src/small.ts': 'export const answer = 42;\n' });
+    const line = 'export const value = "0123456789012345678901234567890123456789012345678901234567890123456789";\n';
+    writeFileSync(join(repo.root, 'src/huge.ts'), line.repeat(Math.ceil((50 * 1024 * 1024) / line.length)));
+    repo.commit('add a 50 MB generated file');
+    const { projectId } = await linkedProject(context, repo.root);
+    const started = Date.now();
+    const trigger = await context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key });
+    await context.engine.awaitIdle();
+    const record = await assessment(context, projectId, trigger.body.assessment_id);
+    expect(record.status).toBe('completed');
+    // Only the small file counts: the huge one was skipped by size, not read into the parser.
+    expect(record.total_lines_of_code).toBe(1);
+    const [huge] = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issues WHERE context_id = $1 AND file_path = 'src/huge.ts'", [trigger.body.assessment_id]);
+    expect(huge!.n).toBe(0);
+    expect(Date.now() - started).toBeLessThan(90_000);
+    rmSync(repo.root, { recursive: true, force: true });
+  }, 150_000);
+
+  it('refuses a repository without commits when it is added, with a clear reason and nothing recorded', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'codehealth-empty-repo-'));
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: empty });
+    const projectId = await context.api.createProject(context.owner);
+    const jobsBefore = await context.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs');
+    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${empty}` } });
+    expect(added.status).toBe(400);
+    expect(added.body.error).toBe(`${empty} has no commits on its default branch 'main'`);
+    const repos = await context.api.request('GET', `/api/v1/projects/${projectId}/repos`, { key: context.owner.key });
+    expect(repos.body).toEqual([]);
+    const sessions = await context.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM onboarding_sessions WHERE project_id = $1', [projectId]);
+    expect(sessions[0]!.n).toBe(0);
+    expect((await context.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs'))[0]!.n).toBe(jobsBefore[0]!.n);
+    rmSync(empty, { recursive: true, force: true });
+  });
+});
