@@ -31,6 +31,9 @@ async function dispatch(route: RouteDefinition, event: H3Event, options: AppOpti
   const query = route.query ? readQuery(event, route.query) : {};
   const body = route.body ? await readJsonBody(event, route.body, route.bodyOptional ?? false) : undefined;
   const result = await route.handler({ event, services: options.services, app, actor: actor!, params, query, body } as never);
+  // A successful write to a project (dismiss, restore, rules, settings, links...) changes its aggregates.
+  const projectId = (params as { id?: string }).id;
+  if (route.method !== 'GET' && route.access && projectId) await options.services.projectCache.invalidate(projectId);
   if (route.raw) return result as Response;
   if (options.validateResponses && route.response) {
     const checked = route.response.safeParse(result);

@@ -13,7 +13,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class MemoryCache implements Cache {
   private readonly entries = new Map<string, Entry>();
-  private readonly counters = new Map<string, number>();
   private readonly locks = new Map<string, { token: string; expiresAt: number }>();
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
@@ -39,24 +38,15 @@ export class MemoryCache implements Cache {
   }
 
   async delete(keys: readonly string[]): Promise<void> {
-    for (const key of keys) {
-      this.entries.delete(key);
-      this.counters.delete(key);
-    }
+    for (const key of keys) this.entries.delete(key);
   }
 
   async deleteByPrefix(prefix: string): Promise<number> {
     let n = 0;
-    for (const map of [this.entries, this.counters, this.windows]) {
+    for (const map of [this.entries, this.windows]) {
       for (const key of [...map.keys()]) if (key.startsWith(prefix) && map.delete(key)) n++;
     }
     return n;
-  }
-
-  async increment(key: string): Promise<number> {
-    const next = (this.counters.get(key) ?? 0) + 1;
-    this.counters.set(key, next);
-    return next;
   }
 
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {

@@ -63,10 +63,6 @@ export class RedisCache implements Cache {
     return deleted;
   }
 
-  async increment(key: string): Promise<number> {
-    return this.redis.incr(CACHE_KEY_PREFIX + key);
-  }
-
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
     const key = `${CACHE_KEY_PREFIX}lock:${name}`;
     const token = randomUUID();

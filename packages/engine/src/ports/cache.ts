@@ -25,8 +25,6 @@ export interface Cache {
   delete(keys: readonly string[]): Promise<void>;
   /** Deletes every key starting with `prefix`; returns how many. */
   deleteByPrefix(prefix: string): Promise<number>;
-  /** Adds 1 to a counter (created at 1) and returns the new value; counters do not expire. */
-  increment(key: string): Promise<number>;
   /**
    * Runs `fn` holding the named mutex, across every process sharing the cache. The lock is renewed
    * while `fn` runs and released after it; LockBusyError when another holder keeps it past `waitMs`.

@@ -38,6 +38,8 @@ export interface AssessmentRecorderOptions {
   driftThresholds?: Partial<DriftThresholds>;
   /** Grade of a combined (several repositories) overall score; one repository keeps its own grade. */
   gradeOf?: (score: number) => Grade;
+  /** Called after every change of a run (the project's cached aggregates are invalidated). */
+  onChange?: (projectId: string) => Promise<void>;
 }
 
 /** Failure messages are stored, and may carry a clone URL: credentials in URLs are masked. */
@@ -84,7 +86,7 @@ export class AssessmentRecorder {
         WHERE id = $1 AND status IN ('pending', 'running')`,
       [assessmentId],
     );
-    return this.find(this.db, assessmentId);
+    return this.changed(await this.find(this.db, assessmentId));
   }
 
   /** → failed with a (redacted) message, unless the run already completed. Returns the resulting run. */
@@ -94,7 +96,12 @@ export class AssessmentRecorder {
         WHERE id = $1 AND status IN ('pending', 'running')`,
       [assessmentId, redactFailure(message)],
     );
-    return this.find(this.db, assessmentId);
+    return this.changed(await this.find(this.db, assessmentId));
+  }
+
+  private async changed(run: AssessmentRun): Promise<AssessmentRun> {
+    await this.options.onChange?.(run.projectId);
+    return run;
   }
 
   /**
@@ -104,7 +111,8 @@ export class AssessmentRecorder {
    */
   async complete(assessmentId: string, results: readonly RepositoryAssessment[]): Promise<CompletedAssessment> {
     if (results.length === 0) throw new InvalidInputError('an assessment needs the result of at least one repository');
-    return this.db.transaction(async (tx) => {
+    let touched: string | undefined;
+    const completed = await this.db.transaction(async (tx) => {
       // The row lock serialises concurrent attempts of the same run: the second sees `completed`.
       const [row] = await tx.query<{ project_id: string; status: AssessmentStatus; overall_score: number | null }>(
         'SELECT project_id, status, overall_score FROM health_assessments WHERE id = $1 FOR UPDATE',
@@ -116,6 +124,7 @@ export class AssessmentRecorder {
       }
       if (row.status === 'failed') throw new ConflictError('assessment already failed');
       const projectId = row.project_id;
+      touched = projectId;
 
       const prCounts = await tx.query<{ repository_id: string; count: number }>(
         'SELECT repository_id, count(*)::int AS count FROM pull_requests WHERE repository_id = ANY($1::uuid[]) GROUP BY repository_id',
@@ -170,6 +179,8 @@ export class AssessmentRecorder {
       }
       return { status: 'completed', overallScore: c.overall_score, issues: inserted.inserted, newIssues: inserted.newCount, driftAlerts: alerts.length } as const;
     });
+    if (touched) await this.options.onChange?.(touched);
+    return completed;
   }
 
   private async find(sql: Sql, id: string): Promise<AssessmentRun> {

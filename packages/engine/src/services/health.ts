@@ -1,6 +1,7 @@
 // Code health for REST clients: trigger an assessment (coalescing with one already under way),
 // list and read assessments, the dashboard, drift alerts and the category metadata. The write side
 // of a run is the AssessmentRecorder.
+import type { ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { AssessmentList, DriftAlert, HealthAssessment, HealthCategory, HealthDashboard, TriggerAssessmentResponse } from '../api/health.js';
 import { HEALTH_CATEGORIES } from '../domain/categories.js';
@@ -39,6 +40,7 @@ export class HealthService {
     private readonly access: ProjectAccess,
     private readonly workflows: WorkflowStarter,
     private readonly recorder: AssessmentRecorder,
+    private readonly cached?: ProjectCache,
   ) {}
 
   categories(): HealthCategory[] {
@@ -73,6 +75,7 @@ export class HealthService {
       await this.recorder.create(projectId, trigger, { id, workflowId }, tx);
       return { id, status: 'pending', workflowId, created: true };
     });
+    if (run.created) await this.cached?.invalidate(projectId);
     const request = { kind: 'health-assessment', projectId, assessmentId: run.id } as const;
     const workflowId = run.workflowId ?? workflowIdOf(request);
     // A running assessment has surely started. A pending one is started (again): starting the same
@@ -114,7 +117,8 @@ export class HealthService {
 
   async dashboard(actor: Actor, projectId: string): Promise<HealthDashboard> {
     await this.access.require(actor, projectId);
-    return readHealthDashboard(this.db, projectId);
+    const read = () => readHealthDashboard(this.db, projectId);
+    return this.cached ? this.cached.read(projectId, 'dashboard', read) : read();
   }
 
   /** Active alerts first, then dismissed ones; newest first within each. */

@@ -1,6 +1,7 @@
 // Issues of a project: the filtered, sorted list and the statistics (by default over the latest
 // completed health assessment), one issue, and dismiss/restore of one issue's identity (its
 // fingerprint), which reach every run holding that identity, past and future.
+import { stableJson, type ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { DismissIssueInput, Issue, IssueFilter, IssueList, IssueScope, IssueSortKey, IssueStats } from '../api/issues.js';
 import { ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '../domain/types.js';
@@ -111,6 +112,7 @@ export class IssueService {
   constructor(
     private readonly db: Database,
     private readonly access: ProjectAccess,
+    private readonly cached?: ProjectCache,
   ) {}
 
   async list(actor: Actor, projectId: string, filter: IssueFilter): Promise<IssueList> {
@@ -135,6 +137,11 @@ export class IssueService {
   /** Counts over the same scope as the list; every count includes dismissed issues, `dismissed` says how many. */
   async stats(actor: Actor, projectId: string, scope: IssueScope = {}): Promise<IssueStats> {
     await this.access.require(actor, projectId);
+    const read = () => this.computeStats(projectId, scope);
+    return this.cached ? this.cached.read(projectId, `issue-stats:${stableJson(scope)}`, read) : read();
+  }
+
+  private async computeStats(projectId: string, scope: IssueScope): Promise<IssueStats> {
     const params: unknown[] = [projectId];
     const rows = await this.db.query<{ category: Issue['category']; severity: Issue['severity']; source: Issue['source']; is_dismissed: boolean; n: number }>(
       `SELECT category, severity, source, is_dismissed, count(*)::int AS n FROM issues

@@ -1,6 +1,7 @@
 // Pull-request analyses for REST clients: list, read, statistics, the latest analysis of a PR,
 // and the manual trigger (coalescing with a run of the same head commit). The write side of a
 // run is the PrAnalysisRecorder; PR metadata comes from the store, synced from the code host.
+import type { ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { PrAnalysis, PrAnalysisList, PrStatistics, TriggerPrAnalysisResponse } from '../api/pr-analyses.js';
 import { workflowIdOf, type WorkflowStarter } from '../ports/workflow-starter.js';
@@ -36,6 +37,7 @@ export class PrAnalysisService {
     private readonly workflows: WorkflowStarter,
     private readonly pullRequests: PullRequestSync,
     private readonly recorder: PrAnalysisRecorder,
+    private readonly cached?: ProjectCache,
   ) {}
 
   /** Newest first; analyses of unlinked repositories stay listed (unlinking keeps analysis data). */
@@ -63,8 +65,11 @@ export class PrAnalysisService {
   /** `since`: a timestamp string the store parses (the edge validated it); only later analyses count. */
   async stats(actor: Actor, projectId: string, query: { since?: string }): Promise<PrStatistics> {
     await this.access.require(actor, projectId);
-    const [row] = await this.statsQuery(projectId, query.since);
-    return { ...row!, avg_duration_seconds: Math.max(0, Number(row!.avg_duration_seconds)) };
+    const read = async () => {
+      const [row] = await this.statsQuery(projectId, query.since);
+      return { ...row!, avg_duration_seconds: Math.max(0, Number(row!.avg_duration_seconds)) };
+    };
+    return this.cached ? this.cached.read(projectId, `pr-stats:${query.since ?? ''}`, read) : read();
   }
 
   /**
@@ -151,6 +156,7 @@ export class PrAnalysisService {
       );
       return { id, status: 'pending' as const, workflowId, created: true };
     });
+    if (run.created) await this.cached?.invalidate(projectId);
     const request = { kind: 'pr-analysis', projectId, analysisId: run.id } as const;
     const workflowId = run.workflowId ?? workflowIdOf(request);
     // A pending run is started (again): starting the same workflow id twice is a no-op, and it

@@ -76,7 +76,11 @@ const runOfRow = (row: RunRow): PrAnalysisRun => ({
 });
 
 export class PrAnalysisRecorder {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Called after every change of a run (the project's cached aggregates are invalidated). */
+    private readonly onChange?: (projectId: string) => Promise<void>,
+  ) {}
 
   async find(analysisId: string, sql: Sql = this.db): Promise<PrAnalysisRun> {
     const [row] = await sql.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM pr_analyses WHERE id = $1`, [analysisId]);
@@ -91,7 +95,9 @@ export class PrAnalysisRecorder {
         WHERE id = $1 AND status IN ('pending', 'running')`,
       [analysisId],
     );
-    return this.find(analysisId);
+    const run = await this.find(analysisId);
+    await this.onChange?.(run.projectId);
+    return run;
   }
 
   /** → failed with a (credential-masked) message, unless the run already completed. Returns the resulting run. */
@@ -101,7 +107,9 @@ export class PrAnalysisRecorder {
         WHERE id = $1 AND status IN ('pending', 'running')`,
       [analysisId, maskCredentials(message)],
     );
-    return this.find(analysisId);
+    const run = await this.find(analysisId);
+    await this.onChange?.(run.projectId);
+    return run;
   }
 
   /**
@@ -116,12 +124,14 @@ export class PrAnalysisRecorder {
       throw new InvalidInputError(`invalid PR analysis result: ${problems.join('; ')}`);
     }
     const result = parsed.data;
-    return this.db.transaction(async (tx) => {
+    let touched: string | undefined;
+    const completed = await this.db.transaction(async (tx) => {
       // The row lock serialises concurrent attempts of the same run: the second sees `completed`.
       const [row] = await tx.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM pr_analyses WHERE id = $1 FOR UPDATE`, [analysisId]);
       if (!row) throw new NotFoundError('PR analysis');
       if (row.status === 'completed') return { status: 'already_finished', issues: 0, newIssues: 0, dismissedIssues: 0 } as const;
       if (row.status === 'failed') throw new ConflictError('PR analysis already failed');
+      touched = row.project_id;
 
       let baseline = completion.baselineContextIds;
       if (!baseline) {
@@ -159,5 +169,7 @@ export class PrAnalysisRecorder {
       );
       return { status: 'completed', issues: inserted.inserted, newIssues: inserted.newCount, dismissedIssues: inserted.dismissed } as const;
     });
+    if (touched) await this.onChange?.(touched);
+    return completed;
   }
 }

@@ -1,5 +1,8 @@
 // The application services over one store and the configured ports: what the REST host, the
 // CLI and the workflow activities call. Hosts build one set per process.
+import type { Cache } from '../ports/cache.js';
+import { MemoryCache } from '../cache-adapters/memory-cache.js';
+import { ProjectCache } from './project-cache.js';
 import type { CodeHosts } from '../ports/code-host.js';
 import type { WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database } from '../store/database.js';
@@ -38,6 +41,8 @@ export interface ServiceDeps {
   workflows: WorkflowStarter;
   codeHosts: CodeHosts;
   options?: Partial<ServiceOptions>;
+  /** Cached aggregates, locks and rate limits; default: in-process (MemoryCache). */
+  cache?: Cache;
 }
 
 export class Services {
@@ -50,6 +55,9 @@ export class Services {
   readonly apiKeys: ApiKeyService;
   readonly projects: ProjectService;
   readonly onboarding: OnboardingService;
+  // -- cache
+  readonly cache: Cache;
+  readonly projectCache: ProjectCache;
   // -- members & invitations fields
   readonly members: MemberService;
   readonly invitations: InvitationService;
@@ -83,6 +91,9 @@ export class Services {
     this.apiKeys = new ApiKeyService(deps.db);
     this.projects = new ProjectService(deps.db, this.access);
     this.onboarding = new OnboardingService(deps.db, this.access);
+    // -- cache
+    this.cache = deps.cache ?? new MemoryCache();
+    this.projectCache = new ProjectCache(this.cache);
     // -- members & invitations init
     this.members = new MemberService(deps.db, this.access);
     this.invitations = new InvitationService(deps.db, this.options.invitationTtlDays);
@@ -90,14 +101,14 @@ export class Services {
     this.repositories = new RepositoryService(deps.db, this.access, deps.codeHosts, deps.workflows, { allowLocalRepos: this.options.allowLocalRepos });
     this.installations = new InstallationService(deps.db, deps.codeHosts);
     // -- health init
-    this.assessments = new AssessmentRecorder(deps.db);
-    this.health = new HealthService(deps.db, this.access, deps.workflows, this.assessments);
+    this.assessments = new AssessmentRecorder(deps.db, { onChange: (projectId) => this.projectCache.invalidate(projectId) });
+    this.health = new HealthService(deps.db, this.access, deps.workflows, this.assessments, this.projectCache);
     // -- issues & dismiss-rule init
-    this.issues = new IssueService(deps.db, this.access);
+    this.issues = new IssueService(deps.db, this.access, this.projectCache);
     this.dismissRules = new DismissRuleService(deps.db, this.access);
     // -- PR analysis init
-    this.prAnalysisRecorder = new PrAnalysisRecorder(deps.db);
-    this.prAnalyses = new PrAnalysisService(deps.db, this.access, deps.workflows, this.repositories, this.prAnalysisRecorder);
+    this.prAnalysisRecorder = new PrAnalysisRecorder(deps.db, (projectId) => this.projectCache.invalidate(projectId));
+    this.prAnalyses = new PrAnalysisService(deps.db, this.access, deps.workflows, this.repositories, this.prAnalysisRecorder, this.projectCache);
     // webhooks and schedules need the health and PR analysis services above
     this.webhooks = new WebhookService(deps.db, this.health, this.prAnalyses, deps.codeHosts);
     this.schedules = new AssessmentScheduler(deps.db, this.health);
