@@ -11,12 +11,16 @@ import { ISSUE_CATEGORIES, SEVERITIES, type Finding } from '../domain/types.js';
 import { isOutside } from '../graph/file-probe.js';
 import type { FunctionSummary } from '../pipeline/file-summary.js';
 import { fileGroupOf } from '../pipeline/findings.js';
-import { normaliseSnippet } from '../report/issue-id.js';
+import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
 import type { PullRequestDiff } from '../pr/types.js';
 import type { JsonCompletionClient } from './json-completion.js';
+import { llmSlotFromEnv, type LlmSlot } from './llm-slot.js';
+import { OpenAiJsonClient } from './openai-json-client.js';
 import { DIFF_REVIEW_DEFAULTS, DIFF_REVIEW_SYSTEM, diffExcerpt, type DiffReviewBudget, type HeadFile, type SentFile } from './prompts.js';
 
 export const LLM_ANALYZER_NAME = 'llm-agent';
+/** Per attempt for the large slot: a review answer of a few thousand tokens takes longer than a classification. */
+export const LARGE_LLM_TIMEOUT_MS = 60_000;
 /** A quote shorter than this (non-blank characters) proves nothing (`}`, `return`). */
 const MIN_QUOTE_CHARS = 6;
 /** Unvalidated findings keep at most this confidence. */
@@ -180,4 +184,38 @@ export async function headFilesOf(headDir: string, diff: PullRequestDiff, summar
     if (text !== undefined) files.push({ path: file.path, headText: text, ...(functions.has(file.path) ? { functions: functions.get(file.path)! } : {}) });
   }
   return files;
+}
+
+/**
+ * The large slot's client for one run (its token budget is the run's): `slot` undefined reads
+ * `LLM_LARGE_*` from the environment, null means no model. Undefined when none is configured.
+ */
+export function largeModelClient(slot: LlmSlot | null | undefined, log?: (line: string) => void): JsonCompletionClient | undefined {
+  const resolved = slot === undefined ? llmSlotFromEnv('large') : (slot ?? undefined);
+  return resolved ? new OpenAiJsonClient(resolved, { timeoutMs: LARGE_LLM_TIMEOUT_MS, ...(log ? { log } : {}) }) : undefined;
+}
+
+/** The PR pipeline's call: head texts from the work tree at head, then the review. Never throws. */
+export async function reviewPullRequestWithLlm(
+  client: JsonCompletionClient,
+  input: { diff: PullRequestDiff; headDir: string; summaries?: ReadonlyArray<{ path: string; functions: readonly FunctionSummary[] }>; budget?: DiffReviewBudget; log?: (line: string) => void },
+): Promise<DiffReviewResult> {
+  try {
+    const files = await headFilesOf(input.headDir, input.diff, input.summaries);
+    return await reviewDiffWithLlm(client, { diff: input.diff, files, ...(input.budget ? { budget: input.budget } : {}), ...(input.log ? { log: input.log } : {}) });
+  } catch (error) {
+    const reason = `error: ${(error as Error)?.message ?? String(error)}`;
+    input.log?.(`llm diff review: no findings (${reason})`);
+    return { findings: [], reason, model: client.label, sent: { files: 0, hunks: 0, chars: 0 }, skipped: [], dropped: [] };
+  }
+}
+
+/**
+ * The run's issues with the model's findings added: all of them are new (they are found on the
+ * PR's own changed lines). They do not enter the health projection or merge readiness, which stay
+ * the deterministic analysis's.
+ */
+export function withLlmFindings(findings: Finding[], newFingerprints: Set<string>, review: DiffReviewResult | undefined): { findings: Finding[]; newFingerprints: Set<string> } {
+  if (!review || review.findings.length === 0) return { findings, newFingerprints };
+  return { findings: [...findings, ...review.findings], newFingerprints: new Set([...newFingerprints, ...review.findings.map((f) => issueFingerprint(f))]) };
 }

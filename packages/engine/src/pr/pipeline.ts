@@ -14,6 +14,7 @@ import { HEALTH_CATEGORY_KEYS, type Finding } from '../domain/types.js';
 import { isOutside } from '../graph/file-probe.js';
 import type { CodeGraph } from '../graph/types.js';
 import type { JsonCompletionClient } from '../llm/json-completion.js';
+import { reviewPullRequestWithLlm, withLlmFindings, type DiffReviewResult } from '../llm/diff-review-agent.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
@@ -61,12 +62,16 @@ export interface PrPipelineOutput {
   /** Head's per-file pass: summaries reused from the cache, files analysed by every rule, files parsed for the graph only. */
   headFiles: { fromCache: number; analysed: number; graphOnly: number };
   timingsMs: Record<string, number>;
+  /** The large model's review of the changed hunks, when that slot is configured (its findings are in `findings`). */
+  llmReview?: Omit<DiffReviewResult, 'findings'> & { findings: number };
 }
 
 export interface PrPipelineDeps {
   engine: Engine;
   /** The small model slot; without it the rules classify. */
   llm?: JsonCompletionClient;
+  /** The large model slot; with it the changed hunks are reviewed and its findings recorded as `llm_agent` issues. */
+  largeLlm?: JsonCompletionClient;
   log?: (line: string) => void;
 }
 
@@ -119,9 +124,14 @@ export class PrAnalysisPipeline {
     const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
     const confidence = analysisConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
     const readiness = mergeReadiness(comparison.added, confidence);
+    // The model reviews the hunks while the structure is computed (it waits on the network, the structure on git).
+    const { largeLlm } = this.deps;
+    const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
 
     const others = (input.otherOpenPrs ?? []).filter((o) => o.number !== pr.number).slice(0, MAX_OTHER_PRS);
     const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome));
+    const llmReview = await reviewing;
+    const recorded = withLlmFindings(comparison.prFindings, comparison.newFingerprints, llmReview);
     return {
       result: {
         classification: outcome.classification,
@@ -134,8 +144,8 @@ export class PrAnalysisPipeline {
         conflicts: structure.conflicts,
         stacked_prs: structure.stacked,
       },
-      findings: comparison.prFindings,
-      newFingerprints: comparison.newFingerprints,
+      findings: recorded.findings,
+      newFingerprints: recorded.newFingerprints,
       mergeBaseSha: diff.mergeBaseSha,
       ...(baseline.assessmentId ? { baselineAssessmentId: baseline.assessmentId } : {}),
       diff,
@@ -148,6 +158,7 @@ export class PrAnalysisPipeline {
         graphOnly: head.summaries.filter((f) => !f.cached && !f.skipped && !onlyPaths.has(f.path)).length,
       },
       timingsMs: timings,
+      ...(llmReview ? { llmReview: { ...llmReview, findings: llmReview.findings.length } } : {}),
     };
   }
 

@@ -101,6 +101,11 @@ export { OpenAiJsonClient, DEFAULT_LLM_TIMEOUT_MS } from '../llm/openai-json-cli
 export type { OpenAiJsonClientOptions } from '../llm/openai-json-client.js';
 export { LlmError } from '../llm/json-completion.js';
 export type { JsonCompletionClient, JsonCompletionRequest } from '../llm/json-completion.js';
+export { reviewDiffWithLlm, reviewPullRequestWithLlm, headFilesOf, largeModelClient, withLlmFindings, LARGE_LLM_TIMEOUT_MS, LLM_ANALYZER_NAME } from '../llm/diff-review-agent.js';
+export type { DiffReviewInput, DiffReviewResult, ReviewFile } from '../llm/diff-review-agent.js';
+export type { DiffReviewBudget } from '../llm/prompts.js';
+export { narrateArchitectureReview, MAX_NARRATIVE_CHARS } from '../llm/architecture-narrator.js';
+export type { ArchitectureNarration } from '../llm/architecture-narrator.js';
 // -- architecture services (add exports here)
 export { ArchitectureService, mergeConventionPatterns } from '../services/architecture.js';
 export { ArchitectureReviewService, ArchitectureReviewRecorder } from '../services/architecture-reviews.js';

@@ -2,7 +2,7 @@
 // project's repositories at their default branch heads (summaries come from the engine's cache
 // when an assessment just ran) and stores what the engine's architecture functions compute.
 import type { AssessmentResult } from '@codehealth/engine';
-import { buildArchitectureOverview, reviewArchitecture, type ArchitectureSource } from '@codehealth/engine/server';
+import { buildArchitectureOverview, largeModelClient, narrateArchitectureReview, reviewArchitecture, type ArchitectureSource, type LlmSlot } from '@codehealth/engine/server';
 import type { Activities } from '../workflows/activities.js';
 import { NonRetryableError } from '../workflows/retry.js';
 import { checkoutHead, type ActivityDeps } from './repository-activities.js';
@@ -33,7 +33,8 @@ async function analyseProject(deps: ActivityDeps, projectId: string): Promise<An
 }
 
 export function architectureActivities(
-  deps: ActivityDeps,
+  /** `largeModel`: the slot narrating reviews. Undefined: read `LLM_LARGE_*` from the environment; null: the computed summary. */
+  deps: ActivityDeps & { largeModel?: LlmSlot | null },
 ): Pick<Activities, 'documentArchitecture' | 'reviewArchitecture' | 'failArchitectureReview' | 'detectConventions'> {
   const { services } = deps;
   const saveConventions = (projectId: string, analysed: AnalysedRepository[]) =>
@@ -54,7 +55,9 @@ export function architectureActivities(
       await services.architectureReviewRecorder.start(reviewId);
       const analysed = await analyseProject(deps, review.projectId);
       const sources = analysed.map((a) => a.source);
-      return services.architectureReviewRecorder.complete(reviewId, reviewArchitecture(sources), buildArchitectureOverview(sources));
+      const result = reviewArchitecture(sources);
+      const narration = await narrateArchitectureReview(largeModelClient(deps.largeModel, deps.log), result, { log: deps.log });
+      return services.architectureReviewRecorder.complete(reviewId, { ...result, summary: narration.summary }, buildArchitectureOverview(sources));
     },
 
     async failArchitectureReview({ reviewId, message }) {

@@ -5,6 +5,7 @@
 // transaction. Repeating the activity after it completed writes nothing again.
 import type { Finding, IssueCategory, IssueSource, Severity } from '@codehealth/engine';
 import {
+  largeModelClient,
   llmSlotFromEnv,
   mergeBaseOf,
   OpenAiJsonClient,
@@ -21,6 +22,8 @@ import { repositoryRow, type ActivityDeps } from './repository-activities.js';
 export interface PrActivityDeps extends ActivityDeps {
   /** The small model slot. Undefined: read `LLM_SMALL_*` from the environment; null: classify by rules only. */
   smallModel?: LlmSlot | null;
+  /** The large model slot (review of the changed hunks). Undefined: read `LLM_LARGE_*` from the environment; null: no model review. */
+  largeModel?: LlmSlot | null;
 }
 
 interface PullRow {
@@ -157,7 +160,7 @@ export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePul
         const baseline = await storedBaseline(services, projectId, run.repositoryId, mergeBase);
         const slot = deps.smallModel === undefined ? llmSlotFromEnv('small') : (deps.smallModel ?? undefined);
         const llm = slot ? new OpenAiJsonClient(slot, { log: deps.log }) : undefined; // one client per run: its token budget is the run's
-        const pipeline = new PrAnalysisPipeline({ engine: deps.engine, llm, log: deps.log });
+        const pipeline = new PrAnalysisPipeline({ engine: deps.engine, llm, largeLlm: largeModelClient(deps.largeModel, deps.log), log: deps.log });
         const started = Date.now();
         const output = await pipeline.run({
           headDir: head.path,
