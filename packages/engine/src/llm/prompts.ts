@@ -13,16 +13,24 @@ const MAX_LINE_CHARS = 400;
 const REVIEWED_KINDS = ['source', 'test', 'config'] as const;
 
 const MASK = (secret: string) => `${secret.length > 8 ? secret.slice(0, 4) : ''}${'*'.repeat(12)}`;
-const TOKEN_SHAPES = [
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, // AWS access key ids
-  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, // GitHub tokens
-  /\bgithub_pat_[A-Za-z0-9_]{40,}\b/g,
-  /\bsk-[A-Za-z0-9_-]{20,}\b/g, // OpenAI-style keys
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g, // Slack tokens
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-  /[A-Za-z0-9+/]{40,}={0,2}/g, // base64 runs: PEM bodies, signing secrets (and harmless hashes)
+/** Bits per character: near log2(length) for random keys, well below it for identifiers and paths. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  return [...counts.values()].reduce((sum, n) => sum - (n / text.length) * Math.log2(n / text.length), 0);
+}
+/** Mixed case and digits with a high entropy: a generated key, not a word, path or identifier. */
+const looksRandom = (text: string) => /\d/.test(text) && /[a-z]/.test(text) && /[A-Z]/.test(text) && entropy(text) > 0.8 * Math.log2(text.length);
+const TOKEN_SHAPES: Array<[RegExp, (match: string) => boolean]> = [
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, () => true], // AWS access key ids
+  [/\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, () => true], // GitHub tokens
+  [/\bgithub_pat_[A-Za-z0-9_]{40,}\b/g, () => true],
+  [/\bxox[abprs]-\d+-[A-Za-z0-9-]{10,}\b/g, () => true], // Slack tokens
+  [/\bAIza[0-9A-Za-z_-]{35}\b/g, () => true], // Google API keys
+  [/\bsk-[A-Za-z0-9_-]{20,}\b/g, (m) => looksRandom(m)], // OpenAI-style keys
+  [/[A-Za-z0-9+/_-]{32,}={0,2}/g, looksRandom], // other generated secrets, PEM bodies
 ];
-const ASSIGNED_SECRET = /((?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|auth)\w*["']?\s*[:=]\s*["'`])([^"'`\s]{8,})(["'`])/gi;
+const ASSIGNED_SECRET = /((?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token)\w*["']?\s*[:=]\s*["'`])([^"'`\s]{8,})(["'`])/gi;
 
 /**
  * Masks credentials in a line (first 4 characters kept, as the static rules' snippets do): what
@@ -30,7 +38,7 @@ const ASSIGNED_SECRET = /((?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_
  */
 export function redactSecrets(line: string): string {
   let out = line.replace(ASSIGNED_SECRET, (_, before: string, secret: string, after: string) => `${before}${MASK(secret)}${after}`);
-  for (const shape of TOKEN_SHAPES) out = out.replace(shape, (secret) => (secret.includes('*') ? secret : MASK(secret)));
+  for (const [shape, accept] of TOKEN_SHAPES) out = out.replace(shape, (secret) => (secret.includes('*') || !accept(secret) ? secret : MASK(secret)));
   return out;
 }
 
@@ -92,6 +100,8 @@ function piecesOf(hunks: PullRequestDiff['files'][number]['hunks']): Piece[] {
   );
 }
 
+const removedNote = (count: number) => `(${count} line${count === 1 ? '' : 's'} removed)\n`;
+
 const why = (file: PullRequestDiff['files'][number]): string | undefined =>
   file.binary ? 'binary' : file.generated ? 'generated or vendored' : file.status === 'deleted' ? 'deleted' : !(REVIEWED_KINDS as readonly string[]).includes(file.kind) ? `not reviewed (${file.kind})` : file.hunks.length === 0 ? 'no changed lines' : undefined;
 
@@ -130,7 +140,7 @@ export function diffExcerpt(diff: PullRequestDiff, files: readonly HeadFile[], b
     const removedAt = new Map(pieces.flatMap((p) => (p.removedAfter ? [[p.removedAfter.line, p.removedAfter.count] as const] : [])));
     const rowOf = (n: number) => {
       const code = lines[n - 1]!.length > MAX_LINE_CHARS ? `${lines[n - 1]!.slice(0, MAX_LINE_CHARS)}…` : lines[n - 1]!;
-      return `${n} ${changed(n) ? '+' : ' '} ${code}\n${removedAt.has(n) ? `(${removedAt.get(n)} lines removed)\n` : ''}`;
+      return `${n} ${changed(n) ? '+' : ' '} ${code}\n${removedAt.has(n) ? removedNote(removedAt.get(n)!) : ''}`;
     };
     let shownTo = 0;
     let sentPieces = 0;
@@ -140,7 +150,7 @@ export function diffExcerpt(diff: PullRequestDiff, files: readonly HeadFile[], b
       const first = Math.max(1, piece.from - budget.contextLines, shownTo + 1);
       const last = Math.min(lines.length, end + budget.contextLines);
       let block = first > shownTo + 1 && first <= last ? '…\n' : '';
-      if (piece.removedAfter?.line === 0 && shownTo === 0) block += `(${piece.removedAfter.count} lines removed)\n`;
+      if (piece.removedAfter?.line === 0 && shownTo === 0) block += removedNote(piece.removedAfter.count);
       let shownLast = Math.min(shownTo, last);
       for (let n = first; n <= last; n++) {
         const row = rowOf(n);
