@@ -171,10 +171,9 @@ export function diffExcerpt(diff: PullRequestDiff, files: readonly HeadFile[], b
       if (cut) break;
     }
     hunks += sentPieces;
-    if (sentPieces < pieces.length || cut) {
-      const notSent = pieces.length - sentPieces;
-      skipped.push({ path: file.path, reason: `budget: ${cut ? `cut at line ${shownTo}` : ''}${cut && notSent ? ', ' : ''}${notSent ? `${notSent} of ${pieces.length} hunks not sent` : ''}` });
-    }
+    const notSent = pieces.length - sentPieces;
+    if (sentPieces === 0) skipped.push({ path: file.path, reason: 'budget: not sent' });
+    else if (cut || notSent > 0) skipped.push({ path: file.path, reason: `budget: cut at line ${shownTo}${notSent ? `, ${notSent} of ${pieces.length} hunks not sent` : ''}` });
     if (sentPieces === 0) continue;
     user += text;
     sent.set(file.path, { lines, allowed });
