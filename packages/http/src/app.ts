@@ -4,6 +4,7 @@ import { H3, handleCors, type H3Event } from 'h3';
 import type { Services } from '@codehealth/engine/server';
 import { authenticate, type BearerAuthenticator } from './auth.js';
 import { ApiError, errorResponse, jsonResponse, toErrorResponse } from './http-errors.js';
+import { DEFAULT_RATE_LIMIT, enforceRateLimit, type RateLimit } from './rate-limit.js';
 import { readJsonBody, readParams, readQuery } from './request.js';
 import { fullPathOf, toRouterPath, type AppContext, type HealthComponent, type RouteDefinition } from './route.js';
 import { ALL_ROUTES } from './routes/index.js';
@@ -22,10 +23,14 @@ export interface AppOptions {
   version?: string;
   /** `VCS_WEBHOOK_SECRET`, for `POST /webhooks/github`. */
   webhookSecret?: string;
+  /** Requests per caller and window, counted in `services.cache`; false: unlimited. Default DEFAULT_RATE_LIMIT. */
+  rateLimit?: RateLimit | false;
 }
 
 async function dispatch(route: RouteDefinition, event: H3Event, options: AppOptions, app: AppContext): Promise<Response> {
   const actor = route.auth === 'none' ? undefined : await authenticate(event, options.services, options.authenticators);
+  const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const limitHeaders = actor && limit ? await enforceRateLimit(options.services.cache, actor, limit) : {};
   const params = route.params ? readParams(event.context.params ?? {}, route.params) : {};
   if (actor && route.access) await options.services.access.require(actor, (params as { id: string }).id, route.access);
   const query = route.query ? readQuery(event, route.query) : {};
@@ -34,14 +39,19 @@ async function dispatch(route: RouteDefinition, event: H3Event, options: AppOpti
   // A successful write to a project (dismiss, restore, rules, settings, links...) changes its aggregates.
   const projectId = (params as { id?: string }).id;
   if (route.method !== 'GET' && route.access && projectId) await options.services.projectCache.invalidate(projectId);
-  if (route.raw) return result as Response;
+  if (route.raw) return withHeaders(result as Response, limitHeaders);
   if (options.validateResponses && route.response) {
     const checked = route.response.safeParse(result);
     if (!checked.success) {
       throw new Error(`response of ${route.operationId} does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
     }
   }
-  return jsonResponse(route.status, route.status === 204 ? null : result);
+  return withHeaders(jsonResponse(route.status, route.status === 204 ? null : result), limitHeaders);
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 export function createApp(options: AppOptions): H3 {

@@ -11,3 +11,5 @@ export type { BearerAuthenticator } from './auth.js';
 export { MAX_BODY_BYTES } from './request.js';
 export { createIdpAuthenticator } from './idp.js';
 export type { IdpOptions } from './idp.js';
+export { DEFAULT_RATE_LIMIT, enforceRateLimit, rateLimitFromEnv } from './rate-limit.js';
+export type { RateLimit } from './rate-limit.js';

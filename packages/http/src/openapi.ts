@@ -76,7 +76,7 @@ function operationOf(route: RouteDefinition, components: Record<string, JsonObje
     };
   }
   const errorStatuses = new Set<number>([400, 500, ...(route.errors ?? [])]);
-  if (route.auth !== 'none') errorStatuses.add(401);
+  if (route.auth !== 'none') errorStatuses.add(401).add(429);
   if (route.access) errorStatuses.add(403).add(404);
   if (route.body) errorStatuses.add(413).add(415);
   const errorRef = schemaOf(api.ErrorBody, 'output', components);

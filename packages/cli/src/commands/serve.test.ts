@@ -200,7 +200,8 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
       writeFileSync(keyFile, '-----BEGIN PRIVATE KEY-----\n', { mode: 0o600 });
       const env: Record<string, string> = {
         DATABASE_URL: db.url,
-        CACHE_URL: 'redis://127.0.0.1:6379',
+        // A real Redis when the test infrastructure runs one; otherwise a closed port.
+        CACHE_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:9',
         // A real Temporal when the test infrastructure runs one; otherwise a closed port.
         WORKFLOW_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '127.0.0.1:9',
         GRAPH_DB_HOST: '127.0.0.1:7687',
@@ -230,8 +231,16 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
       const server = await startServer([], { cwd, env });
       try {
         const healthz = await get(`${server.url}/healthz`);
-        if (process.env.TEST_TEMPORAL_ADDRESS) expect(healthz.status).toBe(200);
-        else expect(await healthz.json()).toEqual({ error: 'unavailable: workflow_engine' });
+        const down = [!process.env.TEST_REDIS_URL && 'cache', !process.env.TEST_TEMPORAL_ADDRESS && 'workflow_engine'].filter(Boolean);
+        if (down.length === 0) expect(healthz.status).toBe(200);
+        else expect(await healthz.json()).toEqual({ error: `unavailable: ${down.join(', ')}` });
+        // Each configured service is a component of the detailed health, with its latency.
+        const detailed = (await (await get(`${server.url}/health/detailed`)).json()) as { components: Array<{ name: string; status: string; latency_ms: number; error?: string }> };
+        expect(detailed.components.map((c) => c.name).sort()).toEqual(['cache', 'database', 'workflow_engine']);
+        const cache = detailed.components.find((c) => c.name === 'cache')!;
+        expect(cache.status).toBe(process.env.TEST_REDIS_URL ? 'up' : 'down');
+        expect(cache.latency_ms).toBeGreaterThanOrEqual(0);
+        if (!process.env.TEST_REDIS_URL) expect(cache.error).toMatch(/^Redis does not answer/);
         const created = await runCli(['keys', 'create', '--email', 'ops@example.com', '--name', 'deploy'], { cwd, env });
         expect(created.code).toBe(0);
         const { key } = JSON.parse(created.stdout);

@@ -5,7 +5,7 @@ import 'reflect-metadata'; // before any engine module: they use tsyringe's deco
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assertMigrated, defaultCodeHosts, MigrationError, Services, staticCodeHosts } from '@codehealth/engine/server';
+import { assertMigrated, defaultCodeHosts, MemoryCache, MigrationError, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
 import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -28,6 +28,8 @@ Environment:
   WORKER_CONCURRENCY     activities at once on this replica (default 2)
   CODEHEALTH_WORK_DIR    repository mirrors, checkouts and the analysis cache
                          (default ~/.cache/codehealth/worker)
+  CACHE_URL              Redis (optional, as for the server): the per-project assessment lock
+                         and cache invalidation shared with the server and the other replicas
   CODEHEALTH_ALLOW_LOCAL_REPOS=1   allow file:// repositories (tests, single-machine setups)
   VCS_APP_ID, VCS_PRIVATE_KEY_PATH  the GitHub App: clones of installation repositories use
                          short-lived installation tokens (kept in memory only)
@@ -42,6 +44,7 @@ interface WorkerConfig {
   concurrency: number;
   workDir: string;
   allowLocalRepos: boolean;
+  cacheUrl?: string;
   app?: GitHubAppConfig;
 }
 
@@ -58,6 +61,8 @@ function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd
   const appId = get('VCS_APP_ID');
   const privateKeyPath = get('VCS_PRIVATE_KEY_PATH');
   if (Boolean(appId) !== Boolean(privateKeyPath)) problems.push('VCS_APP_ID and VCS_PRIVATE_KEY_PATH go together');
+  const cacheUrl = get('CACHE_URL');
+  if (cacheUrl && !/^rediss?:\/\//.test(cacheUrl)) problems.push('CACHE_URL must be a redis:// or rediss:// URL');
   if (problems.length > 0) throw new HostConfigError(`cannot start the worker: ${problems.join('; ')}`);
   return {
     databaseUrl,
@@ -66,6 +71,7 @@ function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd
     concurrency,
     workDir: resolve(cwd, get('CODEHEALTH_WORK_DIR') ?? join(homedir(), '.cache', 'codehealth', 'worker')),
     allowLocalRepos: get('CODEHEALTH_ALLOW_LOCAL_REPOS') === '1',
+    cacheUrl,
     app: appId && privateKeyPath ? { appId, privateKeyPath } : undefined,
   };
 }
@@ -81,6 +87,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
   const stop = stopRequested(io);
   const log = (line: string) => void io.stderr.write(`${line}\n`);
   const store = await openHostStore({ kind: 'postgres', url: config.databaseUrl });
+  const cache = config.cacheUrl ? new RedisCache(config.cacheUrl, { log }) : new MemoryCache();
   try {
     try {
       await assertMigrated(store.db);
@@ -94,6 +101,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
       workflows: starter,
       codeHosts: staticCodeHosts(defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined })),
       options: { allowLocalRepos: config.allowLocalRepos },
+      cache,
     });
     const activities = await activitiesFor(services, {
       workDir: config.workDir,
@@ -119,6 +127,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
     await starter.close();
   } finally {
     stop.dispose();
+    await cache.close().catch(() => {});
     await store.close();
   }
   io.stderr.write('codehealth: stopped\n');

@@ -10,8 +10,11 @@ import {
   defaultCodeHosts,
   migrateUp,
   openStore,
+  MemoryCache,
+  RedisCache,
   Services,
   staticCodeHosts,
+  type Cache,
   type CodeHost,
   type Database,
   type OpenStore,
@@ -96,11 +99,17 @@ async function prepareStore(config: HostConfig): Promise<OpenStore> {
   }
 }
 
-function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined, workflows: WorkflowStarter): Services {
+/** Embedded: in-process. Self-hosted: Redis at CACHE_URL, shared by every server and worker replica. */
+export function cacheFor(config: HostConfig, log: (line: string) => void): Cache {
+  return config.mode === 'embedded' ? new MemoryCache() : new RedisCache(config.cacheUrl, { log });
+}
+
+function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined, workflows: WorkflowStarter, cache: Cache): Services {
   const allowLocalRepos = config.mode === 'embedded' || config.allowLocalRepos;
   return new Services({
     db,
     workflows,
+    cache,
     codeHosts: staticCodeHosts(
       codeHosts ??
         defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
@@ -115,13 +124,15 @@ const advertisable = (config: EmbeddedConfig): boolean => ['0.0.0.0', '::', 'loc
 export async function startHost(config: HostConfig, options: HostOptions): Promise<Host> {
   const store = await prepareStore(config);
   let workflows: WorkflowHost | undefined;
+  const cache = cacheFor(config, options.log);
   try {
     workflows = await workflowsFor(config, store.db, options.log);
-    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter);
+    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter, cache);
     const app = createApp({
       services,
       corsOrigins: config.corsOrigins,
-      components: [...healthComponents({ config, db: store.db }), ...workflows.components],
+      rateLimit: config.rateLimit,
+      components: [...healthComponents({ config, db: store.db, cache }), ...workflows.components],
       webhookSecret: config.mode === 'self-hosted' ? config.vcs.webhookSecret : process.env.VCS_WEBHOOK_SECRET,
       authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey })] : [],
       log: options.log,
@@ -148,6 +159,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
             await server.close();
             await running.stop();
           } finally {
+            await cache.close().catch(() => {});
             await store.close();
           }
         })();
@@ -156,6 +168,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
     };
   } catch (error) {
     await workflows?.stop().catch(() => {});
+    await cache.close().catch(() => {});
     await store.close();
     throw error;
   }

@@ -105,13 +105,28 @@ describe('self-hosted configuration', () => {
 
 describe('embedded configuration', () => {
   it('needs nothing: 127.0.0.1:8080 and ./.codehealth under the working directory', () => {
-    expect(readEmbeddedConfig({}, '/srv/app')).toEqual({ mode: 'embedded', host: '127.0.0.1', port: 8080, corsOrigins: [], dataDir: '/srv/app/.codehealth' });
+    expect(readEmbeddedConfig({}, '/srv/app')).toEqual({
+      mode: 'embedded',
+      host: '127.0.0.1',
+      port: 8080,
+      corsOrigins: [],
+      rateLimit: { limit: 600, windowSeconds: 60 },
+      dataDir: '/srv/app/.codehealth',
+    });
   });
 
   it('honours CODEHEALTH_DATA_DIR (relative to the working directory), HOST, PORT and CORS_ORIGINS', () => {
     const config = readEmbeddedConfig({ CODEHEALTH_DATA_DIR: 'var/data', HOST: '0.0.0.0', PORT: '0', CORS_ORIGINS: 'http://localhost:5173' }, '/srv/app');
-    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], dataDir: '/srv/app/var/data' });
+    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], rateLimit: { limit: 600, windowSeconds: 60 }, dataDir: '/srv/app/var/data' });
     expect(readEmbeddedConfig({ CODEHEALTH_DATA_DIR: '/abs/dir' }, '/srv/app').dataDir).toBe('/abs/dir');
+  });
+
+  it('reads RATE_LIMIT_PER_MINUTE (0 turns limiting off) and names a bad value', () => {
+    expect(readEmbeddedConfig({ RATE_LIMIT_PER_MINUTE: '0' }, '/').rateLimit).toBe(false);
+    expect(readEmbeddedConfig({ RATE_LIMIT_PER_MINUTE: '90' }, '/').rateLimit).toEqual({ limit: 90, windowSeconds: 60 });
+    expect(errorOf(() => readEmbeddedConfig({ RATE_LIMIT_PER_MINUTE: '1.5' }, '/')).message).toBe(
+      'cannot start: RATE_LIMIT_PER_MINUTE must be a whole number (0 turns rate limiting off). Fix it and start again.',
+    );
   });
 
   it('refuses a PORT that is not a port number', () => {

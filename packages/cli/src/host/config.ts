@@ -4,6 +4,7 @@
 import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StoreConfig } from '@codehealth/engine/server';
+import { rateLimitFromEnv, type RateLimit } from '@codehealth/http';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -54,6 +55,8 @@ interface ListenConfig {
   host: string;
   port: number;
   corsOrigins: string[];
+  /** RATE_LIMIT_PER_MINUTE per API key (default 600; 0: off). */
+  rateLimit: RateLimit | false;
 }
 
 export interface EmbeddedConfig extends ListenConfig {
@@ -115,6 +118,15 @@ function parseCorsOrigins(raw: string | undefined, problems: string[]): string[]
   return origins.map((origin) => (origin === '*' || !isOrigin(origin) ? origin : new URL(origin).origin));
 }
 
+function parseRateLimit(env: Env, problems: string[]): RateLimit | false {
+  try {
+    return rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_PER_MINUTE'));
+  } catch (error) {
+    problems.push((error as Error).message);
+    return false;
+  }
+}
+
 /** One line (the CLI reports errors as one line): every problem, then what to do. */
 function fail(problems: string[], hint: string): never {
   throw new HostConfigError(`cannot start: ${problems.join('; ')}. ${hint}`);
@@ -125,12 +137,14 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
   const problems: string[] = [];
   const port = parsePort(env, problems);
   const corsOrigins = parseCorsOrigins(valueOf(env, 'CORS_ORIGINS'), problems);
+  const rateLimit = parseRateLimit(env, problems);
   if (problems.length > 0) fail(problems, 'Fix it and start again.');
   return {
     mode: 'embedded',
     host: valueOf(env, 'HOST') ?? EMBEDDED_DEFAULT_HOST,
     port,
     corsOrigins,
+    rateLimit,
     dataDir: dataDirOf(env, cwd),
   };
 }
@@ -144,6 +158,9 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
 
   if (present('DATABASE_URL') && !/^postgres(ql)?:\/\//.test(get('DATABASE_URL'))) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+  if (present('CACHE_URL') && !/^rediss?:\/\//.test(get('CACHE_URL'))) {
+    problems.push('CACHE_URL must be a redis:// or rediss:// URL');
   }
   if (present('SECRET_KEY') && !/^[0-9a-fA-F]{64}$/.test(get('SECRET_KEY'))) {
     problems.push(`SECRET_KEY must be 64 hexadecimal characters (32 bytes); it has ${get('SECRET_KEY').length} characters`);
@@ -163,6 +180,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
   }
   const port = parsePort(env, problems);
   const corsOrigins = present('CORS_ORIGINS') ? parseCorsOrigins(get('CORS_ORIGINS'), problems) : [];
+  const rateLimit = parseRateLimit(env, problems);
   if (problems.length > 0) {
     fail(problems, "Set them as described in the spec's deployment section, or run 'codehealth serve --embedded' (npm start) for a local server without external services.");
   }
@@ -177,6 +195,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     host: valueOf(env, 'HOST') ?? SELF_HOSTED_DEFAULT_HOST,
     port,
     corsOrigins,
+    rateLimit,
     databaseUrl: get('DATABASE_URL'),
     cacheUrl: get('CACHE_URL'),
     workflowAddress: get('WORKFLOW_ADDRESS'),

@@ -93,7 +93,11 @@ export class RedisCache implements Cache {
   }
 
   async check(): Promise<void> {
-    await this.redis.ping();
+    try {
+      await this.redis.ping();
+    } catch {
+      throw new Error(`Redis does not answer${this.lastError ? `: ${this.lastError}` : ''}`);
+    }
   }
 
   async close(): Promise<void> {

@@ -128,3 +128,11 @@ export type { TestDatabase, TestStoreKind } from '../store/test-database.js';
 // Issue records: fingerprinted issues per run, dismiss-rule matching
 export { insertContextIssues, applyDismissRules, compileDismissRule, fingerprintToken, SEVERITY_RANK } from '../services/issue-records.js';
 export type { IssueContext, IssueContextType, IssueInput, InsertedIssues, DismissRuleRecord, IssueMatchFields, ApplyScope } from '../services/issue-records.js';
+
+// -- cache (cached aggregates, locks, rate limits)
+export { CACHE_KEY_PREFIX, LockBusyError } from '../ports/cache.js';
+export type { Cache, LockOptions, RateDecision } from '../ports/cache.js';
+export { MemoryCache } from '../cache-adapters/memory-cache.js';
+export { RedisCache } from '../cache-adapters/redis-cache.js';
+export type { RedisCacheOptions } from '../cache-adapters/redis-cache.js';
+export { ProjectCache, PROJECT_CACHE_TTL_SECONDS } from '../services/project-cache.js';

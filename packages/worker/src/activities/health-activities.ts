@@ -8,32 +8,55 @@ import { checkoutHead, type ActivityDeps } from './repository-activities.js';
 export function healthActivities(deps: ActivityDeps): Pick<Activities, 'assessHealth' | 'failAssessment'> {
   const { services } = deps;
   return {
-    async assessHealth({ projectId, assessmentId }) {
-      const run = await services.assessments.markRunning(assessmentId);
-      if (run.status === 'completed' || run.status === 'failed') return { status: 'already_finished', overallScore: null };
-      const linked = await services.db.query<{ repository_id: string }>(
-        'SELECT repository_id FROM project_repositories WHERE project_id = $1 ORDER BY linked_at, repository_id',
-        [projectId],
-      );
-      if (linked.length === 0) throw new NonRetryableError('the project has no linked repository to assess');
-      const results = [];
-      for (const { repository_id: repositoryId } of linked) {
-        const { repository, checkout } = await checkoutHead(deps, repositoryId);
-        try {
-          const started = Date.now();
-          const result = await deps.engine.analyze(checkout.path, { allowCodeConfig: false }); // never run repository code
-          deps.log?.(`assessed ${repository.full_name}@${checkout.sha.slice(0, 12)}: ${result.findings.length} findings in ${Date.now() - started} ms`);
-          results.push({ repositoryId, repository: { name: repository.name, full_name: repository.full_name }, commitSha: checkout.sha, result });
-        } finally {
-          await checkout.dispose();
-        }
-      }
-      const completed = await services.assessments.complete(assessmentId, results);
-      return { status: completed.status, overallScore: completed.overallScore };
-    },
+    assessHealth: ({ projectId, assessmentId }) =>
+      // Two workers never run a project's assessment at once (a retried attempt whose first one is
+      // still alive, a duplicate delivery): the second waits for the first, then finds it finished.
+      exclusively(deps, `assessment:${projectId}`, () => assessHealth(deps, projectId, assessmentId)),
 
     async failAssessment({ assessmentId, message }) {
       await services.assessments.fail(assessmentId, message);
     },
   };
+}
+
+/** Holds the lock this long past a crash of its holder; renewed while the work runs. */
+const ASSESSMENT_LOCK_TTL_MS = 60_000;
+/** A waiting attempt gives up after this (LockBusyError is retried by the workflow engine). */
+const ASSESSMENT_LOCK_WAIT_MS = 5 * 60_000;
+
+async function exclusively<T>(deps: ActivityDeps, name: string, work: () => Promise<T>): Promise<T> {
+  const { cache } = deps.services;
+  try {
+    await cache.check();
+  } catch (error) {
+    // Without the cache there is no lock; the recorder's row lock still keeps results single.
+    deps.log?.(`${name}: running without the lock (${(error as Error).message})`);
+    return work();
+  }
+  return cache.withLock(name, { ttlMs: ASSESSMENT_LOCK_TTL_MS, waitMs: ASSESSMENT_LOCK_WAIT_MS }, work);
+}
+
+async function assessHealth(deps: ActivityDeps, projectId: string, assessmentId: string): Promise<{ status: 'completed' | 'already_finished'; overallScore: number | null }> {
+  const { services } = deps;
+  const run = await services.assessments.markRunning(assessmentId);
+  if (run.status === 'completed' || run.status === 'failed') return { status: 'already_finished', overallScore: null };
+  const linked = await services.db.query<{ repository_id: string }>(
+    'SELECT repository_id FROM project_repositories WHERE project_id = $1 ORDER BY linked_at, repository_id',
+    [projectId],
+  );
+  if (linked.length === 0) throw new NonRetryableError('the project has no linked repository to assess');
+  const results = [];
+  for (const { repository_id: repositoryId } of linked) {
+    const { repository, checkout } = await checkoutHead(deps, repositoryId);
+    try {
+      const started = Date.now();
+      const result = await deps.engine.analyze(checkout.path, { allowCodeConfig: false }); // never run repository code
+      deps.log?.(`assessed ${repository.full_name}@${checkout.sha.slice(0, 12)}: ${result.findings.length} findings in ${Date.now() - started} ms`);
+      results.push({ repositoryId, repository: { name: repository.name, full_name: repository.full_name }, commitSha: checkout.sha, result });
+    } finally {
+      await checkout.dispose();
+    }
+  }
+  const completed = await services.assessments.complete(assessmentId, results);
+  return { status: completed.status, overallScore: completed.overallScore };
 }
