@@ -13,6 +13,7 @@ Commands:
   keys create      create an API key: keys create --email <email> [--name <label>]
   migrate up       apply the database migrations (DATABASE_URL or the embedded data dir)
   migrate status   list the migrations and whether each is applied
+  cache clear      empty the Redis cache at CACHE_URL (derived data, rebuilt on use)
   worker           run workflows from the Temporal task queue (self-hosted replicas)
 
 Options:
@@ -79,6 +80,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       case 'keys': {
         const { runKeys } = await import('./commands/keys.js');
         return await runKeys(rest, io);
+      }
+      case 'cache': {
+        const { runCache } = await import('./commands/cache.js');
+        return await runCache(rest, io);
       }
       case 'migrate': {
         const { runMigrate } = await import('./commands/migrate.js');
