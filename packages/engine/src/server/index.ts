@@ -136,3 +136,11 @@ export { MemoryCache } from '../cache-adapters/memory-cache.js';
 export { RedisCache } from '../cache-adapters/redis-cache.js';
 export type { RedisCacheOptions } from '../cache-adapters/redis-cache.js';
 export { ProjectCache, PROJECT_CACHE_TTL_SECONDS } from '../services/project-cache.js';
+
+// -- graph store (the code graph kept per repository; graph rules)
+export { storedGraphOf, layerOf, MAX_DEPENDENT_DEPTH } from '../ports/graph-store.js';
+export type { GraphStore, StoredGraph, StoredSymbol, StoredImport, ImportPair, Dependent, LayerEdge } from '../ports/graph-store.js';
+export { EmbeddedGraphStore } from '../graph-store/embedded-graph-store.js';
+export { Neo4jGraphStore } from '../graph-store/neo4j-graph-store.js';
+export type { Neo4jGraphStoreOptions } from '../graph-store/neo4j-graph-store.js';
+export { runGraphRules, importCycles, GRAPH_RULES } from '../graph-store/graph-rules.js';

@@ -1,0 +1,88 @@
+// The embedded graph store: the code graph in tables of the relational store (migration 0002),
+// replaced per repository in one transaction, queried level by level with SQL.
+import type { Database } from '../store/database.js';
+import { layerOf, MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImportPair, type LayerEdge, type StoredGraph } from '../ports/graph-store.js';
+
+export class EmbeddedGraphStore implements GraphStore {
+  constructor(private readonly db: Database) {}
+
+  async writeSnapshot({ repositoryId, commitSha, graph }: { repositoryId: string; commitSha: string; graph: StoredGraph }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM graph_snapshots WHERE repository_id = $1', [repositoryId]);
+      await tx.query('INSERT INTO graph_snapshots (repository_id, commit_sha, files, imports) VALUES ($1, $2, $3, $4)', [repositoryId, commitSha, graph.files.length, graph.imports.length]);
+      // One statement per table: the rows travel as one jsonb parameter.
+      await tx.query('INSERT INTO graph_files (repository_id, path) SELECT $1, p FROM jsonb_array_elements_text($2::jsonb) AS p', [repositoryId, graph.files]);
+      await tx.query(
+        `INSERT INTO graph_symbols (repository_id, file_path, name, kind, exported, line_start, line_end)
+         SELECT $1, s.file, s.name, s.kind, s.exported, s."lineStart", s."lineEnd"
+           FROM jsonb_to_recordset($2::jsonb) AS s(file text, name text, kind text, exported boolean, "lineStart" int, "lineEnd" int)`,
+        [repositoryId, graph.symbols],
+      );
+      await tx.query(
+        `INSERT INTO graph_imports (repository_id, from_path, to_path, names, type_only, line)
+         SELECT $1, i."from", i."to", i.names, i."typeOnly", i.line
+           FROM jsonb_to_recordset($2::jsonb) AS i("from" text, "to" text, names jsonb, "typeOnly" boolean, line int)`,
+        [repositoryId, graph.imports],
+      );
+    });
+  }
+
+  async commitOf(repositoryId: string): Promise<string | undefined> {
+    const [row] = await this.db.query<{ commit_sha: string }>('SELECT commit_sha FROM graph_snapshots WHERE repository_id = $1', [repositoryId]);
+    return row?.commit_sha;
+  }
+
+  async dependents({ repositoryId, files, maxDepth }: { repositoryId: string; files: readonly string[]; maxDepth: number }): Promise<Dependent[]> {
+    const depthOf = new Map<string, number>(files.map((f) => [f, 0]));
+    let frontier = [...new Set(files)];
+    for (let depth = 1; depth <= Math.min(maxDepth, MAX_DEPENDENT_DEPTH) && frontier.length > 0; depth++) {
+      const rows = await this.db.query<{ from_path: string }>(
+        'SELECT DISTINCT from_path FROM graph_imports WHERE repository_id = $1 AND to_path IN (SELECT jsonb_array_elements_text($2::jsonb))',
+        [repositoryId, frontier],
+      );
+      frontier = rows.map((r) => r.from_path).filter((p) => !depthOf.has(p));
+      for (const path of frontier) depthOf.set(path, depth);
+    }
+    return [...depthOf].filter(([, d]) => d > 0).map(([path, depth]) => ({ path, depth })).sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path));
+  }
+
+  async importPairs(repositoryId: string): Promise<ImportPair[]> {
+    const rows = await this.db.query<{ from_path: string; to_path: string; line: number }>(
+      'SELECT from_path, to_path, min(line)::int AS line FROM graph_imports WHERE repository_id = $1 GROUP BY from_path, to_path ORDER BY from_path, to_path',
+      [repositoryId],
+    );
+    return rows.map((r) => ({ from: r.from_path, to: r.to_path, line: r.line }));
+  }
+
+  async layering(repositoryId: string): Promise<LayerEdge[]> {
+    const pairs = await this.db.query<{ from_path: string; to_path: string; n: number }>(
+      'SELECT from_path, to_path, count(*)::int AS n FROM graph_imports WHERE repository_id = $1 GROUP BY from_path, to_path',
+      [repositoryId],
+    );
+    return aggregateLayers(pairs.map((p) => ({ from: p.from_path, to: p.to_path, n: p.n })));
+  }
+
+  async deleteRepository(repositoryId: string): Promise<void> {
+    await this.db.query('DELETE FROM graph_snapshots WHERE repository_id = $1', [repositoryId]);
+  }
+
+  async check(): Promise<void> {
+    await this.db.query('SELECT 1 FROM graph_snapshots LIMIT 1');
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Import counts between different layers, largest first (ties by name). */
+export function aggregateLayers(pairs: ReadonlyArray<{ from: string; to: string; n: number }>): LayerEdge[] {
+  const counts = new Map<string, LayerEdge>();
+  for (const { from, to, n } of pairs) {
+    const [a, b] = [layerOf(from), layerOf(to)];
+    if (a === b) continue;
+    const key = `${a}\0${b}`;
+    const edge = counts.get(key) ?? { from: a, to: b, imports: 0 };
+    edge.imports += n;
+    counts.set(key, edge);
+  }
+  return [...counts.values()].sort((x, y) => y.imports - x.imports || x.from.localeCompare(y.from) || x.to.localeCompare(y.to));
+}
