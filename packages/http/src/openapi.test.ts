@@ -36,7 +36,7 @@ describe('OpenAPI document', () => {
   it('documents path parameters, bodies, error responses and the bearer scheme', () => {
     const getProject = doc.paths['/api/v1/projects/{id}'].get;
     expect(getProject.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ format: 'uuid' }) })]);
-    expect(Object.keys(getProject.responses).sort()).toEqual(['200', '400', '401', '403', '404', '500']);
+    expect(Object.keys(getProject.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500']);
     expect(getProject.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Project' });
     expect(doc.components.schemas.Project.required).toEqual(expect.arrayContaining(['id', 'name', 'key', 'user_role', 'settings']));
     expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });

@@ -114,7 +114,11 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     info: {
       title: 'CodeHealth REST API',
       version: options.version,
-      description: options.description ?? 'Code health and pull-request analysis. Every error is `{ "error": "<message>" }`.',
+      description:
+        options.description ??
+        'Code health and pull-request analysis. Every error is `{ "error": "<message>" }`. ' +
+          // The host's default (RATE_LIMIT_PER_MINUTE changes it); see docs/cache.md.
+          'Rate limit: 600 requests per minute per API key by default; every answer carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`, and a request over the limit gets 429 with `Retry-After` (seconds).',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],

@@ -28,7 +28,8 @@ export async function enforceRateLimit(cache: Cache, actor: Actor, limit: RateLi
     'x-ratelimit-reset': String(decision.resetSeconds),
   };
   if (!decision.allowed) {
-    throw new ApiError(429, `rate limit exceeded: ${limit.limit} requests per ${limit.windowSeconds} s; retry in ${decision.resetSeconds} s`, {
+    // The body is fixed (clients match it); the numbers are in the headers.
+    throw new ApiError(429, 'rate limit exceeded', {
       ...headers,
       'retry-after': String(decision.resetSeconds),
     });
