@@ -4,6 +4,7 @@
 // and a pull-request analysis through the REST API.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedGraphStore, Neo4jGraphStore, PostgresDatabase } from '@codehealth/engine/server';
 import { freshPostgresDatabase, runCli, startServer, tempDirs, type ServerProcess } from '../../packages/cli/src/fixtures/cli-process.js';
 import { poll, selfHostedEnv, startWorker, type WorkerProcess } from '../workflows/fixtures/processes.js';
 import { createGitRepo } from '../helpers/git-repo.js';
@@ -96,6 +97,22 @@ describe.skipIf(!ready)('self-hosted deployment: serve + two workers on real ser
     // Both replicas polled the same task queue; Temporal spread the work over them.
     const healthz = await fetch(`${server.url}/health/detailed`).then((r) => r.json() as Promise<{ components: { name: string; status: string }[] }>);
     expect(healthz.components.find((c) => c.name === 'workflow_engine')).toMatchObject({ status: 'up' });
+    if (process.env.TEST_REDIS_URL) expect(healthz.components.find((c) => c.name === 'cache')).toMatchObject({ status: 'up' });
     expect(workers.every((w) => w.child.exitCode === null)).toBe(true);
+
+    // The workers kept the assessed commit's code graph in the graph store (Neo4j when the test
+    // infrastructure runs one, else the Postgres tables).
+    const head = repo.git('rev-parse', 'main');
+    const graphStore = process.env.TEST_NEO4J_ADDRESS ? new Neo4jGraphStore({ address: process.env.TEST_NEO4J_ADDRESS }) : undefined;
+    const pg = await PostgresDatabase.connect(db.url, { max: 1 });
+    try {
+      const store = graphStore ?? new EmbeddedGraphStore(pg);
+      expect(await store.commitOf(linked.body.repository.id)).toBe(head);
+      expect(await store.dependents({ repositoryId: linked.body.repository.id, files: ['src/index.ts'], maxDepth: 2 })).toEqual([{ path: 'src/index.test.ts', depth: 1 }]);
+      if (graphStore) expect(healthz.components.find((c) => c.name === 'graph_store')).toMatchObject({ status: 'up' });
+    } finally {
+      await graphStore?.close();
+      await pg.close();
+    }
   }, 240_000);
 });

@@ -204,7 +204,7 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
         CACHE_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:9',
         // A real Temporal when the test infrastructure runs one; otherwise a closed port.
         WORKFLOW_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '127.0.0.1:9',
-        GRAPH_DB_HOST: '127.0.0.1:7687',
+        GRAPH_DB_HOST: process.env.TEST_NEO4J_ADDRESS ?? '127.0.0.1:9',
         SECRET_KEY: 'ab'.repeat(32),
         IDP_SECRET_KEY: 'idp-secret',
         IDP_JWT_ISSUER: 'https://idp.example.com/',
@@ -231,12 +231,12 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
       const server = await startServer([], { cwd, env });
       try {
         const healthz = await get(`${server.url}/healthz`);
-        const down = [!process.env.TEST_REDIS_URL && 'cache', !process.env.TEST_TEMPORAL_ADDRESS && 'workflow_engine'].filter(Boolean);
+        const down = [!process.env.TEST_REDIS_URL && 'cache', !process.env.TEST_NEO4J_ADDRESS && 'graph_store', !process.env.TEST_TEMPORAL_ADDRESS && 'workflow_engine'].filter(Boolean);
         if (down.length === 0) expect(healthz.status).toBe(200);
         else expect(await healthz.json()).toEqual({ error: `unavailable: ${down.join(', ')}` });
         // Each configured service is a component of the detailed health, with its latency.
         const detailed = (await (await get(`${server.url}/health/detailed`)).json()) as { components: Array<{ name: string; status: string; latency_ms: number; error?: string }> };
-        expect(detailed.components.map((c) => c.name).sort()).toEqual(['cache', 'database', 'workflow_engine']);
+        expect(detailed.components.map((c) => c.name).sort()).toEqual(['cache', 'database', 'graph_store', 'workflow_engine']);
         const cache = detailed.components.find((c) => c.name === 'cache')!;
         expect(cache.status).toBe(process.env.TEST_REDIS_URL ? 'up' : 'down');
         expect(cache.latency_ms).toBeGreaterThanOrEqual(0);

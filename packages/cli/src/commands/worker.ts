@@ -5,7 +5,7 @@ import 'reflect-metadata'; // before any engine module: they use tsyringe's deco
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assertMigrated, defaultCodeHosts, MemoryCache, MigrationError, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
+import { assertMigrated, defaultCodeHosts, MemoryCache, MigrationError, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
 import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -30,6 +30,9 @@ Environment:
                          (default ~/.cache/codehealth/worker)
   CACHE_URL              Redis (optional, as for the server): the per-project assessment lock
                          and cache invalidation shared with the server and the other replicas
+  GRAPH_DB_HOST          Neo4j host:port (optional, as for the server; GRAPH_DB_USER and
+                         GRAPH_DB_PASSWORD when it needs them): where assessed commits' code
+                         graphs are kept; without it, tables of DATABASE_URL
   CODEHEALTH_ALLOW_LOCAL_REPOS=1   allow file:// repositories (tests, single-machine setups)
   VCS_APP_ID, VCS_PRIVATE_KEY_PATH  the GitHub App: clones of installation repositories use
                          short-lived installation tokens (kept in memory only)
@@ -45,6 +48,7 @@ interface WorkerConfig {
   workDir: string;
   allowLocalRepos: boolean;
   cacheUrl?: string;
+  graphDb?: { address: string; user?: string; password?: string };
   app?: GitHubAppConfig;
 }
 
@@ -63,6 +67,8 @@ function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd
   if (Boolean(appId) !== Boolean(privateKeyPath)) problems.push('VCS_APP_ID and VCS_PRIVATE_KEY_PATH go together');
   const cacheUrl = get('CACHE_URL');
   if (cacheUrl && !/^rediss?:\/\//.test(cacheUrl)) problems.push('CACHE_URL must be a redis:// or rediss:// URL');
+  const graphDbHost = get('GRAPH_DB_HOST');
+  if (graphDbHost && !/^[^\s/:]+:\d{1,5}$/.test(graphDbHost)) problems.push('GRAPH_DB_HOST must be host:port');
   if (problems.length > 0) throw new HostConfigError(`cannot start the worker: ${problems.join('; ')}`);
   return {
     databaseUrl,
@@ -72,6 +78,7 @@ function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd
     workDir: resolve(cwd, get('CODEHEALTH_WORK_DIR') ?? join(homedir(), '.cache', 'codehealth', 'worker')),
     allowLocalRepos: get('CODEHEALTH_ALLOW_LOCAL_REPOS') === '1',
     cacheUrl,
+    graphDb: graphDbHost ? { address: graphDbHost, user: get('GRAPH_DB_USER'), password: get('GRAPH_DB_PASSWORD') } : undefined,
     app: appId && privateKeyPath ? { appId, privateKeyPath } : undefined,
   };
 }
@@ -88,6 +95,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
   const log = (line: string) => void io.stderr.write(`${line}\n`);
   const store = await openHostStore({ kind: 'postgres', url: config.databaseUrl });
   const cache = config.cacheUrl ? new RedisCache(config.cacheUrl, { log }) : new MemoryCache();
+  const graphStore = config.graphDb ? new Neo4jGraphStore(config.graphDb) : undefined;
   try {
     try {
       await assertMigrated(store.db);
@@ -102,6 +110,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
       codeHosts: staticCodeHosts(defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined })),
       options: { allowLocalRepos: config.allowLocalRepos },
       cache,
+      graphStore,
     });
     const activities = await activitiesFor(services, {
       workDir: config.workDir,
@@ -128,6 +137,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
   } finally {
     stop.dispose();
     await cache.close().catch(() => {});
+    await graphStore?.close().catch(() => {});
     await store.close();
   }
   io.stderr.write('codehealth: stopped\n');

@@ -11,11 +11,13 @@ import {
   migrateUp,
   openStore,
   MemoryCache,
+  Neo4jGraphStore,
   RedisCache,
   Services,
   staticCodeHosts,
   type Cache,
   type CodeHost,
+  type GraphStore,
   type Database,
   type OpenStore,
   type StoreConfig,
@@ -104,12 +106,18 @@ export function cacheFor(config: HostConfig, log: (line: string) => void): Cache
   return config.mode === 'embedded' ? new MemoryCache() : new RedisCache(config.cacheUrl, { log });
 }
 
-function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined, workflows: WorkflowStarter, cache: Cache): Services {
+/** Embedded: tables of the store (Services' default). Self-hosted: Neo4j at GRAPH_DB_HOST. */
+export function graphStoreFor(config: HostConfig): GraphStore | undefined {
+  return config.mode === 'embedded' ? undefined : new Neo4jGraphStore({ address: config.graphDbHost, user: config.graphDbUser, password: config.graphDbPassword });
+}
+
+function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined, workflows: WorkflowStarter, cache: Cache, graphStore: GraphStore | undefined): Services {
   const allowLocalRepos = config.mode === 'embedded' || config.allowLocalRepos;
   return new Services({
     db,
     workflows,
     cache,
+    graphStore,
     codeHosts: staticCodeHosts(
       codeHosts ??
         defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
@@ -125,14 +133,15 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
   const store = await prepareStore(config);
   let workflows: WorkflowHost | undefined;
   const cache = cacheFor(config, options.log);
+  const graphStore = graphStoreFor(config);
   try {
     workflows = await workflowsFor(config, store.db, options.log);
-    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter, cache);
+    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter, cache, graphStore);
     const app = createApp({
       services,
       corsOrigins: config.corsOrigins,
       rateLimit: config.rateLimit,
-      components: [...healthComponents({ config, db: store.db, cache }), ...workflows.components],
+      components: [...healthComponents({ config, db: store.db, cache, graphStore }), ...workflows.components],
       webhookSecret: config.mode === 'self-hosted' ? config.vcs.webhookSecret : process.env.VCS_WEBHOOK_SECRET,
       authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey })] : [],
       log: options.log,
@@ -160,6 +169,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
             await running.stop();
           } finally {
             await cache.close().catch(() => {});
+            await graphStore?.close().catch(() => {});
             await store.close();
           }
         })();
@@ -169,6 +179,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
   } catch (error) {
     await workflows?.stop().catch(() => {});
     await cache.close().catch(() => {});
+    await graphStore?.close().catch(() => {});
     await store.close();
     throw error;
   }

@@ -72,6 +72,9 @@ export interface SelfHostedConfig extends ListenConfig {
   /** Temporal task queue shared with the workers (WORKER_TASK_QUEUE, default `codehealth`). */
   taskQueue?: string;
   graphDbHost: string;
+  /** GRAPH_DB_USER / GRAPH_DB_PASSWORD (optional: Neo4j without authentication otherwise). */
+  graphDbUser?: string;
+  graphDbPassword?: string;
   /** 32 bytes from SECRET_KEY (hex), for tokens at rest. */
   secretKey: Buffer;
   idp: { secretKey: string; jwtIssuer: string };
@@ -201,6 +204,8 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     workflowAddress: get('WORKFLOW_ADDRESS'),
     taskQueue: valueOf(env, 'WORKER_TASK_QUEUE'),
     graphDbHost: get('GRAPH_DB_HOST'),
+    graphDbUser: valueOf(env, 'GRAPH_DB_USER'),
+    graphDbPassword: valueOf(env, 'GRAPH_DB_PASSWORD'),
     secretKey: Buffer.from(get('SECRET_KEY'), 'hex'),
     idp: { secretKey: get('IDP_SECRET_KEY'), jwtIssuer: get('IDP_JWT_ISSUER') },
     vcs: { appId: get('VCS_APP_ID'), privateKeyPath: get('VCS_PRIVATE_KEY_PATH'), webhookSecret: get('VCS_WEBHOOK_SECRET') },

@@ -3,6 +3,8 @@
 import type { Cache } from '../ports/cache.js';
 import { MemoryCache } from '../cache-adapters/memory-cache.js';
 import { ProjectCache } from './project-cache.js';
+import type { GraphStore } from '../ports/graph-store.js';
+import { EmbeddedGraphStore } from '../graph-store/embedded-graph-store.js';
 import type { CodeHosts } from '../ports/code-host.js';
 import type { WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database } from '../store/database.js';
@@ -43,6 +45,8 @@ export interface ServiceDeps {
   options?: Partial<ServiceOptions>;
   /** Cached aggregates, locks and rate limits; default: in-process (MemoryCache). */
   cache?: Cache;
+  /** The code graph kept per repository; default: tables of the same store. */
+  graphStore?: GraphStore;
 }
 
 export class Services {
@@ -58,6 +62,8 @@ export class Services {
   // -- cache
   readonly cache: Cache;
   readonly projectCache: ProjectCache;
+  // -- graph store
+  readonly graphStore: GraphStore;
   // -- members & invitations fields
   readonly members: MemberService;
   readonly invitations: InvitationService;
@@ -94,6 +100,8 @@ export class Services {
     // -- cache
     this.cache = deps.cache ?? new MemoryCache();
     this.projectCache = new ProjectCache(this.cache);
+    // -- graph store
+    this.graphStore = deps.graphStore ?? new EmbeddedGraphStore(deps.db);
     // -- members & invitations init
     this.members = new MemberService(deps.db, this.access);
     this.invitations = new InvitationService(deps.db, this.options.invitationTtlDays);

@@ -45,3 +45,36 @@ describe.each(caches)('assessment lock (%s)', (_name, makeCache) => {
     }
   }, 60_000);
 });
+
+describe('graph store in the assessment', () => {
+  it('keeps the assessed commit graph and records the graph rules as graph_rule issues', async () => {
+    const api = await createTestApi({ codeHosts: defaultCodeHosts({ allowLocalRepos: true }), serviceOptions: { allowLocalRepos: true } });
+    const repo = createGitRepo({
+      'src/a.ts': "import { b } from './b.js';\nexport const a = () => b();\n",
+      'src/b.ts': "import { a } from './a.js';\nexport const b = (): number => (a ? 1 : 0);\n",
+    });
+    const workDir = mkdtempSync(join(tmpdir(), 'codehealth-graph-'));
+    try {
+      const owner = await api.createUser();
+      const projectId = await api.createProject(owner);
+      const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: owner.key, body: { url: `file://${repo.root}`, skip_onboarding: true } });
+      const repositoryId = linked.body.repository.id as string;
+      const { assessmentId } = await api.services.health.enqueue(projectId, 'manual');
+      const engine = await createEngine({ cacheDir: false, workers: 0 });
+      const activities = healthActivities({ services: api.services, engine, checkouts: new RepositoryCheckouts({ workDir, allowLocal: true }) });
+      expect((await activities.assessHealth({ projectId, assessmentId })).status).toBe('completed');
+
+      expect(await api.services.graphStore.commitOf(repositoryId)).toBe(repo.git('rev-parse', 'HEAD'));
+      const issues = await api.request('GET', `/api/v1/projects/${projectId}/analysis/issues?source=graph_rule`, { key: owner.key });
+      // (The dead-code rules, graph-based too, report their findings with source graph_rule as well.)
+      const fromStore = issues.body.issues.filter((i: { rule_id: string }) => i.rule_id.startsWith('graph/'));
+      expect(fromStore.map((i: { rule_id: string; file_path: string; anchor: { line_start: number; code_snippet: string; validated: boolean } }) => [i.rule_id, i.file_path, i.anchor.line_start, i.anchor.code_snippet, i.anchor.validated])).toEqual([
+        ['graph/import-cycle', 'src/a.ts', 1, "import { b } from './b.js';", true],
+      ]);
+    } finally {
+      await api.close();
+      rmSync(workDir, { recursive: true, force: true });
+      rmSync(repo.root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,6 +1,10 @@
 // Activities of health assessments: check out every repository linked to the project at its
 // default branch head, run the engine, and hand all results to the recorder, which writes them in
-// one transaction. Repeating the activity after it completed writes nothing again.
+// one transaction. Repeating the activity after it completed writes nothing again. Each analysed
+// commit's code graph goes to the graph store, whose rules add `graph_rule` issues.
+import { lstat, readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { runGraphRules, storedGraphOf } from '@codehealth/engine/server';
 import type { Activities } from '../workflows/activities.js';
 import { NonRetryableError } from '../workflows/retry.js';
 import { checkoutHead, type ActivityDeps } from './repository-activities.js';
@@ -51,6 +55,9 @@ async function assessHealth(deps: ActivityDeps, projectId: string, assessmentId:
     try {
       const started = Date.now();
       const result = await deps.engine.analyze(checkout.path, { allowCodeConfig: false }); // never run repository code
+      // The graph store keeps this commit's graph; its rules add graph_rule issues to the run.
+      await services.graphStore.writeSnapshot({ repositoryId, commitSha: checkout.sha, graph: storedGraphOf(result.graph) });
+      result.findings.push(...(await runGraphRules(services.graphStore, { repositoryId, readFile: (path) => readCheckoutFile(checkout.path, path) })));
       deps.log?.(`assessed ${repository.full_name}@${checkout.sha.slice(0, 12)}: ${result.findings.length} findings in ${Date.now() - started} ms`);
       results.push({ repositoryId, repository: { name: repository.name, full_name: repository.full_name }, commitSha: checkout.sha, result });
     } finally {
@@ -59,4 +66,12 @@ async function assessHealth(deps: ActivityDeps, projectId: string, assessmentId:
   }
   const completed = await services.assessments.complete(assessmentId, results);
   return { status: completed.status, overallScore: completed.overallScore };
+}
+
+/** A regular file inside the checkout (never through a symlink or `..`), for anchoring graph findings. */
+async function readCheckoutFile(root: string, path: string): Promise<string | undefined> {
+  if (isAbsolute(path) || path.split('/').includes('..')) return undefined;
+  const full = join(root, path);
+  const info = await lstat(full).catch(() => undefined);
+  return info?.isFile() ? readFile(full, 'utf8') : undefined;
 }
