@@ -14,6 +14,7 @@ Commands:
   migrate up       apply the database migrations (DATABASE_URL or the embedded data dir)
   migrate status   list the migrations and whether each is applied
   cache clear      empty the Redis cache at CACHE_URL (derived data, rebuilt on use)
+  graph rebuild    refill the graph store from the database's latest assessments
   worker           run workflows from the Temporal task queue (self-hosted replicas)
 
 Options:
@@ -80,6 +81,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       case 'keys': {
         const { runKeys } = await import('./commands/keys.js');
         return await runKeys(rest, io);
+      }
+      case 'graph': {
+        const { runGraph } = await import('./commands/graph.js');
+        return await runGraph(rest, io);
       }
       case 'cache': {
         const { runCache } = await import('./commands/cache.js');

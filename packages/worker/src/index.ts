@@ -36,3 +36,5 @@ export type { CheckoutOptions, Checkout } from './activities/repository-checkout
 // Activities
 export { createActivities } from './activities/create-activities.js';
 export type { ActivityDeps } from './activities/create-activities.js';
+export { rebuildGraphs } from './activities/graph-rebuild.js';
+export type { GraphRebuildOutcome } from './activities/graph-rebuild.js';
