@@ -37,10 +37,14 @@ export async function enforceRateLimit(cache: Cache, actor: Actor, limit: RateLi
   return headers;
 }
 
+export class RateLimitConfigError extends Error {
+  override readonly name = 'RateLimitConfigError';
+}
+
 /** `RATE_LIMIT_PER_MINUTE`: a positive integer, or 0 to turn limiting off; default 600. */
 export function rateLimitFromEnv(value: string | undefined): RateLimit | false {
   if (value === undefined || value.trim() === '') return DEFAULT_RATE_LIMIT;
   const n = Number(value.trim());
-  if (!Number.isInteger(n) || n < 0) throw new Error('RATE_LIMIT_PER_MINUTE must be a whole number (0 turns rate limiting off)');
+  if (!Number.isInteger(n) || n < 0) throw new RateLimitConfigError('RATE_LIMIT_PER_MINUTE must be a whole number (0 turns rate limiting off)');
   return n === 0 ? false : { limit: n, windowSeconds: 60 };
 }

@@ -4,6 +4,7 @@
 // with SCAN + UNLINK (never KEYS). Every key lives under `codehealth:`.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { UnavailableError } from '../services/errors.js';
 import { CACHE_KEY_PREFIX, LockBusyError, type Cache, type LockOptions, type RateDecision } from '../ports/cache.js';
 
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
@@ -96,7 +97,7 @@ export class RedisCache implements Cache {
     try {
       await this.redis.ping();
     } catch {
-      throw new Error(`Redis does not answer${this.lastError ? `: ${this.lastError}` : ''}`);
+      throw new UnavailableError(`Redis does not answer${this.lastError ? `: ${this.lastError}` : ''}`);
     }
   }
 

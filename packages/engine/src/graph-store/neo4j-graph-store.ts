@@ -4,6 +4,7 @@
 // repository's subgraph in one transaction; rows go in batches with UNWIND; every value is a query
 // parameter (never spliced into Cypher). Indexes are created idempotently on first use.
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { UnavailableError } from '../services/errors.js';
 import { MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImportPair, type LayerEdge, type StoredGraph } from '../ports/graph-store.js';
 import { aggregateLayers } from './embedded-graph-store.js';
 
@@ -164,7 +165,7 @@ export class Neo4jGraphStore implements GraphStore {
     try {
       await this.driver.verifyConnectivity({ database: this.options.database ?? 'neo4j' });
     } catch (error) {
-      throw new Error(`Neo4j at GRAPH_DB_HOST does not answer: ${(error as Error).message.split('\n')[0]}`);
+      throw new UnavailableError(`Neo4j at GRAPH_DB_HOST does not answer: ${(error as Error).message.split('\n')[0]}`);
     }
   }
 

@@ -12,7 +12,7 @@ const MAX_LINE_CHARS = 400;
 /** File kinds whose changes are reviewed; docs, assets, generated and vendored files are not. */
 const REVIEWED_KINDS = ['source', 'test', 'config'] as const;
 
-const MASK = (secret: string) => `${secret.length > 8 ? secret.slice(0, 4) : ''}${'*'.repeat(12)}`;
+const maskSecret = (secret: string) => `${secret.length > 8 ? secret.slice(0, 4) : ''}${'*'.repeat(12)}`;
 /** Bits per character: near log2(length) for random keys, well below it for identifiers and paths. */
 function entropy(text: string): number {
   const counts = new Map<string, number>();
@@ -37,8 +37,8 @@ const ASSIGNED_SECRET = /((?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_
  * the model is sent, what its quotes are checked against and what the issue snippets show.
  */
 export function redactSecrets(line: string): string {
-  let out = line.replace(ASSIGNED_SECRET, (_, before: string, secret: string, after: string) => `${before}${MASK(secret)}${after}`);
-  for (const [shape, accept] of TOKEN_SHAPES) out = out.replace(shape, (secret) => (secret.includes('*') || !accept(secret) ? secret : MASK(secret)));
+  let out = line.replace(ASSIGNED_SECRET, (_, before: string, secret: string, after: string) => `${before}${maskSecret(secret)}${after}`);
+  for (const [shape, accept] of TOKEN_SHAPES) out = out.replace(shape, (secret) => (secret.includes('*') || !accept(secret) ? secret : maskSecret(secret)));
   return out;
 }
 
