@@ -74,7 +74,8 @@ export async function runGraph(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout.write(`Rebuilt ${outcome.rebuilt.length} repository graph(s) (${files} files) in ${graphStore ? 'Neo4j' : 'the database'}; ${outcome.failed.length} failed\n`);
     return outcome.failed.length > 0 ? EXIT.belowThreshold : EXIT.ok;
   } finally {
-    await graphStore?.close().catch(() => {});
+    // Closing the driver cannot fail the rebuild that already happened.
+    await Promise.allSettled([graphStore?.close()]);
     await store.close();
   }
 }

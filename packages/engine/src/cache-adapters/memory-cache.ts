@@ -28,7 +28,12 @@ export class MemoryCache implements Cache {
     // Most recently used last: the first key is the one to evict.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return JSON.parse(entry.json) as T;
+    try {
+      return JSON.parse(entry.json) as T;
+    } catch {
+      // Unreachable for values written by set(); a miss is the safe answer.
+      return undefined;
+    }
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {

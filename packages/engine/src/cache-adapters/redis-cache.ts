@@ -42,7 +42,13 @@ export class RedisCache implements Cache {
 
   async get<T>(key: string): Promise<T | undefined> {
     const json = await this.redis.get(CACHE_KEY_PREFIX + key);
-    return json === null ? undefined : (JSON.parse(json) as T);
+    if (json === null) return undefined;
+    try {
+      return JSON.parse(json) as T;
+    } catch {
+      // Not written by us (or cut short): a miss, recomputed and overwritten.
+      return undefined;
+    }
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {

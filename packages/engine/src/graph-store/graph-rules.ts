@@ -50,7 +50,8 @@ export async function runGraphRules(store: GraphStore, input: GraphRuleInput): P
     const back = count.get(`${edge.to}\0${edge.from}`);
     // Each pair once, reported on the weaker direction: the one to reverse.
     if (back === undefined || edge.imports > back || (back === edge.imports && edge.from > edge.to)) continue;
-    const example = pairs.find((p) => layerOf(p.from) === edge.from && layerOf(p.to) === edge.to)!;
+    const example = pairs.find((p) => layerOf(p.from) === edge.from && layerOf(p.to) === edge.to);
+    if (!example) continue;
     findings.push({
       ...base(GRAPH_RULES.layerCycle, example.from),
       severity: 'medium',

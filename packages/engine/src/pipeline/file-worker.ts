@@ -28,13 +28,10 @@ async function loadRuleSet(data: FileWorkerData): Promise<RuleSet> {
 const ready = loadRuleSet(workerData as FileWorkerData);
 // The pool stops a worker only after this (see FilePool.close); a failed load is reported per batch.
 async function announceReady(): Promise<void> {
-  try {
-    await ready;
-  } finally {
-    parentPort!.postMessage({ ready: true });
-  }
+  await Promise.allSettled([ready]);
+  parentPort!.postMessage({ ready: true });
 }
-void announceReady().catch(() => undefined);
+void announceReady();
 
 parentPort!.on('message', async (request: FileBatchRequest) => {
   try {

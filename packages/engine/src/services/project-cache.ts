@@ -12,21 +12,30 @@ export const PROJECT_CACHE_TTL_SECONDS = 60;
 const GENERATION_TTL_SECONDS = 24 * 60 * 60;
 
 export class ProjectCache {
-  constructor(readonly cache: Cache) {}
+  /** `log` hears about cache failures; they cost speed, never an answer or a write. */
+  constructor(
+    readonly cache: Cache,
+    private readonly log?: (line: string) => void,
+  ) {}
+
+  private miss(error: unknown): undefined {
+    this.log?.(`cache: ${(error as Error).message}`);
+    return undefined;
+  }
 
   /** `compute()`'s value for (project, name), from the cache when this generation already has it. */
   async read<T>(projectId: string, name: string, compute: () => Promise<T>): Promise<T> {
-    let generation = await this.cache.get<string>(generationKey(projectId)).catch(() => undefined);
+    let generation = await this.cache.get<string>(generationKey(projectId)).catch((error: unknown) => this.miss(error));
     if (generation === undefined) {
       generation = randomUUID();
-      await this.cache.set(generationKey(projectId), generation, GENERATION_TTL_SECONDS).catch(() => undefined);
+      await this.cache.set(generationKey(projectId), generation, GENERATION_TTL_SECONDS).catch((error: unknown) => this.miss(error));
     }
     const key = `project:${projectId}:${generation}:${name}`;
-    const hit = await this.cache.get<T>(key).catch(() => undefined);
+    const hit = await this.cache.get<T>(key).catch((error: unknown) => this.miss(error));
     if (hit !== undefined) return hit;
     const value = await compute();
     // A cache that is down costs speed, never an answer.
-    await this.cache.set(key, value, PROJECT_CACHE_TTL_SECONDS).catch(() => undefined);
+    await this.cache.set(key, value, PROJECT_CACHE_TTL_SECONDS).catch((error: unknown) => this.miss(error));
     return value;
   }
 
@@ -35,7 +44,7 @@ export class ProjectCache {
    * down, reads compute from the store anyway, and values cached before expire within the TTL.
    */
   async invalidate(projectId: string): Promise<void> {
-    await this.cache.set(generationKey(projectId), randomUUID(), GENERATION_TTL_SECONDS).catch(() => undefined);
+    await this.cache.set(generationKey(projectId), randomUUID(), GENERATION_TTL_SECONDS).catch((error: unknown) => this.miss(error));
   }
 }
 
