@@ -6,11 +6,11 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '@codehealth/engine';
-import { assertMigrated, defaultCodeHosts, MigrationError, Neo4jGraphStore, Services, staticCodeHosts, JobQueueWorkflowStarter } from '@codehealth/engine/server';
+import { defaultCodeHosts, Neo4jGraphStore, Services, staticCodeHosts, JobQueueWorkflowStarter } from '@codehealth/engine/server';
 import { rebuildGraphs, RepositoryCheckouts } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { HostStartError, openHostStore } from '../host/compose.js';
+import { assertHostMigrated, HostStartError, openHostStore } from '../host/compose.js';
 import { adminStoreConfig, HostConfigError } from '../host/config.js';
 
 export const GRAPH_USAGE = `Usage: codehealth graph rebuild [--project <id>]
@@ -51,12 +51,7 @@ export async function runGraph(argv: readonly string[], io: CliIo): Promise<numb
   const store = await openHostStore(config);
   const graphStore = graphHost ? new Neo4jGraphStore({ address: graphHost, user: io.env.GRAPH_DB_USER?.trim() || undefined, password: io.env.GRAPH_DB_PASSWORD }) : undefined;
   try {
-    try {
-      await assertMigrated(store.db);
-    } catch (error) {
-      if (error instanceof MigrationError) throw new HostStartError(error.message);
-      throw error;
-    }
+    await assertHostMigrated(store.db);
     if (graphStore) await graphStore.check().catch((error: Error) => Promise.reject(new HostStartError(error.message)));
     const allowLocal = config.kind === 'embedded' || io.env.CODEHEALTH_ALLOW_LOCAL_REPOS === '1';
     const services = new Services({

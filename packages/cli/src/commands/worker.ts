@@ -5,11 +5,11 @@ import 'reflect-metadata'; // before any engine module: they use tsyringe's deco
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assertMigrated, defaultCodeHosts, MemoryCache, MigrationError, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
+import { defaultCodeHosts, MemoryCache, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
 import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { HostStartError, openHostStore } from '../host/compose.js';
+import { assertHostMigrated, HostStartError, openHostStore } from '../host/compose.js';
 import { HostConfigError } from '../host/config.js';
 import { githubAppAuth, installationCloneAuth, type GitHubAppConfig } from '../host/github-app.js';
 import { activitiesFor, startScheduleTicks } from '../host/workflows.js';
@@ -97,12 +97,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
   const cache = config.cacheUrl ? new RedisCache(config.cacheUrl, { log }) : new MemoryCache();
   const graphStore = config.graphDb ? new Neo4jGraphStore(config.graphDb) : undefined;
   try {
-    try {
-      await assertMigrated(store.db);
-    } catch (error) {
-      if (error instanceof MigrationError) throw new HostStartError(error.message);
-      throw error;
-    }
+    await assertHostMigrated(store.db);
     const starter = await TemporalWorkflowStarter.connect({ address: config.workflowAddress, taskQueue: config.taskQueue });
     const services = new Services({
       db: store.db,

@@ -79,6 +79,16 @@ export async function openHostStore(config: StoreConfig): Promise<OpenStore> {
   }
 }
 
+/** A self-hosted database must be migrated by the operator (`codehealth migrate up`): exit 2 otherwise. */
+export async function assertHostMigrated(db: Database): Promise<void> {
+  try {
+    await assertMigrated(db);
+  } catch (error) {
+    if ((error as Error).name === 'MigrationError') throw new HostStartError((error as Error).message);
+    throw error;
+  }
+}
+
 /** Where triggered work goes and runs: the in-process runner (embedded) or Temporal (WORKFLOW_ADDRESS). */
 async function workflowsFor(config: HostConfig, db: Database, log: (line: string) => void): Promise<WorkflowHost> {
   if (config.mode === 'embedded') return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log });
