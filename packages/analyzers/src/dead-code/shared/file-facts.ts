@@ -114,8 +114,26 @@ function usedInFile(root: SyntaxNode, source: string, bindings: ExportedBinding[
   // One pass over the text finds every whole-word occurrence of every exported name; a file with
   // hundreds of exports would otherwise be searched once per export.
   const occurrences = wordOccurrences(source, new Set(bindings.map((b) => b.local).filter(isWord)));
+  const byName = new Map<string, ExportedBinding[]>();
   for (const b of bindings) {
-    if (!used.has(b.exported) && referencedOutside(root, source, b, occurrences.get(b.local))) used.add(b.exported);
+    const group = byName.get(b.local);
+    if (group) group.push(b);
+    else byName.set(b.local, [b]);
+  }
+  for (const [name, group] of byName) {
+    const positions = isWord(name) ? (occurrences.get(name) ?? []) : [...occurrencesOf(source, name)];
+    if (group.length === 1) {
+      if (!used.has(group[0]!.exported) && referencedOutside(root, source, group[0]!, positions)) used.add(group[0]!.exported);
+      continue;
+    }
+    // A name exported by many statements (`export var x` repeated, generated files): checking every
+    // occurrence per statement is quadratic (minutes for a few thousand lines). Confirm each
+    // occurrence once; a statement's binding is used when a reference lies before or after it.
+    const references = positions.filter((at) => isReference(root, source, name, at));
+    const first = references[0];
+    const last = references[references.length - 1];
+    if (first === undefined || last === undefined) continue;
+    for (const b of group) if (first < b.start || last >= b.end) used.add(b.exported);
   }
   return [...used];
 }
@@ -166,25 +184,26 @@ function* occurrencesOf(source: string, name: string): Generator<number> {
   for (let at = source.indexOf(name); at >= 0; at = source.indexOf(name, at + name.length)) yield at;
 }
 
-/**
- * A reference to `local` outside the export statement that is neither a declaration's name nor a
- * property. `words` are the name's whole-word occurrences when the name is a plain word.
- */
-function referencedOutside(root: SyntaxNode, source: string, binding: ExportedBinding, words: number[] | undefined): boolean {
+/** A reference to `local` outside the export statement. `positions` are the name's occurrences. */
+function referencedOutside(root: SyntaxNode, source: string, binding: ExportedBinding, positions: Iterable<number>): boolean {
   const { local: name, start, end } = binding;
-  for (const at of isWord(name) ? (words ?? []) : occurrencesOf(source, name)) {
+  for (const at of positions) {
     if (at >= start && at < end) continue;
-    const after = at + name.length;
-    const before = at > 0 ? source[at - 1] : '';
-    if (IDENTIFIER_CHAR.test(before) || (after < source.length && IDENTIFIER_CHAR.test(source[after]))) continue;
-    if (before === '.' && source[at - 2] !== '.') continue;
-    const node = root.descendantForIndex(at, after);
-    if (!REFERENCE_TYPES.has(node.type) || node.text !== name) continue;
-    const parent = node.parent;
-    if (parent && DECLARATION_TYPES.has(parent.type) && parent.childForFieldName('name')?.startIndex === node.startIndex) continue;
-    return true;
+    if (isReference(root, source, name, at)) return true;
   }
   return false;
+}
+
+/** The occurrence of `name` at `at` is a whole identifier that is neither a declaration's name nor a property. */
+function isReference(root: SyntaxNode, source: string, name: string, at: number): boolean {
+  const after = at + name.length;
+  const before = at > 0 ? source[at - 1] : '';
+  if (IDENTIFIER_CHAR.test(before) || (after < source.length && IDENTIFIER_CHAR.test(source[after]))) return false;
+  if (before === '.' && source[at - 2] !== '.') return false;
+  const node = root.descendantForIndex(at, after);
+  if (!REFERENCE_TYPES.has(node.type) || node.text !== name) return false;
+  const parent = node.parent;
+  return !(parent && DECLARATION_TYPES.has(parent.type) && parent.childForFieldName('name')?.startIndex === node.startIndex);
 }
 
 /** `new URL('./x.js', import.meta.url)` and `new Worker('./x.js')` load a module by path. */
