@@ -2,7 +2,7 @@
 // hash), code graph, repository rules, metrics and scores. Pure computation: it persists nothing.
 import { inject, injectable } from 'tsyringe';
 import { resolve } from 'node:path';
-import { WELL_KNOWN_METRICS, type Analyzer, type ConventionPattern, type RepositoryReportDescriptor, type WellKnownMetric } from '../contracts/analyzer.js';
+import type { Analyzer } from '../contracts/analyzer.js';
 import type { ScoringModel } from '../contracts/scoring.js';
 import type { Finding, HealthCategoryKey } from '../domain/types.js';
 import { SEVERITIES } from '../domain/types.js';
@@ -15,15 +15,16 @@ import type { CodeHealthConfig } from '../config/schema.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
-import type { RepoFile, RepoSnapshot } from '../snapshot/types.js';
+import type { GitFacts, RepoFile, RepoSnapshot } from '../snapshot/types.js';
+import type { CodeGraph } from '../graph/types.js';
 import { isParsedLanguage } from '../parsing/parser.js';
 import { buildRepositoryGraph, prefetchRepositoryGraph } from '../graph/repository-graph.js';
 import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
-import { buildFinding, splitLines } from './findings.js';
 import { computeMetrics } from './metrics.js';
 import { hasCodeFiles } from './code-file-estimate.js';
 import { drainFileQueue } from './file-queue.js';
+import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules } from './repository-rules.js';
 import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
 
@@ -36,6 +37,8 @@ export interface PipelineOptions {
 const READ_CONCURRENCY = 32;
 /** Starting workers costs ~0.3 s (tree-sitter and plugins load in each); not worth it for few files. */
 const MIN_FILES_FOR_WORKERS = 48;
+/** Summaries sent to the rules worker per message. */
+const SHARE_BATCH = 32;
 
 const SEVERITY_RANK = Object.fromEntries(SEVERITIES.map((s, i) => [s, i]));
 
@@ -93,60 +96,15 @@ export class AssessmentPipeline {
       // Awaited again after the per-file pass, where a failure is reported.
     });
     prefetchRepositoryGraph(scoped);
-    const { summaries, skipped } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool }, progress);
-    throwIfAborted(signal);
-
-    progress({ stage: 'graph', message: 'Building the code graph' });
-    const graph = await buildRepositoryGraph(scoped, summaries);
-    const git = await scoped.git();
-
-    const scope = options.findingsScope ? new Set(options.findingsScope) : undefined;
-    const inScope = (path: string) => !scope || scope.has(path);
-    const findings: Finding[] = summaries.flatMap((s) => (inScope(s.path) ? s.findings : []));
-    const analyzerMetrics: Record<string, number> = {};
-    const wellKnown: Partial<Record<WellKnownMetric, number | null>> = {};
-    const conventions: ConventionPattern[] = [];
-    const linesByFile = new Map<string, string[]>();
-    for (const active of ruleSet.repositoryRules) {
+    const { summaries, skipped, pool: rulesPool } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool }, progress);
+    let phase: RepositoryPhase;
+    try {
       throwIfAborted(signal);
-      progress({ stage: 'repository-rules', message: `Running ${active.qualifiedId}` });
-      const origin = { analyzerId: active.analyzerId, meta: active.rule.meta, severityOverride: active.severityOverride };
-      const reports: RepositoryReportDescriptor[] = [];
-      await active.rule.analyze({
-        snapshot: scoped,
-        summaries,
-        graph,
-        git: () => scoped.git(),
-        options: active.options,
-        ...(scope ? { scope } : {}),
-        signal: signal ?? new AbortController().signal,
-        progress: (message) => progress({ stage: 'repository-rules', message }),
-        report: (descriptor) => reports.push(descriptor),
-        metric: (name, value) => {
-          if ((WELL_KNOWN_METRICS as readonly string[]).includes(name)) wellKnown[name as WellKnownMetric] = value;
-          else if (value !== null) analyzerMetrics[`${active.analyzerId}.${name}`] = value;
-        },
-        conventions: (patterns) => conventions.push(...patterns),
-      });
-      for (const r of reports) {
-        if (!inScope(r.filePath)) continue;
-        let lines = linesByFile.get(r.filePath);
-        if (!lines) {
-          // A file outside the inventory (or unreadable) gives no lines, so its anchor stays unvalidated.
-          lines = splitLines(await scoped.readFile(r.filePath).catch(() => ''));
-          linesByFile.set(r.filePath, lines);
-        }
-        const finding = buildFinding(origin, r.filePath, lines, r);
-        if (r.origin) {
-          finding.ruleId = r.origin.ruleId;
-          finding.analyzerName = r.origin.analyzerName;
-          finding.category = r.origin.category ?? finding.category;
-          finding.source = r.origin.source ?? finding.source;
-          finding.autoFixable = r.origin.autoFixable ?? finding.autoFixable;
-        }
-        findings.push(finding);
-      }
+      phase = await this.repositoryPhase(scoped, summaries, ruleSet, { options, pool: rulesPool }, progress);
+    } finally {
+      closeQuietly(rulesPool);
     }
+    const { graph, git, findings, analyzerMetrics, wellKnown, conventions } = phase;
     findings.sort(compareFindings);
 
     progress({ stage: 'scoring', message: 'Scoring' });
@@ -188,6 +146,37 @@ export class AssessmentPipeline {
     };
   }
 
+  /** Code graph, git facts and the repository rules' findings (after the summaries' own), metrics and conventions. */
+  private async repositoryPhase(
+    scoped: RepoSnapshot,
+    summaries: FileSummary[],
+    ruleSet: RuleSet,
+    run: { options: AnalyzeOptions; pool?: FilePool },
+    progress: (e: ProgressEvent) => void,
+  ): Promise<RepositoryPhase> {
+    const { options, pool } = run;
+    const signal = options.signal;
+    progress({ stage: 'graph', message: 'Building the code graph' });
+    const graph = await buildRepositoryGraph(scoped, summaries);
+    const git = await scoped.git();
+    const scope = options.findingsScope ? new Set(options.findingsScope) : undefined;
+    const inScope = (path: string) => !scope || scope.has(path);
+    const rules = ruleSet.repositoryRules;
+    const remote: RemoteRules | undefined = pool && {
+      run: (groups, claim, onGroup) =>
+        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: options.findingsScope, groups, claim }, onGroup),
+    };
+    const inputs = { snapshot: scoped, summaries, graph, ...(scope ? { scope } : {}), signal: signal ?? new AbortController().signal };
+    const outcomes = await runRepositoryRules(rules, inputs, {
+      remote,
+      progress: (message) => progress({ stage: 'repository-rules', message }),
+      checkpoint: () => throwIfAborted(signal),
+    });
+    const published = await publishOutcomes(rules, outcomes, (path) => scoped.readFile(path), inScope);
+    const findings = [...summaries.flatMap((s) => (inScope(s.path) ? s.findings : [])), ...published.findings];
+    return { ...published, findings, graph, git };
+  }
+
   /**
    * Summaries of given texts as a run over `root` would make them (same config, rules and cache
    * keys): cached ones are reused, the others analysed in process and cached. The PR pipeline
@@ -217,7 +206,7 @@ export class AssessmentPipeline {
     ruleSet: RuleSet,
     run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool },
     progress: (e: ProgressEvent) => void,
-  ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[] }> {
+  ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[]; pool?: FilePool }> {
     const { options } = run;
     const code = snapshot.files.filter((f) => (f.kind === 'source' || f.kind === 'test') && isParsedLanguage(f.language));
     const only = options.onlyPaths ? new Set(options.onlyPaths) : undefined;
@@ -255,7 +244,7 @@ export class AssessmentPipeline {
             const hit = await this.cache.get(key);
             if (hit) slots[index] = { ...hit, cached: true };
             // Outside the requested paths and not cached: summarised for the graph, no rules run.
-            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) } });
+            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path), slot: index } });
           }),
         );
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).
@@ -272,18 +261,33 @@ export class AssessmentPipeline {
         pool = undefined;
       }
 
+      // The rules worker keeps what it analyses; everything else is sent to it as it is made.
+      const held = new Uint8Array(code.length);
+      let sharing: Array<[number, FileSummary]> = [];
+      const share = (index: number) => {
+        held[index] = 1;
+        sharing.push([index, slots[index]]);
+        if (sharing.length < SHARE_BATCH) return;
+        pool?.share(sharing);
+        sharing = [];
+      };
       await drainFileQueue(misses, {
         pool,
         inProcess: ({ item }) => analyzeInProcess(item, ruleSet),
-        done: async (miss, summary) => {
+        done: async (miss, summary, by) => {
           slots[miss.index] = summary;
+          if (by === pool?.rulesWorker) held[miss.index] = 1;
+          else if (pool) share(miss.index);
           if (!summary.skipped && miss.item.rules) await this.cache.set(miss.key, summary);
           advance(1);
         },
         checkpoint: () => throwIfAborted(options.signal),
       });
-    } finally {
+      if (pool) for (let index = 0; index < code.length; index++) if (!held[index]) share(index);
+      pool?.share(sharing);
+    } catch (error) {
       closeQuietly(pool);
+      throw error;
     }
 
     const skipped: SkippedFile[] = slots.filter((s) => s.skipped).map((s) => ({ path: s.path, reason: s.skipped! }));
@@ -291,7 +295,7 @@ export class AssessmentPipeline {
     for (const file of snapshot.files) {
       if (file.skipReason && !analysed.has(file)) skipped.push({ path: file.path, reason: file.skipReason });
     }
-    return { summaries: slots, skipped };
+    return { summaries: slots, skipped, pool };
   }
 
   private poolFor(misses: number, run: { config: CodeHealthConfig; pluginUrls: string[] | null }): FilePool | undefined {
@@ -299,9 +303,12 @@ export class AssessmentPipeline {
     if (size < 1 || misses < MIN_FILES_FOR_WORKERS || !run.pluginUrls) return undefined;
     const script = workerScriptUrl();
     if (!script) return undefined;
-    return new FilePool(script, size, { pluginUrls: run.pluginUrls, config: run.config });
+    // The first worker runs repository rules next to the main thread once the files are done.
+    return new FilePool(script, size, { pluginUrls: run.pluginUrls, config: run.config }, 0);
   }
 }
+
+type RepositoryPhase = Published & { graph: CodeGraph; git: GitFacts };
 
 /** Stops a pool's threads without waiting: tearing down a worker's heap takes a while. */
 function closeQuietly(pool: FilePool | undefined): void {

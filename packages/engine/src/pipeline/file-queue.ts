@@ -21,8 +21,8 @@ export interface QueueOptions<T> {
   pool?: BatchRunner;
   /** The main thread's share of the work: analyse one item here. */
   inProcess(entry: T): FileSummary;
-  /** Called once per item, in completion order. */
-  done(entry: T, summary: FileSummary): void | Promise<void>;
+  /** Called once per item, in completion order, with the worker that analysed it (-1: the main thread). */
+  done(entry: T, summary: FileSummary, by: number): void | Promise<void>;
   /** Checked before each item or batch; throws to stop. */
   checkpoint(): void;
 }
@@ -60,7 +60,7 @@ export async function drainFileQueue<T extends { item: PoolItem }>(entries: read
         batch.map((entry) => entry.item),
         worker,
       );
-      for (let k = 0; k < batch.length; k++) await done(batch[k], summaries[k]);
+      for (let k = 0; k < batch.length; k++) await done(batch[k], summaries[k], worker);
     }
   };
 
@@ -69,7 +69,7 @@ export async function drainFileQueue<T extends { item: PoolItem }>(entries: read
       checkpoint();
       const entry = order[--tail];
       waitingBytes -= entry.item.source.length;
-      await done(entry, inProcess(entry));
+      await done(entry, inProcess(entry), -1);
       if (pool) await nextTurn();
     }
   };

@@ -1,5 +1,6 @@
 // Worker-thread side of the per-file pass: loads the plugins by URL, builds the same rule set as
 // the main thread, and turns batches of (file, source) into summaries. Trees never leave here.
+// One worker may also run repository rules afterwards (rules-worker.ts).
 import 'reflect-metadata';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Analyzer } from '../contracts/analyzer.js';
@@ -8,16 +9,24 @@ import type { RepoFile } from '../snapshot/types.js';
 import { assertPlugin } from '../plugins/load-plugin.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { analyzeFileSource, unparsedSummary } from './analyze-file.js';
+import type { FileSummary } from './file-summary.js';
+import { retained, runClaimedRules, type RulesRequest } from './rules-worker.js';
 
 export interface FileWorkerData {
   pluginUrls: string[];
   config: CodeHealthConfig;
+  /** This worker runs repository rules after the pass: it keeps its summaries by slot. */
+  retain?: boolean;
 }
 
 export interface FileBatchRequest {
   id: number;
-  items: Array<{ file: RepoFile; source: string; rules: boolean }>;
+  /** `slot`: the summary's index in the run, for a worker that retains summaries. */
+  items: Array<{ file: RepoFile; source: string; rules: boolean; slot?: number }>;
 }
+
+/** Messages besides batches: summaries to keep (no answer), and the rules phase (answered per group). */
+export type FileWorkerMessage = FileBatchRequest | { share: Array<[number, FileSummary]> } | { id: number; rules: RulesRequest };
 
 async function loadRuleSet(data: FileWorkerData): Promise<RuleSet> {
   const analyzers: Analyzer[] = [];
@@ -33,19 +42,32 @@ async function announceReady(): Promise<void> {
 }
 void announceReady();
 
-parentPort!.on('message', async (request: FileBatchRequest) => {
+const retain = (workerData as FileWorkerData).retain === true;
+
+parentPort!.on('message', async (message: FileWorkerMessage) => {
+  if ('share' in message) {
+    for (const [slot, summary] of message.share) retained.set(slot, summary);
+    return;
+  }
   try {
     const ruleSet = await ready;
+    if ('rules' in message) {
+      await runClaimedRules(message.rules, ruleSet, (group, outcomes) => parentPort!.postMessage({ id: message.id, group, outcomes }));
+      return parentPort!.postMessage({ id: message.id, summaries: [] });
+    }
     const bare: RuleSet = { ...ruleSet, fileRules: [], collectors: [] };
-    const summaries = request.items.map(({ file, source, rules }) => {
+    const summaries = message.items.map(({ file, source, rules, slot }) => {
+      let summary: FileSummary;
       try {
-        return analyzeFileSource(file, source, rules ? ruleSet : bare);
+        summary = analyzeFileSource(file, source, rules ? ruleSet : bare);
       } catch (error) {
-        return unparsedSummary(file, source, `analysis failed: ${(error as Error).message}`);
+        summary = unparsedSummary(file, source, `analysis failed: ${(error as Error).message}`);
       }
+      if (retain && slot !== undefined) retained.set(slot, summary);
+      return summary;
     });
-    parentPort!.postMessage({ id: request.id, summaries });
+    parentPort!.postMessage({ id: message.id, summaries });
   } catch (error) {
-    parentPort!.postMessage({ id: request.id, error: (error as Error).message });
+    parentPort!.postMessage({ id: message.id, error: (error as Error).message });
   }
 });

@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RepoFile } from '../snapshot/types.js';
 import type { FileSummary } from './file-summary.js';
-import type { FileBatchRequest, FileWorkerData } from './file-worker.js';
+import type { FileBatchRequest, FileWorkerData, FileWorkerMessage } from './file-worker.js';
+import type { RuleOutcome } from './repository-rules.js';
+import type { RulesRequest } from './rules-worker.js';
 
-type Pending = { resolve: (s: FileSummary[]) => void; reject: (e: Error) => void };
+type Pending = { resolve: (s: FileSummary[]) => void; reject: (e: Error) => void; onGroup?: (group: number, outcomes: RuleOutcome[]) => void };
 
 interface Slot {
   worker: Worker;
@@ -55,17 +57,27 @@ export class FilePool {
   private failure?: Error;
   private closing?: Promise<void>;
 
-  constructor(script: URL, readonly size: number, data: FileWorkerData) {
+  /**
+   * `rulesWorker`: the worker that keeps its summaries (items carry their slot) and can run
+   * repository rules once it has been sent every other summary.
+   */
+  constructor(
+    script: URL,
+    readonly size: number,
+    data: FileWorkerData,
+    readonly rulesWorker?: number,
+  ) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script, { workerData: data, execArgv: workerExecArgv() });
+      const worker = new Worker(script, { workerData: { ...data, retain: i === rulesWorker }, execArgv: workerExecArgv() });
       let loaded!: () => void;
       const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), inflight: 0 };
       const answered = () => {
         slot.inflight = Math.max(0, slot.inflight - 1);
         if (slot.inflight === 0) slot.whenIdle?.();
       };
-      worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string }) => {
+      worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string; group?: number; outcomes?: RuleOutcome[] }) => {
         if (msg.ready) return loaded();
+        if (msg.group !== undefined) return this.pending.get(msg.id)?.onGroup?.(msg.group, msg.outcomes!);
         answered();
         const p = this.pending.get(msg.id);
         if (!p) return;
@@ -95,14 +107,30 @@ export class FilePool {
 
   /** Analyses a batch on the given worker (by default, the next one in turn). */
   run(items: FileBatchRequest['items'], workerIndex?: number): Promise<FileSummary[]> {
+    return this.request(workerIndex ?? this.next++, (id) => ({ id, items }));
+  }
+
+  /** Sends the rules worker summaries it did not make (they are kept by slot; no answer). */
+  share(entries: Array<[number, FileSummary]>): void {
+    if (this.rulesWorker === undefined || this.failure || this.closing || entries.length === 0) return;
+    this.slots[this.rulesWorker].worker.postMessage({ share: entries } satisfies FileWorkerMessage);
+  }
+
+  /** Has the rules worker claim and run rule groups; settles once it claims no more. */
+  async runRules(request: RulesRequest, onGroup: (group: number, outcomes: RuleOutcome[]) => void): Promise<void> {
+    if (this.rulesWorker === undefined) throw new Error('this pool has no rules worker');
+    await this.request(this.rulesWorker, (id) => ({ id, rules: request }), onGroup);
+  }
+
+  private request(workerIndex: number, message: (id: number) => FileWorkerMessage, onGroup?: Pending['onGroup']): Promise<FileSummary[]> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closing) return Promise.reject(new Error('the file worker pool is closed'));
     const id = this.nextId++;
-    const slot = this.slots[(workerIndex ?? this.next++) % this.slots.length];
+    const slot = this.slots[workerIndex % this.slots.length];
     slot.inflight++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, items } satisfies FileBatchRequest);
+      this.pending.set(id, { resolve, reject, onGroup });
+      slot.worker.postMessage(message(id));
     });
   }
 
@@ -127,4 +155,4 @@ export class FilePool {
   }
 }
 
-export type PoolItem = { file: RepoFile; source: string; rules: boolean };
+export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number };

@@ -64,6 +64,25 @@ export async function createSnapshot(root: string, options: SnapshotOptions = {}
   };
 }
 
+/**
+ * A snapshot over an inventory listed elsewhere, with its git facts already read: a worker thread
+ * running repository rules sees the same files as the run that listed them, without listing again.
+ */
+export function snapshotOfInventory(root: string, files: RepoFile[], git: GitFacts): RepoSnapshot {
+  const byPath = new Map<string, RepoFile>(files.map((f) => [f.path, f]));
+  const contents = new Map<string, Promise<string>>();
+  return {
+    root,
+    files,
+    readFile(path: string): Promise<string> {
+      let content = contents.get(path);
+      if (!content) contents.set(path, (content = readListed(root, byPath.get(path), path)));
+      return content;
+    },
+    git: () => Promise.resolve(git),
+  };
+}
+
 /** Only inventoried, analysable files are read: a path cannot reach outside the root or into binaries. */
 async function readListed(root: string, file: RepoFile | undefined, path: string): Promise<string> {
   if (!file) throw new SnapshotError('FILE_NOT_IN_SNAPSHOT', path, `not in the snapshot: ${path}`);

@@ -1,0 +1,148 @@
+// The repository-rules phase: runs every repository rule and merges what each publishes in rule
+// order. The rules of one analyzer stay together (they share models memoised per run). When a
+// worker thread holds every summary, the main thread and that worker take analyzers from one
+// shared counter, so the second core works through this phase too; outcomes are merged in rule
+// order, so the result does not depend on which thread ran what.
+import { WELL_KNOWN_METRICS, type ConventionPattern, type RepositoryReportDescriptor, type RepositoryRuleContext, type WellKnownMetric } from '../contracts/analyzer.js';
+import type { Finding } from '../domain/types.js';
+import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
+import { buildFinding, splitLines } from './findings.js';
+
+/** What one rule published. */
+export interface RuleOutcome {
+  reports: RepositoryReportDescriptor[];
+  /** Metric calls in the order made (a later value of a name wins). */
+  metrics: Array<[string, number | null]>;
+  conventions: ConventionPattern[];
+  /** Progress messages of a rule that ran in a worker, replayed when its outcome arrives. */
+  progress?: string[];
+}
+
+export type RuleInputs = Pick<RepositoryRuleContext, 'snapshot' | 'summaries' | 'graph' | 'scope' | 'signal'>;
+
+export async function runRule(active: ActiveRepositoryRule, inputs: RuleInputs, progress: (message: string) => void): Promise<RuleOutcome> {
+  const outcome: RuleOutcome = { reports: [], metrics: [], conventions: [] };
+  await active.rule.analyze({
+    snapshot: inputs.snapshot,
+    summaries: inputs.summaries,
+    graph: inputs.graph,
+    git: () => inputs.snapshot.git(),
+    options: active.options,
+    ...(inputs.scope ? { scope: inputs.scope } : {}),
+    signal: inputs.signal,
+    progress,
+    report: (descriptor) => outcome.reports.push(descriptor),
+    metric: (name, value) => outcome.metrics.push([name, value]),
+    conventions: (patterns) => outcome.conventions.push(...patterns),
+  });
+  return outcome;
+}
+
+/** Indices of the rules, cut into runs of one analyzer each. */
+export function groupsOf(rules: readonly ActiveRepositoryRule[]): number[][] {
+  const groups: number[][] = [];
+  rules.forEach((rule, i) => {
+    const last = groups[groups.length - 1];
+    if (last && rules[last[0]].analyzerId === rule.analyzerId) last.push(i);
+    else groups.push([i]);
+  });
+  return groups;
+}
+
+/** A worker that claims groups from `claim` (an index shared with this thread) and runs them. */
+export interface RemoteRules {
+  run(groups: string[][], claim: Int32Array, onGroup: (group: number, outcomes: RuleOutcome[]) => void): Promise<void>;
+}
+
+export interface PhaseOptions {
+  remote?: RemoteRules;
+  progress(message: string): void;
+  /** Checked before each group run here; throws to stop. */
+  checkpoint(): void;
+}
+
+/** Runs every rule once and returns their outcomes in rule order. */
+export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[], inputs: RuleInputs, options: PhaseOptions): Promise<RuleOutcome[]> {
+  const { remote, progress } = options;
+  const groups = groupsOf(rules);
+  const outcomes: Array<RuleOutcome[] | undefined> = new Array(groups.length);
+  const runHere = async (group: number): Promise<RuleOutcome[]> => {
+    const list: RuleOutcome[] = [];
+    for (const i of groups[group]) {
+      options.checkpoint();
+      progress(`Running ${rules[i].qualifiedId}`);
+      list.push(await runRule(rules[i], inputs, progress));
+    }
+    return list;
+  };
+
+  const claim = new Int32Array(new SharedArrayBuffer(4));
+  // With a single analyzer there is nothing to share: the worker would only build its graph.
+  const remoteDone = (groups.length > 1 ? remote : undefined)
+    ?.run(
+      groups.map((g) => g.map((i) => rules[i].qualifiedId)),
+      claim,
+      (group, list) => {
+        outcomes[group] = list;
+        groups[group].forEach((i, k) => {
+          progress(`Running ${rules[i].qualifiedId}`);
+          for (const message of list[k].progress ?? []) progress(message);
+        });
+      },
+    )
+    .catch(() => {
+      // A worker that failed leaves its groups unanswered; they run here below, and a rule that
+      // throws fails the run from this thread as it would without workers.
+    });
+  for (let group = Atomics.add(claim, 0, 1); group < groups.length; group = Atomics.add(claim, 0, 1)) outcomes[group] = await runHere(group);
+  await remoteDone;
+  for (let group = 0; group < groups.length; group++) outcomes[group] ??= await runHere(group);
+  return outcomes.flatMap((list) => list!);
+}
+
+export interface Published {
+  findings: Finding[];
+  analyzerMetrics: Record<string, number>;
+  wellKnown: Partial<Record<WellKnownMetric, number | null>>;
+  conventions: ConventionPattern[];
+}
+
+/** Turns the outcomes (in rule order) into findings, metrics and conventions, as each rule's calls would have. */
+export async function publishOutcomes(
+  rules: readonly ActiveRepositoryRule[],
+  outcomes: readonly RuleOutcome[],
+  readFile: (path: string) => Promise<string>,
+  inScope: (path: string) => boolean,
+): Promise<Published> {
+  const published: Published = { findings: [], analyzerMetrics: {}, wellKnown: {}, conventions: [] };
+  const linesByFile = new Map<string, string[]>();
+  for (let i = 0; i < rules.length; i++) {
+    const active = rules[i];
+    const { reports, metrics, conventions } = outcomes[i];
+    for (const [name, value] of metrics) {
+      if ((WELL_KNOWN_METRICS as readonly string[]).includes(name)) published.wellKnown[name as WellKnownMetric] = value;
+      else if (value !== null) published.analyzerMetrics[`${active.analyzerId}.${name}`] = value;
+    }
+    published.conventions.push(...conventions);
+    const origin = { analyzerId: active.analyzerId, meta: active.rule.meta, severityOverride: active.severityOverride };
+    for (const r of reports) {
+      if (!inScope(r.filePath)) continue;
+      let lines = linesByFile.get(r.filePath);
+      if (!lines) {
+        // A file outside the inventory (or unreadable) gives no lines, so its anchor stays unvalidated.
+        lines = splitLines(await readFile(r.filePath).catch(() => ''));
+        linesByFile.set(r.filePath, lines);
+      }
+      const finding = buildFinding(origin, r.filePath, lines, r);
+      if (r.origin) {
+        finding.ruleId = r.origin.ruleId;
+        finding.analyzerName = r.origin.analyzerName;
+        finding.category = r.origin.category ?? finding.category;
+        finding.source = r.origin.source ?? finding.source;
+        finding.autoFixable = r.origin.autoFixable ?? finding.autoFixable;
+      }
+      published.findings.push(finding);
+    }
+  }
+  return published;
+}

@@ -1,0 +1,67 @@
+// Worker-thread side of the repository-rules phase (see repository-rules.ts). The worker that
+// runs rules keeps the summaries it made during the per-file pass and is sent every other one,
+// by slot, so that it holds the run's summaries without a copy of them all at the end.
+import type { RepositoryReportDescriptor } from '../contracts/analyzer.js';
+import type { RepoFile, GitFacts } from '../snapshot/types.js';
+import { snapshotOfInventory } from '../snapshot/snapshot.js';
+import { buildRepositoryGraph } from '../graph/repository-graph.js';
+import type { RuleSet } from '../plugins/rule-set.js';
+import type { FileSummary } from './file-summary.js';
+import { lineRangeOf } from './findings.js';
+import { runRule, type RuleOutcome } from './repository-rules.js';
+
+export interface RulesRequest {
+  /** Number of summaries of the run (slots 0..total-1). */
+  total: number;
+  root: string;
+  files: RepoFile[];
+  git: GitFacts;
+  scope?: readonly string[];
+  /** Qualified rule ids per group, in rule order. */
+  groups: string[][];
+  /** The next group to claim, shared with the main thread. */
+  claim: Int32Array;
+}
+
+/** The summaries this worker holds, by slot. */
+export const retained = new Map<number, FileSummary>();
+
+/** Nodes do not cross threads; their line range is all a finding needs of them. */
+function withoutNode(report: RepositoryReportDescriptor): RepositoryReportDescriptor {
+  if (!('node' in report)) return report;
+  const { node: _node, ...rest } = report;
+  return { ...rest, ...lineRangeOf(report) };
+}
+
+/** Claims groups until none is left, posting each group's outcomes. */
+export async function runClaimedRules(request: RulesRequest, ruleSet: RuleSet, post: (group: number, outcomes: RuleOutcome[]) => void): Promise<void> {
+  const summaries: FileSummary[] = new Array(request.total);
+  for (let slot = 0; slot < request.total; slot++) {
+    const summary = retained.get(slot);
+    if (!summary) throw new Error(`the rules worker lacks summary ${slot}`);
+    summaries[slot] = summary;
+  }
+  retained.clear();
+  const byId = new Map(ruleSet.repositoryRules.map((r) => [r.qualifiedId, r]));
+  for (const id of request.groups.flat()) if (!byId.has(id)) throw new Error(`the rules worker has no rule ${id}`);
+  const snapshot = snapshotOfInventory(request.root, request.files, request.git);
+  const graph = await buildRepositoryGraph(snapshot, summaries);
+  const inputs = {
+    snapshot,
+    summaries,
+    graph,
+    ...(request.scope ? { scope: new Set(request.scope) } : {}),
+    // The main thread stops waiting for this worker when its run is aborted.
+    signal: new AbortController().signal,
+  };
+  for (let group = Atomics.add(request.claim, 0, 1); group < request.groups.length; group = Atomics.add(request.claim, 0, 1)) {
+    const outcomes: RuleOutcome[] = [];
+    for (const id of request.groups[group]) {
+      const progress: string[] = [];
+      const outcome = await runRule(byId.get(id)!, inputs, (message) => progress.push(message));
+      const reports = outcome.reports.map(withoutNode);
+      outcomes.push({ ...outcome, reports, progress });
+    }
+    post(group, outcomes);
+  }
+}
