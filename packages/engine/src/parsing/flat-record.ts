@@ -1,6 +1,8 @@
 // Records a tree-sitter tree into flat arrays in one cursor walk: per node its type, field, range,
 // parent, next sibling and subtree end. The cursor is the binding's cheapest path (no node objects);
-// each node costs a handful of calls, and children of types without fields skip the field call.
+// each node costs a handful of calls, and a tree without errors saves what the grammar already
+// tells: a child whose type can fill no field of its parent's type is not asked for its field, and
+// an anonymous token is a leaf whose text is its type name (no child or end to ask for).
 import type { Tree } from 'tree-sitter';
 
 /** ts_builtin_sym_error as the binding reports it. */
@@ -31,18 +33,50 @@ export interface GrammarTable {
   fieldIds: Map<string, number>;
   /** Named types that node-types.json lists without fields. */
   fieldless: ReadonlySet<string>;
+  /** By type slot: an anonymous token (a leaf whose text is its type name). */
+  token: Uint8Array;
+  /** Per named parent type, the types (`N:name` or `A:name`, supertypes expanded) its fields can hold. */
+  fieldTypes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** By `parent << 10 | child` slot: 0 not known yet, 1 the child never holds a field there, 2 ask the cursor. */
+  fieldPairs: Uint8Array;
+}
+
+interface NodeTypeRef {
+  type: string;
+  named: boolean;
 }
 
 interface Grammar {
-  nodeTypeInfo?: Array<{ type: string; named: boolean; fields?: Record<string, unknown> }>;
+  nodeTypeInfo?: Array<NodeTypeRef & { fields?: Record<string, { types?: NodeTypeRef[] }>; subtypes?: NodeTypeRef[] }>;
 }
+
+/** Type slots below this have a dense entry in `fieldPairs`; any other pair asks the cursor. */
+const PAIR_BITS = 10;
+const PAIR_LIMIT = 1 << PAIR_BITS;
+
+const keyOf = (ref: NodeTypeRef) => `${ref.named ? 'N' : 'A'}:${ref.type}`;
 
 const grammarTables = new WeakMap<object, GrammarTable>();
 
 function newTable(grammar: Grammar | undefined): GrammarTable {
   const fieldless = new Set<string>();
+  const subtypes = new Map<string, NodeTypeRef[]>();
   for (const info of grammar?.nodeTypeInfo ?? []) {
     if (info.named && Object.keys(info.fields ?? {}).length === 0) fieldless.add(info.type);
+    if (info.subtypes) subtypes.set(info.type, info.subtypes);
+  }
+  // node-types.json names supertypes (`expression`) in fields; the tree holds their concrete subtypes.
+  const expand = (ref: NodeTypeRef, into: Set<string>) => {
+    if (into.has(keyOf(ref))) return;
+    into.add(keyOf(ref));
+    for (const sub of (ref.named && subtypes.get(ref.type)) || []) expand(sub, into);
+  };
+  const fieldTypes = new Map<string, Set<string>>();
+  for (const info of grammar?.nodeTypeInfo ?? []) {
+    if (!info.named || !info.fields || Object.keys(info.fields).length === 0) continue;
+    const types = new Set<string>();
+    for (const field of Object.values(info.fields)) for (const ref of field.types ?? []) expand(ref, types);
+    fieldTypes.set(info.type, types);
   }
   const table: GrammarTable = {
     typeNames: new Array<string>(SLOTS).fill(''),
@@ -52,6 +86,9 @@ function newTable(grammar: Grammar | undefined): GrammarTable {
     fieldNames: new Array<string>(SLOTS).fill(''),
     fieldIds: new Map(),
     fieldless,
+    token: new Uint8Array(SLOTS),
+    fieldTypes,
+    fieldPairs: new Uint8Array(PAIR_LIMIT * PAIR_LIMIT),
   };
   table.typeNames[ERROR_SLOT] = 'ERROR';
   table.known[ERROR_SLOT] = 1;
@@ -115,10 +152,23 @@ export interface Recording {
   flags: Uint8Array;
 }
 
+const NEVER = 1;
+const ASK = 2;
+
+/** Whether a `child` under a `parent` may carry a field (both types known, the tree clean). */
+function pairOf(table: GrammarTable, parent: number, child: number): number {
+  // ERROR, anonymous parents and types node-types.json does not describe: ask.
+  const types = parent === ERROR_SLOT || table.named[parent] === 0 ? undefined : table.fieldTypes.get(table.typeNames[parent]);
+  if (!types) return ASK;
+  return types.has(`${table.named[child] ? 'N' : 'A'}:${table.typeNames[child]}`) ? ASK : NEVER;
+}
+
 /** Every visible node of `native`, in document order (the binding's descendant index order). */
 export function recordTree(native: Tree): Recording {
   const table = tableFor(native);
-  const { typeNames, known, named, fieldParent, fieldNames, fieldIds } = table;
+  const { typeNames, known, named, fieldParent, fieldNames, fieldIds, token, fieldPairs } = table;
+  // Only a tree without errors is sure to follow the grammar: no MISSING tokens, no fields out of place.
+  const clean = !native.rootNode.hasError;
   const cursor = native.walk();
   let { types, fields, parents, nexts, starts, ends, lasts, flags, stack } = scratch;
   let n = 0;
@@ -145,11 +195,23 @@ export function recordTree(native: Tree): Recording {
       // Only children of a type listed without fields are sure to have none: the cursor finds no
       // field there (fields of hidden child rules are listed for the visible parent).
       fieldParent[type] = table.fieldless.has(name) ? 0 : 1;
+      // Anonymous nodes are the grammar's literal tokens, except aliases of token sequences
+      // (`unique symbol`), whose text may hold any whitespace.
+      token[type] = type !== ERROR_SLOT && named[type] === 0 && !/\s/.test(name) ? 1 : 0;
     }
     types[i] = type;
     const parent = depth === 0 ? -1 : stack[depth - 1];
     // A cursor made from a node reports no field for that node, whatever its parent says.
-    const field = parent < 0 || fieldParent[types[parent]] === 0 ? 0 : cursor.currentFieldId;
+    let field = 0;
+    if (parent >= 0 && fieldParent[types[parent]] !== 0) {
+      const parentType = types[parent];
+      if (!clean || parentType >= PAIR_LIMIT || type >= PAIR_LIMIT) field = cursor.currentFieldId;
+      else {
+        const pair = (parentType << PAIR_BITS) | type;
+        if (fieldPairs[pair] === 0) fieldPairs[pair] = pairOf(table, parentType, type);
+        if (fieldPairs[pair] === ASK) field = cursor.currentFieldId;
+      }
+    }
     if (field !== 0 && fieldNames[field] === '') {
       const name = cursor.currentFieldName;
       fieldNames[field] = name;
@@ -163,18 +225,24 @@ export function recordTree(native: Tree): Recording {
     // inner node starts where its first child starts and ends where its last leaf ends (finish()
     // copies them): in this grammar only zero-width tokens are ever hidden at a node's edge.
     if (depth === 0) ends[i] = cursor.endIndex;
-    if (cursor.gotoFirstChild()) {
+    if (clean && token[type] === 1 && depth > 0) {
+      const start = cursor.startIndex;
+      starts[i] = start;
+      ends[i] = start + typeNames[type].length;
+      flags[i] = 0;
+    } else if (cursor.gotoFirstChild()) {
       flags[i] = type === ERROR_SLOT ? VISIBLE_ERROR : 0;
       stack[depth++] = i;
       previous = -1;
       continue;
+    } else {
+      const start = cursor.startIndex;
+      const end = cursor.endIndex;
+      starts[i] = start;
+      ends[i] = end;
+      // Only empty leaves can be MISSING nodes inserted by error recovery.
+      flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
     }
-    const start = cursor.startIndex;
-    const end = cursor.endIndex;
-    starts[i] = start;
-    ends[i] = end;
-    // Only empty leaves can be MISSING nodes inserted by error recovery.
-    flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
     lasts[i] = n;
     previous = i;
     for (;;) {

@@ -95,6 +95,8 @@ describe('FlatTree', () => {
       'import type { T } from "./t";\nimport d, * as ns from "m";\nexport { d as e };\nexport * from "x";\nconst o = { a, [k]: v, "s": 1, m() {} };\nlabel: for (;;) { break label; }',
       'type Q = typeof a.b.c;\ntype R = typeof a.b().c;\ntype S = typeof X<A>;\ntype N = -1 | `t${string}`;\nlet i: import("m").a.b;\nlet j: typeof import("m");\nconst k = import("./k").then((m) => m.default);',
       'enum E { A = 1, B }\nnamespace N { export const x = 1; }\ndeclare module "m" { const y: number; }\nabstract class K { abstract m(): void; }\nfunction g(this: Window, a?: number): asserts a is number {}',
+      // Anonymous tokens whose text is not their type name (`unique  symbol` keeps its spaces), and the ternary `?` from the scanner.
+      'declare const u: unique   symbol;\ntype M<T> = { +readonly [K in keyof T]+?: T[K] };\ntype L<T> = { -readonly [K in keyof T]-?: T[K] };\nconst t = a ? b : c?.d ?? e;',
     ];
     for (const source of ts) expect(differences(source, 'typescript')).toEqual([]);
     expect(differences('export const App = () => <div className="a" onClick={() => go(1)}>{items.map((i) => <Item key={i} {...i} />)}</div>;', 'tsx')).toEqual([]);
