@@ -38,6 +38,11 @@ export function dirOf(path: string): string {
 }
 
 export class FileProbe {
+  /** Directories holding a file (at any depth), the root as `''`: a path outside them names nothing. */
+  private dirs?: Set<string>;
+  /** Answers by path (null: nothing): the same candidates come back from many specifiers. */
+  private readonly answers = new Map<string, string | null>();
+
   constructor(
     readonly files: ReadonlySet<string>,
     private readonly readJson: ReadJson,
@@ -46,11 +51,28 @@ export class FileProbe {
   /** The file `path` (repository-relative, normalised) refers to, or undefined. */
   resolve(path: string): string | undefined {
     if (isOutside(path)) return undefined;
-    return this.resolveAsFile(path) ?? this.resolveAsDirectory(path);
+    let answer = this.answers.get(path);
+    if (answer === undefined) {
+      answer = this.resolveAsFile(path) ?? this.resolveAsDirectory(path) ?? null;
+      this.answers.set(path, answer);
+    }
+    return answer ?? undefined;
+  }
+
+  private hasDir(dir: string): boolean {
+    if (!this.dirs) {
+      this.dirs = new Set(['']);
+      for (const file of this.files) {
+        for (let dir = dirOf(file); dir !== '' && !this.dirs.has(dir); dir = dirOf(dir)) this.dirs.add(dir);
+      }
+    }
+    return this.dirs.has(dir);
   }
 
   resolveAsFile(path: string): string | undefined {
     const { files } = this;
+    // Every name tried lies in the directory of `path`, or in `path` itself read as a stem.
+    if (!this.hasDir(dirOf(path))) return undefined;
     const ext = posix.extname(path);
     const sources = EMITTED_TO_SOURCE[ext];
     if (sources) {
@@ -63,6 +85,8 @@ export class FileProbe {
   }
 
   resolveAsDirectory(path: string): string | undefined {
+    // Its package.json and index files would be files of the directory.
+    if (!this.hasDir(path)) return undefined;
     const prefix = path === '' ? '' : `${path}/`;
     const manifest = this.readJson(`${prefix}package.json`);
     if (isObject(manifest)) {

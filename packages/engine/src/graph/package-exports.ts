@@ -19,11 +19,8 @@ export function mapTargets(field: unknown, subpath: string, conditions: readonly
   if (exact !== undefined && !subpath.includes('*')) return expand(exact, undefined, conditions);
   let bestKey: string | undefined;
   let bestMatch = '';
-  for (const key of special) {
-    const star = key.indexOf('*');
+  for (const { key, star, prefix, suffix } of special) {
     if (star >= 0) {
-      const prefix = key.slice(0, star);
-      const suffix = key.slice(star + 1);
       if (subpath.length < key.length - 1 || !subpath.startsWith(prefix) || !subpath.endsWith(suffix)) continue;
       if (bestKey === undefined || comparePatternKeys(key, bestKey) < 0) {
         bestKey = key;
@@ -41,7 +38,7 @@ export function mapTargets(field: unknown, subpath: string, conditions: readonly
 interface SubpathMap {
   map: Record<string, unknown>;
   /** Pattern (`*`) and folder (`/`-ending) keys in map order: the only keys matched other than exactly. */
-  special: string[];
+  special: Array<{ key: string; star: number; prefix: string; suffix: string }>;
 }
 
 /**
@@ -57,7 +54,14 @@ function subpathMapOf(field: unknown): SubpathMap | undefined {
 }
 
 function shapeOf(map: Record<string, unknown> | undefined): SubpathMap | undefined {
-  return map && { map, special: Object.keys(map).filter((key) => key.includes('*') || key.endsWith('/')) };
+  if (!map) return undefined;
+  const keys = Object.keys(map).filter((key) => key.includes('*') || key.endsWith('/'));
+  // Split once: a map is consulted for every import of its package.
+  const special = keys.map((key) => {
+    const star = key.indexOf('*');
+    return { key, star, prefix: star >= 0 ? key.slice(0, star) : key, suffix: star >= 0 ? key.slice(star + 1) : '' };
+  });
+  return { map, special };
 }
 
 /** `exports: "./x.js"`, an array, or a condition object all stand for the `.` subpath. */

@@ -75,7 +75,15 @@ export async function collectEntryRequests(
   const sources = summaries.filter((s) => s.kind === 'source' && PARSED.has(s.language) && !s.skipped);
 
   for (const [dir, manifest] of manifests) {
-    const starCandidates = (anchor: string) => patternCandidates(sources.map((s) => s.path).filter((p) => packageOf(p) === dir), dir, anchor);
+    // A package's `exports` often repeat one pattern per extension and condition: candidates are listed once per anchor.
+    let paths: string[] | undefined;
+    const byAnchor = new Map<string, string[]>();
+    const starCandidates = (anchor: string) => {
+      paths ??= sources.map((s) => s.path).filter((p) => packageOf(p) === dir);
+      let candidates = byAnchor.get(anchor);
+      if (!candidates) byAnchor.set(anchor, (candidates = patternCandidates(paths, dir, anchor)));
+      return candidates;
+    };
     const seen = new Set<string>();
     for (const { target, reason } of manifestTargets(manifest)) {
       // `node` and `require` conditions often name the same file.
