@@ -3,7 +3,7 @@
 // each node costs a handful of calls, and a tree without errors saves what the grammar already
 // tells: a child whose type can fill no field of its parent's type is not asked for its field, and
 // an anonymous token is a leaf whose text is its type name (no child or end to ask for).
-import type { Tree } from 'tree-sitter';
+import type { Tree, TreeCursor } from 'tree-sitter';
 
 /** ts_builtin_sym_error as the binding reports it. */
 export const ERROR_TYPE_ID = 0xffff;
@@ -107,17 +107,24 @@ function tableFor(native: Tree): GrammarTable {
   return table;
 }
 
+/**
+ * Nodes the scratch arrays hold before they grow: most files fit, so the recording loop rarely
+ * takes its growing branch (a branch first taken after the loop was optimised costs a deopt and a
+ * recompile of the loop).
+ */
+const INITIAL_NODES = 1 << 16;
+
 /** Scratch arrays reused from file to file (one thread parses one file at a time); each tree keeps exact-size copies. */
 class Scratch {
-  types = new Uint16Array(0);
-  fields = new Uint16Array(0);
-  parents = new Int32Array(0);
-  nexts = new Int32Array(0);
-  ends = new Int32Array(0);
-  starts = new Int32Array(0);
-  lasts = new Int32Array(0);
-  flags = new Uint8Array(0);
-  stack = new Int32Array(256);
+  types = new Uint16Array(INITIAL_NODES);
+  fields = new Uint16Array(INITIAL_NODES);
+  parents = new Int32Array(INITIAL_NODES);
+  nexts = new Int32Array(INITIAL_NODES);
+  ends = new Int32Array(INITIAL_NODES);
+  starts = new Int32Array(INITIAL_NODES);
+  lasts = new Int32Array(INITIAL_NODES);
+  flags = new Uint8Array(INITIAL_NODES);
+  stack = new Int32Array(1024);
 
   grow(min: number): void {
     const size = Math.max(min, this.types.length * 2, 4096);
@@ -166,10 +173,14 @@ function pairOf(table: GrammarTable, parent: number, child: number): number {
 /** Every visible node of `native`, in document order (the binding's descendant index order). */
 export function recordTree(native: Tree): Recording {
   const table = tableFor(native);
-  const { typeNames, known, named, fieldParent, fieldNames, fieldIds, token, fieldPairs } = table;
   // Only a tree without errors is sure to follow the grammar: no MISSING tokens, no fields out of place.
   const clean = !native.rootNode.hasError;
-  const cursor = native.walk();
+  return finish(table, recordNodes(native.walk(), table, clean));
+}
+
+/** The walk itself, into the scratch arrays; returns the node count. Kept apart so that its loop is what V8 optimises. */
+function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean): number {
+  const { typeNames, known, named, fieldParent, fieldNames, fieldIds, token, fieldPairs } = table;
   let { types, fields, parents, nexts, starts, ends, lasts, flags, stack } = scratch;
   let n = 0;
   let depth = 0;
@@ -205,7 +216,7 @@ export function recordTree(native: Tree): Recording {
     let field = 0;
     if (parent >= 0 && fieldParent[types[parent]] !== 0) {
       const parentType = types[parent];
-      if (!clean || parentType >= PAIR_LIMIT || type >= PAIR_LIMIT) field = cursor.currentFieldId;
+      if (parentType >= PAIR_LIMIT || type >= PAIR_LIMIT || !clean) field = cursor.currentFieldId;
       else {
         const pair = (parentType << PAIR_BITS) | type;
         if (fieldPairs[pair] === 0) fieldPairs[pair] = pairOf(table, parentType, type);
@@ -225,7 +236,8 @@ export function recordTree(native: Tree): Recording {
     // inner node starts where its first child starts and ends where its last leaf ends (finish()
     // copies them): in this grammar only zero-width tokens are ever hidden at a node's edge.
     if (depth === 0) ends[i] = cursor.endIndex;
-    if (clean && token[type] === 1 && depth > 0) {
+    // `token` is read first so that the read is always seen (a tree with errors skips the rest).
+    if (token[type] === 1 && clean && depth > 0) {
       const start = cursor.startIndex;
       starts[i] = start;
       ends[i] = start + typeNames[type].length;
@@ -240,14 +252,14 @@ export function recordTree(native: Tree): Recording {
       const end = cursor.endIndex;
       starts[i] = start;
       ends[i] = end;
-      // Only empty leaves can be MISSING nodes inserted by error recovery.
-      flags[i] = start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
+      // Only empty leaves of a tree with errors can be MISSING nodes inserted by error recovery.
+      flags[i] = !clean && start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
     }
     lasts[i] = n;
     previous = i;
     for (;;) {
       if (cursor.gotoNextSibling()) break;
-      if (depth === 0 || !cursor.gotoParent()) return finish(table, n);
+      if (depth === 0 || !cursor.gotoParent()) return n;
       previous = stack[--depth];
       lasts[previous] = n;
     }
