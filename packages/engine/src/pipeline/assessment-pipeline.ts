@@ -229,6 +229,8 @@ export class AssessmentPipeline {
     try {
       for (let i = 0; i < code.length; i += READ_CONCURRENCY) {
         throwIfAborted(options.signal);
+        // Reads are synchronous (snapshot.ts): let timers and I/O in now and then.
+        if (i > 0 && i % (READ_CONCURRENCY * 8) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
         await Promise.all(
           code.slice(i, i + READ_CONCURRENCY).map(async (file, j) => {
             const index = i + j;
