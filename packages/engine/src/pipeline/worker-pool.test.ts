@@ -1,7 +1,10 @@
 // The worker pool against real worker threads (the built worker script and the built analyzers):
 // closing never cuts a worker short, whether it is still loading or in the middle of a batch; the
 // rules worker, holding summaries it made and was sent, runs repository rules as this thread would.
-import { existsSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from '../contracts/analyzer.js';
@@ -45,6 +48,25 @@ describe.skipIf(!built)('FilePool', () => {
       ['src/f1.ts', 200, undefined],
     ]);
     await expect(pool.run([item(2)], 0)).rejects.toThrow('closed');
+  });
+
+  it('starts workers in a process run with V8 flags, which workers refuse in execArgv', () => {
+    const poolUrl = new URL('../../dist/pipeline/worker-pool.js', import.meta.url).href;
+    const program = [
+      `const { FilePool, workerScriptUrl } = await import(${JSON.stringify(poolUrl)});`,
+      `const pool = new FilePool(workerScriptUrl(), 1, { pluginUrls: [${JSON.stringify(analyzers.href)}], config: {} });`,
+      "const [s] = await pool.run([{ file: { path: 'a.ts', language: 'typescript', kind: 'source', sizeBytes: 19 }, source: 'export const a = 1;', rules: true }], 0);",
+      'await pool.close();',
+      'console.log(s.module.exports.map((e) => e.name).join());',
+    ].join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'codehealth-flags-'));
+    try {
+      writeFileSync(join(dir, 'run.mjs'), program);
+      const out = execFileSync(process.execPath, ['--max-old-space-size=2048', '--stack-size=2000', join(dir, 'run.mjs')], { encoding: 'utf8' });
+      expect(out.trim()).toBe('a');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs repository rules in the rules worker with the summaries it made and was sent, as this thread would', async () => {

@@ -44,6 +44,22 @@ function workerExecArgv(): string[] {
   return out;
 }
 
+/**
+ * A worker with the parent's flags, less those a worker refuses: per-process options and V8 flags
+ * (`node --max-old-space-size=4096 codehealth …`) throw ERR_WORKER_INVALID_EXEC_ARGV, and V8 flags
+ * apply to the whole process anyway.
+ */
+function startWorker(script: URL, workerData: FileWorkerData): Worker {
+  const execArgv = workerExecArgv();
+  try {
+    return new Worker(script, { workerData, execArgv });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    const listed = (error as Error).message.split(': ').slice(1).join(': ').split(', ');
+    return new Worker(script, { workerData, execArgv: execArgv.filter((arg) => !listed.includes(arg)) });
+  }
+}
+
 /** Worker threads besides the main thread, which analyses files too: one thread per core, at most 4 workers. */
 export function defaultWorkerCount(): number {
   return Math.max(0, Math.min(availableParallelism() - 1, 4));
@@ -68,7 +84,7 @@ export class FilePool {
     readonly rulesWorker?: number,
   ) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script, { workerData: { ...data, retain: i === rulesWorker }, execArgv: workerExecArgv() });
+      const worker = startWorker(script, { ...data, retain: i === rulesWorker });
       let loaded!: () => void;
       const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), inflight: 0 };
       const answered = () => {
