@@ -12,6 +12,7 @@ import { TOKENS } from './tokens.js';
 import { DefaultScoringModel, type ScoringOptions } from '../scoring/default-scoring-model.js';
 import { DefaultDriftDetector } from '../drift/default-drift-detector.js';
 import { DiskFileSummaryCache, MemoryFileSummaryCache, defaultCacheDir, type FileSummaryCache } from '../cache/file-summary-cache.js';
+import { DiskRunStateStore, MemoryRunStateStore } from '../cache/run-state-store.js';
 import { AssessmentPipeline, type SourceItem } from '../pipeline/assessment-pipeline.js';
 import type { FileSummary } from '../pipeline/file-summary.js';
 import type { AnalyzeOptions, AssessmentResult } from '../pipeline/types.js';
@@ -81,6 +82,9 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
     options.overrides?.cache ??
     (options.cacheDir === false ? new MemoryFileSummaryCache() : new DiskFileSummaryCache(options.cacheDir ?? defaultCacheDir()));
   container.register(TOKENS.FileCache, { useValue: cache });
+  // Run states go where the summaries go: on disk with a disk cache, else in memory.
+  const runStates = options.cacheDir === false || options.overrides?.cache ? new MemoryRunStateStore() : new DiskRunStateStore(options.cacheDir ?? defaultCacheDir());
+  container.register(TOKENS.RunStates, { useValue: runStates });
   if (options.overrides?.scoringModel) container.register(TOKENS.ScoringModel, { useValue: options.overrides.scoringModel });
   else container.register(TOKENS.ScoringModel, { useClass: DefaultScoringModel });
   if (options.overrides?.driftDetector) container.register(TOKENS.DriftDetector, { useValue: options.overrides.driftDetector });

@@ -4,6 +4,7 @@ export const TOKENS = {
   ScoringModel: 'codehealth:ScoringModel',
   DriftDetector: 'codehealth:DriftDetector',
   FileCache: 'codehealth:FileCache',
+  RunStates: 'codehealth:RunStates',
   Analyzers: 'codehealth:Analyzers',
   PluginUrls: 'codehealth:PluginUrls',
   EngineOptions: 'codehealth:EngineOptions',

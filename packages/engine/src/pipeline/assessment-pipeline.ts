@@ -27,6 +27,8 @@ import { drainFileQueue } from './file-queue.js';
 import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules } from './repository-rules.js';
 import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
+import type { RunStateStore } from '../cache/run-state-store.js';
+import { incrementalSnapshot, runStateRecorder, type IncrementalSnapshot } from './incremental-run.js';
 
 export interface PipelineOptions {
   /** Analyzers from the engine's plugins (config plugins are added per run). */
@@ -61,6 +63,7 @@ export class AssessmentPipeline {
     @inject(TOKENS.Analyzers) private readonly analyzers: Analyzer[],
     @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null },
     @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number },
+    @inject(TOKENS.RunStates) private readonly runStates: RunStateStore,
   ) {}
 
   async run(dir: string, options: AnalyzeOptions = {}): Promise<AssessmentResult> {
@@ -77,13 +80,21 @@ export class AssessmentPipeline {
     const early = !options.onlyPaths && (await hasCodeFiles(root, MIN_FILES_FOR_WORKERS));
     const pool = early ? this.poolFor(Number.POSITIVE_INFINITY, { config, pluginUrls }) : undefined;
     let scoped: RepoSnapshot;
+    // A head run reuses the base's recorded state when there is one; a full run records its own.
+    let incremental: IncrementalSnapshot | undefined;
+    let recorder: ReturnType<typeof runStateRecorder> | undefined;
     try {
-      scoped = await createSnapshot(root, {
-        exclude: config.exclude,
-        tests: config.tests,
-        generated: config.generated,
-        maxFileBytes: config.maxFileBytes,
-      });
+      incremental = options.incremental && (await incrementalSnapshot(this.runStates, root, options.incremental, config));
+      if (!options.incremental && !options.onlyPaths) recorder = runStateRecorder(this.runStates, root, config);
+      scoped =
+        incremental?.snapshot ??
+        (await createSnapshot(root, {
+          exclude: config.exclude,
+          tests: config.tests,
+          generated: config.generated,
+          maxFileBytes: config.maxFileBytes,
+          onGitHistory: recorder?.onGitHistory,
+        }));
       throwIfAborted(signal);
     } catch (error) {
       closeQuietly(pool);
@@ -96,7 +107,7 @@ export class AssessmentPipeline {
       // Awaited again after the per-file pass, where a failure is reported.
     });
     prefetchRepositoryGraph(scoped);
-    const { summaries, skipped, pool: rulesPool } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool }, progress);
+    const { summaries, skipped, pool: rulesPool } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool, known: incremental?.contentHashes }, progress);
     let phase: RepositoryPhase;
     try {
       throwIfAborted(signal);
@@ -106,6 +117,7 @@ export class AssessmentPipeline {
     }
     const { graph, git, findings, analyzerMetrics, wellKnown, conventions } = phase;
     findings.sort(compareFindings);
+    await recorder?.finish(scoped.files, summaries);
 
     progress({ stage: 'scoring', message: 'Scoring' });
     const metrics = computeMetrics({ files: scoped.files, summaries, findings, skipped, graph, git, analyzerMetrics, durationMs: 0 });
@@ -204,7 +216,7 @@ export class AssessmentPipeline {
   private async summarise(
     snapshot: RepoSnapshot,
     ruleSet: RuleSet,
-    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool },
+    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool; known?: ReadonlyMap<string, string> },
     progress: (e: ProgressEvent) => void,
   ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[]; pool?: FilePool }> {
     const { options } = run;
@@ -235,6 +247,10 @@ export class AssessmentPipeline {
           code.slice(i, i + READ_CONCURRENCY).map(async (file, j) => {
             const index = i + j;
             if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
+            // An unchanged file of an incremental run: its summary is looked up without reading it.
+            const knownHash = run.known?.get(file.path);
+            const known = knownHash && (await this.cache.get(summaryCacheKey({ path: file.path, kind: file.kind, contentHash: knownHash, ruleSetFingerprint: ruleSet.fingerprint })));
+            if (known) return void (slots[index] = { ...known, cached: true });
             let source: string;
             try {
               source = await snapshot.readFile(file.path);

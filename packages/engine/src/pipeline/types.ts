@@ -32,6 +32,23 @@ export interface AnalyzeOptions {
    * scope only; the well-known metrics still cover the whole repository.
    */
   findingsScope?: readonly string[];
+  /**
+   * The directory is a clean checkout of `headCommit`, which differs from `baseCommit` by
+   * `changedPaths`: when a full run of `baseCommit` recorded its state, the inventory, the content
+   * hashes of unchanged files and the git facts are derived from it instead of read again. The
+   * result is the same as without it.
+   */
+  incremental?: IncrementalBase;
+}
+
+/** A run on a commit that descends from an assessed one (see `AnalyzeOptions.incremental`). */
+export interface IncrementalBase {
+  /** The commit assessed before (by a full run of a clean checkout, with this engine's cache). */
+  baseCommit: string;
+  /** The commit checked out, clean, in the directory analysed. */
+  headCommit: string;
+  /** Every path that differs between the two commits (both sides of a rename). */
+  changedPaths: readonly string[];
 }
 
 export interface SkippedFile {

@@ -73,6 +73,11 @@ export interface PrPipelineDeps {
   /** The large model slot; with it the changed hunks are reviewed and its findings recorded as `llm_agent` issues. */
   largeLlm?: JsonCompletionClient;
   log?: (line: string) => void;
+  /**
+   * Derive head's inventory, unchanged files' summaries and git facts from the state the merge
+   * base's full run recorded (default true; false reads everything again — same result, slower).
+   */
+  incremental?: boolean;
 }
 
 export class PrAnalysisPipeline {
@@ -113,7 +118,10 @@ export class PrAnalysisPipeline {
     const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
     // Findings are compared in the changed files and their neighbours only: the rest is not needed.
     const findingsScope = [...new Set([...onlyPaths, ...diff.files.map((f) => f.path)])];
-    const head = await time('headAnalysis', () => engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal }));
+    const incremental = this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
+    const head = await time('headAnalysis', () =>
+      engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) }),
+    );
     const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
     log?.(
       `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
@@ -213,6 +221,16 @@ export class PrAnalysisPipeline {
     const conflicts = detectConflicts({ pr, files, others: candidates, graph: head.graph, stack: stacked.stacked_prs });
     return { impactZones, scopeDrift, graphImpact, stacked, conflicts };
   }
+}
+
+/** Paths that differ between merge base and head: both sides of renames. */
+function changedPathsOf(files: readonly ChangedFile[]): string[] {
+  const paths = new Set<string>();
+  for (const file of files) {
+    paths.add(file.path);
+    if (file.oldPath && file.status === 'renamed') paths.add(file.oldPath);
+  }
+  return [...paths];
 }
 
 /** Parse health (0-1) of each changed code file: head side, base side for deletions. */

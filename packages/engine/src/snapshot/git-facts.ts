@@ -17,13 +17,30 @@
 //   commits, but their changes (unknowable) are not attributed to files.
 // - Paths are relative to `root`, which may be a subdirectory of the work tree.
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FileChurn, GitFacts } from './types.js';
 import { isGitWorkTree, runGit, tryGit } from './git-command.js';
 
 export interface GitFactsOptions {
   /** The reference time in milliseconds since the epoch; defaults to `Date.now()`. */
   now?: number;
+  /** Receives what the facts were counted from, so that a later commit's facts can be derived (`extendGitFacts`). */
+  onHistory?: (history: GitHistory) => void;
+}
+
+/**
+ * What a commit's git facts are counted from, kept so that the facts of a descendant commit can be
+ * derived by reading only the commits in between: the 90-day window's commits (as of `now`) and
+ * each file's all-history commit count and last change.
+ */
+export interface GitHistory {
+  headSha: string;
+  shallow: boolean;
+  now: number;
+  boundaries: string[];
+  recent: NumstatCommit[];
+  /** `[path, commitsTotal, lastModified]` in order of first appearance in the history walk. */
+  history: Array<[string, number, string]>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -141,17 +158,32 @@ function countRecent(recent: readonly NumstatCommit[], boundaries: ReadonlySet<s
   return { files, totals };
 }
 
-/** Adds `commitsTotal` and `lastModified` from the all-history `--name-only` output. */
-function countHistory(files: Map<string, FileChurn>, allHistory: string, boundaries: ReadonlySet<string>): void {
-  for (const { fields, entries } of records(allHistory)) {
-    const [sha, committed] = fields;
+type HistoryCounts = Map<string, { commitsTotal: number; lastModified?: string }>;
+
+/** `commitsTotal` and `lastModified` per file, from commits given as `[sha, time, paths]`. */
+function countHistory(counts: HistoryCounts, commits: Iterable<[string, number, Iterable<string>]>, boundaries: ReadonlySet<string>): HistoryCounts {
+  for (const [sha, time, paths] of commits) {
     if (boundaries.has(sha)) continue;
-    const time = Number(committed) * 1000;
-    for (const path of new Set(entries)) {
-      const churn = churnOf(files, path);
-      churn.commitsTotal++;
-      churn.lastModified = laterOf(churn.lastModified, time);
+    for (const path of new Set(paths)) {
+      let count = counts.get(path);
+      if (!count) counts.set(path, (count = { commitsTotal: 0 }));
+      count.commitsTotal++;
+      count.lastModified = laterOf(count.lastModified, time);
     }
+  }
+  return counts;
+}
+
+function* historyRecords(allHistory: string): Generator<[string, number, string[]]> {
+  for (const { fields, entries } of records(allHistory)) yield [fields[0], Number(fields[1]) * 1000, entries];
+}
+
+/** Adds the all-history counts to the window's per-file facts. */
+function applyHistory(files: Map<string, FileChurn>, counts: HistoryCounts): void {
+  for (const [path, { commitsTotal, lastModified }] of counts) {
+    const churn = churnOf(files, path);
+    churn.commitsTotal += commitsTotal;
+    if (lastModified !== undefined) churn.lastModified = laterOf(churn.lastModified, Date.parse(lastModified));
   }
 }
 
@@ -190,7 +222,58 @@ export async function readGitFacts(root: string, options: GitFactsOptions = {}):
     runGit(root, ['log', ...LOG_FLAGS, '--name-only', '--format=%x1e%H%x1f%ct', facts.headSha, '--', '.']),
     facts.shallow ? shallowBoundaries(root) : new Set<string>(),
   ]);
-  const { files, totals } = countRecent(parseNumstatLog(recentLog), boundaries, now);
-  countHistory(files, allHistory, boundaries);
+  const recent = parseNumstatLog(recentLog);
+  const { files, totals } = countRecent(recent, boundaries, now);
+  const counts = countHistory(new Map(), historyRecords(allHistory), boundaries);
+  applyHistory(files, counts);
+  options.onHistory?.({
+    headSha: facts.headSha,
+    shallow: facts.shallow ?? false,
+    now,
+    boundaries: [...boundaries],
+    recent,
+    history: [...counts].map(([path, c]) => [path, c.commitsTotal, c.lastModified ?? '']),
+  });
   return { ...facts, files, totals };
+}
+
+/**
+ * The git facts of `headSha`, a descendant of `base.headSha`, as `readGitFacts` would read them in
+ * a work tree at `headSha`: the commits in between are read (one `git log`) and added to the base's.
+ * Exact because the history of head is the base's plus those commits, and the base's window
+ * (90 days before its `now`) holds every older commit that head's window (from a later `now`) can.
+ * Undefined when `now` is earlier than the base's.
+ */
+export async function extendGitFacts(root: string, base: GitHistory, headSha: string, options: GitFactsOptions = {}): Promise<GitFacts | undefined> {
+  const now = options.now ?? Date.now();
+  if (now < base.now) return undefined;
+  const log = await runGit(root, ['log', ...LOG_FLAGS, '--numstat', '--format=%x1e%H%x1f%ct%x1f%aN%x1f%aE', `${base.headSha}..${headSha}`, '--', '.']);
+  const added = parseNumstatLog(log);
+  const boundaries = new Set(base.boundaries);
+  const recent = [...added, ...base.recent];
+  const { files, totals } = countRecent(recent, boundaries, now);
+  const counts = countHistory(new Map(), added.map((c) => [c.sha, c.time, c.changes.map(([path]) => path)]), boundaries);
+  for (const [path, commitsTotal, lastModified] of base.history) {
+    const count = counts.get(path);
+    if (!count) counts.set(path, { commitsTotal, ...(lastModified ? { lastModified } : {}) });
+    else {
+      count.commitsTotal += commitsTotal;
+      if (lastModified) count.lastModified = laterOf(count.lastModified, Date.parse(lastModified));
+    }
+  }
+  applyHistory(files, counts);
+  const branch = await readBranch(root);
+  options.onHistory?.({ headSha, shallow: base.shallow, now, boundaries: base.boundaries, recent, history: [...counts].map(([path, c]) => [path, c.commitsTotal, c.lastModified ?? '']) });
+  return { available: true, headSha, ...(branch ? { branch } : {}), shallow: base.shallow, files, totals };
+}
+
+/** The checked-out branch as `git symbolic-ref --short HEAD` names it, read from the HEAD file (no process); undefined when detached. */
+async function readBranch(root: string): Promise<string | undefined> {
+  let gitDir = resolve(root, '.git');
+  const pointer = await readFile(gitDir, 'utf8').catch(() => undefined);
+  // A linked work tree or submodule: `.git` is a file naming the git directory.
+  if (pointer?.startsWith('gitdir: ')) gitDir = resolve(root, pointer.slice(8).trim());
+  const head = await readFile(join(gitDir, 'HEAD'), 'utf8').catch(() => '');
+  const match = /^ref: refs\/heads\/(.+)$/m.exec(head);
+  return match?.[1];
 }

@@ -102,6 +102,23 @@ async function describeAll(root: string, paths: readonly string[], classify: Cla
   return files;
 }
 
+/**
+ * The inventory entries of given paths, as `listFiles` would describe them (same filters): a path
+ * that is excluded, missing or not a regular file has none. For a run that knows the rest of the
+ * inventory already (a PR's head: the base's, plus the changed paths).
+ */
+export function describePaths(root: string, paths: readonly string[], options: InventoryOptions = {}): Map<string, RepoFile | undefined> {
+  const exclude: Ignore = ignore().add([...(options.exclude ?? [])]);
+  const classify = createClassifier(options);
+  const buffer = Buffer.allocUnsafe(HEAD_BYTES);
+  const described = new Map<string, RepoFile | undefined>();
+  for (const path of paths) {
+    const listed = !isAlwaysSkipped(path) && !exclude.ignores(path);
+    described.set(path, listed ? describe(root, path, classify, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, buffer) : undefined);
+  }
+  return described;
+}
+
 /** Every file of the repository at `root`, sorted by path (code-unit order, locale-independent). */
 export async function listFiles(root: string, options: InventoryOptions = {}): Promise<RepoFile[]> {
   const exclude: Ignore = ignore().add([...(options.exclude ?? [])]);

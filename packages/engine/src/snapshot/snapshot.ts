@@ -6,11 +6,13 @@ import { join, resolve } from 'node:path';
 import type { CodeHealthConfig } from '../config/schema.js';
 import type { GitFacts, RepoFile, RepoSnapshot } from './types.js';
 import { listFiles } from './inventory.js';
-import { readGitFacts } from './git-facts.js';
+import { readGitFacts, type GitHistory } from './git-facts.js';
 
 export type SnapshotOptions = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'> & {
   /** Reference time for churn windows, in ms since the epoch; defaults to `Date.now()`. */
   now?: number;
+  /** Receives the history the git facts were counted from (see `readGitFacts`). */
+  onGitHistory?: (history: GitHistory) => void;
 };
 
 export type SnapshotErrorCode = 'DIRECTORY_NOT_FOUND' | 'NOT_A_DIRECTORY' | 'FILE_NOT_IN_SNAPSHOT' | 'FILE_SKIPPED';
@@ -59,7 +61,7 @@ export async function createSnapshot(root: string, options: SnapshotOptions = {}
       return content;
     },
     git(): Promise<GitFacts> {
-      gitFacts ??= readGitFacts(absoluteRoot, { now: options.now });
+      gitFacts ??= readGitFacts(absoluteRoot, { now: options.now, onHistory: options.onGitHistory });
       return gitFacts;
     },
   };
@@ -70,6 +72,12 @@ export async function createSnapshot(root: string, options: SnapshotOptions = {}
  * running repository rules sees the same files as the run that listed them, without listing again.
  */
 export function snapshotOfInventory(root: string, files: RepoFile[], git: GitFacts): RepoSnapshot {
+  return snapshotOfFiles(root, files, () => Promise.resolve(git));
+}
+
+/** A snapshot over an inventory made elsewhere, its git facts read by `readGit` at most once. */
+export function snapshotOfFiles(root: string, files: RepoFile[], readGit: () => Promise<GitFacts>): RepoSnapshot {
+  let gitFacts: Promise<GitFacts> | undefined;
   const byPath = new Map<string, RepoFile>(files.map((f) => [f.path, f]));
   const contents = new Map<string, Promise<string>>();
   return {
@@ -80,7 +88,10 @@ export function snapshotOfInventory(root: string, files: RepoFile[], git: GitFac
       if (!content) contents.set(path, (content = readListed(root, byPath.get(path), path)));
       return content;
     },
-    git: () => Promise.resolve(git),
+    git(): Promise<GitFacts> {
+      gitFacts ??= readGit();
+      return gitFacts;
+    },
   };
 }
 
