@@ -1,6 +1,7 @@
 // duplication/duplicated-code on mini-repositories, through the real engine.
 import { describe, expect, it } from 'vitest';
 import { analyzeFiles, totalFunction } from '../fixtures/mini-repo.js';
+import { duplicatedCode } from './rule.js';
 
 const lines = (n: number, make: (i: number) => string): string => Array.from({ length: n }, (_, i) => make(i)).join('\n');
 const imports = lines(12, (i) => `import { helper${i} } from './helpers/helper-${i}';`);
@@ -150,5 +151,28 @@ describe('duplication/duplicated-code', () => {
     expect(result.findings).toEqual([]);
     expect(result.metrics.duplicationIndex).toBeUndefined();
     expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.clones': 0 });
+  });
+
+  it('in a scoped run describes only the copies in the scope, and still counts every clone', async () => {
+    const files = { 'src/a.ts': totalFunction('a'), 'src/b.ts': totalFunction('b'), 'src/c.ts': `\n${totalFunction('c')}` };
+    const full = await analyzeFiles(files);
+    const reports: string[] = [];
+    const metrics: Array<[string, number | null]> = [];
+    await duplicatedCode.analyze({
+      snapshot: undefined as never,
+      summaries: full.summaries,
+      graph: full.graph,
+      git: () => Promise.resolve(full.git),
+      options: { minTokens: 50, minLines: 5, mode: 'mild', ignoreTests: true, ignoreImports: true, ignoreOverloads: true },
+      scope: new Set(['src/c.ts']),
+      signal: new AbortController().signal,
+      progress: () => undefined,
+      report: (r) => reports.push(`${r.filePath}:${r.lineStart}`),
+      metric: (name, value) => metrics.push([name, value]),
+      conventions: () => undefined,
+    });
+    expect(full.findings.map((f) => `${f.filePath}:${f.anchor.lineStart}`)).toEqual(['src/b.ts:1', 'src/c.ts:2']);
+    expect(reports).toEqual(['src/c.ts:2']);
+    expect(Object.fromEntries(metrics)).toMatchObject({ duplicatedLines: full.metrics.duplicatedLines, duplicationIndex: full.metrics.duplicationIndex, clones: 2 });
   });
 });

@@ -65,7 +65,9 @@ export const duplicatedCode = defineRule({
     }
     if (context.signal.aborted) return;
     const planned = planFindings(clones);
-    for (const finding of planned) context.report(describeFinding(finding));
+    // A scoped run keeps reports in its scope only: the others are not described (the metrics below still count every clone).
+    const scope = context.scope;
+    for (const finding of planned) if (!scope || scope.has(finding.fragment.file.summary.path)) context.report(describeFinding(finding));
 
     const duplicated = countDuplicatedRows(clones);
     const codeLines = files.reduce((sum, f) => sum + f.summary.lines.code, 0);
