@@ -46,6 +46,17 @@ export async function resolveCommit(dir: string, rev: string): Promise<string> {
   return sha;
 }
 
+/** Full commit ids of several revisions with one git process; the first that names no commit fails as in `resolveCommit`. */
+export async function resolveCommits(dir: string, revs: readonly string[]): Promise<string[]> {
+  for (const rev of revs) if (rev.startsWith('-')) throw new PrGitError(`invalid revision '${rev}'`);
+  const shas = (await tryGit(dir, ['rev-parse', ...revs.map((rev) => `${rev}^{commit}`)]))?.split('\n').filter(Boolean);
+  if (shas?.length === revs.length && shas.every((sha) => /^[0-9a-f]{40,64}$/.test(sha))) return shas;
+  // A range or a missing revision: one at a time, for the error naming it.
+  const resolved: string[] = [];
+  for (const rev of revs) resolved.push(await resolveCommit(dir, rev));
+  return resolved;
+}
+
 /**
  * Reads many blobs (`<commit>:<path>`) with one `git cat-file --batch` process instead of one
  * process per file. Missing objects (and paths git cannot take on one line) read as undefined.

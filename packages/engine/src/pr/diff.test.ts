@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { readPullRequestChange, readPullRequestDiff } from './diff.js';
+import { resolveCommits } from './diff-git.js';
 
 const MATH = `export function add(a: number, b: number) {
   return a + b;
@@ -126,5 +127,14 @@ describe('readPullRequestDiff', () => {
     const { repo, base } = repoWithBranch();
     await expect(readPullRequestDiff(repo.root, base, 'no-such-branch')).rejects.toThrow(/not a commit/);
     await expect(readPullRequestDiff(repo.root, '--output=/tmp/x', base)).rejects.toThrow(/invalid revision/);
+  });
+
+  it('resolves several revisions with one git process, and names the one that is no commit', async () => {
+    const { repo, base, head } = repoWithBranch();
+    expect(await resolveCommits(repo.root, ['main', 'feature'])).toEqual([base, head]);
+    await expect(resolveCommits(repo.root, ['main', 'no-such-branch'])).rejects.toThrow(/revision 'no-such-branch' is not a commit/);
+    await expect(resolveCommits(repo.root, ['main..feature', 'main'])).rejects.toThrow(/revision 'main..feature' is not a commit/);
+    const tree = repo.git('rev-parse', 'main^{tree}');
+    await expect(resolveCommits(repo.root, [tree, 'main'])).rejects.toThrow(/is not a commit/);
   });
 });

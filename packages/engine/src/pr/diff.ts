@@ -5,7 +5,7 @@
 import type { FileKind } from '../domain/types.js';
 import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
 import { detectLanguage } from '../snapshot/languages.js';
-import { git, PrGitError, readBlobs, resolveCommit, tryGit } from './diff-git.js';
+import { git, PrGitError, readBlobs, resolveCommits, tryGit } from './diff-git.js';
 import { parseSides, symbolsOfChange, type SideFacts, type SideFactsReader, type SideRequest } from './diff-symbols.js';
 import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
 
@@ -113,8 +113,7 @@ export async function mergeBaseOf(repoDir: string, baseSha: string, headSha: str
 const utf8 = new TextDecoder('utf-8');
 
 export async function readPullRequestChange(repoDir: string, baseRev: string, headRev: string, options: ReadDiffOptions = {}): Promise<PullRequestChange> {
-  const baseSha = await resolveCommit(repoDir, baseRev);
-  const headSha = await resolveCommit(repoDir, headRev);
+  const [baseSha, headSha] = await resolveCommits(repoDir, [baseRev, headRev]);
   const mergeBaseSha = await mergeBaseOf(repoDir, baseSha, headSha);
   const range = [mergeBaseSha, headSha];
   const [nameStatus, numstat, patch, commits] = await Promise.all([

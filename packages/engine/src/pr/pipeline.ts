@@ -137,7 +137,7 @@ export class PrAnalysisPipeline {
     const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
 
     const others = (input.otherOpenPrs ?? []).filter((o) => o.number !== pr.number).slice(0, MAX_OTHER_PRS);
-    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome));
+    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome, headFiles));
     const llmReview = await reviewing;
     const recorded = withLlmFindings(comparison.prFindings, comparison.newFingerprints, llmReview);
     return {
@@ -187,9 +187,10 @@ export class PrAnalysisPipeline {
     return { comparison, projection, trusted };
   }
 
-  private async structure(input: PrPipelineInput, files: readonly ChangedFile[], others: readonly PullRequestInfo[], head: AssessmentResult, baseGraph: CodeGraph | undefined, outcome: ClassificationOutcome) {
+  private async structure(input: PrPipelineInput, files: readonly ChangedFile[], others: readonly PullRequestInfo[], head: AssessmentResult, baseGraph: CodeGraph | undefined, outcome: ClassificationOutcome, headFiles: ReadonlySet<string>) {
     const { headDir, pr } = input;
-    const repoFiles = (await git(headDir, ['ls-files', '-z'])).split('\0').filter(Boolean);
+    // headDir is a clean checkout of head: its tracked files are head's tree, listed before (path order, as ls-files).
+    const repoFiles = [...headFiles];
     const readJson = (path: string): unknown => {
       if (isOutside(path)) return undefined;
       try {
