@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { GitHistory } from '../snapshot/git-facts.js';
 import type { RepoFile } from '../snapshot/types.js';
 
-/** Bump when the stored shape or the meaning of its parts changes. */
+/** Bump when the stored shape or the meaning of its parts changes (inventory classification, language detection, git facts). */
 export const RUN_STATE_FORMAT_VERSION = 1;
 
 export interface RunState {
