@@ -93,6 +93,8 @@ describe.skipIf(!ready)('self-hosted deployment: serve + two workers on real ser
     expect(analysis.body).toMatchObject({ status: 'completed', pr_number: 5 });
     expect(analysis.body.classification.primary_intent).toBe('feature');
     expect(analysis.body.merge_readiness.status).toBe('blocked'); // command injection through a built string
+    // Graph impact (queried from the graph store the assessments filled, the PR's files overlaid).
+    expect(analysis.body.graph_impact).toMatchObject({ changed_symbols: [{ name: 'run', file: 'src/exec.ts', kind: 'variable' }], dependents_count: 0 });
 
     // Both replicas polled the same task queue; Temporal spread the work over them.
     const healthz = await fetch(`${server.url}/health/detailed`).then((r) => r.json() as Promise<{ components: { name: string; status: string }[] }>);
@@ -109,6 +111,10 @@ describe.skipIf(!ready)('self-hosted deployment: serve + two workers on real ser
       const store = graphStore ?? new EmbeddedGraphStore(pg);
       expect(await store.commitOf(linked.body.repository.id)).toBe(head);
       expect(await store.dependents({ repositoryId: linked.body.repository.id, files: ['src/index.ts'], maxDepth: 2 })).toEqual([{ path: 'src/index.test.ts', depth: 1 }]);
+      // Call edges too: the test calls add once at module level.
+      expect(await store.callsInto({ repositoryId: linked.body.repository.id, targets: [{ file: 'src/index.ts', name: 'add' }] })).toEqual([
+        { from: 'src/index.test.ts', caller: '', to: 'src/index.ts', name: 'add', line: 2, count: 1 },
+      ]);
       if (graphStore) expect(healthz.components.find((c) => c.name === 'graph_store')).toMatchObject({ status: 'up' });
     } finally {
       await graphStore?.close();

@@ -1,7 +1,8 @@
-// The embedded graph store: the code graph in tables of the relational store (migration 0002),
+// The embedded graph store: the code graph in tables of the relational store (migrations 0002, 0003),
 // replaced per repository in one transaction, queried level by level with SQL.
 import type { Database } from '../store/database.js';
-import { layerOf, MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImportPair, type LayerEdge, type StoredGraph } from '../ports/graph-store.js';
+import type { ImportKind } from '../graph/types.js';
+import { layerOf, MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImpactEdge, type ImportPair, type LayerEdge, type StoredCall, type StoredGraph } from '../ports/graph-store.js';
 
 export class EmbeddedGraphStore implements GraphStore {
   constructor(private readonly db: Database) {}
@@ -9,7 +10,13 @@ export class EmbeddedGraphStore implements GraphStore {
   async writeSnapshot({ repositoryId, commitSha, graph }: { repositoryId: string; commitSha: string; graph: StoredGraph }): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query('DELETE FROM graph_snapshots WHERE repository_id = $1', [repositoryId]);
-      await tx.query('INSERT INTO graph_snapshots (repository_id, commit_sha, files, imports) VALUES ($1, $2, $3, $4)', [repositoryId, commitSha, graph.files.length, graph.imports.length]);
+      await tx.query('INSERT INTO graph_snapshots (repository_id, commit_sha, files, imports, calls) VALUES ($1, $2, $3, $4, $5)', [
+        repositoryId,
+        commitSha,
+        graph.files.length,
+        graph.imports.length,
+        graph.calls.length,
+      ]);
       // One statement per table: the rows travel as one jsonb parameter.
       await tx.query('INSERT INTO graph_files (repository_id, path) SELECT $1, p FROM jsonb_array_elements_text($2::jsonb) AS p', [repositoryId, graph.files]);
       await tx.query(
@@ -19,10 +26,16 @@ export class EmbeddedGraphStore implements GraphStore {
         [repositoryId, graph.symbols],
       );
       await tx.query(
-        `INSERT INTO graph_imports (repository_id, from_path, to_path, names, type_only, line)
-         SELECT $1, i."from", i."to", i.names, i."typeOnly", i.line
-           FROM jsonb_to_recordset($2::jsonb) AS i("from" text, "to" text, names jsonb, "typeOnly" boolean, line int)`,
+        `INSERT INTO graph_imports (repository_id, from_path, to_path, kind, names, aliases, type_only, line)
+         SELECT $1, i."from", i."to", i.kind, i.names, i.aliases, i."typeOnly", i.line
+           FROM jsonb_to_recordset($2::jsonb) AS i("from" text, "to" text, kind text, names jsonb, aliases jsonb, "typeOnly" boolean, line int)`,
         [repositoryId, graph.imports],
+      );
+      await tx.query(
+        `INSERT INTO graph_calls (repository_id, from_path, caller, to_path, name, line, count)
+         SELECT $1, c."from", c.caller, c."to", c.name, c.line, c.count
+           FROM jsonb_to_recordset($2::jsonb) AS c("from" text, caller text, "to" text, name text, line int, count int)`,
+        [repositoryId, graph.calls],
       );
     });
   }
@@ -60,6 +73,29 @@ export class EmbeddedGraphStore implements GraphStore {
       [repositoryId],
     );
     return aggregateLayers(pairs.map((p) => ({ from: p.from_path, to: p.to_path, n: p.n })));
+  }
+
+  async importersOf({ repositoryId, paths }: { repositoryId: string; paths: readonly string[] }): Promise<Map<string, ImpactEdge[]>> {
+    const rows = await this.db.query<{ from_path: string; to_path: string; kind: ImportKind; names: string[]; aliases: Array<[string, string]> }>(
+      `SELECT from_path, to_path, kind, names, aliases FROM graph_imports
+        WHERE repository_id = $1 AND to_path IN (SELECT jsonb_array_elements_text($2::jsonb)) AND from_path <> to_path
+        ORDER BY to_path, from_path, line`,
+      [repositoryId, [...new Set(paths)]],
+    );
+    const out = new Map<string, ImpactEdge[]>(paths.map((p) => [p, []]));
+    for (const r of rows) out.get(r.to_path)?.push({ from: r.from_path, kind: r.kind, names: r.names, aliases: r.aliases });
+    return out;
+  }
+
+  async callsInto({ repositoryId, targets }: { repositoryId: string; targets: ReadonlyArray<{ file: string; name: string }> }): Promise<StoredCall[]> {
+    if (targets.length === 0) return [];
+    const rows = await this.db.query<{ from_path: string; caller: string; to_path: string; name: string; line: number; count: number }>(
+      `SELECT c.from_path, c.caller, c.to_path, c.name, c.line, c.count FROM graph_calls c
+         JOIN jsonb_to_recordset($2::jsonb) AS t(file text, name text) ON c.to_path = t.file AND c.name = t.name
+        WHERE c.repository_id = $1 ORDER BY c.to_path, c.name, c.from_path, c.line`,
+      [repositoryId, targets.map(({ file, name }) => ({ file, name }))],
+    );
+    return rows.map((r) => ({ from: r.from_path, caller: r.caller, to: r.to_path, name: r.name, line: r.line, count: r.count }));
   }
 
   async deleteRepository(repositoryId: string): Promise<void> {

@@ -11,6 +11,8 @@ import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../store
 import { EmbeddedGraphStore } from './embedded-graph-store.js';
 import { importCycles, runGraphRules } from './graph-rules.js';
 import { Neo4jGraphStore } from './neo4j-graph-store.js';
+import { both, changed } from '../pr/fixtures/graph.js';
+import { computeGraphImpact, storedImporters } from '../pr/graph-impact.js';
 
 const neo4jAddress = process.env.TEST_NEO4J_ADDRESS;
 if (!neo4jAddress) console.warn('Neo4j graph store suite skipped: TEST_NEO4J_ADDRESS is not set (start a server with test/infra/neo4j.sh)');
@@ -22,13 +24,18 @@ const SMALL: StoredGraph = {
     { file: 'src/b.ts', name: 'B.run', kind: 'method', exported: false, lineStart: 2, lineEnd: 9 },
   ],
   imports: [
-    { from: 'src/b.ts', to: 'src/a.ts', names: ['a'], typeOnly: false, line: 1 },
-    { from: 'src/c.ts', to: 'src/b.ts', names: ['B'], typeOnly: false, line: 2 },
-    { from: 'src/d.ts', to: 'src/c.ts', names: ['c'], typeOnly: true, line: 1 },
-    { from: 'src/a.ts', to: 'src/c.ts', names: ['c'], typeOnly: false, line: 4 },
-    { from: 'lib/x.ts', to: 'src/a.ts', names: ['a'], typeOnly: false, line: 1 },
-    { from: 'lib/x.ts', to: 'src/a.ts', names: ['default'], typeOnly: false, line: 7 },
-    { from: 'src/d.ts', to: 'lib/y.ts', names: ['y'], typeOnly: false, line: 3 },
+    { from: 'src/b.ts', to: 'src/a.ts', kind: 'static', names: ['a'], aliases: [], typeOnly: false, line: 1 },
+    { from: 'src/c.ts', to: 'src/b.ts', kind: 'static', names: ['B'], aliases: [], typeOnly: false, line: 2 },
+    { from: 'src/d.ts', to: 'src/c.ts', kind: 'type', names: ['c'], aliases: [], typeOnly: true, line: 1 },
+    { from: 'src/a.ts', to: 'src/c.ts', kind: 'static', names: ['c'], aliases: [], typeOnly: false, line: 4 },
+    { from: 'lib/x.ts', to: 'src/a.ts', kind: 're-export', names: ['a'], aliases: [['a', 'alpha']], typeOnly: false, line: 1 },
+    { from: 'lib/x.ts', to: 'src/a.ts', kind: 'static', names: ['default'], aliases: [], typeOnly: false, line: 7 },
+    { from: 'src/d.ts', to: 'lib/y.ts', kind: 'static', names: ['y'], aliases: [], typeOnly: false, line: 3 },
+  ],
+  calls: [
+    { from: 'src/b.ts', caller: 'B.run', to: 'src/a.ts', name: 'a', line: 4, count: 2 },
+    { from: 'src/b.ts', caller: '', to: 'src/a.ts', name: 'a', line: 11, count: 1 },
+    { from: 'src/d.ts', caller: 'main', to: 'lib/y.ts', name: 'y', line: 5, count: 1 },
   ],
 };
 
@@ -75,14 +82,32 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
       ]);
     });
 
+    it('answers the import, export and call edges into files and exports, with kinds and aliases', async () => {
+      const repo = await repository();
+      await store.writeSnapshot({ repositoryId: repo, commitSha: 'c1', graph: SMALL });
+      const importers = await store.importersOf({ repositoryId: repo, paths: ['src/a.ts', 'lib/y.ts', 'lib/x.ts'] });
+      expect(importers.get('src/a.ts')).toEqual([
+        { from: 'lib/x.ts', kind: 're-export', names: ['a'], aliases: [['a', 'alpha']] },
+        { from: 'lib/x.ts', kind: 'static', names: ['default'], aliases: [] },
+        { from: 'src/b.ts', kind: 'static', names: ['a'], aliases: [] },
+      ]);
+      expect(importers.get('lib/y.ts')).toEqual([{ from: 'src/d.ts', kind: 'static', names: ['y'], aliases: [] }]);
+      expect(importers.get('lib/x.ts')).toEqual([]);
+      expect(await store.callsInto({ repositoryId: repo, targets: [{ file: 'src/a.ts', name: 'a' }, { file: 'lib/y.ts', name: 'nope' }] })).toEqual([
+        { from: 'src/b.ts', caller: 'B.run', to: 'src/a.ts', name: 'a', line: 4, count: 2 },
+        { from: 'src/b.ts', caller: '', to: 'src/a.ts', name: 'a', line: 11, count: 1 },
+      ]);
+    });
+
     it('replaces a repository snapshot atomically and keeps repositories apart', async () => {
       const [one, two] = [await repository(), await repository()];
       await store.writeSnapshot({ repositoryId: one, commitSha: 'c1', graph: SMALL });
-      await store.writeSnapshot({ repositoryId: two, commitSha: 'other', graph: { files: ['src/a.ts', 'src/z.ts'], symbols: [], imports: [{ from: 'src/z.ts', to: 'src/a.ts', names: [], typeOnly: false, line: 1 }] } });
-      await store.writeSnapshot({ repositoryId: one, commitSha: 'c2', graph: { files: ['src/a.ts', 'src/b.ts'], symbols: [], imports: [{ from: 'src/b.ts', to: 'src/a.ts', names: ['a'], typeOnly: false, line: 1 }] } });
+      await store.writeSnapshot({ repositoryId: two, commitSha: 'other', graph: { files: ['src/a.ts', 'src/z.ts'], symbols: [], imports: [{ from: 'src/z.ts', to: 'src/a.ts', kind: 'side-effect', names: [], aliases: [], typeOnly: false, line: 1 }], calls: [] } });
+      await store.writeSnapshot({ repositoryId: one, commitSha: 'c2', graph: { files: ['src/a.ts', 'src/b.ts'], symbols: [], imports: [{ from: 'src/b.ts', to: 'src/a.ts', kind: 'static', names: ['a'], aliases: [], typeOnly: false, line: 1 }], calls: [] } });
       expect(await store.commitOf(one)).toBe('c2');
       expect(await store.dependents({ repositoryId: one, files: ['src/a.ts'], maxDepth: 3 })).toEqual([{ path: 'src/b.ts', depth: 1 }]);
       expect(await store.dependents({ repositoryId: two, files: ['src/a.ts'], maxDepth: 3 })).toEqual([{ path: 'src/z.ts', depth: 1 }]);
+      expect(await store.callsInto({ repositoryId: one, targets: [{ file: 'src/a.ts', name: 'a' }] })).toEqual([]);
       await store.deleteRepository(one);
       expect(await store.commitOf(one)).toBeUndefined();
       expect(await store.importPairs(one)).toEqual([]);
@@ -113,6 +138,14 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
       }
       const cycles = importCycles(await store.importPairs(repo)).map((c) => [...c.members].sort());
       expect(cycles.sort()).toEqual(graph.cycles.map((c) => [...c].sort()).filter((c) => c.length > 1).sort());
+      // Graph impact walked with the store's queries equals the walk over the graph in memory.
+      const files = [changed('graph/types.ts', { symbols: both('ImportEdge', 60, 80, true, 'interface') }), changed('ports/graph-store.ts', { symbols: both('storedGraphOf', 90, 100) })];
+      const inMemory = await computeGraphImpact({ files, graph });
+      const source = storedImporters(store, repo);
+      const fromStore = await computeGraphImpact({ files, graph, sources: { head: source, base: source } });
+      expect(fromStore).toEqual(inMemory);
+      expect(inMemory.dependents_count).toBeGreaterThan(5);
+      expect(inMemory.summary).toMatch(/storedGraphOf \(ports\/graph-store\.ts, changed\): \d+ dependents?, up to \d hops?, called by \d+ functions?/);
     }, 120_000);
 
     it('answers its health check', async () => {

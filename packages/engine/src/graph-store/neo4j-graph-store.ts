@@ -1,11 +1,13 @@
 // The self-hosted graph store on Neo4j (`GRAPH_DB_HOST`, neo4j-driver over Bolt): (:File) and
-// (:Symbol) nodes per repository, (:File)-[:IMPORTS]->(:File) and (:File)-[:DECLARES]->(:Symbol)
-// edges, and one (:GraphSnapshot) per repository naming its commit. A snapshot replaces the
+// (:Symbol) nodes per repository, (:File)-[:IMPORTS {kind, names, aliases}]->(:File) edges (kind
+// `re-export`/`re-export-all` are the export edges), (:File)-[:CALLS {caller, name}]->(:File) call
+// edges, (:File)-[:DECLARES]->(:Symbol), and one (:GraphSnapshot) per repository naming its commit. A snapshot replaces the
 // repository's subgraph in one transaction; rows go in batches with UNWIND; every value is a query
 // parameter (never spliced into Cypher). Indexes are created idempotently on first use.
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { UnavailableError } from '../services/errors.js';
-import { MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImportPair, type LayerEdge, type StoredGraph } from '../ports/graph-store.js';
+import type { ImportKind } from '../graph/types.js';
+import { MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImpactEdge, type ImportPair, type LayerEdge, type StoredCall, type StoredGraph } from '../ports/graph-store.js';
 import { aggregateLayers } from './embedded-graph-store.js';
 
 const BATCH = 2_000;
@@ -72,11 +74,12 @@ export class Neo4jGraphStore implements GraphStore {
     try {
       await session.executeWrite(async (tx) => {
         await deleteSubgraph(tx, repositoryId);
-        await tx.run('CREATE (:GraphSnapshot {repositoryId: $repositoryId, commitSha: $commitSha, files: $files, imports: $imports})', {
+        await tx.run('CREATE (:GraphSnapshot {repositoryId: $repositoryId, commitSha: $commitSha, files: $files, imports: $imports, calls: $calls})', {
           repositoryId,
           commitSha,
           files: graph.files.length,
           imports: graph.imports.length,
+          calls: graph.calls.length,
         });
         for (const paths of chunks(graph.files)) await tx.run('UNWIND $paths AS path CREATE (:File {repositoryId: $repositoryId, path: path})', { repositoryId, paths });
         for (const symbols of chunks(graph.symbols)) {
@@ -87,12 +90,22 @@ export class Neo4jGraphStore implements GraphStore {
             { repositoryId, symbols },
           );
         }
-        for (const imports of chunks(graph.imports)) {
+        // Relationship properties hold no nested lists: an alias pair travels as `imported exported`.
+        for (const batch of chunks(graph.imports)) {
+          const imports = batch.map((i) => ({ ...i, aliases: i.aliases.map(([imported, exported]) => `${imported} ${exported}`) }));
           await tx.run(
             `UNWIND $imports AS i
              MATCH (a:File {repositoryId: $repositoryId, path: i.from}), (b:File {repositoryId: $repositoryId, path: i.to})
-             CREATE (a)-[:IMPORTS {names: i.names, typeOnly: i.typeOnly, line: i.line}]->(b)`,
+             CREATE (a)-[:IMPORTS {kind: i.kind, names: i.names, aliases: i.aliases, typeOnly: i.typeOnly, line: i.line}]->(b)`,
             { repositoryId, imports },
+          );
+        }
+        for (const calls of chunks(graph.calls)) {
+          await tx.run(
+            `UNWIND $calls AS c
+             MATCH (a:File {repositoryId: $repositoryId, path: c.from}), (b:File {repositoryId: $repositoryId, path: c.to})
+             CREATE (a)-[:CALLS {caller: c.caller, name: c.name, line: c.line, count: c.count}]->(b)`,
+            { repositoryId, calls },
           );
         }
       });
@@ -150,6 +163,38 @@ export class Neo4jGraphStore implements GraphStore {
       (r) => ({ from: r.get('from') as string, to: r.get('to') as string, n: r.get('n') as number }),
     );
     return aggregateLayers(pairs);
+  }
+
+  async importersOf({ repositoryId, paths }: { repositoryId: string; paths: readonly string[] }): Promise<Map<string, ImpactEdge[]>> {
+    const rows = await this.read(
+      `MATCH (a:File {repositoryId: $repositoryId})-[i:IMPORTS]->(b:File {repositoryId: $repositoryId})
+        WHERE b.path IN $paths AND a.path <> b.path
+        RETURN a.path AS from, b.path AS to, i.kind AS kind, i.names AS names, i.aliases AS aliases ORDER BY to, from, i.line`,
+      { repositoryId, paths: [...new Set(paths)] },
+      (r) => ({
+        to: r.get('to') as string,
+        edge: {
+          from: r.get('from') as string,
+          kind: ((r.get('kind') as string | null) ?? 'static') as ImportKind,
+          names: (r.get('names') as string[] | null) ?? [],
+          aliases: ((r.get('aliases') as string[] | null) ?? []).map((pair) => pair.split(' ') as [string, string]),
+        },
+      }),
+    );
+    const out = new Map<string, ImpactEdge[]>(paths.map((p) => [p, []]));
+    for (const { to, edge } of rows) out.get(to)?.push(edge);
+    return out;
+  }
+
+  async callsInto({ repositoryId, targets }: { repositoryId: string; targets: ReadonlyArray<{ file: string; name: string }> }): Promise<StoredCall[]> {
+    if (targets.length === 0) return [];
+    return this.read(
+      `UNWIND $targets AS t
+       MATCH (a:File {repositoryId: $repositoryId})-[c:CALLS {name: t.name}]->(b:File {repositoryId: $repositoryId, path: t.file})
+       RETURN a.path AS from, c.caller AS caller, b.path AS to, c.name AS name, c.line AS line, c.count AS count ORDER BY to, name, from, line`,
+      { repositoryId, targets: targets.map(({ file, name }) => ({ file, name })) },
+      (r) => ({ from: r.get('from') as string, caller: r.get('caller') as string, to: r.get('to') as string, name: r.get('name') as string, line: r.get('line') as number, count: r.get('count') as number }),
+    );
   }
 
   async deleteRepository(repositoryId: string): Promise<void> {

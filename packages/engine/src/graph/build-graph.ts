@@ -2,7 +2,7 @@
 // edges, cycles, export usage and reachability.
 import type { ModuleResolver } from './resolve-module.js';
 import { findCycles } from './strongly-connected.js';
-import type { CodeGraph, ImportEdge, ModuleFacts, ModuleNode } from './types.js';
+import type { CallEdge, CodeGraph, ImportEdge, ModuleFacts, ModuleNode } from './types.js';
 import { UsedExports } from './used-exports.js';
 
 export interface CodeGraphInput {
@@ -21,7 +21,9 @@ export interface CodeGraphOptions {
 export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: ModuleResolver, options: CodeGraphOptions = {}): CodeGraph {
   const modules = new Map<string, ModuleNode>();
   const edges: ImportEdge[] = [];
+  const calls: CallEdge[] = [];
   for (const { path, facts } of inputs) {
+    const targets = new Map<string, string>();
     const imports = facts.imports.map((record) => {
       const resolution = resolver.resolve(path, record.specifier);
       const edge: ImportEdge = {
@@ -32,13 +34,20 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
         line: record.line,
         resolution: resolution.kind,
       };
-      if (resolution.kind === 'internal') edge.to = resolution.path;
+      if (resolution.kind === 'internal') {
+        edge.to = resolution.path;
+        targets.set(record.specifier, resolution.path);
+      }
       if (resolution.kind === 'external') edge.packageName = resolution.packageName;
       if (record.typeOnly) edge.typeOnly = true;
       if (record.elidable) edge.elidable = true;
       return edge;
     });
     edges.push(...imports);
+    for (const call of facts.calls ?? []) {
+      const to = targets.get(call.specifier);
+      if (to !== undefined && to !== path) calls.push({ from: path, caller: call.caller, to, name: call.name, line: call.line, count: call.count });
+    }
     modules.set(path, { path, exports: facts.exports, symbols: facts.symbols, imports, importedBy: [] });
   }
 
@@ -63,6 +72,7 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
   return {
     modules,
     edges,
+    calls,
     cycles: findCycles(paths, allSuccessors),
     runtimeCycles: findCycles(paths, runtimeSuccessors),
     usedExports(path) {

@@ -1,6 +1,7 @@
 // Accumulates the facts of one module during the walk and settles what can only be known at the
 // end (an `export { a }` list may precede the declaration of `a`).
 import type { SyntaxNode } from 'tree-sitter';
+import { extractImportedCalls } from './extract-calls.js';
 import type { ImportElision } from './import-elision.js';
 import type { ExportKind, ExportRecord, ImportRecord, ModuleFacts, SymbolRecord } from './types.js';
 
@@ -114,7 +115,8 @@ export class ModuleFactsBuilder {
       const owner = symbol.container ?? symbol.name;
       if (this.exportedLocals.has(owner)) symbol.exported = true;
     }
-    return { imports: this.imports, exports: dedupeExports(this.exports), symbols: this.symbols, commonJs: this.commonJs };
+    const calls = this.root && this.bindings.size > 0 ? extractImportedCalls(this.root, this.source ?? this.root.text, this.bindings, this.symbols) : [];
+    return { imports: this.imports, exports: dedupeExports(this.exports), symbols: this.symbols, calls, commonJs: this.commonJs };
   }
 }
 

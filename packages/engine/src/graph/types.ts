@@ -46,11 +46,27 @@ export interface SymbolRecord {
   container?: string;
 }
 
+/**
+ * Calls of an imported binding (see graph/extract-calls.ts), one record per calling symbol,
+ * module and export, with the first call's line and the number of calls.
+ */
+export interface CallRecord {
+  specifier: string;
+  /** The export called: the imported name, or for a namespace import the member called. */
+  name: string;
+  /** The calling symbol: `fn`, `Class.method`, or '' at module level. */
+  caller: string;
+  line: number;
+  count: number;
+}
+
 /** The graph-relevant part of a file summary. */
 export interface ModuleFacts {
   imports: ImportRecord[];
   exports: ExportRecord[];
   symbols: SymbolRecord[];
+  /** Calls of imported bindings; absent in facts built by hand (tests). */
+  calls?: CallRecord[];
   /** `module.exports` / `exports.x` assignments or a TS `export =` were seen (CommonJS). */
   commonJs: boolean;
 }
@@ -81,9 +97,23 @@ export interface ModuleNode {
   importedBy: string[];
 }
 
+/** A call from one module's symbol to an export of another module of the repository. */
+export interface CallEdge {
+  from: string;
+  /** The calling symbol (`fn`, `Class.method`, '' at module level). */
+  caller: string;
+  to: string;
+  /** The export of `to` called (as `to` exports it, or as a re-exporting module passes it on). */
+  name: string;
+  line: number;
+  count: number;
+}
+
 export interface CodeGraph {
   modules: Map<string, ModuleNode>;
   edges: ImportEdge[];
+  /** Calls between modules of the repository (resolved through the importing edge, not through re-exports). */
+  calls: CallEdge[];
   /**
    * Strongly connected components of internal import edges with more than one module, or a
    * self-import. Type-only edges count (as in dependency-cruiser's default): they still couple the

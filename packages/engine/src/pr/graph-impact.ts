@@ -3,9 +3,22 @@
 // name (an import of another export of the same module is not a dependent), re-exports pass the
 // name on; past the first real use, any import of the using module counts, since its own exports
 // may now behave differently. Rules documented in pr/README.md ("Graph impact").
+//
+// The importers come from an `ImporterSource`: the in-memory code graph, or the graph store
+// (Neo4j or the embedded tables) with the PR's changed files overlaid from the head's graph. The
+// walk goes hop by hop, so a store answers one query per hop and side.
 import type { GraphImpact } from '../api/pr-analyses.js';
-import type { CodeGraph, ImportEdge, ModuleNode } from '../graph/types.js';
+import type { CodeGraph, ModuleNode } from '../graph/types.js';
+import { reExportAliases, type GraphStore, type ImpactCall, type ImpactEdge } from '../ports/graph-store.js';
 import type { ChangedFile, ChangedSymbol } from './types.js';
+
+/** Where the walk reads importers and calls: one side of the change (head, or base for removed symbols). */
+export interface ImporterSource {
+  /** The internal import edges into each of `paths` (self-imports left out). */
+  importersOf(paths: readonly string[]): Promise<Map<string, ImpactEdge[]>>;
+  /** Calls into the given exports (`file` + export `name`). */
+  callsInto(targets: ReadonlyArray<{ file: string; name: string }>): Promise<ImpactCall[]>;
+}
 
 export interface GraphImpactInput {
   files: readonly ChangedFile[];
@@ -17,6 +30,8 @@ export interface GraphImpactInput {
   depth?: number;
   /** Cap of `dependent_files` (default 100); `dependents_count` is always the full count. */
   maxFiles?: number;
+  /** Where to read importers and calls; default: `graph` (head) and `baseGraph` (base) in memory. */
+  sources?: { head: ImporterSource; base: ImporterSource };
 }
 
 export const DEFAULT_IMPACT_DEPTH = 3;
@@ -29,27 +44,26 @@ interface ImpactSymbol {
   change: 'added' | 'changed' | 'removed';
   /** Names importers use for it: the declared name plus any export name declared on its lines (`default`). */
   exportNames: string[];
-  /** Which graph to search: head for live symbols, base for removed ones. */
-  graph: CodeGraph;
+  /** Which side to search: head for live symbols, base for removed ones. */
+  side: 'head' | 'base';
 }
 
 /** `*` stands for "any use of the module". */
 type Use = string;
 
-export function computeGraphImpact(input: GraphImpactInput): GraphImpact {
+export async function computeGraphImpact(input: GraphImpactInput): Promise<GraphImpact> {
   const depth = Math.max(1, Math.floor(input.depth ?? DEFAULT_IMPACT_DEPTH));
   const maxFiles = input.maxFiles ?? DEFAULT_MAX_DEPENDENT_FILES;
   const symbols = changedExportedSymbols(input);
   const inPr = new Set(input.files.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])));
+  const sources = input.sources ?? { head: graphImporters(input.graph), base: graphImporters(input.baseGraph ?? input.graph) };
 
+  const walks = await walkDependents(symbols, sources, depth);
   const dependents = new Map<string, number>();
-  const perSymbol: Array<{ symbol: ImpactSymbol; count: number; deepest: number }> = [];
+  const perSymbol: SymbolImpact[] = [];
   const prUsers = new Set<string>();
-  const importers = new Map<CodeGraph, Map<string, ImportEdge[]>>();
-  for (const symbol of symbols) {
-    let index = importers.get(symbol.graph);
-    if (!index) importers.set(symbol.graph, (index = indexImporters(symbol.graph)));
-    const reached = dependentsOf(symbol, index, depth);
+  for (const [n, symbol] of symbols.entries()) {
+    const { reached, callers } = walks[n]!;
     let count = 0;
     let deepest = 0;
     for (const [file, hops] of reached) {
@@ -61,7 +75,8 @@ export function computeGraphImpact(input: GraphImpactInput): GraphImpact {
       deepest = Math.max(deepest, hops);
       dependents.set(file, Math.min(dependents.get(file) ?? hops, hops));
     }
-    perSymbol.push({ symbol, count, deepest });
+    const outside = callers.filter((c) => !inPr.has(c.from));
+    perSymbol.push({ symbol, count, deepest, callers: new Set(outside.map((c) => `${c.from}\0${c.caller}`)).size });
   }
 
   const files = [...dependents.keys()].sort();
@@ -72,6 +87,97 @@ export function computeGraphImpact(input: GraphImpactInput): GraphImpact {
     dependent_files: files.slice(0, maxFiles),
     depth,
     summary: summarise(perSymbol, files.length, maxFiles, depth, reachedDepth, prUsers.size),
+  };
+}
+
+interface SymbolImpact {
+  symbol: ImpactSymbol;
+  count: number;
+  deepest: number;
+  /** Distinct calling symbols outside the PR (direct calls of the export, through re-exports too). */
+  callers: number;
+}
+
+interface Walk {
+  frontier: Array<[string, Use]>;
+  seen: Set<string>;
+  reached: Map<string, number>;
+  callers: ImpactCall[];
+}
+
+/**
+ * Breadth-first over (module, name) pairs for all symbols at once, hop by hop, so that each hop
+ * asks each side's source once; returns each symbol's dependent files with their fewest hops and
+ * the calls into the names it is reached under.
+ */
+async function walkDependents(symbols: readonly ImpactSymbol[], sources: { head: ImporterSource; base: ImporterSource }, depth: number): Promise<Walk[]> {
+  const walks: Walk[] = symbols.map((symbol) => {
+    const frontier: Array<[string, Use]> = symbol.exportNames.map((name) => [symbol.file, name]);
+    return { frontier, seen: new Set(frontier.map(([path, use]) => `${path}\0${use}`)), reached: new Map(), callers: [] };
+  });
+  const named = walks.map((walk) => walk.frontier.map(([file, name]) => ({ file, name })));
+  for (let hop = 1; hop <= depth; hop++) {
+    const importers = new Map<'head' | 'base', Map<string, ImpactEdge[]>>();
+    for (const side of ['head', 'base'] as const) {
+      const paths = new Set(walks.flatMap((walk, n) => (symbols[n]!.side === side ? walk.frontier.map(([path]) => path) : [])));
+      if (paths.size > 0) importers.set(side, await sources[side].importersOf([...paths]));
+    }
+    if (importers.size === 0) break;
+    for (const [n, walk] of walks.entries()) {
+      const symbol = symbols[n]!;
+      const index = importers.get(symbol.side);
+      const next: Array<[string, Use]> = [];
+      for (const [path, use] of walk.frontier) {
+        for (const edge of index?.get(path) ?? []) {
+          if (edge.from === symbol.file) continue;
+          for (const forwarded of follow(edge, use)) {
+            if (!walk.reached.has(edge.from)) walk.reached.set(edge.from, hop);
+            const key = `${edge.from}\0${forwarded}`;
+            if (walk.seen.has(key)) continue;
+            walk.seen.add(key);
+            next.push([edge.from, forwarded]);
+            // A name passed on by a re-export is called under that name from the re-exporting module.
+            if (forwarded !== '*' && edge.kind.startsWith('re-export')) named[n]!.push({ file: edge.from, name: forwarded });
+          }
+        }
+      }
+      walk.frontier = next;
+    }
+  }
+  for (const side of ['head', 'base'] as const) {
+    const targets = named.flatMap((list, n) => (symbols[n]!.side === side ? list : []));
+    if (targets.length === 0) continue;
+    const calls = await sources[side].callsInto(targets);
+    for (const [n, list] of named.entries()) {
+      if (symbols[n]!.side !== side) continue;
+      const wanted = new Set(list.map((t) => `${t.file}\0${t.name}`));
+      walks[n]!.callers = calls.filter((c) => wanted.has(`${c.to}\0${c.name}`) && c.from !== symbols[n]!.file);
+    }
+  }
+  return walks;
+}
+
+/** Importers and calls of an in-memory code graph. */
+export function graphImporters(graph: CodeGraph): ImporterSource {
+  let index: Map<string, ImpactEdge[]> | undefined;
+  let calls: Map<string, ImpactCall[]> | undefined;
+  return {
+    async importersOf(paths) {
+      index ??= indexImporters(graph);
+      return new Map(paths.map((path) => [path, index!.get(path) ?? []]));
+    },
+    async callsInto(targets) {
+      if (!calls) {
+        calls = new Map();
+        for (const call of graph.calls) {
+          const key = `${call.to}\0${call.name}`;
+          const list = calls.get(key);
+          if (list) list.push(call);
+          else calls.set(key, [call]);
+        }
+      }
+      return [...new Set(targets.map((t) => `${t.file}\0${t.name}`))].flatMap((key) => calls!.get(key) ?? []);
+    },
   };
 }
 
@@ -101,7 +207,7 @@ function changedExportedSymbols(input: GraphImpactInput): ImpactSymbol[] {
       const path = removed ? (file.oldPath ?? file.path) : file.path;
       const key = `${path}\0${s.name}`;
       if (out.has(key)) continue;
-      out.set(key, { name: s.name, file: path, kind: s.kind, change, exportNames: exportNamesOf(s, module), graph: removed ? (input.baseGraph ?? input.graph) : input.graph });
+      out.set(key, { name: s.name, file: path, kind: s.kind, change, exportNames: exportNamesOf(s, module), side: removed ? 'base' : 'head' });
     }
   }
   return [...out.values()].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
@@ -134,47 +240,51 @@ export function exportNamesOf(symbol: ChangedSymbol, module: ModuleNode | undefi
   return [...names];
 }
 
-function indexImporters(graph: CodeGraph): Map<string, ImportEdge[]> {
-  const index = new Map<string, ImportEdge[]>();
+/** Importers and calls of a repository's graph in the graph store (its latest assessed commit). */
+export function storedImporters(store: GraphStore, repositoryId: string): ImporterSource {
+  return {
+    importersOf: (paths) => store.importersOf({ repositoryId, paths }),
+    callsInto: (targets) => store.callsInto({ repositoryId, targets }),
+  };
+}
+
+/**
+ * A stored graph with the PR's files overlaid: edges and calls out of `changed` files come from
+ * the head's graph (what the PR makes them import and call), the rest from the store.
+ */
+export function overlayImporters(stored: ImporterSource, head: CodeGraph, changed: ReadonlySet<string>): ImporterSource {
+  const own = graphImporters(head);
+  return {
+    async importersOf(paths) {
+      const [base, mine] = await Promise.all([stored.importersOf(paths), own.importersOf(paths)]);
+      return new Map(paths.map((path) => [path, [...(base.get(path) ?? []).filter((e) => !changed.has(e.from)), ...(mine.get(path) ?? []).filter((e) => changed.has(e.from))]]));
+    },
+    async callsInto(targets) {
+      const [base, mine] = await Promise.all([stored.callsInto(targets), own.callsInto(targets)]);
+      return [...base.filter((c) => !changed.has(c.from)), ...mine.filter((c) => changed.has(c.from))];
+    },
+  };
+}
+
+function indexImporters(graph: CodeGraph): Map<string, ImpactEdge[]> {
+  const index = new Map<string, ImpactEdge[]>();
   for (const edge of graph.edges) {
     if (edge.to === undefined || edge.to === edge.from) continue;
+    const impact: ImpactEdge = { from: edge.from, kind: edge.kind, names: edge.names, aliases: reExportAliases(edge, graph.modules.get(edge.from)) };
     const list = index.get(edge.to);
-    if (list) list.push(edge);
-    else index.set(edge.to, [edge]);
+    if (list) list.push(impact);
+    else index.set(edge.to, [impact]);
   }
   return index;
 }
 
-/** Breadth-first over (module, name) pairs; returns each dependent file with its fewest hops. */
-function dependentsOf(symbol: ImpactSymbol, importers: Map<string, ImportEdge[]>, depth: number): Map<string, number> {
-  const reached = new Map<string, number>();
-  const seen = new Set<string>();
-  let frontier: Array<[string, Use]> = symbol.exportNames.map((name) => [symbol.file, name]);
-  for (const [path, use] of frontier) seen.add(`${path}\0${use}`);
-  for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
-    const next: Array<[string, Use]> = [];
-    for (const [path, use] of frontier) {
-      for (const edge of importers.get(path) ?? []) {
-        if (edge.from === symbol.file) continue;
-        for (const forwarded of follow(edge, use, symbol.graph.modules.get(edge.from))) {
-          if (!reached.has(edge.from)) reached.set(edge.from, hop);
-          const key = `${edge.from}\0${forwarded}`;
-          if (!seen.has(key)) (seen.add(key), next.push([edge.from, forwarded]));
-        }
-      }
-    }
-    frontier = next;
-  }
-  return reached;
-}
-
 /** What an importing edge passes on for `use`: nothing when it does not use it. */
-function follow(edge: ImportEdge, use: Use, importer: ModuleNode | undefined): Use[] {
+function follow(edge: ImpactEdge, use: Use): Use[] {
   if (edge.kind === 're-export-all') return use === 'default' ? [] : [use];
   if (edge.kind === 're-export') {
     if (use === '*' || edge.names.includes('*')) return ['*'];
     if (!edge.names.includes(use)) return [];
-    const aliases = (importer?.exports ?? []).filter((e) => e.from === edge.specifier && e.importedName === use).map((e) => e.name);
+    const aliases = edge.aliases.filter(([imported]) => imported === use).map(([, exported]) => exported);
     return aliases.length > 0 ? aliases : [use];
   }
   if (use === '*') return ['*'];
@@ -186,7 +296,7 @@ function follow(edge: ImportEdge, use: Use, importer: ModuleNode | undefined): U
 }
 
 function summarise(
-  perSymbol: Array<{ symbol: ImpactSymbol; count: number; deepest: number }>,
+  perSymbol: SymbolImpact[],
   total: number,
   maxFiles: number,
   depth: number,
@@ -200,7 +310,7 @@ function summarise(
   const used = perSymbol.filter((p) => p.count > 0).sort((a, b) => b.count - a.count || a.symbol.name.localeCompare(b.symbol.name));
   const top = (used.length > 0 ? used : perSymbol).slice(0, 5);
   const detail = top
-    .map((p) => `${p.symbol.name} (${p.symbol.file}, ${p.symbol.change})${p.count > 0 ? `: ${p.count} dependent${p.count === 1 ? '' : 's'}, up to ${p.deepest} hop${p.deepest === 1 ? '' : 's'}` : ''}`)
+    .map((p) => `${p.symbol.name} (${p.symbol.file}, ${p.symbol.change})${p.count > 0 ? `: ${p.count} dependent${p.count === 1 ? '' : 's'}, up to ${p.deepest} hop${p.deepest === 1 ? '' : 's'}${callersOf(p)}` : ''}`)
     .join('; ');
   const rest = perSymbol.length - top.length;
   const more = rest > 0 ? `; ${rest} more${used.length > top.length ? '' : ' without dependents'}` : '';
@@ -210,4 +320,8 @@ function summarise(
       : `${total} file${total === 1 ? '' : 's'} outside this PR depend${total === 1 ? 's' : ''} on them within ${depth} import hops (deepest ${reachedDepth})${total > maxFiles ? `; the first ${maxFiles} are listed` : ''}`;
   const inside = prUsers > 0 ? `; ${prUsers} file${prUsers === 1 ? '' : 's'} of this PR use${prUsers === 1 ? 's' : ''} them too` : '';
   return `${perSymbol.length} exported symbol${perSymbol.length === 1 ? '' : 's'} (${counts.join(', ')}): ${detail}${more}. ${reach}${inside}.`;
+}
+
+function callersOf(impact: SymbolImpact): string {
+  return impact.callers > 0 ? `, called by ${impact.callers} function${impact.callers === 1 ? '' : 's'}` : '';
 }

@@ -2,10 +2,14 @@
 // pipeline with the real engine and the built-in analyzers: a pure refactor, a feature without
 // tests, a hard-coded secret, a docs-only change, a stored baseline at the merge base, and two
 // open PRs editing the same function on top of one another.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
 import { createEngine, type Engine } from '../di/create-engine.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
+import { EmbeddedGraphStore } from '../graph-store/embedded-graph-store.js';
+import { storedGraphOf } from '../ports/graph-store.js';
+import { createTestDatabase } from '../store/test-database.js';
 import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import { baselineOfResult } from './projection.js';
@@ -50,12 +54,21 @@ function scenario(title: string, edit: (repo: TestRepo) => void, headBranch = 't
   return { repo, pr: branch(repo, headBranch, title, edit) };
 }
 
-async function analyse({ repo, pr }: Scenario, options: { others?: PullRequestInfo[]; baseline?: Parameters<PrAnalysisPipeline['run']>[0]['baseAssessment'] } = {}): Promise<PrPipelineOutput> {
+type RunInput = Parameters<PrAnalysisPipeline['run']>[0];
+
+async function analyse({ repo, pr }: Scenario, options: { others?: PullRequestInfo[]; baseline?: RunInput['baseAssessment']; graphStore?: RunInput['graphStore'] } = {}): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
   const head = await checkouts.checkout(pr.headSha);
   open.push(head);
   const lines: string[] = [];
-  const output = await new PrAnalysisPipeline({ engine, log: (line) => lines.push(line) }).run({ headDir: head.path, checkouts, pr, otherOpenPrs: options.others, baseAssessment: options.baseline });
+  const output = await new PrAnalysisPipeline({ engine, log: (line) => lines.push(line) }).run({
+    headDir: head.path,
+    checkouts,
+    pr,
+    otherOpenPrs: options.others,
+    baseAssessment: options.baseline,
+    graphStore: options.graphStore,
+  });
   // Whatever the scenario, the payload is what the recorder accepts.
   expect(PrAnalysisResultSchema.safeParse(output.result).success).toBe(true);
   expect(lines[0]).toMatch(/^pr #\d+: \d+ changed files/);
@@ -131,6 +144,49 @@ describe('PrAnalysisPipeline scenarios', () => {
     // A baseline of another commit is not used.
     const stale = await analyse(s, { baseline: { ...stored, commitSha: s.pr.headSha } });
     expect(stale.baselineAssessmentId).toBeUndefined();
+  });
+
+  it('queries graph impact from the graph store, with the PR\'s own files overlaid from its head', async () => {
+    const s = scenario('fix: add rounds', (repo) =>
+      repo.write({
+        'src/math.ts': BASE['src/math.ts'].replace('return a + b;', 'return Math.round(a + b);'),
+        // The PR's new module calls add: it comes from the head's graph, not from the store.
+        'src/report.ts': "import { add } from './math.js';\n\nexport function sum(): number {\n  return add(1, 2);\n}\n",
+      }),
+    );
+    const db = await createTestDatabase('pglite');
+    try {
+      const repositoryId = randomUUID();
+      await db.db.query("INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', 'r', 'acme/r', $2, $2)", [repositoryId, `file://${s.repo.root}`]);
+      const store = new EmbeddedGraphStore(db.db);
+      const baseDir = await localCheckouts(s.repo.root).checkout(s.pr.baseSha);
+      open.push(baseDir);
+      const baseGraph = storedGraphOf((await engine.analyze(baseDir.path)).graph);
+      await store.writeSnapshot({ repositoryId, commitSha: s.pr.baseSha, graph: baseGraph });
+      const inMemory = await analyse(s);
+      const fromStore = await analyse(s, { graphStore: { store, repositoryId } });
+      expect(fromStore.result.graph_impact).toEqual(inMemory.result.graph_impact);
+      expect(inMemory.result.graph_impact.dependent_files).toEqual(['src/index.ts', 'src/math.test.ts', 'src/util.ts']);
+      expect(inMemory.result.graph_impact.summary).toContain('add (src/math.ts, changed): 3 dependents, up to 2 hops, called by 2 functions');
+      expect(inMemory.result.graph_impact.summary).toContain('1 file of this PR uses them too');
+
+      // What the store holds is what is walked: a module only the stored graph has shows up.
+      await store.writeSnapshot({
+        repositoryId,
+        commitSha: s.pr.baseSha,
+        graph: {
+          ...baseGraph,
+          files: [...baseGraph.files, 'src/legacy.ts'],
+          imports: [...baseGraph.imports, { from: 'src/legacy.ts', to: 'src/math.ts', kind: 'static', names: ['add'], aliases: [], typeOnly: false, line: 1 }],
+          calls: [...baseGraph.calls, { from: 'src/legacy.ts', caller: 'old', to: 'src/math.ts', name: 'add', line: 3, count: 1 }],
+        },
+      });
+      const widened = await analyse(s, { graphStore: { store, repositoryId } });
+      expect(widened.result.graph_impact.dependent_files).toEqual(['src/index.ts', 'src/legacy.ts', 'src/math.test.ts', 'src/util.ts']);
+      expect(widened.result.graph_impact.summary).toContain('called by 3 functions');
+    } finally {
+      await db.dispose();
+    }
   });
 
   it('two open PRs editing the same function conflict; one built on the other is stacked', async () => {

@@ -20,7 +20,8 @@ import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
 import { readPullRequestChange, readPullRequestDiff } from './diff.js';
 import { MAX_SYMBOL_FILE_BYTES, type SideFactsReader } from './diff-symbols.js';
-import { computeGraphImpact } from './graph-impact.js';
+import { computeGraphImpact, overlayImporters, storedImporters } from './graph-impact.js';
+import type { GraphStore } from '../ports/graph-store.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
 import { finalScope, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
@@ -43,6 +44,12 @@ export interface PrPipelineInput {
   otherOpenPrs?: readonly PullRequestInfo[];
   /** The project's latest completed assessment of this repository; used only when its commit is the merge base. */
   baseAssessment?: PrBaseline;
+  /**
+   * The repository's graph in the graph store (Neo4j or the embedded tables): graph impact is then
+   * queried from it, with the PR's files overlaid from the head's graph. Without it, or while the
+   * store holds no graph of the repository, the walk runs on the head's and base's graphs in memory.
+   */
+  graphStore?: { store: GraphStore; repositoryId: string };
   signal?: AbortSignal;
 }
 
@@ -187,6 +194,21 @@ export class PrAnalysisPipeline {
     return { comparison, projection, trusted };
   }
 
+  /** Graph-impact sources from the graph store, when it holds a graph of the repository. */
+  private async storedImpactSources(input: PrPipelineInput, files: readonly ChangedFile[], headGraph: CodeGraph) {
+    if (!input.graphStore) return undefined;
+    const { store, repositoryId } = input.graphStore;
+    const commit = await store.commitOf(repositoryId).catch((error: Error) => {
+      this.deps.log?.(`pr #${input.pr.number}: graph store not read (${error.message}); graph impact from the head's graph`);
+      return undefined;
+    });
+    if (commit === undefined) return undefined;
+    this.deps.log?.(`pr #${input.pr.number}: graph impact from the graph store (commit ${commit.slice(0, 12)}) with ${files.length} changed files overlaid`);
+    const stored = storedImporters(store, repositoryId);
+    const changed = new Set(files.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])));
+    return { head: overlayImporters(stored, headGraph, changed), base: stored };
+  }
+
   private async structure(input: PrPipelineInput, files: readonly ChangedFile[], others: readonly PullRequestInfo[], head: AssessmentResult, baseGraph: CodeGraph | undefined, outcome: ClassificationOutcome, headFiles: ReadonlySet<string>) {
     const { headDir, pr } = input;
     // headDir is a clean checkout of head: its tracked files are head's tree, listed before (path order, as ls-files).
@@ -208,7 +230,8 @@ export class PrAnalysisPipeline {
       title: pr.title,
       body: pr.body,
     });
-    const graphImpact = computeGraphImpact({ files, graph: head.graph, baseGraph });
+    const sources = await this.storedImpactSources(input, files, head.graph);
+    const graphImpact = await computeGraphImpact({ files, graph: head.graph, baseGraph, sources });
     const stacked = detectStackedPrs({ prNumber: pr.number, openPrs: await listUnmergedCommits(headDir, [pr, ...others]) });
     const candidates = [];
     for (const other of others) {

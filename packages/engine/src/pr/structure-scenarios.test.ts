@@ -128,10 +128,10 @@ describe('PR structure on a real repository', () => {
     const graph = await graphAt(pr(5).headSha);
     const files = diffs.get(5)!;
     expect(files.map((f) => f.path)).toEqual(['src/lib/money.ts']);
-    const near = computeGraphImpact({ files, graph, depth: 1 });
+    const near = await computeGraphImpact({ files, graph, depth: 1 });
     expect(near.changed_symbols).toEqual([{ name: 'total', file: 'src/lib/money.ts', kind: 'function' }]);
     expect(near.dependent_files).toEqual(['src/billing/invoice.ts', 'src/cart/cart.ts', 'src/report/report.ts']);
-    const far = computeGraphImpact({ files, graph, depth: 2 });
+    const far = await computeGraphImpact({ files, graph, depth: 2 });
     // checkout imports cartTotal from cart, which uses total: two hops. label uses only cents.
     expect(far.dependent_files).toEqual(['src/billing/invoice.ts', 'src/cart/cart.ts', 'src/checkout/checkout.ts', 'src/report/report.ts']);
     expect(far.summary).toContain('4 files outside this PR depend on them within 2 import hops (deepest 2)');

@@ -168,6 +168,7 @@ export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePul
           pr,
           otherOpenPrs: others,
           baseAssessment: baseline,
+          graphStore: { store: services.graphStore, repositoryId: run.repositoryId },
         });
         deps.log?.(
           `pr #${pr.number} of ${repository.full_name}@${headSha.slice(0, 12)}: ${output.result.classification.primary_intent}, ` +
