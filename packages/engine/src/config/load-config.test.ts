@@ -51,6 +51,15 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(/<analyzer>\/<rule>/);
   });
 
+  it('caps maxFileBytes at 16 MiB', async () => {
+    const at = await repoWith({ 'codehealth.config.json': JSON.stringify({ maxFileBytes: 16 * 1024 * 1024 }) });
+    expect((await loadConfig(at, { allowCode: false })).config.maxFileBytes).toBe(16 * 1024 * 1024);
+    const over = await repoWith({ 'codehealth.config.json': JSON.stringify({ maxFileBytes: 16 * 1024 * 1024 + 1 }) });
+    const error = await loadConfig(over, { allowCode: false }).catch((e: Error) => e);
+    expect(error).toMatchObject({ name: 'ConfigError', expose: true });
+    expect((error as Error).message).toMatch(/maxFileBytes is at most 16777216 \(16 MiB\)/);
+  });
+
   it('reports malformed JSON and several config files as config errors', async () => {
     await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{ "plugins": [' }), { allowCode: false })).rejects.toThrow(/invalid config codehealth.config.json/);
     await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{}', 'codehealth.config.ts': 'export default {}' }), { allowCode: true })).rejects.toThrow(/more than one config file/);

@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
 
+/** The largest `maxFileBytes` a config may set. */
+export const MAX_FILE_BYTES_LIMIT = 16 * 1024 * 1024;
+
 const severity = z.enum(SEVERITIES);
 
 const ruleSetting = z.union([
@@ -46,8 +49,11 @@ export const configSchema = z
     tests: z.array(z.string().min(1)).optional(),
     /** Globs of generated files, added to the built-in conventions. */
     generated: z.array(z.string().min(1)).optional(),
-    /** Files larger than this are inventoried but skipped (bytes). */
-    maxFileBytes: z.number().int().positive().optional(),
+    /**
+     * Files larger than this are inventoried but skipped (bytes; at most 16 MiB: a repository's
+     * config must not be able to hold a shared server's assessment on one huge file).
+     */
+    maxFileBytes: z.number().int().positive().max(MAX_FILE_BYTES_LIMIT, 'maxFileBytes is at most 16777216 (16 MiB)').optional(),
     thresholds: z
       .object({
         /** Fail `codehealth analyze` when the overall score is below this number or grade. */
