@@ -14,7 +14,7 @@ describe('@codehealth/engine exports', () => {
       'analyzeFileSource', 'buildCodeGraph', 'buildRepositoryGraph', 'configSchema', 'createEngine', 'createModuleResolver', 'createSnapshot', 'createWorkspaceMatcher', 'defaultCacheDir', 'defineAnalyzer',
       'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'extractModuleFacts', 'fromSarif', 'functionNameOf', 'healthKeyOf',
       'isFunctionNode', 'isParsedLanguage', 'issueFingerprint', 'issueIdOf', 'loadConfig', 'loadPlugin',
-      'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'shortestCycle', 'toJsonReport', 'toSarif',
+      'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'runGitCommand', 'shortestCycle', 'toJsonReport', 'toSarif',
       'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'uuidFromName', 'validateConfig',
     ]);
   });

@@ -53,6 +53,10 @@ export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, Sym
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createWorkspaceMatcher, extractModuleFacts, shortestCycle } from './graph/index.js';
 export type { ModuleResolver, Resolution } from './graph/index.js';
 
+// Git, run from a small helper process (spawning from a large process is slow)
+export { runGitCommand } from './git-process/git-helper.js';
+export type { GitRequest, GitResult } from './git-process/spawn-git.js';
+
 // Assessment pipeline and results
 export type { AssessmentResult, AssessmentMetrics, AnalyzeOptions, ProgressEvent, SkippedFile } from './pipeline/types.js';
 export type { FileSummary, FunctionSummary, LineCounts, ParseStats } from './pipeline/file-summary.js';

@@ -2,15 +2,16 @@
 // offline and embedded use. Pull requests follow GitHub's ref convention: `refs/pull/<N>/head`
 // is pull request N, based on the repository's default branch.
 //
-// Git runs through execFile (never a shell) with hooks and fsmonitor disabled, no prompts, no
+// Git runs through the git helper process (never a shell) with hooks and fsmonitor disabled, no prompts, no
 // system config and no repository discovery above the given directory: reading metadata never
 // executes anything the repository's owner configured.
-import { execFile } from 'node:child_process';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeHost, PublicRepositoryRef, PullRequestMetadata, RepositoryMetadata } from '../ports/code-host.js';
 import { InvalidInputError } from '../services/errors.js';
+import { runGitCommand } from '../git-process/git-helper.js';
+import { failureDetail, succeeded } from '../git-process/spawn-git.js';
 import { parseLocalUrl, parseRepositoryRef } from './repository-url.js';
 
 const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never'];
@@ -21,7 +22,7 @@ export class LocalGitError extends Error {
 }
 
 /** Runs git in `dir` and returns its trimmed stdout; never looks for a repository above `dir`. */
-export function runLocalGit(dir: string, args: readonly string[]): Promise<string> {
+export async function runLocalGit(dir: string, args: readonly string[]): Promise<string> {
   const env: NodeJS.ProcessEnv = {};
   // Inherited GIT_DIR/GIT_WORK_TREE/... would point git elsewhere than the repository asked for.
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
@@ -32,12 +33,9 @@ export function runLocalGit(dir: string, args: readonly string[]): Promise<strin
     GIT_OPTIONAL_LOCKS: '0',
     LC_ALL: 'C',
   });
-  return new Promise((resolve, reject) => {
-    execFile('git', [...SAFE_CONFIG, ...args], { cwd: dir, env, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new LocalGitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout.replace(/\n$/, ''));
-    });
-  });
+  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], env, timeoutMs: GIT_TIMEOUT_MS, maxBufferBytes: 64 * 1024 * 1024 });
+  if (!succeeded(result)) throw new LocalGitError(`git ${args[0]} failed: ${failureDetail(result)}`);
+  return result.stdout.toString('utf8').replace(/\n$/, '');
 }
 
 const tryGit = (dir: string, args: readonly string[]): Promise<string | undefined> => runLocalGit(dir, args).catch(() => undefined);

@@ -1,9 +1,10 @@
-// Git access of the PR pipeline: one command runner and a batch blob reader. Git runs through
-// spawn/execFile (never a shell) with hooks, fsmonitor, external diff drivers and textconv filters
+// Git access of the PR pipeline: one command runner and a batch blob reader. Git runs through the
+// git helper process (git-process/git-helper.ts; never a shell) with hooks, fsmonitor, external diff drivers and textconv filters
 // off, no prompts, no system config and no repository discovery above the given directory, so
 // reading a diff never executes anything the repository's owner configured.
-import { execFile, spawn } from 'node:child_process';
 import { dirname } from 'node:path';
+import { runGitCommand } from '../git-process/git-helper.js';
+import { failureDetail, succeeded } from '../git-process/spawn-git.js';
 
 const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never', '-c', 'core.quotePath=false'];
 const TIMEOUT_MS = 120_000;
@@ -27,13 +28,10 @@ function gitEnv(dir: string): NodeJS.ProcessEnv {
 }
 
 /** Runs git in `dir` (a work tree or a bare repository) and returns its stdout untouched. */
-export function git(dir: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', [...SAFE_CONFIG, ...args], { cwd: dir, env: gitEnv(dir), encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES }, (error, stdout, stderr) => {
-      if (error) reject(new PrGitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout);
-    });
-  });
+export async function git(dir: string, args: readonly string[]): Promise<string> {
+  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], env: gitEnv(dir), timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
+  if (!succeeded(result)) throw new PrGitError(`git ${args[0]} failed: ${failureDetail(result)}`);
+  return result.stdout.toString('utf8');
 }
 
 export const tryGit = (dir: string, args: readonly string[]): Promise<string | undefined> => git(dir, args).catch(() => undefined);
@@ -61,42 +59,27 @@ export async function resolveCommits(dir: string, revs: readonly string[]): Prom
  * Reads many blobs (`<commit>:<path>`) with one `git cat-file --batch` process instead of one
  * process per file. Missing objects (and paths git cannot take on one line) read as undefined.
  */
-export function readBlobs(dir: string, specs: readonly string[]): Promise<Map<string, Buffer | undefined>> {
+export async function readBlobs(dir: string, specs: readonly string[]): Promise<Map<string, Buffer | undefined>> {
   const out = new Map<string, Buffer | undefined>();
   const wanted = specs.filter((spec) => !spec.includes('\n'));
   for (const spec of specs) out.set(spec, undefined);
-  if (wanted.length === 0) return Promise.resolve(out);
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [...SAFE_CONFIG, 'cat-file', '--batch'], { cwd: dir, env: gitEnv(dir), stdio: ['pipe', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new PrGitError(`git cat-file failed: ${error.message}`));
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new PrGitError(`git cat-file failed: ${stderr.trim() || `exit ${code}`}`));
-      const buffer = Buffer.concat(chunks);
-      let offset = 0;
-      for (const spec of wanted) {
-        const end = buffer.indexOf(0x0a, offset);
-        if (end === -1) break;
-        const header = buffer.subarray(offset, end).toString('utf8');
-        offset = end + 1;
-        // `<sha> <type> <size>` or `<spec> missing` / `<spec> ambiguous`.
-        const match = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
-        if (!match) continue;
-        const size = Number(match[2]);
-        if (match[1] === 'blob') out.set(spec, buffer.subarray(offset, offset + size));
-        offset += size + 1;
-      }
-      resolve(out);
-    });
-    child.stdin.on('error', () => undefined); // git exiting early surfaces through `close`
-    child.stdin.end(wanted.map((spec) => `${spec}\n`).join(''));
-  });
+  if (wanted.length === 0) return out;
+  const input = wanted.map((spec) => `${spec}\n`).join('');
+  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, 'cat-file', '--batch'], env: gitEnv(dir), input, timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
+  if (!succeeded(result)) throw new PrGitError(`git cat-file failed: ${failureDetail(result)}`);
+  const buffer = result.stdout;
+  let offset = 0;
+  for (const spec of wanted) {
+    const end = buffer.indexOf(0x0a, offset);
+    if (end === -1) break;
+    const header = buffer.subarray(offset, end).toString('utf8');
+    offset = end + 1;
+    // `<sha> <type> <size>` or `<spec> missing` / `<spec> ambiguous`.
+    const match = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
+    if (!match) continue;
+    const size = Number(match[2]);
+    if (match[1] === 'blob') out.set(spec, buffer.subarray(offset, offset + size));
+    offset += size + 1;
+  }
+  return out;
 }

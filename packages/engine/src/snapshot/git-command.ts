@@ -1,6 +1,7 @@
 // Runs git for the snapshot: never through a shell, never prompting, never taking optional locks
 // (a read-only tool must not block a user's concurrent `git commit`).
-import { execFile } from 'node:child_process';
+import { runGitCommand } from '../git-process/git-helper.js';
+import { failureDetail, succeeded } from '../git-process/spawn-git.js';
 
 export class GitCommandError extends Error {
   constructor(
@@ -17,26 +18,14 @@ export class GitCommandError extends Error {
 
 // History of a large repository over 90 days can run to hundreds of MB of numstat.
 const MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
+// The same history can take minutes to walk; a hung git (a network mount) must not hang the run.
+const TIMEOUT_MS = 30 * 60_000;
 
-export function runGit(cwd: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...args],
-      {
-        cwd,
-        maxBuffer: MAX_OUTPUT_BYTES,
-        encoding: 'utf8',
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-      },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const code = (error as NodeJS.ErrnoException & { code?: number | string }).code;
-        const detail = stderr.trim() || error.message;
-        reject(new GitCommandError(`git ${args[0]} failed: ${detail}`, args, code, stderr));
-      },
-    );
-  });
+export async function runGit(cwd: string, args: readonly string[]): Promise<string> {
+  const env = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  const result = await runGitCommand({ cwd, args, env, maxBufferBytes: MAX_OUTPUT_BYTES, timeoutMs: TIMEOUT_MS });
+  if (succeeded(result)) return result.stdout.toString('utf8');
+  throw new GitCommandError(`git ${args[0]} failed: ${failureDetail(result)}`, args, result.errorCode ?? result.exitCode ?? undefined, result.stderr);
 }
 
 /** Resolves to undefined instead of rejecting: for probes whose failure is an answer. */

@@ -1,6 +1,7 @@
 // When each marker line was written, from `git blame`: one process per file that has markers,
-// asking only for those lines, a few files at a time. Never through a shell.
-import { execFile } from 'node:child_process';
+// asking only for those lines, a few files at a time, run by the engine's git helper process.
+// Never through a shell.
+import { runGitCommand } from '@codehealth/engine';
 
 export interface LineOrigin {
   /** Seconds since the epoch when the line was authored; for uncommitted lines, when blame ran. */
@@ -21,23 +22,17 @@ const TIMEOUT_MS = 60_000;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 const HEADER = /^([0-9a-f]{40}) \d+ (\d+)/;
 
-function runGit(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      args,
-      {
-        cwd,
-        encoding: 'utf8',
-        timeout: TIMEOUT_MS,
-        maxBuffer: MAX_OUTPUT,
-        // Read-only: no optional locks (a user's concurrent commit must not fail), no prompts, stable output.
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-      },
-      // An untracked file or a git failure leaves the ages unknown; it is not an error of the analysis.
-      (error, stdout) => resolve(error ? undefined : stdout),
-    );
+async function runGit(cwd: string, args: string[]): Promise<string | undefined> {
+  const result = await runGitCommand({
+    cwd,
+    args,
+    timeoutMs: TIMEOUT_MS,
+    maxBufferBytes: MAX_OUTPUT,
+    // Read-only: no optional locks (a user's concurrent commit must not fail), no prompts, stable output.
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
   });
+  // An untracked file or a git failure leaves the ages unknown; it is not an error of the analysis.
+  return result.exitCode === 0 && result.errorCode === undefined ? result.stdout.toString('utf8') : undefined;
 }
 
 /** Parses `git blame --line-porcelain` output into the origin of each final line number. */

@@ -1,0 +1,113 @@
+// Runs one git command and collects what it printed: the only place that spawns git for the
+// engine and its analyzers. Used in the git helper process (git-helper.ts) and, when there is no
+// helper, in the calling process. Never through a shell; the program is always `git`.
+import { spawn } from 'node:child_process';
+
+export interface GitRequest {
+  /** Directory git runs in. */
+  cwd: string;
+  args: readonly string[];
+  /** git's whole environment (default: this process's). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Written to git's standard input, which is then closed; without it git's stdin is empty. */
+  input?: string;
+  /** git is killed (SIGKILL) after this long; default 120 s. */
+  timeoutMs?: number;
+  /** git is killed when its stdout grows past this; default 256 MiB. */
+  maxBufferBytes?: number;
+}
+
+export interface GitResult {
+  /** Everything git wrote to stdout (up to the limit), as bytes. */
+  stdout: Buffer;
+  /** The start of git's stderr (at most 64 KiB). */
+  stderr: string;
+  /** Exit code; null when git was killed or never started. */
+  exitCode: number | null;
+  signal: string | null;
+  /** Why the command failed outside git: a spawn error code (`ENOENT`), `ETIMEDOUT`, `ERR_CHILD_PROCESS_STDIO_MAXBUFFER`. */
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_BUFFER_BYTES = 256 * 1024 * 1024;
+const MAX_STDERR_CHARS = 64 * 1024;
+
+/** True when git ran and exited with status 0. */
+export const succeeded = (result: GitResult): boolean => result.exitCode === 0 && result.errorCode === undefined;
+
+/** What to say about a failed command: git's own message, else how it failed. */
+export function failureDetail(result: GitResult): string {
+  const stderr = result.stderr.trim();
+  if (stderr && result.errorCode === undefined) return stderr;
+  if (result.errorCode === 'ETIMEDOUT') return 'timed out';
+  if (result.errorCode === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return 'output too large';
+  if (result.errorMessage) return result.errorMessage;
+  return stderr || (result.signal ? `killed by ${result.signal}` : `exit status ${result.exitCode}`);
+}
+
+/** Runs git once; never rejects (a failure is in the result). `signal` kills it. */
+export function spawnGit(request: GitRequest, signal?: AbortSignal): Promise<GitResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let errorCode: string | undefined;
+    let errorMessage: string | undefined;
+    let settled = false;
+    const maxBytes = request.maxBufferBytes ?? DEFAULT_MAX_BUFFER_BYTES;
+    const finish = (exitCode: number | null, killedBy: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const result: GitResult = { stdout: Buffer.concat(chunks, Math.min(size, maxBytes)), stderr, exitCode, signal: killedBy };
+      if (errorCode !== undefined) result.errorCode = errorCode;
+      if (errorMessage !== undefined) result.errorMessage = errorMessage;
+      resolve(result);
+    };
+    const env = request.env ?? process.env;
+    const child = spawn('git', [...request.args], {
+      cwd: request.cwd,
+      env: env as NodeJS.ProcessEnv,
+      stdio: [request.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    });
+    const timer = setTimeout(() => {
+      errorCode ??= 'ETIMEDOUT';
+      child.kill('SIGKILL');
+    }, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else if (errorCode === undefined) {
+        errorCode = 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+        chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (stderr.length < MAX_STDERR_CHARS) stderr += chunk.toString('utf8').slice(0, MAX_STDERR_CHARS - stderr.length);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      errorCode ??= error.code ?? error.name;
+      errorMessage ??= error.message;
+      // A process that never started emits no 'close'.
+      if (child.pid === undefined) finish(null, null);
+    });
+    child.on('close', (code, killedBy) => finish(code, killedBy));
+    // Killed for a limit: what a leftover grandchild still writes is not wanted, so git's exit ends it.
+    child.on('exit', (code, killedBy) => {
+      if (errorCode === undefined) return;
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      finish(code, killedBy);
+    });
+    if (request.input !== undefined) {
+      // git exiting before it read everything surfaces through its exit status.
+      child.stdin!.on('error', () => undefined);
+      child.stdin!.end(request.input);
+    }
+  });
+}
