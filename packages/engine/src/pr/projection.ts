@@ -63,8 +63,10 @@ const escape = (name: string) => name.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');
 
 /** Pairs findings of two multisets by a key; returns the unmatched of each side. */
 function matchBy<T>(left: T[], right: T[], keyOf: (item: T, side: 'left' | 'right') => string): { left: T[]; right: T[]; matched: T[] } {
+  // Keys are hashes of snippets: each is computed once.
+  const leftKeys = left.map((item) => keyOf(item, 'left'));
   const pool = new Map<string, number>();
-  for (const item of left) pool.set(keyOf(item, 'left'), (pool.get(keyOf(item, 'left')) ?? 0) + 1);
+  for (const key of leftKeys) pool.set(key, (pool.get(key) ?? 0) + 1);
   const rightRest: T[] = [];
   const matched: T[] = [];
   const taken = new Map<string, number>();
@@ -76,8 +78,8 @@ function matchBy<T>(left: T[], right: T[], keyOf: (item: T, side: 'left' | 'righ
       matched.push(item);
     } else rightRest.push(item);
   }
-  const leftRest = left.filter((item) => {
-    const key = keyOf(item, 'left');
+  const leftRest = left.filter((_, index) => {
+    const key = leftKeys[index];
     if ((taken.get(key) ?? 0) > 0) {
       taken.set(key, taken.get(key)! - 1);
       return false;
@@ -114,12 +116,18 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
     return `${g.ruleId}\0${normaliseSnippet(g.anchor.codeSnippet)}`;
   });
   const added = moved.right;
-  const newFingerprints = new Set(added.map((f) => issueFingerprint(f)));
+  const fingerprints = new Map<Finding, string>();
+  const fingerprintOf = (f: Finding) => {
+    let known = fingerprints.get(f);
+    if (known === undefined) fingerprints.set(f, (known = issueFingerprint(f)));
+    return known;
+  };
+  const newFingerprints = new Set(added.map(fingerprintOf));
   return {
     added,
     fixed: moved.left,
     kept: [...exact.matched, ...moved.matched],
-    prFindings: headIn.filter((f) => scope.changed.has(f.filePath) || newFingerprints.has(issueFingerprint(f))),
+    prFindings: headIn.filter((f) => scope.changed.has(f.filePath) || newFingerprints.has(fingerprintOf(f))),
     newFingerprints,
     baseScope,
   };
