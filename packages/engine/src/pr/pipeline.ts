@@ -16,6 +16,7 @@ import type { CodeGraph } from '../graph/types.js';
 import type { JsonCompletionClient } from '../llm/json-completion.js';
 import { reviewPullRequestWithLlm, withLlmFindings, type DiffReviewResult } from '../llm/diff-review-agent.js';
 import type { AssessmentResult } from '../pipeline/types.js';
+import { gitHelper } from '../git-process/git-helper.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
 import { readPullRequestChange, readPullRequestDiff } from './diff.js';
@@ -93,6 +94,8 @@ export class PrAnalysisPipeline {
   async run(input: PrPipelineInput): Promise<PrPipelineOutput> {
     const { engine, log } = this.deps;
     const { headDir, pr } = input;
+    // git runs from the helper process (git-process/git-helper.ts): started now, it is ready for the diff.
+    gitHelper().warm();
     const timings: Record<string, number> = {};
     const time = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
       const started = performance.now();
