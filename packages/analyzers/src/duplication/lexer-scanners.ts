@@ -52,6 +52,30 @@ const KEYWORDS = new Set(
   ).split(' '),
 );
 
+/** Keywords by their FNV-1a hash, so that a token hashed in place is checked without its text. */
+const KEYWORDS_BY_HASH = new Map<number, string[]>();
+for (const keyword of KEYWORDS) {
+  const h = fnv(keyword, 0, keyword.length);
+  KEYWORDS_BY_HASH.set(h, [...(KEYWORDS_BY_HASH.get(h) ?? []), keyword]);
+}
+
+function isKeywordAt(source: string, start: number, end: number, h: number): boolean {
+  const candidates = KEYWORDS_BY_HASH.get(h);
+  if (candidates === undefined) return false;
+  for (const keyword of candidates) if (keyword.length === end - start && source.startsWith(keyword, start)) return true;
+  return false;
+}
+
+/**
+ * `tokenHash(source.slice(start, end), tokenClass)` without the slice for short tokens: most
+ * tokens are short names, and slicing each one and looking it up was most of the lexer's time.
+ */
+export function spanHash(source: string, start: number, end: number, tokenClass: TokenClass): number {
+  if (end - start >= NATIVE_HASH_FROM) return tokenHash(source.slice(start, end), tokenClass);
+  const h = fnv(source, start, end);
+  return withClass(h, tokenClass === TOKEN_CLASS.identifier && isKeywordAt(source, start, end, h) ? TOKEN_CLASS.other : tokenClass);
+}
+
 /** Texts longer than this are hashed every time rather than kept in the cache. */
 const MAX_CACHED_LENGTH = 256;
 /** Entries per class before a cache starts over (hashes are pure functions of the text). */
@@ -60,8 +84,8 @@ const cache: Array<Map<string, number>> = Array.from({ length: 8 }, () => new Ma
 
 /**
  * The hash of a token's text, with its class in the low bits (an identifier that is a keyword
- * gets class `other`). Cached per thread: a Map lookup hashes the string natively, which is
- * what keeps lexing cheap before the JIT has warmed up.
+ * gets class `other`). The lexer hashes short tokens in place (spanHash) and long ones here.
+ * Cached per thread: a Map lookup hashes the string natively.
  */
 export function tokenHash(text: string, tokenClass: TokenClass): number {
   const byClass = cache[tokenClass];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexTokens, TOKEN_CLASS, type OpaqueRange } from './lexer.js';
-import { tokenHash, type TokenClass } from './lexer-scanners.js';
+import { spanHash, tokenHash, type TokenClass } from './lexer-scanners.js';
 
 const { other, identifier, string, number, template, regex, comment, jsxText } = TOKEN_CLASS;
 
@@ -38,6 +38,18 @@ describe('lexTokens', () => {
       ['type', other], ['T', identifier], ['=', other], ['readonly', other], ['string', other], ['[', other], [']', other], [';', other],
       ['this', other], ['.', other], ['#count', identifier], ['=', other], ['café', identifier], [';', other],
     ]);
+  });
+
+  it('hashes a token in place as it hashes its text (keywords, names that contain one, long tokens)', () => {
+    const long = 'x'.repeat(47);
+    const source = `in int instanceof instanceOf of off Of typeof _typeof ${long} ${long}y 'a b' 12`;
+    for (const match of source.matchAll(/\S+/g)) {
+      const [text] = match;
+      const start = match.index;
+      for (const tokenClass of [identifier, string, number]) expect(spanHash(source, start, start + text.length, tokenClass), text).toBe(tokenHash(text, tokenClass));
+    }
+    expect(spanHash(source, 0, 2, identifier) & 7).toBe(other);
+    expect(spanHash(source, 3, 6, identifier) & 7).toBe(identifier);
   });
 
   it('makes comments tokens of their own, hashbang included, whatever their length', () => {

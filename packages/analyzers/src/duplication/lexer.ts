@@ -20,6 +20,7 @@ import {
   punctuatorLength,
   stringEnd,
   templatePieceEnd,
+  spanHash,
   tokenHash,
   withClass,
 } from './lexer-scanners.js';
@@ -75,7 +76,7 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
   const out = new TokenBuffer(Math.max(64, n >> 3));
   const ignored: number[] = [];
   const hasIgnoreMarkers = source.includes('jscpd:ignore-');
-  const loneCarriageReturns = /\r(?!\n)/.test(source);
+  const loneCarriageReturns = source.includes('\r') && /\r(?!\n)/.test(source);
   let ignoreFrom = -1;
   let row = 0;
   let i = 0;
@@ -94,7 +95,7 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
   const templatePiece = (start: number): number => {
     const piece = templatePieceEnd(source, start);
     if (piece.open) braces.push(1);
-    pushSpanning(tokenHash(source.slice(start, piece.end), TOKEN_CLASS.template), start, piece.end);
+    pushSpanning(spanHash(source, start, piece.end, TOKEN_CLASS.template), start, piece.end);
     return piece.end;
   };
 
@@ -112,7 +113,7 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
       end = lf < 0 ? n : source.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
     }
     const tokenIndex = out.count;
-    pushSpanning(tokenHash(source.slice(i, end), TOKEN_CLASS.comment), i, end);
+    pushSpanning(spanHash(source, i, end, TOKEN_CLASS.comment), i, end);
     if (hasIgnoreMarkers) {
       const text = source.slice(i, end);
       if (text.includes('jscpd:ignore-start') && ignoreFrom < 0) ignoreFrom = tokenIndex + 1;
@@ -126,7 +127,7 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
   /** Lexes the opaque range at `i` (a regular expression or JSX text) and returns its end. */
   const opaqueToken = (range: OpaqueRange): number => {
     const { end, tokenClass } = range;
-    if (tokenClass === TOKEN_CLASS.regex) pushSpanning(tokenHash(source.slice(i, end), tokenClass), i, end);
+    if (tokenClass === TOKEN_CLASS.regex) pushSpanning(spanHash(source, i, end, tokenClass), i, end);
     else {
       // JSX text is compared without its layout: runs of whitespace become one space.
       const raw = source.slice(i, end);
@@ -165,19 +166,19 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
         continue;
       case NAME: {
         const end = identifierEnd(source, i);
-        out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.identifier), row, i);
+        out.push(spanHash(source, i, end, TOKEN_CLASS.identifier), row, i);
         i = end;
         continue;
       }
       case DIGIT: {
         const end = numberEnd(source, i);
-        out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.number), row, i);
+        out.push(spanHash(source, i, end, TOKEN_CLASS.number), row, i);
         i = end;
         continue;
       }
       case QUOTE: {
         const end = stringEnd(source, i, c);
-        pushSpanning(tokenHash(source.slice(i, end), TOKEN_CLASS.string), i, end);
+        pushSpanning(spanHash(source, i, end, TOKEN_CLASS.string), i, end);
         i = end;
         continue;
       }
@@ -210,7 +211,7 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
         const nameStart = c === 92 ? next === 117 : isAsciiIdStart(next) || (next >= 128 && isUnicodeIdAt(source, i + 1, true));
         if (nameStart) {
           const end = identifierEnd(source, i);
-          out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.identifier), row, i);
+          out.push(spanHash(source, i, end, TOKEN_CLASS.identifier), row, i);
           i = end;
           continue;
         }
@@ -219,7 +220,7 @@ export function lexTokens(source: string, opaque: readonly OpaqueRange[] = []): 
       case DOT:
         if (isDigit(source.charCodeAt(i + 1))) {
           const end = numberEnd(source, i);
-          out.push(tokenHash(source.slice(i, end), TOKEN_CLASS.number), row, i);
+          out.push(spanHash(source, i, end, TOKEN_CLASS.number), row, i);
           i = end;
           continue;
         }
