@@ -2,7 +2,8 @@
 // parent, next sibling and subtree end. The cursor is the binding's cheapest path (no node objects);
 // each node costs a handful of calls, and a tree without errors saves what the grammar already
 // tells: a child whose type can fill no field of its parent's type is not asked for its field, and
-// an anonymous token is a leaf whose text is its type name (no child or end to ask for).
+// an anonymous token is a leaf whose text is its type name (no child or end to ask for), which
+// starts past the whitespace that follows the leaf before it (no start to ask for either).
 import type { Tree, TreeCursor } from 'tree-sitter';
 
 /** ts_builtin_sym_error as the binding reports it. */
@@ -170,21 +171,43 @@ function pairOf(table: GrammarTable, parent: number, child: number): number {
   return types.has(`${table.named[child] ? 'N' : 'A'}:${table.typeNames[child]}`) ? ASK : NEVER;
 }
 
-/** Every visible node of `native`, in document order (the binding's descendant index order). */
-export function recordTree(native: Tree): Recording {
+/**
+ * Whether `c` is whitespace the grammar skips between tokens: its `extras` pattern
+ * `[\s\p{Zs}\uFEFF\u2028\u2029\u2060\u200B]`, with `\s` as Unicode's White_Space.
+ */
+function isExtraSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x2060 || c === 0x3000 || c === 0xfeff;
+}
+
+/** The first offset at or after `at` that is not extra whitespace. */
+function skipExtraSpace(source: string, at: number): number {
+  while (at < source.length && isExtraSpace(source.charCodeAt(at))) at++;
+  return at;
+}
+
+/**
+ * Every visible node of `native`, in document order (the binding's descendant index order).
+ * `source`, the text `native` was parsed from, spares asking the cursor where tokens start.
+ */
+export function recordTree(native: Tree, source?: string): Recording {
   const table = tableFor(native);
   // Only a tree without errors is sure to follow the grammar: no MISSING tokens, no fields out of place.
   const clean = !native.rootNode.hasError;
-  return finish(table, recordNodes(native.walk(), table, clean));
+  return finish(table, recordNodes(native.walk(), table, clean, source ?? ''));
 }
 
 /** The walk itself, into the scratch arrays; returns the node count. Kept apart so that its loop is what V8 optimises. */
-function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean): number {
+function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, source: string): number {
   const { typeNames, known, named, fieldParent, fieldNames, fieldIds, token, fieldPairs } = table;
   let { types, fields, parents, nexts, starts, ends, lasts, flags, stack } = scratch;
   let n = 0;
   let depth = 0;
   let previous = -1;
+  // Where the last leaf ended: between two leaves of a clean tree there is only extra whitespace
+  // (comments are leaves), so a token starts at the first other character after it.
+  let leafEnd = 0;
+  const scan = clean && source.length > 0;
   for (;;) {
     if (n === types.length) {
       scratch.grow(n + 1);
@@ -238,9 +261,12 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean): n
     if (depth === 0) ends[i] = cursor.endIndex;
     // `token` is read first so that the read is always seen (a tree with errors skips the rest).
     if (token[type] === 1 && clean && depth > 0) {
-      const start = cursor.startIndex;
+      const name = typeNames[type];
+      let start = scan ? skipExtraSpace(source, leafEnd) : -1;
+      // The text there is the token's own: otherwise (no source given) the cursor tells.
+      if (start < 0 || !source.startsWith(name, start)) start = cursor.startIndex;
       starts[i] = start;
-      ends[i] = start + typeNames[type].length;
+      ends[i] = leafEnd = start + name.length;
       flags[i] = 0;
     } else if (cursor.gotoFirstChild()) {
       flags[i] = type === ERROR_SLOT ? VISIBLE_ERROR : 0;
@@ -251,7 +277,7 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean): n
       const start = cursor.startIndex;
       const end = cursor.endIndex;
       starts[i] = start;
-      ends[i] = end;
+      ends[i] = leafEnd = end;
       // Only empty leaves of a tree with errors can be MISSING nodes inserted by error recovery.
       flags[i] = !clean && start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
     }

@@ -97,6 +97,9 @@ describe('FlatTree', () => {
       'enum E { A = 1, B }\nnamespace N { export const x = 1; }\ndeclare module "m" { const y: number; }\nabstract class K { abstract m(): void; }\nfunction g(this: Window, a?: number): asserts a is number {}',
       // Anonymous tokens whose text is not their type name (`unique  symbol` keeps its spaces), and the ternary `?` from the scanner.
       'declare const u: unique   symbol;\ntype M<T> = { +readonly [K in keyof T]+?: T[K] };\ntype L<T> = { -readonly [K in keyof T]-?: T[K] };\nconst t = a ? b : c?.d ?? e;',
+      // Token starts are found past the grammar's whitespace (Unicode spaces, a byte order mark) and
+      // comments; strings, templates and regular expressions keep their own blanks.
+      '\uFEFFconst\u00a0a\u2060=\u200B" x " + `  ${ b }  ` /* c */ ;\u3000 // d\nlet\u0085q = 1;\tlet r =\u2028/ x /g . test ( "" ) ;',
     ];
     for (const source of ts) expect(differences(source, 'typescript')).toEqual([]);
     expect(differences('export const App = () => <div className="a" onClick={() => go(1)}>{items.map((i) => <Item key={i} {...i} />)}</div>;', 'tsx')).toEqual([]);

@@ -57,7 +57,7 @@ export class FlatTree implements Tree {
 
   /** Records every node of a parsed tree. `source` must be the text the tree was parsed from. */
   static from(native: Tree, source: string): FlatTree {
-    return new FlatTree(source, native, recordTree(native));
+    return new FlatTree(source, native, recordTree(native, source));
   }
 
   get rootNode(): FlatNode {
