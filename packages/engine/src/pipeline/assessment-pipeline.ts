@@ -155,6 +155,7 @@ export class AssessmentPipeline {
       conventions,
       analyzers: ruleSet.analyzers.map((a) => ({ id: a.id, rules: a.rules.map((r) => `${a.id}/${r.meta.id}`) })),
       config,
+      ...(incremental && options.incremental ? { derivedFrom: options.incremental.baseCommit } : {}),
     };
   }
 
@@ -171,12 +172,13 @@ export class AssessmentPipeline {
     progress({ stage: 'graph', message: 'Building the code graph' });
     const graph = await buildRepositoryGraph(scoped, summaries);
     const git = await scoped.git();
-    const scope = options.findingsScope ? new Set(options.findingsScope) : undefined;
+    const scopePaths = typeof options.findingsScope === 'function' ? [...new Set(options.findingsScope(graph))] : options.findingsScope;
+    const scope = scopePaths ? new Set(scopePaths) : undefined;
     const inScope = (path: string) => !scope || scope.has(path);
     const rules = ruleSet.repositoryRules;
     const remote: RemoteRules | undefined = pool && {
       run: (groups, claim, onGroup) =>
-        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: options.findingsScope, groups, claim }, onGroup),
+        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, groups, claim }, onGroup),
     };
     const inputs = { snapshot: scoped, summaries, graph, ...(scope ? { scope } : {}), signal: signal ?? new AbortController().signal };
     const outcomes = await runRepositoryRules(rules, inputs, {
@@ -262,7 +264,9 @@ export class AssessmentPipeline {
             const hit = await this.cache.get(key);
             if (hit) slots[index] = { ...hit, cached: true };
             // Outside the requested paths and not cached: summarised for the graph, no rules run.
-            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path), slot: index } });
+            // An unchanged file of an incremental run is the exception: the base's run had its
+            // findings, so a cache miss (an evicted entry) costs its rules rather than its trust.
+            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) || knownHash !== undefined, slot: index } });
           }),
         );
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).

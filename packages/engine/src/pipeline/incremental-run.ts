@@ -25,6 +25,14 @@ export interface IncrementalSnapshot {
   contentHashes: ReadonlyMap<string, string>;
 }
 
+/**
+ * True when a run of `root` with `incremental` will be derived from the base's recorded state:
+ * every unchanged code file then gets its findings (from the cache, or analysed on a miss).
+ */
+export async function hasIncrementalBase(store: RunStateStore, root: string, baseCommit: string, config: InventoryConfig): Promise<boolean> {
+  return isWorkTreeTop(root) && (await store.get(baseCommit, inventoryConfigKey(config))) !== undefined;
+}
+
 /** The head's snapshot from the base's recorded state, or undefined when none matches (then the run is a full one). */
 export async function incrementalSnapshot(store: RunStateStore, root: string, base: IncrementalBase, config: InventoryConfig): Promise<IncrementalSnapshot | undefined> {
   if (!isWorkTreeTop(root)) return undefined;

@@ -29,9 +29,10 @@ export interface AnalyzeOptions {
   /**
    * Keep findings only in these paths (a PR's changed files and their neighbours): repository rules
    * may skip per-file work elsewhere (see `RepositoryRuleContext.scope`). Scores then describe the
-   * scope only; the well-known metrics still cover the whole repository.
+   * scope only; the well-known metrics still cover the whole repository. A function is given the
+   * run's code graph once it is built (a PR's neighbours are the graph's, known only then).
    */
-  findingsScope?: readonly string[];
+  findingsScope?: readonly string[] | ((graph: CodeGraph) => Iterable<string>);
   /**
    * The directory is a clean checkout of `headCommit`, which differs from `baseCommit` by
    * `changedPaths`: when a full run of `baseCommit` recorded its state, the inventory, the content
@@ -127,4 +128,10 @@ export interface AssessmentResult {
   /** Analyzers that ran, with their rule ids. */
   analyzers: Array<{ id: string; rules: string[] }>;
   config: CodeHealthConfig;
+  /**
+   * The commit whose recorded run state this run was derived from (`AnalyzeOptions.incremental`),
+   * when it was: its unchanged code files all had their rules run (cached summaries, or analysed
+   * on a cache miss), whatever `onlyPaths` says.
+   */
+  derivedFrom?: string;
 }

@@ -7,6 +7,7 @@ import { createEngine, type Engine } from '../di/create-engine.js';
 import { TOKENS } from '../di/tokens.js';
 import { inventoryConfigKey, type RunStateStore } from '../cache/run-state-store.js';
 import type { AssessmentResult } from '../pipeline/types.js';
+import type { FileSummaryCache } from '../cache/file-summary-cache.js';
 import { issueFingerprint } from '../report/issue-id.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
@@ -24,7 +25,7 @@ const BASE = {
   'src/old-name.ts': "import { price } from './price.js';\nexport const label = (n: number) => `${price(n)} EUR`;\n",
   'src/gone.ts': 'export function gone(): string {\n  return JSON.parse("{}");\n}\n',
   'src/report.ts': "import { total } from './cart.js';\nimport { label } from './old-name.js';\nexport const report = (items: number[]) => label(total(items));\n",
-  'src/cart.test.ts': "import { total } from './cart.js';\nif (total([100]) !== 1) throw new Error('total');\n",
+  'src/cart.test.ts': "import { total } from './cart.js';\n// TODO: more cases\nif (total([100]) !== 1) throw new Error('total');\n",
   'vendor/lib.js': 'module.exports = 1;\n',
   'README.md': '# shop\n',
 };
@@ -131,6 +132,30 @@ describe('incremental head run', () => {
     expect([...derived.out.newFingerprints].sort()).toEqual([...full.out.newFingerprints].sort());
     expect(derived.out.scope).toEqual(full.out.scope);
     expect(derived.out.findings.length).toBeGreaterThan(0);
+  });
+
+  it('runs the rules on unchanged files the summary cache lost, so no importer needs predicting', async () => {
+    // The derived run predicts no importers of the changed files (no git grep): an unchanged
+    // neighbour missing from the cache must still get its findings rather than be unverified.
+    const cache = engine.resolve<FileSummaryCache>(TOKENS.FileCache);
+    const get = cache.get;
+    const run = async (incremental: boolean, lose: boolean) => {
+      const head = await headCheckout();
+      cache.get = lose ? async () => undefined : get;
+      try {
+        return await new PrAnalysisPipeline({ engine, incremental }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(base, pr.baseSha) });
+      } finally {
+        cache.get = get;
+      }
+    };
+    const lost = await run(true, true);
+    const full = await run(false, false);
+    expect(lost.scope.neighbours).toContain('src/cart.test.ts');
+    expect(lost.scope.unverified).toEqual([]);
+    expect(lost.headFiles.fromCache).toBe(0);
+    expect(lost.scope).toEqual(full.scope);
+    expect(lost.result).toEqual(full.result);
+    expect(lost.findings.map((f) => issueFingerprint(f)).sort()).toEqual(full.findings.map((f) => issueFingerprint(f)).sort());
   });
 
   it('records nothing for a work tree with uncommitted files', async () => {

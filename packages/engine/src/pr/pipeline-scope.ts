@@ -1,8 +1,9 @@
 // The scope of a PR's incremental analysis: its changed code files and their 1-hop graph
 // neighbours (importers and importees). Before head is analysed the neighbours are predicted
 // cheaply (relative imports of the changed files on both sides, `git grep` for files importing
-// them, and the base graph when there is one), so analyzers run on them; afterwards the head
-// graph gives the exact set, and a neighbour no analyzer ran on is marked unverified.
+// them unless head's run is derived from the base's state, and the base graph when there is one),
+// so analyzers run on them; afterwards the head graph gives the exact set, and a neighbour no
+// analyzer ran on is marked unverified.
 import { isParsedLanguage } from '../parsing/parser.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import type { CodeGraph } from '../graph/types.js';
@@ -57,8 +58,12 @@ export interface PredictedScope {
   neighbours: Set<string>;
 }
 
-/** Changed code files (head paths) and a superset of their neighbours, before head is analysed. */
-export async function predictScope(repoDir: string, change: PullRequestChange, headFiles: ReadonlySet<string>, baseGraph?: CodeGraph): Promise<PredictedScope> {
+/**
+ * Changed code files (head paths) and a superset of their neighbours, before head is analysed.
+ * `importers: false` leaves out the `git grep` for files importing them: for a head run derived
+ * from the base's state, where every unchanged file gets its findings anyway.
+ */
+export async function predictScope(repoDir: string, change: PullRequestChange, headFiles: ReadonlySet<string>, baseGraph?: CodeGraph, options: { importers?: boolean } = {}): Promise<PredictedScope> {
   const code = change.diff.files.filter(isAnalysedCode);
   const changedCode = code.filter((f) => f.status !== 'deleted').map((f) => f.path);
   const neighbours = new Set<string>();
@@ -75,7 +80,7 @@ export async function predictScope(repoDir: string, change: PullRequestChange, h
     }
     for (const path of baseNeighbours(baseGraph, basePath)) if (headFiles.has(path)) neighbours.add(path);
   }
-  const stems = [...new Set(code.flatMap((f) => [f.path, f.oldPath ?? f.path]).map(importStem).filter((s): s is string => s !== undefined))];
+  const stems = options.importers === false ? [] : [...new Set(code.flatMap((f) => [f.path, f.oldPath ?? f.path]).map(importStem).filter((s): s is string => s !== undefined))];
   for (let i = 0; i < stems.length; i += GREP_BATCH) {
     const alternatives = stems.slice(i, i + GREP_BATCH).map(escapeEre).join('|');
     const pattern = `(from|import|require)[[:space:]]*[(]?[[:space:]]*['"][^'"]*/(${alternatives})([.][a-z]+)?['"]`;
@@ -102,36 +107,54 @@ export interface FinalScope {
 }
 
 /**
- * The exact scope after head's analysis: 1-hop neighbours in the head graph, in the base graph when
- * there is one, and head modules left with an unresolved import of a deleted file. A code file's
- * head findings are trusted when its summary came from the cache (rules ran when it was cached)
- * or it was among the analysed paths.
+ * The 1-hop neighbours of the changed code in the head graph, in the base graph when there is one
+ * (those still in head), and head modules left with an unresolved import of a deleted or renamed
+ * file. Changed files that import each other are among them.
  */
-export function finalScope(change: PullRequestChange, predicted: PredictedScope, head: { graph: CodeGraph; summaries: readonly FileSummary[] }, onlyPaths: ReadonlySet<string>, baseGraph?: CodeGraph): FinalScope {
-  const changed = new Set(change.diff.files.filter((f) => f.status !== 'deleted' && !f.generated).map((f) => f.path));
+export function graphNeighbours(change: PullRequestChange, changedCode: readonly string[], graph: CodeGraph, baseGraph?: CodeGraph): Set<string> {
   const neighbours = new Set<string>();
-  for (const path of predicted.changedCode) for (const n of baseNeighbours(head.graph, path)) neighbours.add(n);
+  for (const path of changedCode) for (const n of baseNeighbours(graph, path)) neighbours.add(n);
   const deletedStems = new Set<string>();
   for (const file of change.diff.files.filter(isAnalysedCode)) {
     const basePath = file.oldPath ?? file.path;
-    for (const n of baseNeighbours(baseGraph, basePath)) if (head.graph.modules.has(n)) neighbours.add(n);
+    for (const n of baseNeighbours(baseGraph, basePath)) if (graph.modules.has(n)) neighbours.add(n);
     if (file.status === 'deleted' || file.status === 'renamed') {
       const stem = importStem(basePath);
       if (stem) deletedStems.add(stem);
     }
   }
   if (deletedStems.size > 0) {
-    for (const module of head.graph.modules.values()) {
+    for (const module of graph.modules.values()) {
       if (module.imports.some((e) => e.resolution === 'unresolved' && deletedStems.has(importStem(e.specifier) ?? ''))) neighbours.add(module.path);
     }
   }
+  return neighbours;
+}
+
+/**
+ * The exact scope after head's analysis: the changed files and their `graphNeighbours`. A code
+ * file's head findings are trusted when its summary came from the cache (rules ran when it was
+ * cached), it was among the analysed paths, or it is unchanged in a run derived from the base's
+ * state (which runs the rules on every unchanged file the cache misses).
+ */
+export function finalScope(
+  change: PullRequestChange,
+  predicted: PredictedScope,
+  head: { graph: CodeGraph; summaries: readonly FileSummary[]; derivedFrom?: string },
+  onlyPaths: ReadonlySet<string>,
+  baseGraph?: CodeGraph,
+): FinalScope {
+  const changed = new Set(change.diff.files.filter((f) => f.status !== 'deleted' && !f.generated).map((f) => f.path));
+  const neighbours = graphNeighbours(change, predicted.changedCode, head.graph, baseGraph);
   for (const path of changed) neighbours.delete(path);
   const summaries = new Map(head.summaries.map((s) => [s.path, s]));
+  const touched = new Set(change.diff.files.map((f) => f.path));
   const unverified = new Set<string>();
   for (const path of [...changed, ...neighbours]) {
     const summary = summaries.get(path);
     if (!summary || !isParsedLanguage(summary.language) || (summary.kind !== 'source' && summary.kind !== 'test')) continue;
-    if (summary.skipped || (!summary.cached && !onlyPaths.has(path))) unverified.add(path);
+    const hadRules = summary.cached || onlyPaths.has(path) || (head.derivedFrom !== undefined && !touched.has(path));
+    if (summary.skipped || !hadRules) unverified.add(path);
   }
   return { changed, neighbours, unverified };
 }

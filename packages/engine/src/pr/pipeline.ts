@@ -16,6 +16,8 @@ import type { CodeGraph } from '../graph/types.js';
 import type { JsonCompletionClient } from '../llm/json-completion.js';
 import { reviewPullRequestWithLlm, withLlmFindings, type DiffReviewResult } from '../llm/diff-review-agent.js';
 import type { AssessmentResult } from '../pipeline/types.js';
+import { hasIncrementalBase } from '../pipeline/incremental-run.js';
+import type { RunStateStore } from '../cache/run-state-store.js';
 import { gitHelper } from '../git-process/git-helper.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
@@ -25,7 +27,7 @@ import { computeGraphImpact, overlayImporters, storedImporters } from './graph-i
 import type { GraphStore } from '../ports/graph-store.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
-import { finalScope, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
+import { finalScope, graphNeighbours, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
 import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
 import { analysisConfidence, mergeReadiness } from './readiness.js';
 import { analyzePrScope } from './scope-drift.js';
@@ -124,10 +126,14 @@ export class PrAnalysisPipeline {
     }
 
     const headFiles = new Set((await git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha])).split('\0').filter(Boolean));
-    const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph));
+    // A head run derived from the base's state gives every unchanged file its findings (cached or
+    // analysed): importers of the changed files need not be predicted (git grep) for rules to run on them.
+    const derived = this.deps.incremental !== false && (await hasIncrementalBase(engine.resolve<RunStateStore>(TOKENS.RunStates), headDir, diff.mergeBaseSha, config));
+    const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph, { importers: !derived }));
     const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
     // Findings are compared in the changed files and their neighbours only: the rest is not needed.
-    const findingsScope = [...new Set([...onlyPaths, ...diff.files.map((f) => f.path)])];
+    // The neighbours the prediction missed (all importers, in a derived run) are head graph's.
+    const findingsScope = (graph: CodeGraph) => [...onlyPaths, ...diff.files.map((f) => f.path), ...graphNeighbours(change, predicted.changedCode, graph, baseGraph)];
     const incremental = this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
     const head = await time('headAnalysis', () =>
       engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) }),
@@ -172,8 +178,8 @@ export class PrAnalysisPipeline {
       scope: { changed: [...scope.changed].sort(), neighbours: [...scope.neighbours].sort(), unverified: [...scope.unverified].sort(), analysed: [...trusted].sort() },
       headFiles: {
         fromCache: head.summaries.filter((f) => f.cached).length,
-        analysed: head.summaries.filter((f) => !f.cached && !f.skipped && onlyPaths.has(f.path)).length,
-        graphOnly: head.summaries.filter((f) => !f.cached && !f.skipped && !onlyPaths.has(f.path)).length,
+        analysed: head.summaries.filter((f) => !f.cached && !f.skipped && (onlyPaths.has(f.path) || head.derivedFrom !== undefined)).length,
+        graphOnly: head.summaries.filter((f) => !f.cached && !f.skipped && !onlyPaths.has(f.path) && head.derivedFrom === undefined).length,
       },
       timingsMs: timings,
       ...(llmReview ? { llmReview: { ...llmReview, findings: llmReview.findings.length } } : {}),
