@@ -3,7 +3,8 @@
 // each node costs a handful of calls, and a tree without errors saves what the grammar already
 // tells: a child whose type can fill no field of its parent's type is not asked for its field, and
 // an anonymous token is a leaf whose text is its type name (no child or end to ask for), which
-// starts past the whitespace that follows the leaf before it (no start to ask for either).
+// starts past the whitespace that follows the leaf before it (no start to ask for either). A tree
+// with errors only asks besides whether a token is MISSING and the fields of ERROR nodes' children.
 import type { Tree, TreeCursor } from 'tree-sitter';
 
 /** ts_builtin_sym_error as the binding reports it. */
@@ -192,7 +193,7 @@ function skipExtraSpace(source: string, at: number): number {
  */
 export function recordTree(native: Tree, source?: string): Recording {
   const table = tableFor(native);
-  // Only a tree without errors is sure to follow the grammar: no MISSING tokens, no fields out of place.
+  // Only a tree without errors is sure to have no MISSING tokens and no fields out of place.
   const clean = !native.rootNode.hasError;
   return finish(table, recordNodes(native.walk(), table, clean, source ?? ''));
 }
@@ -204,10 +205,11 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, so
   let n = 0;
   let depth = 0;
   let previous = -1;
-  // Where the last leaf ended: between two leaves of a clean tree there is only extra whitespace
-  // (comments are leaves), so a token starts at the first other character after it.
+  // Where the last leaf ended: between two leaves there is only extra whitespace (comments are
+  // leaves, and so are the ERROR nodes over characters error recovery skipped), so a token starts
+  // at the first other character after it.
   let leafEnd = 0;
-  const scan = clean && source.length > 0;
+  const scan = source.length > 0;
   for (;;) {
     if (n === types.length) {
       scratch.grow(n + 1);
@@ -239,7 +241,9 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, so
     let field = 0;
     if (parent >= 0 && fieldParent[types[parent]] !== 0) {
       const parentType = types[parent];
-      if (parentType >= PAIR_LIMIT || type >= PAIR_LIMIT || !clean) field = cursor.currentFieldId;
+      // In a tree with errors an ERROR child may stand where a field was wanted (an ERROR parent's
+      // children keep the fields of the rules they were parsed by: pairOf asks for those).
+      if (parentType >= PAIR_LIMIT || type >= PAIR_LIMIT || (!clean && type === ERROR_SLOT)) field = cursor.currentFieldId;
       else {
         const pair = (parentType << PAIR_BITS) | type;
         if (fieldPairs[pair] === 0) fieldPairs[pair] = pairOf(table, parentType, type);
@@ -259,15 +263,22 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, so
     // inner node starts where its first child starts and ends where its last leaf ends (finish()
     // copies them): in this grammar only zero-width tokens are ever hidden at a node's edge.
     if (depth === 0) ends[i] = cursor.endIndex;
-    // `token` is read first so that the read is always seen (a tree with errors skips the rest).
-    if (token[type] === 1 && clean && depth > 0) {
+    if (token[type] === 1 && depth > 0) {
       const name = typeNames[type];
       let start = scan ? skipExtraSpace(source, leafEnd) : -1;
       // The text there is the token's own: otherwise (no source given) the cursor tells.
       if (start < 0 || !source.startsWith(name, start)) start = cursor.startIndex;
+      let end = start + name.length;
+      let flag = 0;
+      // Error recovery inserts MISSING tokens: empty, where the parser wanted one (maybe just
+      // before the same token in the text).
+      if (!clean && cursor.nodeIsMissing) {
+        start = end = cursor.startIndex;
+        flag = MISSING | VISIBLE_ERROR;
+      }
       starts[i] = start;
-      ends[i] = leafEnd = start + name.length;
-      flags[i] = 0;
+      ends[i] = leafEnd = end;
+      flags[i] = flag;
     } else if (cursor.gotoFirstChild()) {
       flags[i] = type === ERROR_SLOT ? VISIBLE_ERROR : 0;
       stack[depth++] = i;

@@ -114,6 +114,8 @@ describe('FlatTree', () => {
       'export interface Dual {\n  <A>(self: C<A>): R\n  <A>(that: B): (self: C<A>) => R\n}\nexport const f = g(',
       'type T = `a \\`b` c`;\nconst y = a?.;\nclass { m( }',
       'foo(zone!\n/** doc */\nexport const z = 1',
+      // MISSING tokens right before the same token in the text, and characters no token takes.
+      'f(a, (b => c);\nconst o = { x: 1 ;\nif (a { g() }\nlet q = @@ 1 ¤ 2;',
     ];
     for (const source of broken) expect(differences(source, 'typescript')).toEqual([]);
   });
