@@ -25,6 +25,7 @@ export type {
   CollectorContext,
   FileRuleContext,
   RepositoryRuleContext,
+  PreviousRun,
   ReportDescriptor,
   RepositoryReportDescriptor,
   NodeVisitor,

@@ -73,7 +73,29 @@ function fingerprintWindows(tokens: Int32Array, from: number, to: number, window
   }
 }
 
-export function findCloneClasses(sequences: readonly Int32Array[], minTokens: number): CloneClass[] {
+/**
+ * The fingerprint (sort key) of every `window`-token window of one sequence, as detection computes
+ * it: the clone classes found from a window's group all start with a window of that fingerprint.
+ */
+export function windowKeys(tokens: Int32Array, window: number): Int32Array {
+  const size = Math.max(1, Math.floor(window));
+  const count = Math.max(0, tokens.length - size + 1);
+  const keys = new Int32Array(count);
+  fingerprintWindows(tokens, 0, tokens.length, size, keys, new Uint32Array(count), 0);
+  return keys;
+}
+
+/** The fingerprint of the window at `start` (see `windowKeys`). */
+export function windowKeyAt(tokens: Int32Array, start: number, window: number): number {
+  return windowKeys(tokens.subarray(start, start + Math.max(1, Math.floor(window))), window)[0];
+}
+
+/**
+ * Every clone class of the sequences; with `keep`, only those of the windows whose fingerprint it
+ * accepts (each class comes from the group of its first window's fingerprint, computed from that
+ * group alone, so these are exactly the classes a full run finds for them, in the same order).
+ */
+export function findCloneClasses(sequences: readonly Int32Array[], minTokens: number, keep?: (key: number) => boolean): CloneClass[] {
   const window = Math.max(1, Math.floor(minTokens));
   const offsets = new Uint32Array(sequences.length + 1);
   for (let s = 0; s < sequences.length; s++) offsets[s + 1] = offsets[s] + sequences[s].length;
@@ -86,6 +108,15 @@ export function findCloneClasses(sequences: readonly Int32Array[], minTokens: nu
   const allStarts = new Uint32Array(total);
   let candidates = 0;
   for (let s = 0; s < sequences.length; s++) candidates = fingerprintWindows(tokens, offsets[s], offsets[s + 1], window, allKeys, allStarts, candidates);
+  if (keep) {
+    let kept = 0;
+    for (let i = 0; i < candidates; i++) {
+      if (!keep(allKeys[i])) continue;
+      allKeys[kept] = allKeys[i];
+      allStarts[kept++] = allStarts[i];
+    }
+    candidates = kept;
+  }
   const keys = allKeys.subarray(0, candidates);
   const starts = allStarts.subarray(0, candidates);
   radixSortByKey(keys, starts);

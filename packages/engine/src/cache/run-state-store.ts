@@ -18,6 +18,15 @@ export interface RunState {
   /** Content hash of each code file that was read (the file-summary cache key's part). */
   contentHashes: Record<string, string>;
   git: GitHistory;
+  /** What repository rules saved (`RepositoryRuleContext.saveState`), valid for the rule set with this fingerprint. */
+  rules?: SavedRuleStates;
+}
+
+export interface SavedRuleStates {
+  /** The rule set's fingerprint (rules, options, severities, collectors). */
+  ruleSet: string;
+  /** By qualified rule id. */
+  states: Record<string, unknown>;
 }
 
 export interface RunStateStore {
@@ -64,7 +73,8 @@ function isRunState(value: unknown, commitSha: string, configKey: string): value
     typeof state.git === 'object' &&
     state.git !== null &&
     Array.isArray(state.git.recent) &&
-    Array.isArray(state.git.history)
+    Array.isArray(state.git.history) &&
+    (state.rules === undefined || (typeof state.rules === 'object' && state.rules !== null && typeof state.rules.ruleSet === 'string' && typeof state.rules.states === 'object' && state.rules.states !== null))
   );
 }
 

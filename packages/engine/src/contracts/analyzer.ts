@@ -111,6 +111,29 @@ export interface RepositoryRuleContext<Options = unknown> {
   metric(name: WellKnownMetric | string, value: number | null): void;
   /** Publishes detected convention patterns (the consistency dashboard and drift). */
   conventions(patterns: ConventionPattern[]): void;
+  /**
+   * Set when the run records its state for later runs on descendant commits (a full run of a
+   * clean checkout): keeps one JSON-serialisable value for this rule with that state (the last
+   * call wins). A later run derived from it hands the value back as `previous.state`.
+   */
+  saveState?(value: unknown): void;
+  /**
+   * Set on a run derived from an earlier one's recorded state (a PR's head after its merge base,
+   * `AnalyzeOptions.incremental`) when this rule saved a state there, with the same rules and
+   * options. A rule may update its result from it instead of computing everything again, but must
+   * publish exactly what a run without it would.
+   */
+  readonly previous?: PreviousRun;
+}
+
+/** What a derived run knows of the run it derives from (see `RepositoryRuleContext.previous`). */
+export interface PreviousRun {
+  /** The value this rule saved then: validate it before use (it comes from disk). */
+  readonly state: unknown;
+  /** Every path that differs between the two commits (both sides of renames); other files are the same. */
+  readonly changedPaths: ReadonlySet<string>;
+  /** The earlier run's summary of a file, when it was a code file then and its summary is still cached. */
+  summaryBefore(path: string): Promise<FileSummary | undefined>;
 }
 
 /** Metrics the engine itself understands; an analyzer that measures one publishes it by this name. */

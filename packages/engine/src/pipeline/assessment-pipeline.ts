@@ -24,7 +24,7 @@ import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-fil
 import { computeMetrics } from './metrics.js';
 import { hasCodeFiles } from './code-file-estimate.js';
 import { drainFileQueue } from './file-queue.js';
-import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules } from './repository-rules.js';
+import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules, type RuleInputs } from './repository-rules.js';
 import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
 import type { RunStateStore } from '../cache/run-state-store.js';
@@ -111,13 +111,14 @@ export class AssessmentPipeline {
     let phase: RepositoryPhase;
     try {
       throwIfAborted(signal);
-      phase = await this.repositoryPhase(scoped, summaries, ruleSet, { options, pool: rulesPool }, progress);
+      const previous = incremental && this.previousRun(incremental, ruleSet);
+      phase = await this.repositoryPhase(scoped, summaries, ruleSet, { options, pool: rulesPool, record: recorder !== undefined, ...(previous ? { previous } : {}) }, progress);
     } finally {
       closeQuietly(rulesPool);
     }
-    const { graph, git, findings, analyzerMetrics, wellKnown, conventions } = phase;
+    const { graph, git, findings, analyzerMetrics, wellKnown, conventions, ruleStates } = phase;
     findings.sort(compareFindings);
-    await recorder?.finish(scoped.files, summaries);
+    await recorder?.finish(scoped.files, summaries, Object.keys(ruleStates).length > 0 ? { ruleSet: ruleSet.fingerprint, states: ruleStates } : undefined);
 
     progress({ stage: 'scoring', message: 'Scoring' });
     const metrics = computeMetrics({ files: scoped.files, summaries, findings, skipped, graph, git, analyzerMetrics, durationMs: 0 });
@@ -164,10 +165,10 @@ export class AssessmentPipeline {
     scoped: RepoSnapshot,
     summaries: FileSummary[],
     ruleSet: RuleSet,
-    run: { options: AnalyzeOptions; pool?: FilePool },
+    run: { options: AnalyzeOptions; pool?: FilePool; record: boolean; previous?: RuleInputs['previous'] },
     progress: (e: ProgressEvent) => void,
   ): Promise<RepositoryPhase> {
-    const { options, pool } = run;
+    const { options, pool, record, previous } = run;
     const signal = options.signal;
     progress({ stage: 'graph', message: 'Building the code graph' });
     const graph = await buildRepositoryGraph(scoped, summaries);
@@ -178,9 +179,9 @@ export class AssessmentPipeline {
     const rules = ruleSet.repositoryRules;
     const remote: RemoteRules | undefined = pool && {
       run: (groups, claim, onGroup) =>
-        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, groups, claim }, onGroup),
+        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim }, onGroup),
     };
-    const inputs = { snapshot: scoped, summaries, graph, ...(scope ? { scope } : {}), signal: signal ?? new AbortController().signal };
+    const inputs: RuleInputs = { snapshot: scoped, summaries, graph, ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal };
     const outcomes = await runRepositoryRules(rules, inputs, {
       remote,
       progress: (message) => progress({ stage: 'repository-rules', message }),
@@ -318,6 +319,24 @@ export class AssessmentPipeline {
       if (file.skipReason && !analysed.has(file)) skipped.push({ path: file.path, reason: file.skipReason });
     }
     return { summaries: slots, skipped, pool };
+  }
+
+  /**
+   * What a derived run's rules know of the base's run: the states they saved, when the rule set is
+   * the same, and the base's summaries of changed files from the cache (by the recorded hashes).
+   */
+  private previousRun(incremental: IncrementalSnapshot, ruleSet: RuleSet): RuleInputs['previous'] | undefined {
+    const saved = incremental.base.rules;
+    if (!saved || saved.ruleSet !== ruleSet.fingerprint) return undefined;
+    const { files, contentHashes } = incremental.base;
+    const summaryBefore = async (path: string): Promise<FileSummary | undefined> => {
+      const file = files.get(path);
+      const contentHash = contentHashes[path];
+      if (!file || !contentHash) return undefined;
+      return this.cache.get(summaryCacheKey({ path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint }));
+    };
+    const changedPaths = incremental.changedPaths;
+    return (qualifiedId) => (Object.hasOwn(saved.states, qualifiedId) ? { state: saved.states[qualifiedId], changedPaths, summaryBefore } : undefined);
   }
 
   private poolFor(misses: number, run: { config: CodeHealthConfig; pluginUrls: string[] | null }): FilePool | undefined {

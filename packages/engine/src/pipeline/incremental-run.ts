@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeHealthConfig } from '../config/schema.js';
-import { inventoryConfigKey, type RunState, type RunStateStore } from '../cache/run-state-store.js';
+import { inventoryConfigKey, type RunState, type RunStateStore, type SavedRuleStates } from '../cache/run-state-store.js';
 import { extendGitFacts, readGitFacts, type GitHistory } from '../snapshot/git-facts.js';
 import { describePaths } from '../snapshot/inventory.js';
 import { snapshotOfFiles } from '../snapshot/snapshot.js';
@@ -23,6 +23,9 @@ export interface IncrementalSnapshot {
   snapshot: RepoSnapshot;
   /** Content hashes of unchanged code files, by path (their summaries are looked up by them). */
   contentHashes: ReadonlyMap<string, string>;
+  /** The base's run: its files and content hashes (changed paths included), and its rules' saved states. */
+  base: { files: ReadonlyMap<string, RepoFile>; contentHashes: Readonly<Record<string, string>>; rules?: SavedRuleStates };
+  changedPaths: ReadonlySet<string>;
 }
 
 /**
@@ -46,7 +49,8 @@ export async function incrementalSnapshot(store: RunStateStore, root: string, ba
   const contentHashes = new Map<string, string>();
   for (const [path, hash] of Object.entries(state.contentHashes)) if (!changed.has(path)) contentHashes.set(path, hash);
   const readGit = async () => (await extendGitFacts(root, state.git, base.headCommit)) ?? readGitFacts(root);
-  return { snapshot: snapshotOfFiles(root, files, readGit), contentHashes };
+  const baseFiles = new Map(state.files.map((f) => [f.path, f]));
+  return { snapshot: snapshotOfFiles(root, files, readGit), contentHashes, base: { files: baseFiles, contentHashes: state.contentHashes, ...(state.rules ? { rules: state.rules } : {}) }, changedPaths: changed };
 }
 
 async function isCleanWorkTree(root: string): Promise<boolean> {
@@ -64,11 +68,11 @@ export function runStateRecorder(store: RunStateStore, root: string, config: Inv
   const clean = isCleanWorkTree(root);
   return {
     onGitHistory: (h: GitHistory) => void (history = h),
-    async finish(files: RepoFile[], summaries: readonly FileSummary[]): Promise<void> {
+    async finish(files: RepoFile[], summaries: readonly FileSummary[], rules?: SavedRuleStates): Promise<void> {
       if (!history || !(await clean)) return;
       const contentHashes: Record<string, string> = {};
       for (const s of summaries) if (!s.skipped && s.contentHash) contentHashes[s.path] = s.contentHash;
-      const state: RunState = { commitSha: history.headSha, configKey: inventoryConfigKey(config), files, contentHashes, git: history };
+      const state: RunState = { commitSha: history.headSha, configKey: inventoryConfigKey(config), files, contentHashes, git: history, ...(rules ? { rules } : {}) };
       await store.set(state);
     },
   };

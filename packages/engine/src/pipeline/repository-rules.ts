@@ -3,7 +3,7 @@
 // worker thread holds every summary, the main thread and that worker take analyzers from one
 // shared counter, so the second core works through this phase too; outcomes are merged in rule
 // order, so the result does not depend on which thread ran what.
-import { WELL_KNOWN_METRICS, type ConventionPattern, type RepositoryReportDescriptor, type RepositoryRuleContext, type WellKnownMetric } from '../contracts/analyzer.js';
+import { WELL_KNOWN_METRICS, type ConventionPattern, type PreviousRun, type RepositoryReportDescriptor, type RepositoryRuleContext, type WellKnownMetric } from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
 import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
 import { buildFinding, splitLines } from './findings.js';
@@ -16,12 +16,20 @@ export interface RuleOutcome {
   conventions: ConventionPattern[];
   /** Progress messages of a rule that ran in a worker, replayed when its outcome arrives. */
   progress?: string[];
+  /** What the rule saved with the run's recorded state (`RepositoryRuleContext.saveState`). */
+  state?: unknown;
 }
 
-export type RuleInputs = Pick<RepositoryRuleContext, 'snapshot' | 'summaries' | 'graph' | 'scope' | 'signal'>;
+export type RuleInputs = Pick<RepositoryRuleContext, 'snapshot' | 'summaries' | 'graph' | 'scope' | 'signal'> & {
+  /** The run records its state: rules may save theirs. */
+  record?: boolean;
+  /** A derived run's view of the earlier run, per rule (qualified id). */
+  previous?: (qualifiedId: string) => PreviousRun | undefined;
+};
 
 export async function runRule(active: ActiveRepositoryRule, inputs: RuleInputs, progress: (message: string) => void): Promise<RuleOutcome> {
   const outcome: RuleOutcome = { reports: [], metrics: [], conventions: [] };
+  const previous = inputs.previous?.(active.qualifiedId);
   await active.rule.analyze({
     snapshot: inputs.snapshot,
     summaries: inputs.summaries,
@@ -34,6 +42,8 @@ export async function runRule(active: ActiveRepositoryRule, inputs: RuleInputs, 
     report: (descriptor) => outcome.reports.push(descriptor),
     metric: (name, value) => outcome.metrics.push([name, value]),
     conventions: (patterns) => outcome.conventions.push(...patterns),
+    ...(inputs.record ? { saveState: (value: unknown) => void (outcome.state = value) } : {}),
+    ...(previous ? { previous } : {}),
   });
   return outcome;
 }
@@ -105,6 +115,8 @@ export interface Published {
   analyzerMetrics: Record<string, number>;
   wellKnown: Partial<Record<WellKnownMetric, number | null>>;
   conventions: ConventionPattern[];
+  /** States the rules saved, by qualified id. */
+  ruleStates: Record<string, unknown>;
 }
 
 /** Turns the outcomes (in rule order) into findings, metrics and conventions, as each rule's calls would have. */
@@ -114,11 +126,12 @@ export async function publishOutcomes(
   readFile: (path: string) => Promise<string>,
   inScope: (path: string) => boolean,
 ): Promise<Published> {
-  const published: Published = { findings: [], analyzerMetrics: {}, wellKnown: {}, conventions: [] };
+  const published: Published = { findings: [], analyzerMetrics: {}, wellKnown: {}, conventions: [], ruleStates: {} };
   const linesByFile = new Map<string, string[]>();
   for (let i = 0; i < rules.length; i++) {
     const active = rules[i];
-    const { reports, metrics, conventions } = outcomes[i];
+    const { reports, metrics, conventions, state } = outcomes[i];
+    if (state !== undefined) published.ruleStates[active.qualifiedId] = state;
     for (const [name, value] of metrics) {
       if ((WELL_KNOWN_METRICS as readonly string[]).includes(name)) published.wellKnown[name as WellKnownMetric] = value;
       else if (value !== null) published.analyzerMetrics[`${active.analyzerId}.${name}`] = value;

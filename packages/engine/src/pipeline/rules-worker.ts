@@ -17,6 +17,8 @@ export interface RulesRequest {
   files: RepoFile[];
   git: GitFacts;
   scope?: readonly string[];
+  /** The run records its state: rules may save theirs (sent back with their outcomes). */
+  record?: boolean;
   /** Qualified rule ids per group, in rule order. */
   groups: string[][];
   /** The next group to claim, shared with the main thread. */
@@ -51,6 +53,7 @@ export async function runClaimedRules(request: RulesRequest, ruleSet: RuleSet, p
     summaries,
     graph,
     ...(request.scope ? { scope: new Set(request.scope) } : {}),
+    ...(request.record ? { record: true } : {}),
     // The main thread stops waiting for this worker when its run is aborted.
     signal: new AbortController().signal,
   };

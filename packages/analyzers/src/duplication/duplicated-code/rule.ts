@@ -1,12 +1,14 @@
 // Finds blocks of code repeated across the repository (type-1 copies, and type-2 copies in `weak`
 // mode) from the token streams the collector stored, and publishes the duplication index.
-import { defineRule } from '@codehealth/engine';
+import { defineRule, type PreviousRun } from '@codehealth/engine';
 import { z } from 'zod';
-import { findCloneClasses } from '../clone-detection.js';
+import { findCloneClasses, type CloneClass } from '../clone-detection.js';
+import { optionsKey, readSavedClones, savePass, updateCloneClasses, type SavedClones } from '../clone-state.js';
 import { countDuplicatedRows, locateClones, type LocatedClone } from '../clone-fragments.js';
 import { planFindings } from '../finding-plan.js';
 import { describeFinding } from '../clone-report.js';
-import { collectFiles, DUPLICATION_MODES } from '../token-streams.js';
+import { collectFiles, DUPLICATION_MODES, effectiveTokens, type DuplicationMode, type FileTokens } from '../token-streams.js';
+import { decodeTokenFact, TOKEN_FACT_KEY } from '../token-fact.js';
 
 /** jscpd's defaults, so that both tools agree out of the box. */
 const DEFAULTS = {
@@ -48,18 +50,35 @@ export const duplicatedCode = defineRule({
         'from every place that holds a copy.',
     },
   },
-  analyze(context) {
+  async analyze(context) {
     const { minTokens, minLines, mode, ignoreTests, ignoreImports, ignoreOverloads } = context.options;
     const { files, withoutTokens } = collectFiles(context.summaries, { mode, ignoreImports, ignoreTests });
     context.progress(`Looking for duplicated code in ${files.length} files`);
     const policy = { minTokens, minLines, ignoreOverloads };
-    const clones = locateClones(findCloneClasses(files.map((f) => f.hashes), minTokens), files, policy);
     // Normalised names turn lists of similar statements into repetitive runs that start no clone,
     // so in `weak` mode exact copies are looked for too: `weak` finds all that `mild` finds.
+    const passes: Array<(f: FileTokens) => Int32Array> = mode === 'weak' ? [(f) => f.hashes, (f) => f.exact] : [(f) => f.hashes];
+    const detection = { minTokens, mode, ignoreImports, ignoreTests };
+    const saved = context.previous && readSavedClones(context.previous.state, detection, passes.length);
+    const before = saved && context.previous ? await filesBefore(context.previous, saved, { mode, ignoreImports }) : undefined;
+    const classes: CloneClass[][] = passes.map((sequenceOf, pass) => {
+      const sequences = files.map(sequenceOf);
+      const change = saved && before && { paths: files.map((f) => f.summary.path), sequences, changed: context.previous!.changedPaths, before: before.map(sequenceOf), minTokens };
+      const updated = change && updateCloneClasses(saved.passes[pass], change);
+      if (!updated) return findCloneClasses(sequences, minTokens);
+      context.progress(`Duplicated code: the base run's clones updated for the changed files (${updated.compared} of ${files.length} files hold the classes found again)`);
+      return updated.classes;
+    });
+    context.saveState?.({
+      format: 1,
+      options: optionsKey(detection),
+      passes: passes.map((sequenceOf, pass) => savePass(files.map((f) => f.summary.path), files.map(sequenceOf), classes[pass], minTokens)),
+    } satisfies SavedClones);
+    const clones = locateClones(classes[0], files, policy);
     if (mode === 'weak') {
       const keyOf = (clone: LocatedClone) => clone.fragments.map((f) => `${f.file.summary.path}:${f.start}-${f.end}`).join('|');
       const found = new Set(clones.map(keyOf));
-      for (const clone of locateClones(findCloneClasses(files.map((f) => f.exact), minTokens), files, policy)) {
+      for (const clone of locateClones(classes[1], files, policy)) {
         if (!found.has(keyOf(clone))) clones.push(clone);
       }
     }
@@ -79,3 +98,19 @@ export const duplicatedCode = defineRule({
     if (withoutTokens > 0) context.metric('filesWithoutTokens', withoutTokens);
   },
 });
+
+/**
+ * The changed files as the saved run compared them (from the earlier run's summaries), or
+ * undefined when one of them is no longer cached.
+ */
+async function filesBefore(previous: PreviousRun, saved: SavedClones, options: { mode: DuplicationMode; ignoreImports: boolean }): Promise<FileTokens[] | undefined> {
+  const paths = new Set(saved.passes.flatMap((p) => p.files.filter((path) => previous.changedPaths.has(path))));
+  const files: FileTokens[] = [];
+  for (const path of paths) {
+    const summary = await previous.summaryBefore(path);
+    const stream = summary && TOKEN_FACT_KEY in summary.facts ? decodeTokenFact(summary.facts[TOKEN_FACT_KEY]) : undefined;
+    if (!summary || !stream) return undefined;
+    files.push(effectiveTokens(summary, stream, options));
+  }
+  return files;
+}
