@@ -94,9 +94,26 @@ export function decodeTokenFact(fact: unknown): TokenStream | undefined {
   if (![f.multiline, f.imports, f.ignored, f.overloads].every(isRangeList)) return undefined;
   const hashes = decodeInt32s(f.hashes);
   if (hashes.length !== f.count) return undefined;
-  const rows = decodeRows(f.rows, f.count);
+  // Lines are read only where a clone is located: decoded on first use (most files hold none).
+  let lines: { rows: Uint32Array; endRows: Uint32Array } | undefined;
+  const linesOf = () => (lines ??= decodeLines(f.rows!, f.count!, f.multiline!));
+  return {
+    hashes,
+    get rows() {
+      return linesOf().rows;
+    },
+    get endRows() {
+      return linesOf().endRows;
+    },
+    imports: f.imports!,
+    ignored: f.ignored!,
+    overloads: f.overloads!,
+  };
+}
+
+function decodeLines(encoded: string, count: number, multiline: readonly number[]): { rows: Uint32Array; endRows: Uint32Array } {
+  const rows = decodeRows(encoded, count);
   const endRows = rows.slice();
-  const multiline = f.multiline!;
-  for (let i = 0; i < multiline.length; i += 2) if (multiline[i] < f.count) endRows[multiline[i]] = multiline[i + 1];
-  return { hashes, rows, endRows, imports: f.imports!, ignored: f.ignored!, overloads: f.overloads! };
+  for (let i = 0; i < multiline.length; i += 2) if (multiline[i] < count) endRows[multiline[i]] = multiline[i + 1];
+  return { rows, endRows };
 }
