@@ -39,8 +39,14 @@ export interface GrammarTable {
   token: Uint8Array;
   /** Per named parent type, the types (`N:name` or `A:name`, supertypes expanded) its fields can hold. */
   fieldTypes: ReadonlyMap<string, ReadonlySet<string>>;
-  /** By `parent << 10 | child` slot: 0 not known yet, 1 the child never holds a field there, 2 ask the cursor. */
+  /**
+   * By `parent << 10 | child` slot: 0 not known yet, 1 the child never holds a field there, 2 ask
+   * the cursor, 3 the child always holds the field in `pairFields`.
+   */
   fieldPairs: Uint8Array;
+  pairFields: Uint16Array;
+  /** Per named parent type, the named child types (`N:name`) that can only be children in one field: its name. */
+  soleFields: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 interface NodeTypeRef {
@@ -49,7 +55,7 @@ interface NodeTypeRef {
 }
 
 interface Grammar {
-  nodeTypeInfo?: Array<NodeTypeRef & { fields?: Record<string, { types?: NodeTypeRef[] }>; subtypes?: NodeTypeRef[] }>;
+  nodeTypeInfo?: Array<NodeTypeRef & { fields?: Record<string, { types?: NodeTypeRef[] }>; children?: { types?: NodeTypeRef[] }; subtypes?: NodeTypeRef[] }>;
 }
 
 /** Type slots below this have a dense entry in `fieldPairs`; any other pair asks the cursor. */
@@ -74,11 +80,27 @@ function newTable(grammar: Grammar | undefined): GrammarTable {
     for (const sub of (ref.named && subtypes.get(ref.type)) || []) expand(sub, into);
   };
   const fieldTypes = new Map<string, Set<string>>();
+  const soleFields = new Map<string, Map<string, string>>();
   for (const info of grammar?.nodeTypeInfo ?? []) {
     if (!info.named || !info.fields || Object.keys(info.fields).length === 0) continue;
     const types = new Set<string>();
-    for (const field of Object.values(info.fields)) for (const ref of field.types ?? []) expand(ref, types);
+    const fieldsOf = new Map<string, string[]>();
+    for (const [name, field] of Object.entries(info.fields)) {
+      const held = new Set<string>();
+      for (const ref of field.types ?? []) expand(ref, held);
+      for (const key of held) {
+        types.add(key);
+        fieldsOf.set(key, [...(fieldsOf.get(key) ?? []), name]);
+      }
+    }
     fieldTypes.set(info.type, types);
+    // A named type that only one field holds, and that is never a child outside fields: no need to
+    // ask (anonymous children outside fields are not listed, so they are always asked about).
+    const unfielded = new Set<string>();
+    for (const ref of info.children?.types ?? []) expand(ref, unfielded);
+    const sole = new Map<string, string>();
+    for (const [key, names] of fieldsOf) if (key.startsWith('N:') && names.length === 1 && !unfielded.has(key)) sole.set(key, names[0]);
+    soleFields.set(info.type, sole);
   }
   const table: GrammarTable = {
     typeNames: new Array<string>(SLOTS).fill(''),
@@ -91,6 +113,8 @@ function newTable(grammar: Grammar | undefined): GrammarTable {
     token: new Uint8Array(SLOTS),
     fieldTypes,
     fieldPairs: new Uint8Array(PAIR_LIMIT * PAIR_LIMIT),
+    pairFields: new Uint16Array(PAIR_LIMIT * PAIR_LIMIT),
+    soleFields,
   };
   table.typeNames[ERROR_SLOT] = 'ERROR';
   table.known[ERROR_SLOT] = 1;
@@ -163,13 +187,26 @@ export interface Recording {
 
 const NEVER = 1;
 const ASK = 2;
+const SOLE = 3;
 
-/** Whether a `child` under a `parent` may carry a field (both types known, the tree clean). */
-function pairOf(table: GrammarTable, parent: number, child: number): number {
+/**
+ * Whether a `child` under a `parent` may carry a field, and which when there is only one (then
+ * `pairFields` holds it). A sole field whose id the cursor has not named yet is asked for, and the
+ * pair is worked out again next time (0).
+ */
+function pairOf(table: GrammarTable, parent: number, child: number, slot: number): number {
   // ERROR, anonymous parents and types node-types.json does not describe: ask.
-  const types = parent === ERROR_SLOT || table.named[parent] === 0 ? undefined : table.fieldTypes.get(table.typeNames[parent]);
+  const parentName = table.typeNames[parent];
+  const types = parent === ERROR_SLOT || table.named[parent] === 0 ? undefined : table.fieldTypes.get(parentName);
   if (!types) return ASK;
-  return types.has(`${table.named[child] ? 'N' : 'A'}:${table.typeNames[child]}`) ? ASK : NEVER;
+  const key = `${table.named[child] ? 'N' : 'A'}:${table.typeNames[child]}`;
+  if (!types.has(key)) return NEVER;
+  const sole = table.soleFields.get(parentName)?.get(key);
+  if (sole === undefined) return ASK;
+  const id = table.fieldIds.get(sole);
+  if (id === undefined) return 0;
+  table.pairFields[slot] = id;
+  return SOLE;
 }
 
 /**
@@ -200,7 +237,7 @@ export function recordTree(native: Tree, source?: string): Recording {
 
 /** The walk itself, into the scratch arrays; returns the node count. Kept apart so that its loop is what V8 optimises. */
 function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, source: string): number {
-  const { typeNames, known, named, fieldParent, fieldNames, fieldIds, token, fieldPairs } = table;
+  const { typeNames, known, named, fieldParent, fieldNames, fieldIds, token, fieldPairs, pairFields } = table;
   let { types, fields, parents, nexts, starts, ends, lasts, flags, stack } = scratch;
   let n = 0;
   let depth = 0;
@@ -246,8 +283,10 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, so
       if (parentType >= PAIR_LIMIT || type >= PAIR_LIMIT || (!clean && type === ERROR_SLOT)) field = cursor.currentFieldId;
       else {
         const pair = (parentType << PAIR_BITS) | type;
-        if (fieldPairs[pair] === 0) fieldPairs[pair] = pairOf(table, parentType, type);
-        if (fieldPairs[pair] === ASK) field = cursor.currentFieldId;
+        if (fieldPairs[pair] === 0) fieldPairs[pair] = pairOf(table, parentType, type, pair);
+        const kind = fieldPairs[pair];
+        if (kind === SOLE) field = pairFields[pair];
+        else if (kind !== NEVER) field = cursor.currentFieldId;
       }
     }
     if (field !== 0 && fieldNames[field] === '') {
