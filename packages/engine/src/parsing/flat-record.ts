@@ -23,6 +23,8 @@ export const MISSING = 1;
  * certainly true (their error cost is never 0; a childless ERROR token's may be).
  */
 export const VISIBLE_ERROR = 2;
+/** A MISSING node's flags, computed once: an operation first reached after the loop is optimised costs a recompile. */
+const MISSING_FLAGS = MISSING | VISIBLE_ERROR;
 
 /** Names of the grammar's node types and fields, learnt from the cursor as they first occur; by type slot. */
 export interface GrammarTable {
@@ -134,11 +136,11 @@ function tableFor(native: Tree): GrammarTable {
 }
 
 /**
- * Nodes the scratch arrays hold before they grow: most files fit, so the recording loop rarely
- * takes its growing branch (a branch first taken after the loop was optimised costs a deopt and a
- * recompile of the loop).
+ * Nodes the scratch arrays hold before they grow (6.5 MB per thread): the largest file of the
+ * large corpus has 128k, so the recording loop rarely takes its growing branch (a branch first
+ * taken after the loop was optimised costs a deopt and a recompile of the loop).
  */
-const INITIAL_NODES = 1 << 16;
+const INITIAL_NODES = 1 << 18;
 
 /** Scratch arrays reused from file to file (one thread parses one file at a time); each tree keeps exact-size copies. */
 class Scratch {
@@ -304,20 +306,15 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, so
     if (depth === 0) ends[i] = cursor.endIndex;
     if (token[type] === 1 && depth > 0) {
       const name = typeNames[type];
-      let start = scan ? skipExtraSpace(source, leafEnd) : -1;
-      // The text there is the token's own: otherwise (no source given) the cursor tells.
-      if (start < 0 || !source.startsWith(name, start)) start = cursor.startIndex;
-      let end = start + name.length;
-      let flag = 0;
       // Error recovery inserts MISSING tokens: empty, where the parser wanted one (maybe just
       // before the same token in the text).
-      if (!clean && cursor.nodeIsMissing) {
-        start = end = cursor.startIndex;
-        flag = MISSING | VISIBLE_ERROR;
-      }
+      const missing = !clean && cursor.nodeIsMissing;
+      let start = scan && !missing ? skipExtraSpace(source, leafEnd) : -1;
+      // The text there is the token's own: otherwise (a MISSING token, no source given) the cursor tells.
+      if (start < 0 || !source.startsWith(name, start)) start = cursor.startIndex;
       starts[i] = start;
-      ends[i] = leafEnd = end;
-      flags[i] = flag;
+      ends[i] = leafEnd = missing ? start : start + name.length;
+      flags[i] = missing ? MISSING_FLAGS : 0;
     } else if (cursor.gotoFirstChild()) {
       flags[i] = type === ERROR_SLOT ? VISIBLE_ERROR : 0;
       stack[depth++] = i;
@@ -329,7 +326,7 @@ function recordNodes(cursor: TreeCursor, table: GrammarTable, clean: boolean, so
       starts[i] = start;
       ends[i] = leafEnd = end;
       // Only empty leaves of a tree with errors can be MISSING nodes inserted by error recovery.
-      flags[i] = !clean && start === end && cursor.nodeIsMissing ? MISSING | VISIBLE_ERROR : 0;
+      flags[i] = !clean && start === end && cursor.nodeIsMissing ? MISSING_FLAGS : 0;
     }
     lasts[i] = n;
     previous = i;
