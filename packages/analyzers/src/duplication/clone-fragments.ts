@@ -155,20 +155,3 @@ export function identicalText(a: Fragment, b: Fragment): boolean {
   for (let k = 0; k < a.end - a.start; k++) if (a.file.exact[a.start + k] !== b.file.exact[b.start + k]) return false;
   return true;
 }
-
-/** How many lines with code are part of some copy of some clone. */
-export function countDuplicatedRows(clones: readonly LocatedClone[]): number {
-  const marksByFile = new Map<FileTokens, Uint8Array>();
-  let count = 0;
-  for (const clone of clones) {
-    for (const fragment of clone.fragments) {
-      let marks = marksByFile.get(fragment.file);
-      if (!marks) {
-        const { endRows } = fragment.file.stream;
-        marksByFile.set(fragment.file, (marks = new Uint8Array((endRows[endRows.length - 1] ?? 0) + 1)));
-      }
-      count += codeRows(fragment.file, fragment.start, fragment.end, marks);
-    }
-  }
-  return count;
-}

@@ -1,8 +1,13 @@
 // Saved clone classes updated for changed files give exactly what detection finds from scratch:
-// the same classes, occurrences and order, on random repositories with planted copies.
+// the same classes, occurrences and order, on random repositories with planted copies; and so do
+// the located clones and each file's duplicated lines restored from the saved ones.
+import type { FileSummary } from '@codehealth/engine';
 import { describe, expect, it } from 'vitest';
 import { findCloneClasses } from './clone-detection.js';
+import type { LocatedClone } from './clone-fragments.js';
+import { duplicatedRowsByFile, encodeLocated, locateEach, restoreLocated, updateDuplicatedRows } from './clone-results.js';
 import { readSavedClones, savePass, updateCloneClasses } from './clone-state.js';
+import type { FileTokens } from './token-streams.js';
 
 const WINDOW = 12;
 
@@ -67,6 +72,21 @@ function change(next: () => number, repo: Map<string, number[]>, blocks: number[
 
 const detect = (repo: Map<string, number[]>) => findCloneClasses([...repo.values()].map((t) => Int32Array.from(t)), WINDOW);
 
+const POLICY = { minTokens: WINDOW, minLines: 3, ignoreOverloads: true };
+
+/** A file of the sequence's tokens, three to a line (a token's class is its low bits: some are comments, some edges). */
+function fileOf(path: string, tokens: readonly number[]): FileTokens {
+  const hashes = Int32Array.from(tokens);
+  const rows = Uint32Array.from(tokens, (_, i) => Math.floor(i / 3));
+  const summary = { path, kind: 'source' } as FileSummary;
+  return { summary, stream: { hashes, rows, endRows: rows, imports: [], ignored: [], overloads: [] }, hashes, exact: hashes, original: Uint32Array.from(tokens, (_, i) => i) };
+}
+
+const describeLocated = (located: ReadonlyArray<LocatedClone | undefined>) =>
+  located.map((c) => c && { tokens: c.tokens, fragments: c.fragments.map((f) => [f.file.summary.path, f.start, f.end, f.lineStart, f.lineEnd, f.codeLines]) });
+const rowsByPath = (rows: Map<FileTokens, number>) => Object.fromEntries([...rows].filter(([, n]) => n > 0).map(([f, n]) => [f.summary.path, n]));
+const present = (located: ReadonlyArray<LocatedClone | undefined>) => located.filter((c): c is LocatedClone => c !== undefined);
+
 describe('updateCloneClasses', () => {
   it('gives what detection from scratch gives, in the same order, on 60 random changes', () => {
     let compared = 0;
@@ -89,6 +109,63 @@ describe('updateCloneClasses', () => {
     expect(compared).toBeGreaterThan(500);
   });
 
+  it("restores located clones and per-file duplicated lines equal to a full run's, on 60 random changes", () => {
+    let reused = 0;
+    let recounted = 0;
+    let files = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const next = random(seed);
+      const blocks = Array.from({ length: 6 }, () => Array.from({ length: WINDOW + Math.floor(next() * 30) }, () => 100 + Math.floor(next() * 300)));
+      const base = repository(next, 40, blocks);
+      const baseFiles = [...base].map(([path, tokens]) => fileOf(path, tokens));
+      const baseSequences = baseFiles.map((f) => f.hashes);
+      const baseClasses = findCloneClasses(baseSequences, WINDOW);
+      const baseLocated = locateEach(baseClasses, baseFiles, POLICY);
+      const baseRows = duplicatedRowsByFile(present(baseLocated));
+      const saved = JSON.parse(
+        JSON.stringify(savePass([...base.keys()], baseSequences, baseClasses, WINDOW, encodeLocated(baseLocated, new Map(baseFiles.map((f, i) => [f, i]))))),
+      );
+      const savedRows = baseFiles.map((f) => baseRows.get(f) ?? 0);
+
+      const { head, changed } = change(next, base, blocks);
+      const headFiles = [...head].map(([path, tokens]) => fileOf(path, tokens));
+      const sequences = headFiles.map((f) => f.hashes);
+      const before = [...base].filter(([path]) => changed.has(path)).map(([, t]) => Int32Array.from(t));
+      const updated = updateCloneClasses(saved, { paths: [...head.keys()], sequences, changed, before, minTokens: WINDOW })!;
+      const restored = restoreLocated(saved, updated, headFiles, POLICY);
+      expect(restored, `seed ${seed}`).toBeDefined();
+      const fullLocated = locateEach(findCloneClasses(sequences, WINDOW), headFiles, POLICY);
+      expect(describeLocated(restored!.located), `seed ${seed}`).toEqual(describeLocated(fullLocated));
+
+      const touched = new Set([...changed, ...restored!.touched]);
+      const rows = updateDuplicatedRows({ files: saved.files, duplicatedRows: savedRows }, present(restored!.located), headFiles, touched);
+      expect(rows && rowsByPath(rows), `seed ${seed}`).toEqual(rowsByPath(duplicatedRowsByFile(present(fullLocated))));
+      reused += updated.origins.filter((o) => o >= 0 && restored!.located[updated.origins.indexOf(o)]).length;
+      recounted += headFiles.filter((f) => touched.has(f.summary.path)).length;
+      files += headFiles.length;
+    }
+    // Located clones came from the saved run, and some files' counts (copies of the planted blocks are everywhere here).
+    expect(reused).toBeGreaterThan(300);
+    expect(recounted).toBeLessThan(files);
+  });
+
+  it('declines saved located clones or counts that do not fit', () => {
+    const tokens = Array.from({ length: 40 }, (_, i) => 100 + i);
+    const files = [fileOf('a.ts', tokens), fileOf('b.ts', tokens)];
+    const classes = findCloneClasses(files.map((f) => f.hashes), WINDOW);
+    const located = locateEach(classes, files, POLICY);
+    expect(present(located)).toHaveLength(1);
+    const saved = savePass(['a.ts', 'b.ts'], files.map((f) => f.hashes), classes, WINDOW, encodeLocated(located, new Map(files.map((f, i) => [f, i]))));
+    const kept = { classes, origins: [0], compared: 0 };
+    expect(describeLocated(restoreLocated(saved, kept, files, POLICY)!.located)).toEqual(describeLocated(located));
+    const beyond = saved.located.map((n, i) => (i === 4 ? 99 : n));
+    expect(restoreLocated({ ...saved, located: beyond }, kept, files, POLICY)).toBeUndefined();
+    expect(restoreLocated({ ...saved, located: [] }, kept, files, POLICY)).toBeUndefined();
+    expect(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [13] }, present(located), files, new Set())).toBeUndefined();
+    expect(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [13, -1] }, present(located), files, new Set())).toBeUndefined();
+    expect(rowsByPath(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [7, 7] }, present(located), files, new Set())!)).toEqual({ 'a.ts': 7, 'b.ts': 7 });
+  });
+
   it('declines a saved pass that does not describe the unchanged files', () => {
     const base = new Map([
       ['a.ts', Array.from({ length: 40 }, (_, i) => i)],
@@ -103,11 +180,13 @@ describe('updateCloneClasses', () => {
 
   it('reads back only a state of the same format and options', () => {
     const options = { minTokens: 50, mode: 'mild', ignoreImports: true, ignoreTests: true };
-    const state = { format: 1, options: JSON.stringify([50, 'mild', true, true]), passes: [{ files: ['a.ts'], classes: [] }] };
+    const state = { format: 2, options: JSON.stringify([50, 'mild', true, true]), passes: [{ files: ['a.ts'], classes: [], located: [] }], duplicatedRows: [0] };
     expect(readSavedClones(state, options, 1)).toEqual(state);
     expect(readSavedClones(state, { ...options, minTokens: 40 }, 1)).toBeUndefined();
     expect(readSavedClones(state, options, 2)).toBeUndefined();
-    expect(readSavedClones({ ...state, format: 2 }, options, 1)).toBeUndefined();
+    expect(readSavedClones({ ...state, format: 1 }, options, 1)).toBeUndefined();
+    expect(readSavedClones({ ...state, duplicatedRows: undefined }, options, 1)).toBeUndefined();
+    expect(readSavedClones({ ...state, passes: [{ files: ['a.ts'], classes: [] }] }, options, 1)).toBeUndefined();
     expect(readSavedClones('{}', options, 1)).toBeUndefined();
   });
 });

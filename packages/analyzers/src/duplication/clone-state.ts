@@ -9,7 +9,7 @@
 // ordered as detection orders them (by fingerprint, then as found).
 import { findCloneClasses, windowKeyAt, windowKeys, type CloneClass } from './clone-detection.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** The classes of one detection pass (`weak` mode has two: normalised and exact tokens). */
 export interface SavedPass {
@@ -17,6 +17,8 @@ export interface SavedPass {
   files: string[];
   /** Per class: fingerprint of its first window, length, count, then (file index, start) per occurrence. */
   classes: number[];
+  /** Per class, in the same order, where it was located (`encodeLocated`, clone-results.ts). */
+  located: number[];
 }
 
 export interface SavedClones {
@@ -24,6 +26,8 @@ export interface SavedClones {
   /** The options the classes were found with (`optionsKey`). */
   options: string;
   passes: SavedPass[];
+  /** Per file of the first pass's `files`: its lines with code that are part of some located copy. */
+  duplicatedRows: number[];
 }
 
 export interface DetectionOptions {
@@ -35,23 +39,23 @@ export interface DetectionOptions {
 
 export const optionsKey = (o: DetectionOptions) => JSON.stringify([o.minTokens, o.mode, o.ignoreImports, o.ignoreTests]);
 
-/** A pass's classes as saved; `sequences` are the ones they were found in. */
-export function savePass(paths: readonly string[], sequences: readonly Int32Array[], classes: readonly CloneClass[], minTokens: number): SavedPass {
+/** A pass's classes as saved; `sequences` are the ones they were found in; `located` (encoded) defaults to none. */
+export function savePass(paths: readonly string[], sequences: readonly Int32Array[], classes: readonly CloneClass[], minTokens: number, located: number[] = []): SavedPass {
   const flat: number[] = [];
   for (const { length, occurrences } of classes) {
     const first = occurrences[0];
     flat.push(windowKeyAt(sequences[first.sequence], first.start, minTokens), length, occurrences.length);
     for (const { sequence, start } of occurrences) flat.push(sequence, start);
   }
-  return { files: [...paths], classes: flat };
+  return { files: [...paths], classes: flat, located };
 }
 
 /** The saved state when it has this shape and these options, else undefined. */
 export function readSavedClones(value: unknown, options: DetectionOptions, passes: number): SavedClones | undefined {
   const saved = value as Partial<SavedClones> | null;
   if (typeof saved !== 'object' || saved === null || saved.format !== FORMAT || saved.options !== optionsKey(options)) return undefined;
-  if (!Array.isArray(saved.passes) || saved.passes.length !== passes) return undefined;
-  const valid = saved.passes.every((p: Partial<SavedPass>) => Array.isArray(p?.files) && Array.isArray(p.classes) && p.files.every((f) => typeof f === 'string'));
+  if (!Array.isArray(saved.passes) || saved.passes.length !== passes || !Array.isArray(saved.duplicatedRows)) return undefined;
+  const valid = saved.passes.every((p: Partial<SavedPass>) => Array.isArray(p?.files) && Array.isArray(p.classes) && Array.isArray(p.located) && p.files.every((f) => typeof f === 'string'));
   return valid ? (saved as SavedClones) : undefined;
 }
 
@@ -93,12 +97,20 @@ export interface PassChange {
   minTokens: number;
 }
 
+export interface UpdatedClasses {
+  classes: CloneClass[];
+  /** Per class: its index among the saved classes when kept from them, -1 when detected again. */
+  origins: number[];
+  /** Files the classes detected again touch. */
+  compared: number;
+}
+
 /**
  * The classes detection would find in `change.sequences`, from the saved pass and the changed
- * files, with the number of files the redone classes touch; undefined when the saved pass does not describe
+ * files, with where each comes from; undefined when the saved pass does not describe
  * the unchanged files (then detect again).
  */
-export function updateCloneClasses(saved: SavedPass, change: PassChange): { classes: CloneClass[]; compared: number } | undefined {
+export function updateCloneClasses(saved: SavedPass, change: PassChange): UpdatedClasses | undefined {
   const { paths, sequences, changed, before, minTokens } = change;
   const window = Math.max(1, Math.floor(minTokens));
   const unchangedBefore = saved.files.filter((p) => !changed.has(p));
@@ -117,9 +129,9 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): { clas
   const compared = new Set(redone.flatMap((r) => r.cloneClass.occurrences.map((o) => o.sequence))).size;
 
   const indexOf = new Map(paths.map((p, i) => [p, i]));
-  const kept: Array<{ key: number; cloneClass: CloneClass }> = [];
+  const kept: Array<{ key: number; cloneClass: CloneClass; origin: number }> = [];
   const flat = saved.classes;
-  for (let at = 0; at < flat.length; ) {
+  for (let at = 0, origin = 0; at < flat.length; origin++) {
     const [key, length, count] = [flat[at], flat[at + 1], flat[at + 2]];
     at += 3;
     const occurrences = [];
@@ -127,16 +139,18 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): { clas
     if (keys.has(key)) continue;
     const valid = (o: { sequence: number; start: number }) => o.sequence >= 0 && !changed.has(paths[o.sequence]) && Number.isInteger(o.start) && o.start >= 0 && o.start < sequences[o.sequence].length;
     if (!occurrences.every(valid)) return undefined;
-    kept.push({ key, cloneClass: { length, occurrences } });
+    kept.push({ key, cloneClass: { length, occurrences }, origin });
   }
 
   // Both lists are in detection order and no fingerprint is in both: merge them by fingerprint (unsigned, as the sort).
   const merged: CloneClass[] = [];
+  const origins: number[] = [];
   let a = 0;
   let b = 0;
   while (a < redone.length || b < kept.length) {
     const takeRedone = b === kept.length || (a < redone.length && redone[a].key >>> 0 < kept[b].key >>> 0);
-    merged.push(takeRedone ? redone[a++].cloneClass : kept[b++].cloneClass);
+    merged.push(takeRedone ? redone[a++].cloneClass : kept[b].cloneClass);
+    origins.push(takeRedone ? -1 : kept[b++].origin);
   }
-  return { classes: merged, compared };
+  return { classes: merged, origins, compared };
 }

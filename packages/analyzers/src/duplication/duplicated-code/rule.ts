@@ -2,9 +2,10 @@
 // mode) from the token streams the collector stored, and publishes the duplication index.
 import { defineRule, type PreviousRun } from '@codehealth/engine';
 import { z } from 'zod';
-import { findCloneClasses, type CloneClass } from '../clone-detection.js';
+import { findCloneClasses } from '../clone-detection.js';
 import { optionsKey, readSavedClones, savePass, updateCloneClasses, type SavedClones } from '../clone-state.js';
-import { countDuplicatedRows, locateClones, type LocatedClone } from '../clone-fragments.js';
+import type { LocatedClone } from '../clone-fragments.js';
+import { duplicatedRowsByFile, encodeLocated, locateEach, restoreLocated, updateDuplicatedRows } from '../clone-results.js';
 import { planFindings } from '../finding-plan.js';
 import { describeFinding } from '../clone-report.js';
 import { collectFiles, DUPLICATION_MODES, effectiveTokens, type DuplicationMode, type FileTokens } from '../token-streams.js';
@@ -61,26 +62,40 @@ export const duplicatedCode = defineRule({
     const detection = { minTokens, mode, ignoreImports, ignoreTests };
     const saved = context.previous && readSavedClones(context.previous.state, detection, passes.length);
     const before = saved && context.previous ? await filesBefore(context.previous, saved, { mode, ignoreImports }) : undefined;
-    const classes: CloneClass[][] = passes.map((sequenceOf, pass) => {
+    const changed = context.previous?.changedPaths ?? new Set<string>();
+    // Per pass: the classes and where each is located, from the saved state where it still holds.
+    const results = passes.map((sequenceOf, pass) => {
       const sequences = files.map(sequenceOf);
-      const change = saved && before && { paths: files.map((f) => f.summary.path), sequences, changed: context.previous!.changedPaths, before: before.map(sequenceOf), minTokens };
+      const change = saved && before && { paths: files.map((f) => f.summary.path), sequences, changed, before: before.map(sequenceOf), minTokens };
       const updated = change && updateCloneClasses(saved.passes[pass], change);
-      if (!updated) return findCloneClasses(sequences, minTokens);
+      const restored = updated && restoreLocated(saved.passes[pass], updated, files, policy);
+      if (!updated || !restored) {
+        const classes = findCloneClasses(sequences, minTokens);
+        return { classes, located: locateEach(classes, files, policy) };
+      }
       context.progress(`Duplicated code: the base run's clones updated for the changed files (${updated.compared} of ${files.length} files hold the classes found again)`);
-      return updated.classes;
+      return { classes: updated.classes, located: restored.located, touched: restored.touched };
     });
-    context.saveState?.({
-      format: 1,
-      options: optionsKey(detection),
-      passes: passes.map((sequenceOf, pass) => savePass(files.map((f) => f.summary.path), files.map(sequenceOf), classes[pass], minTokens)),
-    } satisfies SavedClones);
-    const clones = locateClones(classes[0], files, policy);
+    const clones = results[0].located.filter((c): c is LocatedClone => c !== undefined);
     if (mode === 'weak') {
       const keyOf = (clone: LocatedClone) => clone.fragments.map((f) => `${f.file.summary.path}:${f.start}-${f.end}`).join('|');
       const found = new Set(clones.map(keyOf));
-      for (const clone of locateClones(classes[1], files, policy)) {
-        if (!found.has(keyOf(clone))) clones.push(clone);
+      for (const clone of results[1].located) {
+        if (clone && !found.has(keyOf(clone))) clones.push(clone);
       }
+    }
+    // Lines counted again only in files whose copies may differ from the saved run's.
+    const touched = results.every((r) => r.touched) && new Set([...changed, ...results.flatMap((r) => [...r.touched!])]);
+    const rowsByFile = (saved && touched && updateDuplicatedRows({ files: saved.passes[0].files, duplicatedRows: saved.duplicatedRows }, clones, files, touched)) || duplicatedRowsByFile(clones);
+    if (context.saveState) {
+      const indexOf = new Map(files.map((f, i) => [f, i]));
+      const paths = files.map((f) => f.summary.path);
+      context.saveState({
+        format: 2,
+        options: optionsKey(detection),
+        passes: passes.map((sequenceOf, pass) => savePass(paths, files.map(sequenceOf), results[pass].classes, minTokens, encodeLocated(results[pass].located, indexOf))),
+        duplicatedRows: files.map((f) => rowsByFile.get(f) ?? 0),
+      } satisfies SavedClones);
     }
     if (context.signal.aborted) return;
     const planned = planFindings(clones);
@@ -88,7 +103,8 @@ export const duplicatedCode = defineRule({
     const scope = context.scope;
     for (const finding of planned) if (!scope || scope.has(finding.fragment.file.summary.path)) context.report(describeFinding(finding));
 
-    const duplicated = countDuplicatedRows(clones);
+    let duplicated = 0;
+    for (const count of rowsByFile.values()) duplicated += count;
     const codeLines = files.reduce((sum, f) => sum + f.summary.lines.code, 0);
     context.metric('duplicatedLines', duplicated);
     // No code compared is no measurement, not 0 % duplication.
