@@ -90,6 +90,51 @@ export function windowKeyAt(tokens: Int32Array, start: number, window: number): 
   return windowKeys(tokens.subarray(start, start + Math.max(1, Math.floor(window))), window)[0];
 }
 
+interface Windows {
+  keys: Int32Array;
+  starts: Uint32Array;
+  count: number;
+}
+
+function allWindows(tokens: Int32Array, offsets: Uint32Array, window: number): Windows {
+  const keys = new Int32Array(tokens.length);
+  const starts = new Uint32Array(tokens.length);
+  let count = 0;
+  for (let s = 0; s + 1 < offsets.length; s++) count = fingerprintWindows(tokens, offsets[s], offsets[s + 1], window, keys, starts, count);
+  return { keys, starts, count };
+}
+
+/**
+ * The windows whose fingerprint `keep` accepts: a derived run keeps few of the repository's, so
+ * each sequence's fingerprints go through one scratch buffer instead of arrays the size of the repository.
+ */
+function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, keep: (key: number) => boolean): Windows {
+  let longest = 0;
+  for (let s = 0; s + 1 < offsets.length; s++) longest = Math.max(longest, offsets[s + 1] - offsets[s]);
+  const scratchKeys = new Int32Array(longest);
+  const scratchStarts = new Uint32Array(longest);
+  let keys = new Int32Array(1024);
+  let starts = new Uint32Array(1024);
+  let count = 0;
+  for (let s = 0; s + 1 < offsets.length; s++) {
+    const found = fingerprintWindows(tokens, offsets[s], offsets[s + 1], window, scratchKeys, scratchStarts, 0);
+    for (let i = 0; i < found; i++) {
+      if (!keep(scratchKeys[i])) continue;
+      if (count === keys.length) {
+        const grownKeys = new Int32Array(count * 2);
+        grownKeys.set(keys);
+        keys = grownKeys;
+        const grownStarts = new Uint32Array(count * 2);
+        grownStarts.set(starts);
+        starts = grownStarts;
+      }
+      keys[count] = scratchKeys[i];
+      starts[count++] = scratchStarts[i];
+    }
+  }
+  return { keys, starts, count };
+}
+
 /**
  * Every clone class of the sequences; with `keep`, only those of the windows whose fingerprint it
  * accepts (each class comes from the group of its first window's fingerprint, computed from that
@@ -103,20 +148,8 @@ export function findCloneClasses(sequences: readonly Int32Array[], minTokens: nu
   const tokens = new Int32Array(total);
   sequences.forEach((sequence, s) => tokens.set(sequence, offsets[s]));
 
-  // Fingerprints of every window, sorted so that equal windows meet.
-  const allKeys = new Int32Array(total);
-  const allStarts = new Uint32Array(total);
-  let candidates = 0;
-  for (let s = 0; s < sequences.length; s++) candidates = fingerprintWindows(tokens, offsets[s], offsets[s + 1], window, allKeys, allStarts, candidates);
-  if (keep) {
-    let kept = 0;
-    for (let i = 0; i < candidates; i++) {
-      if (!keep(allKeys[i])) continue;
-      allKeys[kept] = allKeys[i];
-      allStarts[kept++] = allStarts[i];
-    }
-    candidates = kept;
-  }
+  // Fingerprints of every window (with `keep`, of the kept ones), sorted so that equal windows meet.
+  const { keys: allKeys, starts: allStarts, count: candidates } = keep ? keptWindows(tokens, offsets, window, keep) : allWindows(tokens, offsets, window);
   const keys = allKeys.subarray(0, candidates);
   const starts = allStarts.subarray(0, candidates);
   radixSortByKey(keys, starts);
