@@ -60,9 +60,11 @@ describe('symbols', () => {
 describe('createModuleFactsVisitor', () => {
   it('subscribes to calls and assignments only when the source may need them', () => {
     const esm = createModuleFactsVisitor({ source: `import a from './a';\nexport const b = a;`, language: 'javascript' }).visitor;
-    expect(Object.keys(esm).sort()).toEqual(['import', 'program']);
+    expect(Object.keys(esm).sort()).toEqual(['call_expression', 'import', 'new_expression', 'program']);
+    const plain = createModuleFactsVisitor({ source: `export const b = 1;`, language: 'javascript' }).visitor;
+    expect(Object.keys(plain).sort()).toEqual(['import', 'program']);
     const cjs = createModuleFactsVisitor({ source: `const a = require('./a');\nmodule.exports = a;`, language: 'javascript' }).visitor;
     expect(Object.keys(cjs).sort()).toEqual(['assignment_expression', 'call_expression', 'import', 'program']);
-    expect(Object.keys(createModuleFactsVisitor().visitor)).toHaveLength(4);
+    expect(Object.keys(createModuleFactsVisitor().visitor)).toHaveLength(5);
   });
 });

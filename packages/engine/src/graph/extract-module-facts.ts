@@ -7,6 +7,7 @@ import { buildDispatcher, walkTree } from '../parsing/walk.js';
 import { declaresRequire, readDeclaration } from './extract-declarations.js';
 import { readCommonJsAssignment } from './extract-commonjs.js';
 import { readExportStatement } from './extract-exports.js';
+import { readImportedCall } from './extract-calls.js';
 import { readDynamicImport, readImportStatement, readRequireCall } from './extract-imports.js';
 import { ImportElision } from './import-elision.js';
 import { ModuleFactsBuilder } from './module-facts-builder.js';
@@ -42,10 +43,21 @@ export function createModuleFactsVisitor(options: ModuleFactsOptions = {}): { vi
   const { source, language } = options;
   builder.source = source;
   if (language !== 'javascript' && language !== 'jsx') builder.elision = new ImportElision();
+  const readCall = (node: SyntaxNode) => {
+    if (builder.bindings.size === 0) return;
+    const call = readImportedCall(node, builder.bindings);
+    if (call) builder.calls.push(call);
+  };
+  // Calls of imported bindings need an `import` statement (or `import x = require()`).
+  const callsImports = source === undefined || source.includes('import');
+  if (callsImports) visitor.new_expression = readCall;
   if (source === undefined || source.includes('require')) {
     builder.watchRequire = true;
-    visitor.call_expression = (node) => readRequireCall(node, builder);
-  }
+    visitor.call_expression = (node) => {
+      readRequireCall(node, builder);
+      readCall(node);
+    };
+  } else if (callsImports) visitor.call_expression = readCall;
   if (source === undefined || source.includes('exports')) {
     visitor.assignment_expression = (node) => readCommonJsAssignment(node, builder);
   }

@@ -1,7 +1,7 @@
 // Accumulates the facts of one module during the walk and settles what can only be known at the
 // end (an `export { a }` list may precede the declaration of `a`).
 import type { SyntaxNode } from 'tree-sitter';
-import { extractImportedCalls } from './extract-calls.js';
+import { settleCalls, type RawCall } from './extract-calls.js';
 import type { ImportElision } from './import-elision.js';
 import type { ExportKind, ExportRecord, ImportRecord, ModuleFacts, SymbolRecord } from './types.js';
 
@@ -34,6 +34,8 @@ export class ModuleFactsBuilder {
   readonly imports: ImportRecord[] = [];
   readonly symbols: SymbolRecord[] = [];
   readonly bindings = new Map<string, ImportBinding>();
+  /** Calls of imported bindings met by the walk, grouped by caller in `finish`. */
+  readonly calls: RawCall[] = [];
   commonJs = false;
   /** `require()` calls are read; then a top-level `require` the module declares itself (not a `createRequire` result) turns them off. */
   watchRequire = false;
@@ -115,7 +117,7 @@ export class ModuleFactsBuilder {
       const owner = symbol.container ?? symbol.name;
       if (this.exportedLocals.has(owner)) symbol.exported = true;
     }
-    const calls = this.root && this.bindings.size > 0 ? extractImportedCalls(this.root, this.source ?? this.root.text, this.bindings, this.symbols) : [];
+    const calls = settleCalls(this.calls, this.symbols);
     return { imports: this.imports, exports: dedupeExports(this.exports), symbols: this.symbols, calls, commonJs: this.commonJs };
   }
 }
