@@ -2,7 +2,7 @@
 // its inventory with each code file's content hash, and the git history its facts were counted
 // from. A head run then lists, hashes and reads history only for what changed (pipeline/incremental-run.ts).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GitHistory } from '../snapshot/git-facts.js';
 import type { RepoFile } from '../snapshot/types.js';
@@ -78,12 +78,19 @@ function isRunState(value: unknown, commitSha: string, configKey: string): value
   );
 }
 
-/** One JSON file per commit and configuration under `<dir>/run-states/`, with the recent ones in memory. A corrupt file is a miss. */
+/** Run states kept on disk by default: the newest, by write time (a PR needs its merge base's, usually a recent one). */
+export const DEFAULT_MAX_RUN_STATES = 64;
+
+/**
+ * One JSON file per commit and configuration under `<dir>/run-states/`, with the recent ones in
+ * memory. A corrupt file is a miss. Past `maxFiles` states the oldest written are deleted.
+ */
 export class DiskRunStateStore implements RunStateStore {
   private readonly memory = new MemoryRunStateStore(4);
   constructor(
     private readonly dir: string,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly maxFiles = DEFAULT_MAX_RUN_STATES,
   ) {}
 
   private pathOf(commitSha: string, configKey: string): string {
@@ -118,9 +125,22 @@ export class DiskRunStateStore implements RunStateStore {
       const tmp = `${path}.${process.pid}.tmp`;
       await writeFile(tmp, JSON.stringify(state));
       await rename(tmp, path);
+      await this.prune();
     } catch (error) {
       // A store that cannot be written (read-only home, full disk) only costs the next head run its speed.
       this.log(`run state of ${state.commitSha} not written: ${(error as Error).message}`);
     }
+  }
+
+  /** Deletes the oldest states past `maxFiles` (another process may delete the same ones: that is fine). */
+  private async prune(): Promise<void> {
+    const dir = join(this.dir, 'run-states');
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
+    if (names.length <= this.maxFiles) return;
+    const dated = await Promise.all(
+      names.map(async (name) => ({ name, written: (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+    );
+    dated.sort((a, b) => b.written - a.written || a.name.localeCompare(b.name));
+    for (const { name } of dated.slice(this.maxFiles)) await unlink(join(dir, name)).catch(() => undefined);
   }
 }
