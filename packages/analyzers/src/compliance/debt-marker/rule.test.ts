@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeWith, MiniRepo } from '../../shared/fixtures/mini-repo.js';
 import { compliance } from '../index.js';
-import { parseLinePorcelain } from './blame.js';
+import { parseLinePorcelain, type LineOrigin } from './blame.js';
+import { reusedOrigins, saveOrigins } from './rule.js';
 
 const RULE = 'compliance/debt-marker';
 const markers = [
@@ -120,5 +121,33 @@ describe('parseLinePorcelain', () => {
       [7, { authorTime: 1700000000, author: 'Ada Lovelace', commit: sha, uncommitted: false, boundary: true }],
       [9, { authorTime: 1800000000, author: 'Not Committed Yet', commit: '0'.repeat(40), uncommitted: true, boundary: false }],
     ]);
+  });
+});
+
+describe('blame state kept with the run', () => {
+  const sha = 'b'.repeat(40);
+  const origin = (authorTime: number, boundary = false): LineOrigin => ({ authorTime, author: 'Ada', commit: sha, uncommitted: false, boundary });
+  const blamed = new Map([
+    ['src/same.ts', new Map([[1, origin(100)], [4, origin(200, true)]])],
+    ['src/edited.ts', new Map([[2, origin(300)]])],
+    ['src/dirty.ts', new Map([[5, { ...origin(400), uncommitted: true }]])],
+  ]);
+  const previous = (state: unknown) => ({ state: JSON.parse(JSON.stringify(state)) as unknown, changedPaths: new Set(['src/edited.ts']), summaryBefore: async () => undefined });
+
+  it('keeps the origins of files that did not change, and only of the lines asked for before', () => {
+    const state = saveOrigins(blamed);
+    expect(state.files.map(([path]) => path)).toEqual(['src/same.ts', 'src/edited.ts']);
+    const toBlame = new Map([['src/same.ts', [1, 4]], ['src/edited.ts', [2]], ['src/new.ts', [1]]]);
+    expect([...reusedOrigins(previous(state), toBlame)]).toEqual([['src/same.ts', blamed.get('src/same.ts')]]);
+    // A marker line the earlier run did not blame (other markers asked for then): the file is blamed again.
+    expect(reusedOrigins(previous(state), new Map([['src/same.ts', [1, 2]]])).size).toBe(0);
+  });
+
+  it('ignores a state of another format or a malformed one', () => {
+    const toBlame = new Map([['src/same.ts', [1]]]);
+    expect(reusedOrigins(previous({ format: 2, files: [] }), toBlame).size).toBe(0);
+    expect(reusedOrigins(previous({ format: 1, files: [['src/same.ts', [['1', 100, 'Ada', sha, 0]]]] }), toBlame).size).toBe(0);
+    expect(reusedOrigins(previous({ format: 1, files: 'x' }), toBlame).size).toBe(0);
+    expect(reusedOrigins(undefined, toBlame).size).toBe(0);
   });
 });

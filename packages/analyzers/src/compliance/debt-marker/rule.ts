@@ -1,6 +1,6 @@
 // Reports TODO/FIXME/HACK/XXX comments with their age from git blame: the older a marker, the
 // more likely it was forgotten.
-import { defineRule, type Severity } from '@codehealth/engine';
+import { defineRule, type PreviousRun, type Severity } from '@codehealth/engine';
 import { z } from 'zod';
 import { enclosingFunctionName } from '../../shared/enclosing-function.js';
 import { blameFiles, type LineOrigin } from './blame.js';
@@ -86,8 +86,16 @@ export const debtMarker = defineRule({
     const scope = context.scope;
     const toBlame = scope ? new Map([...byFile].filter(([path]) => scope.has(path))) : byFile;
     const git = blame && toBlame.size > 0 ? await context.git() : undefined;
-    if (git?.available) context.progress(`Blaming ${found.length} debt markers in ${toBlame.size} files`);
-    const origins = git?.available ? await blameFiles(context.snapshot.root, toBlame, context.signal) : new Map<string, Map<number, LineOrigin>>();
+    const origins = new Map<string, Map<number, LineOrigin>>();
+    if (git?.available) {
+      // A run derived from an earlier one (a pull request's head) blames only the files that differ.
+      const reused = reusedOrigins(context.previous, toBlame);
+      const remaining = new Map([...toBlame].filter(([path]) => !reused.has(path)));
+      context.progress(`Blaming ${found.length} debt markers in ${remaining.size} files${reused.size > 0 ? ` (${reused.size} unchanged files' ages kept from the base run)` : ''}`);
+      for (const [path, lines] of reused) origins.set(path, lines);
+      for (const [path, lines] of await blameFiles(context.snapshot.root, remaining, context.signal)) origins.set(path, lines);
+      if (context.saveState) context.saveState(saveOrigins(origins));
+    }
 
     const now = Date.now() / 1000;
     let olderThanLow = 0;
@@ -119,3 +127,44 @@ export const debtMarker = defineRule({
     context.metric('debtMarkersOlderThanMedium', counted ? olderThanMedium : null);
   },
 });
+
+/** What a run saves for the next one derived from it: each blamed file's line origins. */
+interface SavedBlame {
+  format: 1;
+  /** [path, [line, authorTime, author, commit, boundary 0|1][]] */
+  files: Array<[string, Array<[number, number, string, string, number]>]>;
+}
+
+export function saveOrigins(origins: ReadonlyMap<string, ReadonlyMap<number, LineOrigin>>): SavedBlame {
+  const files: SavedBlame['files'] = [];
+  for (const [path, lines] of origins) {
+    // Uncommitted lines are no history (a recorded run is of a clean checkout; kept out anyway).
+    const kept = [...lines].filter(([, o]) => !o.uncommitted).map(([line, o]): [number, number, string, string, number] => [line, o.authorTime, o.author, o.commit, o.boundary ? 1 : 0]);
+    if (kept.length > 0) files.push([path, kept]);
+  }
+  return { format: 1, files };
+}
+
+/**
+ * The saved origins of the files to blame that the earlier run blamed and that did not change
+ * since: their lines, and the commits that wrote them, are the same. The state comes from disk:
+ * anything malformed is ignored (the files are blamed again).
+ */
+export function reusedOrigins(previous: PreviousRun | undefined, toBlame: ReadonlyMap<string, readonly number[]>): Map<string, Map<number, LineOrigin>> {
+  const reused = new Map<string, Map<number, LineOrigin>>();
+  const state = previous?.state as Partial<SavedBlame> | undefined;
+  if (!previous || !state || state.format !== 1 || !Array.isArray(state.files)) return reused;
+  for (const entry of state.files) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Array.isArray(entry[1])) return new Map();
+    const [path, lines] = entry;
+    if (!toBlame.has(path) || previous.changedPaths.has(path)) continue;
+    const origins = new Map<number, LineOrigin>();
+    for (const line of lines) {
+      if (!Array.isArray(line) || typeof line[0] !== 'number' || typeof line[1] !== 'number' || typeof line[2] !== 'string' || typeof line[3] !== 'string') return new Map();
+      origins.set(line[0], { authorTime: line[1], author: line[2], commit: line[3], uncommitted: false, boundary: line[4] === 1 });
+    }
+    // Lines the earlier run did not blame (other markers asked for) are blamed again with the file.
+    if (toBlame.get(path)!.every((line) => origins.has(line))) reused.set(path, origins);
+  }
+  return reused;
+}
