@@ -138,9 +138,19 @@ function usedInFile(root: SyntaxNode, source: string, bindings: ExportedBinding[
   return [...used];
 }
 
+/**
+ * Per UTF-16 unit: 1 identifier character, 2 not, 0 not yet asked (non-ASCII units are tested once
+ * each). One table read per character of the text, and no regular expression per non-ASCII unit.
+ */
+const identifierUnits = new Uint8Array(65536);
+for (let code = 0; code < 128; code++) {
+  identifierUnits[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 ? 1 : 2;
+}
+
 function isIdentifierUnit(code: number): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
-  return IDENTIFIER_CHAR.test(String.fromCharCode(code));
+  let known = identifierUnits[code];
+  if (known === 0) identifierUnits[code] = known = IDENTIFIER_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+  return known === 1;
 }
 
 function isWord(name: string): boolean {
@@ -152,27 +162,44 @@ function isWord(name: string): boolean {
 /** Start offsets of the maximal runs of identifier characters that spell one of `names`. */
 function wordOccurrences(source: string, names: ReadonlySet<string>): Map<string, number[]> {
   const found = new Map<string, number[]>();
-  // Most words cannot be a name by their length: only those are compared.
+  // Words are hashed while they are scanned: only a word whose length and hash fit a name is
+  // compared with it, and no word is copied out of the text.
   const lengths = new Uint8Array(256);
+  const byHash = new Map<number, string[]>();
   let longest = 0;
   for (const name of names) {
     longest = Math.max(longest, name.length);
     if (name.length < 256) lengths[name.length] = 1;
+    let hash = 0;
+    for (let k = 0; k < name.length; k++) hash = (Math.imul(hash, 31) + name.charCodeAt(k)) | 0;
+    const group = byHash.get(hash);
+    if (group) group.push(name);
+    else byHash.set(hash, [name]);
   }
   for (let i = 0; i < source.length; ) {
-    if (!isIdentifierUnit(source.charCodeAt(i))) {
+    let code = source.charCodeAt(i);
+    if (!isIdentifierUnit(code)) {
       i++;
       continue;
     }
+    let hash = code;
     let j = i + 1;
-    while (j < source.length && isIdentifierUnit(source.charCodeAt(j))) j++;
+    for (; j < source.length; j++) {
+      code = source.charCodeAt(j);
+      if (!isIdentifierUnit(code)) break;
+      hash = (Math.imul(hash, 31) + code) | 0;
+    }
     const length = j - i;
     if (length <= longest && (length >= 256 || lengths[length] === 1)) {
-      const word = source.slice(i, j);
-      if (names.has(word)) {
-        const list = found.get(word);
-        if (list) list.push(i);
-        else found.set(word, [i]);
+      const candidates = byHash.get(hash);
+      if (candidates) {
+        for (const name of candidates) {
+          if (name.length !== length || !source.startsWith(name, i)) continue;
+          const list = found.get(name);
+          if (list) list.push(i);
+          else found.set(name, [i]);
+          break;
+        }
       }
     }
     i = j;
