@@ -37,4 +37,51 @@ describe('mapTargets', () => {
     ]);
     expect(mapTargets({ '#dep': 'lodash' }, '#dep')).toEqual(['lodash']);
   });
+
+  it('picks what a scan of every pattern and folder key in map order picks, on random maps', () => {
+    // The index by prefix must not change Node's choice: longest prefix, then longest key, first among
+    // equals, and a folder key only when it precedes every matching pattern.
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), (seed >> 8) % n);
+    // Keys of a subpath map all start with `.` or `#`; a small alphabet makes keys overlap and tie.
+    const text = (max: number) => Array.from({ length: random(max + 1) }, () => 'ab/'[random(3)]).join('');
+    const start = () => ['./', '#'][random(2)];
+    for (let round = 0; round < 2000; round++) {
+      const field: Record<string, string> = {};
+      const keys = 1 + random(6);
+      for (let i = 0; i < keys; i++) {
+        const shape = random(3);
+        const key = shape === 0 ? `${start()}${text(3)}*${text(2)}` : shape === 1 ? `${start()}${text(2)}/` : `${start()}${text(3)}`;
+        field[key] = `./t${i}/*`;
+      }
+      for (let i = 0; i < 10; i++) {
+        const subpath = `${start()}${text(6)}`;
+        expect(mapTargets(field, subpath), `${JSON.stringify(field)} ${subpath}`).toEqual(scanTargets(field, subpath));
+      }
+    }
+  });
 });
+
+/** The resolution before the index: every pattern and folder key compared in map order. */
+function scanTargets(map: Record<string, string>, subpath: string): string[] {
+  if (map[subpath] !== undefined) return [map[subpath]];
+  let bestKey: string | undefined;
+  let bestMatch = '';
+  for (const key of Object.keys(map)) {
+    const star = key.indexOf('*');
+    if (star >= 0) {
+      const prefix = key.slice(0, star);
+      const suffix = key.slice(star + 1);
+      if (subpath.length < key.length - 1 || !subpath.startsWith(prefix) || !subpath.endsWith(suffix)) continue;
+      const better = bestKey === undefined || (star !== bestKey.indexOf('*') ? bestKey.indexOf('*') - star : bestKey.length - key.length) < 0;
+      if (better) {
+        bestKey = key;
+        bestMatch = subpath.slice(prefix.length, subpath.length - suffix.length);
+      }
+    } else if (key.endsWith('/') && subpath.startsWith(key) && bestKey === undefined) {
+      return [map[key] + subpath.slice(key.length)];
+    }
+  }
+  return bestKey === undefined ? [] : [map[bestKey].replaceAll('*', bestMatch)];
+}
+

@@ -14,31 +14,53 @@ export const DEFAULT_CONDITIONS = ['source', 'types', 'import', 'module', 'node'
 export function mapTargets(field: unknown, subpath: string, conditions: readonly string[] = DEFAULT_CONDITIONS): string[] {
   const shape = subpathMapOf(field);
   if (!shape) return [];
-  const { map, special } = shape;
+  const { map } = shape;
   const exact = map[subpath];
   if (exact !== undefined && !subpath.includes('*')) return expand(exact, undefined, conditions);
-  let bestKey: string | undefined;
-  let bestMatch = '';
-  for (const { key, star, prefix, suffix } of special) {
-    if (star >= 0) {
-      if (subpath.length < key.length - 1 || !subpath.startsWith(prefix) || !subpath.endsWith(suffix)) continue;
-      if (bestKey === undefined || comparePatternKeys(key, bestKey) < 0) {
-        bestKey = key;
-        bestMatch = subpath.slice(prefix.length, subpath.length - suffix.length);
-      }
-    } else if (subpath.startsWith(key) && bestKey === undefined) {
-      // Deprecated folder mapping (`"./lib/": "./dist/lib/"`), used only when no pattern matches.
-      const folder = map[key];
-      if (typeof folder === 'string') return [folder + subpath.slice(key.length)];
+  // The best pattern: the least under PATTERN_KEY_COMPARE (two matching keys never tie: the same
+  // prefix length and key length would make them the same key).
+  let best: PatternKey | undefined;
+  let firstMatch = Number.POSITIVE_INFINITY;
+  for (const length of shape.prefixLengths) {
+    if (length > subpath.length) continue;
+    const bucket = shape.patterns.get(subpath.slice(0, length));
+    if (bucket === undefined) continue;
+    for (const pattern of bucket) {
+      if (subpath.length < pattern.key.length - 1 || !subpath.endsWith(pattern.suffix)) continue;
+      firstMatch = Math.min(firstMatch, pattern.order);
+      if (best === undefined || comparePatternKeys(pattern.key, best.key) < 0) best = pattern;
     }
   }
-  return bestKey === undefined ? [] : expand(map[bestKey], bestMatch, conditions);
+  // Deprecated folder mapping (`"./lib/": "./dist/lib/"`): Node takes it when it comes before every matching pattern.
+  for (const folder of shape.folders) {
+    if (folder.order > firstMatch) break;
+    if (!subpath.startsWith(folder.key)) continue;
+    const target = map[folder.key];
+    if (typeof target === 'string') return [target + subpath.slice(folder.key.length)];
+  }
+  if (best === undefined) return [];
+  return expand(map[best.key], subpath.slice(best.prefix.length, subpath.length - best.suffix.length), conditions);
+}
+
+interface PatternKey {
+  key: string;
+  prefix: string;
+  suffix: string;
+  /** Position among the map's pattern and folder keys (a folder key before it wins). */
+  order: number;
 }
 
 interface SubpathMap {
   map: Record<string, unknown>;
-  /** Pattern (`*`) and folder (`/`-ending) keys in map order: the only keys matched other than exactly. */
-  special: Array<{ key: string; star: number; prefix: string; suffix: string }>;
+  /**
+   * Pattern (`*`) keys by their prefix before the `*`, and the lengths of those prefixes: a subpath
+   * is looked up once per prefix length instead of compared with every key (the dead-code model
+   * asks a package.json with hundreds of patterns about tens of thousands of subpaths).
+   */
+  patterns: Map<string, PatternKey[]>;
+  prefixLengths: number[];
+  /** Folder (`/`-ending) keys in map order. */
+  folders: Array<{ key: string; order: number }>;
 }
 
 /**
@@ -55,13 +77,24 @@ function subpathMapOf(field: unknown): SubpathMap | undefined {
 
 function shapeOf(map: Record<string, unknown> | undefined): SubpathMap | undefined {
   if (!map) return undefined;
-  const keys = Object.keys(map).filter((key) => key.includes('*') || key.endsWith('/'));
-  // Split once: a map is consulted for every import of its package.
-  const special = keys.map((key) => {
+  const patterns = new Map<string, PatternKey[]>();
+  const lengths = new Set<number>();
+  const folders: SubpathMap['folders'] = [];
+  let order = 0;
+  for (const key of Object.keys(map)) {
     const star = key.indexOf('*');
-    return { key, star, prefix: star >= 0 ? key.slice(0, star) : key, suffix: star >= 0 ? key.slice(star + 1) : '' };
-  });
-  return { map, special };
+    if (star >= 0) {
+      const prefix = key.slice(0, star);
+      const bucket = patterns.get(prefix);
+      const pattern = { key, prefix, suffix: key.slice(star + 1), order: order++ };
+      if (bucket) bucket.push(pattern);
+      else patterns.set(prefix, [pattern]);
+      lengths.add(prefix.length);
+    } else if (key.endsWith('/')) {
+      folders.push({ key, order: order++ });
+    }
+  }
+  return { map, patterns, prefixLengths: [...lengths], folders };
 }
 
 /** `exports: "./x.js"`, an array, or a condition object all stand for the `.` subpath. */

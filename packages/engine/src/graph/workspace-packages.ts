@@ -89,6 +89,9 @@ const MAIN_FIELDS = ['source', 'types', 'typings', 'module', 'main'];
 const BUILD_EXTENSION = /(\.d\.[mc]?ts|\.[mc]?[jt]sx?)$/;
 
 export class WorkspaceResolver {
+  /** The tsconfig's `outDir` and `rootDir` of each package directory, relative to it: read once, not per target. */
+  private readonly buildRoots = new Map<string, { outDir?: string; rootDir: string }>();
+
   constructor(
     private readonly probe: FileProbe,
     private readonly readJson: ReadJson,
@@ -133,14 +136,22 @@ export class WorkspaceResolver {
 
   private sourceCandidates(pkg: WorkspacePackage, relative: string): string[] {
     const out: string[] = [];
-    const config = loadTsconfig(joinPath(pkg.dir, 'tsconfig.json'), this.readJson);
-    const prefix = pkg.dir === '' ? '' : `${pkg.dir}/`;
-    const strip = (p: string | undefined): string | undefined => (p !== undefined && p.startsWith(prefix) ? p.slice(prefix.length) : p);
-    const outDir = strip(config?.outDir);
-    const rootDir = strip(config?.rootDir) ?? 'src';
+    const { outDir, rootDir } = this.buildRootsOf(pkg.dir);
     if (outDir && relative.startsWith(`${outDir}/`)) out.push(joinPath(rootDir, relative.slice(outDir.length + 1)));
     const segments = relative.split('/');
     for (let drop = 1; drop < segments.length; drop++) out.push(['src', ...segments.slice(drop)].join('/'));
     return out;
+  }
+
+  private buildRootsOf(dir: string): { outDir?: string; rootDir: string } {
+    let roots = this.buildRoots.get(dir);
+    if (!roots) {
+      const config = loadTsconfig(joinPath(dir, 'tsconfig.json'), this.readJson);
+      const prefix = dir === '' ? '' : `${dir}/`;
+      const strip = (p: string | undefined): string | undefined => (p !== undefined && p.startsWith(prefix) ? p.slice(prefix.length) : p);
+      roots = { outDir: strip(config?.outDir), rootDir: strip(config?.rootDir) ?? 'src' };
+      this.buildRoots.set(dir, roots);
+    }
+    return roots;
   }
 }
