@@ -174,4 +174,17 @@ describe('FlatTree', () => {
     expect(nativeCalls).toBe(0);
     expect(tree.rootNode.descendantsOfType('member_expression').map((n) => n.text)).toEqual(['a.b', 'b.c']);
   });
+
+  it('asks the binding for fields only around aliased rules: not on import statements or on what holds a literal type', () => {
+    const source = 'import d, { a as b } from "m";\ntype N = -1;\ntype Q = typeof a.b;\nlet i: import("m").T;\nconst k = import("./k");';
+    const tree = FlatTree.from(parseSource(source, 'typescript'), source);
+    const asked: string[] = [];
+    const nativeNode = tree.nativeNode.bind(tree);
+    tree.nativeNode = ((index: number) => (asked.push(tree.typeName(index)), nativeNode(index))) as typeof tree.nativeNode;
+    for (let i = 0; i < tree.count; i++) if (tree.firstChild(i) >= 0) for (const field of FIELDS) tree.node(i).childForFieldName(field);
+    // Import statements (their `import` keyword) and what holds a literal type or type query
+    // (`type_alias_declaration`) are answered from the arrays; `import("m")` chains are not.
+    expect(new Set(asked)).toEqual(new Set(['literal_type', 'unary_expression', 'type_query', 'member_expression', 'type_annotation', 'call_expression', 'import', 'variable_declarator']));
+    expect(differences(source, 'typescript')).toEqual([]);
+  });
 });

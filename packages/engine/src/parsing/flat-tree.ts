@@ -36,6 +36,7 @@ export class FlatTree implements Tree {
   private lineStarts?: Int32Array;
   private aliasContext?: Uint8Array;
   private rootHasError?: boolean;
+  private nativeCursor?: TreeCursor;
 
   private constructor(
     readonly source: string,
@@ -111,7 +112,9 @@ export class FlatTree implements Tree {
 
   /** The binding's own node object, for the rare questions the arrays cannot answer. */
   nativeNode(index: number): SyntaxNode {
-    const cursor = this.native.walk();
+    // One cursor per tree: a new one costs a native object and a finalizer per question, and
+    // gotoDescendant moves from where the cursor is.
+    const cursor = (this.nativeCursor ??= this.native.walk());
     cursor.gotoDescendant(index);
     return cursor.currentNode;
   }
@@ -201,7 +204,7 @@ function rolesOf(tree: FlatTree): Uint8Array {
   return roles;
 }
 
-/** 1 for nodes inside a `type_query` or `literal_type`, on member/call chains rooted at `import`, and their parents. */
+/** 1 for nodes inside a `type_query` or `literal_type`, on member/call chains rooted at a named `import`, and their parents. */
 function aliasContextOf(tree: FlatTree): Uint8Array {
   const { count, parents, types } = tree;
   const roles = rolesOf(tree);
@@ -209,7 +212,8 @@ function aliasContextOf(tree: FlatTree): Uint8Array {
     const type = types[i];
     if (roles[type] === UNKNOWN) {
       const name = tree.grammar.typeNames[type];
-      roles[type] = ALIAS_ROOTS.has(name) ? ROOT : CHAIN_TYPES.has(name) ? CHAIN : name === 'import' ? IMPORT : 0;
+      // Only the named `import` (`import('m')`) roots a chain; the `import` keyword of statements is another, anonymous type.
+      roles[type] = ALIAS_ROOTS.has(name) ? ROOT : CHAIN_TYPES.has(name) ? CHAIN : name === 'import' && tree.grammar.named[type] === 1 ? IMPORT : 0;
     }
     return roles[type];
   };
@@ -221,7 +225,8 @@ function aliasContextOf(tree: FlatTree): Uint8Array {
   const importChain = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const parent = parents[i];
-    if ((parent >= 0 && inside[parent]) || role(i) === ROOT) inside[i] = 1;
+    // Strictly inside: the root types are visible rules of their own, so their parents look up fields as the cursor labels them.
+    if (parent >= 0 && (inside[parent] || role(parent) === ROOT)) inside[i] = 1;
   }
   // Children come after their parent in document order, so a backward pass sees them first.
   for (let i = count - 1; i >= 0; i--) {

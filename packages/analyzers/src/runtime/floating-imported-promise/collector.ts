@@ -146,11 +146,14 @@ export const asyncCallsCollector: Collector<AsyncCallFacts> = {
           if (imports.size === 0) return;
           for (const statement of candidates) {
             const expression = statement.firstNamedChild;
-            if (!expression || statement.hasError) continue;
+            if (!expression) continue;
+            // On a tree with errors `hasError` asks the binding: only statements that would report ask.
+            let clean: boolean | undefined;
             for (const part of droppedParts(expression)) {
               if (part.type !== 'call_expression') continue;
               const callee = importedCallee(part, imports);
               if (!callee) continue;
+              if (!(clean ??= !statement.hasError)) break;
               const symbol = enclosingSymbol(part);
               facts.droppedCalls.push({ ...callee, line: part.startPosition.row + 1, endLine: part.endPosition.row + 1, ...(symbol ? { symbol } : {}) });
             }
