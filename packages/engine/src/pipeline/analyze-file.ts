@@ -43,16 +43,15 @@ export function unparsedSummary(file: RepoFile, source: string | undefined, skip
   };
 }
 
-function functionCollector(lines: readonly string[], out: FunctionSummary[]): NodeVisitor {
+/** Functions in walk order; their `loc` (non-blank lines) is filled in after the walk, from one pass over the text. */
+function functionCollector(out: FunctionSummary[]): NodeVisitor {
   const visitor: NodeVisitor = {};
   const onFunction = (node: SyntaxNode) => {
     const params = node.childForFieldName('parameters');
     const paramCount = params ? params.namedChildren.filter((p) => p.type !== 'comment').length : node.childForFieldName('parameter') ? 1 : 0;
     const lineStart = node.startPosition.row + 1;
     const lineEnd = node.endPosition.row + 1;
-    let loc = 0;
-    for (let i = lineStart - 1; i < lineEnd; i++) if (lines[i]?.trim()) loc++;
-    out.push({ name: functionNameOf(node), lineStart, lineEnd, params: paramCount, loc });
+    out.push({ name: functionNameOf(node), lineStart, lineEnd, params: paramCount, loc: 0 });
   };
   for (const type of FUNCTION_NODE_TYPES) visitor[type] = onFunction;
   return visitor;
@@ -61,7 +60,9 @@ function functionCollector(lines: readonly string[], out: FunctionSummary[]): No
 /** Parses and analyses one file's source with the given rule set. Never throws for bad code. */
 export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet): FileSummary {
   if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
-  const lines = splitLines(source);
+  // Split lines are needed for findings' snippets only (and text with lone `\r`): most files have none.
+  let lines: string[] | undefined;
+  const linesOf = (): string[] => (lines ??= splitLines(source));
   const started = performance.now();
   const native = parseSource(source, file.language);
   const parseMs = performance.now() - started;
@@ -70,14 +71,14 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
 
   const findings: Finding[] = [];
   const functions: FunctionSummary[] = [];
-  const lineCounter = createLineCounter(lines);
+  const lineCounter = createLineCounter(source, linesOf);
   const moduleFacts = createModuleFactsVisitor({ source, language: file.language });
   let errorNodes = 0;
   let errorBytes = 0;
   const visitors: NodeVisitor[] = [
     lineCounter.visitor,
     moduleFacts.visitor,
-    functionCollector(lines, functions),
+    functionCollector(functions),
     {
       ERROR: (node) => {
         errorNodes++;
@@ -96,7 +97,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
         file,
         source,
         options: active.options,
-        report: (descriptor: ReportDescriptor) => findings.push(buildFinding(origin, file.path, lines, descriptor)),
+        report: (descriptor: ReportDescriptor) => findings.push(buildFinding(origin, file.path, linesOf(), descriptor)),
       }),
     );
   }
@@ -109,6 +110,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
   }
 
   walkTree(tree, buildDispatcher(visitors));
+  for (const f of functions) f.loc = lineCounter.nonBlankLines(f.lineStart - 1, f.lineEnd - 1);
 
   const facts: Record<string, unknown> = {};
   for (const c of collected) facts[c.id] = c.result();

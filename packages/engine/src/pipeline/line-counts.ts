@@ -1,45 +1,135 @@
-// Counts total, blank, comment-only and code lines of a file, using the comment nodes of its tree.
+// Counts total, blank, comment-only and code lines of a file, and non-blank lines of a row range
+// (a function's lines of code), using the comment nodes of its tree.
 import type { SyntaxNode } from 'tree-sitter';
 import type { LineCounts } from './file-summary.js';
 
-interface CommentSpan {
-  startRow: number;
-  startColumn: number;
-  endRow: number;
-  endColumn: number;
+export interface LineCounter {
+  visitor: Record<string, (n: SyntaxNode) => void>;
+  /** Valid once the walk has seen every comment. */
+  count(): LineCounts;
+  /** Non-blank lines among the 0-based lines `first..last` of `splitLines(source)`, both included. */
+  nonBlankLines(first: number, last: number): number;
 }
 
-/** Collects comment spans during the shared walk; `count()` afterwards. */
-export function createLineCounter(lines: readonly string[]): { visitor: Record<string, (n: SyntaxNode) => void>; count(): LineCounts } {
-  const spans: CommentSpan[] = [];
+/**
+ * Collects comment ranges during the shared walk. Lines are those of `splitLines` (`\r\n`, `\n`
+ * or `\r`), rows those of the tree (`\n` only): without a lone `\r` they are the same and one pass
+ * over the text answers everything; otherwise the split lines are masked with the comments' rows
+ * and columns, as they always were.
+ */
+export function createLineCounter(source: string, linesOf: () => readonly string[]): LineCounter {
+  const comments: number[] = [];
+  let rows: Uint8Array | undefined;
+  let nonBlankPrefix: Uint32Array | undefined;
+  const sameRows = !hasLoneCarriageReturn(source);
+  const rowsOf = (): Uint8Array => (rows ??= classifyRows(source, comments));
   return {
     visitor: {
       comment: (node) => {
-        spans.push({
-          startRow: node.startPosition.row,
-          startColumn: node.startPosition.column,
-          endRow: node.endPosition.row,
-          endColumn: node.endPosition.column,
-        });
+        comments.push(node.startIndex, node.endIndex);
       },
     },
-    count: () => countLines(lines, spans),
+    count: () => (sameRows ? countRows(source, rowsOf()) : countMaskedLines(source, linesOf(), comments)),
+    nonBlankLines(first, last) {
+      if (!sameRows) {
+        const lines = linesOf();
+        let loc = 0;
+        for (let i = first; i <= last; i++) if (lines[i]?.trim()) loc++;
+        return loc;
+      }
+      const prefix = (nonBlankPrefix ??= prefixOf(rowsOf()));
+      const rowCount = prefix.length - 1;
+      const from = Math.min(Math.max(first, 0), rowCount);
+      const to = Math.min(Math.max(last + 1, from), rowCount);
+      return prefix[to] - prefix[from];
+    },
   };
 }
 
-function countLines(lines: readonly string[], spans: readonly CommentSpan[]): LineCounts {
+function hasLoneCarriageReturn(source: string): boolean {
+  for (let at = source.indexOf('\r'); at >= 0; at = source.indexOf('\r', at + 1)) if (source.charCodeAt(at + 1) !== 10) return true;
+  return false;
+}
+
+/** JavaScript's `\s` (what `trim()` removes): 9-13, space, the Unicode spaces, line and paragraph separators, BOM. */
+function isBlank(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || (code >= 8192 && code <= 8202) || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+}
+
+const NON_BLANK = 1;
+const CODE = 2;
+
+/** Per row (at `\n`): NON_BLANK when a character is not blank, CODE when one such is outside every comment. */
+function classifyRows(source: string, comments: readonly number[]): Uint8Array {
+  let count = 1;
+  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) count++;
+  const rows = new Uint8Array(count);
+  let row = 0;
+  let next = 0;
+  let commentStart = comments.length > 0 ? comments[0] : -1;
+  let commentEnd = -1;
+  for (let i = 0; i < source.length; i++) {
+    if (i === commentStart) {
+      commentEnd = comments[next + 1];
+      // Comments come in document order; one starting inside the previous one adds nothing.
+      do next += 2;
+      while (next < comments.length && comments[next] < commentEnd);
+      commentStart = next < comments.length ? comments[next] : -1;
+    }
+    const c = source.charCodeAt(i);
+    if (c === 10) row++;
+    else if (!isBlank(c)) rows[row] |= i >= commentEnd ? NON_BLANK | CODE : NON_BLANK;
+  }
+  return rows;
+}
+
+function countRows(source: string, rows: Uint8Array): LineCounts {
+  // A trailing newline does not make an extra line.
+  const total = source.length === 0 || source.charCodeAt(source.length - 1) === 10 ? rows.length - 1 : rows.length;
+  let blank = 0;
+  let comment = 0;
+  for (let row = 0; row < total; row++) {
+    if (rows[row] === 0) blank++;
+    else if (rows[row] === NON_BLANK) comment++;
+  }
+  return { total, blank, comment, code: total - blank - comment };
+}
+
+function prefixOf(rows: Uint8Array): Uint32Array {
+  const prefix = new Uint32Array(rows.length + 1);
+  for (let row = 0; row < rows.length; row++) prefix[row + 1] = prefix[row] + (rows[row] === 0 ? 0 : 1);
+  return prefix;
+}
+
+/** The masking count over split lines, for text whose lines are not the tree's rows. */
+function countMaskedLines(source: string, lines: readonly string[], comments: readonly number[]): LineCounts {
+  const lineStarts = [0];
+  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+  const pointAt = (offset: number): { row: number; column: number } => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { row: low, column: offset - lineStarts[low] };
+  };
   // Per line, the text left after removing comment spans decides: nothing left = comment-only.
   const masked = new Map<number, string>();
   const textOf = (row: number): string => masked.get(row) ?? lines[row] ?? '';
-  for (const s of spans) {
-    for (let row = s.startRow; row <= s.endRow; row++) {
+  for (let k = 0; k < comments.length; k += 2) {
+    const start = pointAt(comments[k]);
+    const end = pointAt(comments[k + 1]);
+    for (let row = start.row; row <= end.row; row++) {
       const text = textOf(row);
-      const from = row === s.startRow ? s.startColumn : 0;
-      const to = row === s.endRow ? s.endColumn : text.length;
+      const from = row === start.row ? start.column : 0;
+      const to = row === end.row ? end.column : text.length;
       masked.set(row, text.slice(0, from) + ' '.repeat(Math.max(0, to - from)) + text.slice(to));
     }
   }
-  // A trailing newline does not make an extra line.
   const total = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
   let blank = 0;
   let comment = 0;
