@@ -89,7 +89,8 @@ export class FlatTree implements Tree {
    * or holding such parts ask the binding (they are rare).
    */
   aliasedFields(index: number): boolean {
-    return (this.aliasContext ??= aliasContextOf(this))[index] === 1;
+    const marks = (this.aliasContext ??= aliasContextOf(this));
+    return marks.length > 0 && marks[index] === 1;
   }
 
   firstChild(index: number): number {
@@ -194,6 +195,8 @@ const ROOT = 1;
 const CHAIN = 2;
 const IMPORT = 3;
 const UNKNOWN = 255;
+/** The marks of a tree without aliased parts (most trees). */
+const NO_MARKS = new Uint8Array(0);
 
 /** The role of each type slot in aliasContextOf, by grammar (looked up by name once per type). */
 const roleTables = new WeakMap<GrammarTable, Uint8Array>();
@@ -204,38 +207,46 @@ function rolesOf(tree: FlatTree): Uint8Array {
   return roles;
 }
 
-/** 1 for nodes inside a `type_query` or `literal_type`, on member/call chains rooted at a named `import`, and their parents. */
+/** The role of a type slot, learnt the first time a tree holds the type. */
+function roleOf(tree: FlatTree, roles: Uint8Array, type: number): number {
+  let role = roles[type];
+  if (role === UNKNOWN) {
+    const name = tree.grammar.typeNames[type];
+    // Only the named `import` (`import('m')`) roots a chain; the `import` keyword of statements is another, anonymous type.
+    role = ALIAS_ROOTS.has(name) ? ROOT : CHAIN_TYPES.has(name) ? CHAIN : name === 'import' && tree.grammar.named[type] === 1 ? IMPORT : 0;
+    roles[type] = role;
+  }
+  return role;
+}
+
+/**
+ * 1 for nodes strictly inside a `type_query` or `literal_type` (the root types are visible rules of
+ * their own, so their parents look up fields as the cursor labels them), on member/call chains
+ * rooted at a named `import`, and the parents of those. One pass over the types; a subtree is a
+ * range of indices, so a root's is marked at once.
+ */
 function aliasContextOf(tree: FlatTree): Uint8Array {
-  const { count, parents, types } = tree;
+  const { count, parents, types, lasts } = tree;
   const roles = rolesOf(tree);
-  const role = (i: number): number => {
-    const type = types[i];
-    if (roles[type] === UNKNOWN) {
-      const name = tree.grammar.typeNames[type];
-      // Only the named `import` (`import('m')`) roots a chain; the `import` keyword of statements is another, anonymous type.
-      roles[type] = ALIAS_ROOTS.has(name) ? ROOT : CHAIN_TYPES.has(name) ? CHAIN : name === 'import' && tree.grammar.named[type] === 1 ? IMPORT : 0;
-    }
-    return roles[type];
-  };
-  const marks = new Uint8Array(count);
-  let any = false;
-  for (let i = 0; i < count && !any; i++) any = role(i) === ROOT || role(i) === IMPORT;
-  if (!any) return marks;
-  const inside = new Uint8Array(count);
-  const importChain = new Uint8Array(count);
+  let marks: Uint8Array | undefined;
   for (let i = 0; i < count; i++) {
-    const parent = parents[i];
-    // Strictly inside: the root types are visible rules of their own, so their parents look up fields as the cursor labels them.
-    if (parent >= 0 && (inside[parent] || role(parent) === ROOT)) inside[i] = 1;
-  }
-  // Children come after their parent in document order, so a backward pass sees them first.
-  for (let i = count - 1; i >= 0; i--) {
-    const first = tree.firstChild(i);
-    if (role(i) === IMPORT || (role(i) === CHAIN && first >= 0 && importChain[first])) importChain[i] = 1;
-    if (inside[i] || importChain[i]) {
-      marks[i] = 1;
-      if (parents[i] >= 0) marks[parents[i]] = 1;
+    const role = roleOf(tree, roles, types[i]);
+    if (role === ROOT) {
+      // The root and everything below it: inside nodes and their parents (the root, or inside nodes).
+      if (lasts[i] > i + 1) (marks ??= new Uint8Array(count)).fill(1, i, lasts[i]);
+      i = lasts[i] - 1;
+    } else if (role === IMPORT) {
+      marks ??= new Uint8Array(count);
+      // A chain node whose first child is on the chain is on it too; each is marked with its parent.
+      for (let link = i; ; ) {
+        marks[link] = 1;
+        const parent = parents[link];
+        if (parent < 0) break;
+        marks[parent] = 1;
+        if (roleOf(tree, roles, types[parent]) !== CHAIN || tree.firstChild(parent) !== link) break;
+        link = parent;
+      }
     }
   }
-  return marks;
+  return marks ?? NO_MARKS;
 }
