@@ -46,9 +46,33 @@ function isAmbient(node: SyntaxNode): boolean {
   return false;
 }
 
-function declaresValue(source: string, name: string): boolean {
-  const escaped = name.replace(/[$]/g, '\\$&');
-  return new RegExp(`\\b(?:const|let|var|function\\*?)\\s+${escaped}\\b`).test(source);
+/** Offsets where the name of a `const`, `let`, `var`, `function` or `function*` declaration starts, in text order. */
+function valueNameStarts(source: string): number[] {
+  const starts: number[] = [];
+  const keyword = /\b(?:const|let|var|function\*?)\s+/g;
+  for (let match = keyword.exec(source); match; match = keyword.exec(source)) starts.push(match.index + match[0].length);
+  return starts;
+}
+
+/** `\w` of a regular expression without the `u` flag. */
+function isWordCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+}
+
+/**
+ * Whether the text matches `\b(?:const|let|var|function\*?)\s+<name>\b`, checked at the starts
+ * found once per file (a regular expression per name was compiled and run over the whole text).
+ */
+function declaresValue(source: string, starts: readonly number[], name: string): boolean {
+  // An escape in an identifier (`\u0061`) would mean something else in a pattern: keep the pattern.
+  if (name.includes('\\')) return new RegExp(`\\b(?:const|let|var|function\\*?)\\s+${name.replace(/[$]/g, '\\$&')}\\b`).test(source);
+  for (const at of starts) {
+    if (!source.startsWith(name, at)) continue;
+    const end = at + name.length;
+    const after = end < source.length && isWordCode(source.charCodeAt(end));
+    if (isWordCode(source.charCodeAt(end - 1)) !== after) return true;
+  }
+  return false;
 }
 
 function isTopLevel(declaration: SyntaxNode): boolean {
@@ -70,6 +94,7 @@ export const namesCollector: Collector<NameFacts> = {
   id: NAMES_COLLECTOR_ID,
   create({ file, source }) {
     const facts: NameFacts = {};
+    let starts: number[] | undefined;
     const result = () => facts;
     // Only source files set conventions; tests are not even visited.
     if (file.kind !== 'source') return { visitor: {}, result };
@@ -81,7 +106,7 @@ export const namesCollector: Collector<NameFacts> = {
       if (!name || isAmbient(node)) return;
       add(kind, name.text, node);
       // Rare enough (types are PascalCase almost everywhere) to afford a search of the text.
-      if (kind === 'type' && !/^[A-Z]/.test(name.text) && declaresValue(source, name.text)) (facts.valueNames ??= []).push(name.text);
+      if (kind === 'type' && !/^[A-Z]/.test(name.text) && declaresValue(source, (starts ??= valueNameStarts(source)), name.text)) (facts.valueNames ??= []).push(name.text);
     };
     const onMember = (node: SyntaxNode, value: SyntaxNode | null) => {
       const name = memberName(node.childForFieldName('name'));
