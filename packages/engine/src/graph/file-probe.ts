@@ -25,8 +25,14 @@ export function isOutside(path: string): boolean {
   return path === '..' || path.startsWith('../') || path.startsWith('/');
 }
 
+/** An empty, `.` or `..` segment: a path that normalising would change. */
+const UNNORMALISED_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 /** Joins and normalises a repository-relative path; the root is `''`. */
 export function joinPath(dir: string, relative: string): string {
+  // Most joins are of plain segments (`./dist/x.js` in `packages/a`): no normalising needed.
+  const rest = relative.startsWith('./') ? relative.slice(2) : relative;
+  if (!UNNORMALISED_SEGMENT.test(rest) && (dir === '' || !UNNORMALISED_SEGMENT.test(dir))) return dir === '' ? rest : `${dir}/${rest}`;
   const joined = posix.normalize(posix.join(dir || '.', relative));
   if (joined === '.' || joined === './') return '';
   return joined.endsWith('/') ? joined.slice(0, -1) : joined;

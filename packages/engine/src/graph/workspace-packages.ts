@@ -138,8 +138,8 @@ export class WorkspaceResolver {
     const out: string[] = [];
     const { outDir, rootDir } = this.buildRootsOf(pkg.dir);
     if (outDir && relative.startsWith(`${outDir}/`)) out.push(joinPath(rootDir, relative.slice(outDir.length + 1)));
-    const segments = relative.split('/');
-    for (let drop = 1; drop < segments.length; drop++) out.push(['src', ...segments.slice(drop)].join('/'));
+    // The rest of the path after each of its directories: `a/b/c` → `src/b/c`, `src/c`.
+    for (let slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) out.push(`src/${relative.slice(slash + 1)}`);
     return out;
   }
 
