@@ -2,12 +2,17 @@
 // usage, and the modules reachable from entries and tests.
 //
 // The engine's graph is built without entries, and the resolver that maps `dist/x.js` back to
-// `src/x.ts` is internal to the engine. So the model rebuilds the graph through the engine's own
-// `buildRepositoryGraph` with one synthetic module per directory that imports every entry request
-// (`* ` for whole entries, the read names for framework files): the engine then resolves them
-// exactly as it resolves real imports, and `usedExports` follows entries through re-exports and
-// `export *`. Package targets go through `#` subpath imports added to the package.json as the
-// graph reads it, because `#` targets get the engine's build-output-to-source mapping.
+// `src/x.ts` is internal to the engine. So the model resolves the entry requests through the
+// engine's own `buildRepositoryGraph`, from one synthetic module per directory that imports them
+// (`*` for whole entries, the read names for framework files): the engine resolves them exactly as
+// it resolves real imports. Package targets go through `#` subpath imports added to the
+// package.json as the graph reads it, because `#` targets get the engine's build-output-to-source
+// mapping. The model's graph is then the engine's graph plus one module that imports what the
+// requests use, so that `usedExports` follows entries through re-exports and `export *`.
+//
+// A derived run (a pull request's head) reuses the entries and loads its base run saved when no
+// file was added, deleted or renamed and no file that entries are read from changed: only the
+// changed files' loads are resolved again (model-state.ts).
 import {
   buildCodeGraph,
   buildRepositoryGraph,
@@ -19,7 +24,8 @@ import {
   type RepoSnapshot,
   type Resolution,
 } from '@codehealth/engine';
-import { collectEntryRequests, type EntryRequest } from './entry-requests.js';
+import { collectEntryRequests, readManifests, type EntryRequest, type EntryRequests } from './entry-requests.js';
+import { filesFingerprint, modelState, reusableState, type ModelState, type Use } from './model-state.js';
 
 export interface DeadCodeModel {
   graph: CodeGraph;
@@ -45,24 +51,85 @@ export interface ModelOptions {
 const SYNTHETIC_NAME = '__codehealth_dead_code_entries__.ts';
 const cache = new WeakMap<readonly FileSummary[], Map<string, Promise<DeadCodeModel>>>();
 
-/** The model of this run; both repository rules ask, it is built once per set of options. */
+/**
+ * The model of this run; both repository rules ask, it is built once per set of options by the
+ * first that asks, with that rule's state (its `previous` on a derived run, `saveState` otherwise).
+ */
 export function deadCodeModel(context: RepositoryRuleContext<unknown>, options: ModelOptions): Promise<DeadCodeModel> {
   let byOptions = cache.get(context.summaries);
   if (!byOptions) cache.set(context.summaries, (byOptions = new Map()));
   const key = JSON.stringify(options.entries);
   let model = byOptions.get(key);
-  if (!model) byOptions.set(key, (model = buildModel(context.snapshot, context.summaries, context.graph, options)));
+  if (!model) byOptions.set(key, (model = buildModel(context, options, key)));
   return model;
 }
 
-async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummary[], base: CodeGraph, options: ModelOptions): Promise<DeadCodeModel> {
+/** Entries, loads and uses of the entry requests, resolved. */
+interface ResolvedRequests {
+  entries: Map<string, string>;
+  entryUses: Use[];
+  loads: ModelState['loads'];
+}
+
+async function buildModel(context: RepositoryRuleContext<unknown>, options: ModelOptions, key: string): Promise<DeadCodeModel> {
+  const { snapshot, summaries, graph: base } = context;
   const unresolved = base.edges.filter((e) => e.resolution === 'unresolved');
   // Relative imports that found no module, or only build output: candidates for the source mapping.
   const relativeMisses = base.edges.filter(
     (e) => (e.specifier.startsWith('./') || e.specifier.startsWith('../')) && (e.to === undefined || !base.modules.has(e.to)),
   );
-  const requests = await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries);
+  const files = filesFingerprint(snapshot, summaries);
+  const saved = context.previous && reusableState(context.previous, snapshot, key, files);
+  const manifests = await readManifests(snapshot);
+  let resolved: ResolvedRequests;
+  if (saved && context.previous) {
+    // Only the changed files' loads can differ from the saved run's.
+    const changed = context.previous.changedPaths;
+    const fresh = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses.filter((e) => changed.has(e.from)), options.entries, manifests, changed));
+    const loads = saved.loads.filter(([from]) => !changed.has(from));
+    context.progress(`Dead code: the base run's entries reused; the loads of ${changed.size} changed files resolved again`);
+    resolved = { entries: new Map(saved.entries), entryUses: saved.entryUses, loads: [...loads, ...fresh.loads] };
+  } else {
+    resolved = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries, manifests));
+  }
+  context.saveState?.(modelState(key, files, resolved.entries, resolved.entryUses, resolved.loads));
 
+  const { entries } = resolved;
+  const loads = new Map<string, Set<string>>();
+  for (const [from, targets] of resolved.loads) if (targets.length > 0) loads.set(from, new Set(targets));
+  const graph = withUses(base, summaries, [...resolved.entryUses, ...resolved.loads.flatMap(([, , uses]) => uses)]);
+  const roots = [...entries.keys(), ...summaries.filter((s) => s.kind === 'test' && !s.skipped).map((s) => s.path)];
+  const reachable = reach(graph, roots, loads);
+  const loadedBy = new Map<string, string[]>();
+  for (const [from, targets] of loads) for (const to of targets) loadedBy.set(to, [...(loadedBy.get(to) ?? []), from]);
+  const stems = new Set(unresolved.filter((e) => !relativeMisses.includes(e)).map((e) => stemOf(e.specifier)));
+
+  const packageDirs = [...manifests.keys()].sort((a, b) => b.length - a.length);
+  return {
+    graph,
+    entries,
+    reachable,
+    importersOf: (path) => {
+      const importers = (graph.modules.get(path)?.importedBy ?? []).filter((p) => p !== SYNTHETIC_NAME);
+      return [...new Set([...importers, ...(loadedBy.get(path) ?? [])])].sort();
+    },
+    deepImportablePackage: (path) => {
+      const dir = packageDirs.find((d) => d === '' || path.startsWith(`${d}/`));
+      const manifest = dir === undefined ? undefined : manifests.get(dir);
+      if (!manifest || typeof manifest.name !== 'string' || manifest.private === true || manifest.exports !== undefined) return undefined;
+      return manifest.name;
+    },
+    maybeImportedUnresolved: (path) => stems.has(stemOf(path)) || (stemOf(path) === 'index' && stems.has(stemOf(path.slice(0, path.lastIndexOf('/'))))),
+  };
+}
+
+/**
+ * Resolves the requests through the engine's own `buildRepositoryGraph`, from one synthetic module
+ * per directory: the engine resolves them exactly as it resolves real imports. Every request that
+ * reaches a module is a use (its names count as imported, even when a filter below keeps it from
+ * being an entry or a load); the filters decide entries (first reason found) and loads.
+ */
+async function resolveRequests(snapshot: RepoSnapshot, base: CodeGraph, requests: EntryRequests): Promise<ResolvedRequests> {
   const synthetic = new Map<string, EntryRequest[]>();
   const syntheticSummaries: FileSummary[] = [];
   for (const [dir, list] of requests.byDir) {
@@ -70,58 +137,82 @@ async function buildModel(snapshot: RepoSnapshot, summaries: readonly FileSummar
     synthetic.set(path, list);
     syntheticSummaries.push(syntheticSummary(path, list));
   }
-  // Only the synthetic modules need resolving: real imports keep the resolutions of the engine's graph.
+  const entries = new Map<string, string>();
+  const entryUses = new Map<string, Set<string>>();
+  const loads = new Map<string, { targets: Set<string>; uses: Map<string, Set<string>> }>();
+  if (syntheticSummaries.length === 0) return { entries, entryUses: [], loads: [] };
   const patched = withManifestImports(snapshot, requests.manifestImports, requests.manifests);
   const resolved = await buildRepositoryGraph(patched, syntheticSummaries);
-  const inputs = [...base.modules.keys()].map((path) => summaryByPath(summaries).get(path)).filter((s) => s !== undefined);
-  const graph = buildCodeGraph(
-    [...inputs, ...syntheticSummaries].map((s) => ({ path: s.path, facts: s.module })),
-    knownResolutions([...base.edges, ...resolved.edges]),
-  );
-
-  const entries = new Map<string, string>();
-  const loads = new Map<string, Set<string>>();
   const resolvedKeys = new Set<string>();
   for (const [path, list] of synthetic) {
-    for (const edge of graph.modules.get(path)?.imports ?? []) if (edge.to !== undefined && graph.modules.has(edge.to)) resolvedKeys.add(list[edge.line - 1].specifier);
+    for (const edge of resolved.modules.get(path)?.imports ?? []) if (edge.to !== undefined && base.modules.has(edge.to)) resolvedKeys.add(list[edge.line - 1].specifier);
   }
   for (const [path, list] of synthetic) {
-    for (const edge of graph.modules.get(path)?.imports ?? []) {
-      if (edge.to === undefined || !graph.modules.has(edge.to)) continue;
-      const { origin, mustEndWith, fallbackFor } = list[edge.line - 1];
+    for (const edge of resolved.modules.get(path)?.imports ?? []) {
+      if (edge.to === undefined || !base.modules.has(edge.to)) continue;
+      const { origin, mustEndWith, fallbackFor, names } = list[edge.line - 1];
+      let load = origin.type === 'load' ? loads.get(origin.from) : undefined;
+      if (origin.type === 'load' && !load) loads.set(origin.from, (load = { targets: new Set(), uses: new Map() }));
+      addUse(load ? load.uses : entryUses, edge.to, names);
       if (mustEndWith !== undefined && !edge.to.replace(/\.[^./]+$/, '').endsWith(mustEndWith)) continue;
       if (fallbackFor !== undefined && resolvedKeys.has(fallbackFor)) continue;
       if (origin.type === 'entry') {
         if (!entries.has(edge.to)) entries.set(edge.to, origin.reason);
       } else if (origin.from !== edge.to) {
-        const targets = loads.get(origin.from) ?? new Set();
-        loads.set(origin.from, targets.add(edge.to));
+        load!.targets.add(edge.to);
       }
     }
   }
-  const roots = [...entries.keys(), ...summaries.filter((s) => s.kind === 'test' && !s.skipped).map((s) => s.path)];
-  const reachable = reach(graph, roots, loads);
-  const loadedBy = new Map<string, string[]>();
-  for (const [from, targets] of loads) for (const to of targets) loadedBy.set(to, [...(loadedBy.get(to) ?? []), from]);
-  const stems = new Set(unresolved.filter((e) => !relativeMisses.includes(e)).map((e) => stemOf(e.specifier)));
-
-  const packageDirs = [...requests.manifests.keys()].sort((a, b) => b.length - a.length);
+  const usesOf = (uses: Map<string, Set<string>>): Use[] => [...uses].map(([to, names]) => [to, [...names]]);
   return {
-    graph,
     entries,
-    reachable,
-    importersOf: (path) => {
-      const importers = (graph.modules.get(path)?.importedBy ?? []).filter((p) => !synthetic.has(p));
-      return [...new Set([...importers, ...(loadedBy.get(path) ?? [])])].sort();
-    },
-    deepImportablePackage: (path) => {
-      const dir = packageDirs.find((d) => d === '' || path.startsWith(`${d}/`));
-      const manifest = dir === undefined ? undefined : requests.manifests.get(dir);
-      if (!manifest || typeof manifest.name !== 'string' || manifest.private === true || manifest.exports !== undefined) return undefined;
-      return manifest.name;
-    },
-    maybeImportedUnresolved: (path) => stems.has(stemOf(path)) || (stemOf(path) === 'index' && stems.has(stemOf(path.slice(0, path.lastIndexOf('/'))))),
+    entryUses: usesOf(entryUses),
+    loads: [...loads].map(([from, { targets, uses }]) => [from, [...targets], usesOf(uses)]),
   };
+}
+
+function addUse(uses: Map<string, Set<string>>, to: string, names: readonly string[]): void {
+  const set = uses.get(to);
+  if (set) for (const name of names) set.add(name);
+  else uses.set(to, new Set(names));
+}
+
+/**
+ * The engine's graph plus one synthetic module that imports every use, so that `usedExports`
+ * follows entries and loads through re-exports and `export *`. Real modules keep the engine's
+ * resolutions, looked up by importing module.
+ */
+function withUses(base: CodeGraph, summaries: readonly FileSummary[], uses: readonly Use[]): CodeGraph {
+  const byPath = summaryByPath(summaries);
+  const inputs: Array<{ path: string; facts: FileSummary['module'] }> = [];
+  for (const path of base.modules.keys()) {
+    const summary = byPath.get(path);
+    if (summary) inputs.push({ path, facts: summary.module });
+  }
+  const imports = uses.map(([, names], i) => ({ specifier: String(i), kind: 'static' as const, names, line: i + 1 }));
+  inputs.push({ path: SYNTHETIC_NAME, facts: { imports, exports: [], symbols: [], commonJs: false } });
+  let current: string | undefined;
+  let known = new Map<string, Resolution>();
+  const resolver: ModuleResolver = {
+    resolve(from, specifier) {
+      if (from === SYNTHETIC_NAME) return { kind: 'internal', path: uses[Number(specifier)][0] };
+      if (from !== current) {
+        current = from;
+        known = new Map();
+        for (const edge of base.modules.get(from)?.imports ?? []) known.set(edge.specifier, resolutionOf(edge));
+      }
+      return known.get(specifier) ?? UNRESOLVED;
+    },
+  };
+  return buildCodeGraph(inputs, resolver);
+}
+
+const UNRESOLVED: Resolution = { kind: 'unresolved' };
+
+function resolutionOf(edge: ImportEdge): Resolution {
+  if (edge.resolution === 'internal' && edge.to !== undefined) return { kind: 'internal', path: edge.to };
+  if (edge.resolution === 'external') return { kind: 'external', packageName: edge.packageName ?? edge.specifier };
+  return UNRESOLVED;
 }
 
 function reach(graph: CodeGraph, roots: string[], loads: Map<string, Set<string>>): Set<string> {
@@ -144,21 +235,6 @@ function summaryByPath(summaries: readonly FileSummary[]): Map<string, FileSumma
   let map = byPathCache.get(summaries);
   if (!map) byPathCache.set(summaries, (map = new Map(summaries.map((s) => [s.path, s]))));
   return map;
-}
-
-/** A resolver that answers from edges already resolved. */
-function knownResolutions(edges: readonly ImportEdge[]): ModuleResolver {
-  const known = new Map<string, Resolution>();
-  for (const edge of edges) {
-    const resolution: Resolution =
-      edge.resolution === 'internal' && edge.to !== undefined
-        ? { kind: 'internal', path: edge.to }
-        : edge.resolution === 'external'
-          ? { kind: 'external', packageName: edge.packageName ?? edge.specifier }
-          : { kind: 'unresolved' };
-    known.set(`${edge.from}\0${edge.specifier}`, resolution);
-  }
-  return { resolve: (from, specifier) => known.get(`${from}\0${specifier}`) ?? { kind: 'unresolved' } };
 }
 
 function syntheticSummary(path: string, requests: EntryRequest[]): FileSummary {

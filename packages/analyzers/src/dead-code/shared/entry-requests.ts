@@ -38,13 +38,18 @@ const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
 const KEY_PREFIX = '#__codehealth_dead_code';
 const COMPONENT_FILE = /\.(?:vue|svelte|astro|mdx)$/;
 
+/**
+ * With `only`, just the loads of those files (their load and glob facts; `unresolved` should then
+ * hold only their imports): what a derived run recomputes for changed files.
+ */
 export async function collectEntryRequests(
   snapshot: RepoSnapshot,
   summaries: readonly FileSummary[],
   unresolved: ReadonlyArray<{ from: string; specifier: string; names: string[] }>,
   extraEntries: readonly string[],
+  manifests: Map<string, Record<string, unknown>>,
+  only?: ReadonlySet<string>,
 ): Promise<EntryRequests> {
-  const manifests = await readManifests(snapshot);
   const byDir = new Map<string, EntryRequest[]>();
   const manifestImports = new Map<string, Record<string, string>>();
   let counter = 0;
@@ -74,7 +79,7 @@ export async function collectEntryRequests(
   const packageOf = (path: string) => packageDirs.find((dir) => dir === '' || path.startsWith(`${dir}/`));
   const sources = summaries.filter((s) => s.kind === 'source' && PARSED.has(s.language) && !s.skipped);
 
-  for (const [dir, manifest] of manifests) {
+  for (const [dir, manifest] of only ? [] : manifests) {
     // A package's `exports` often repeat one pattern per extension and condition: candidates are listed once per anchor.
     let paths: string[] | undefined;
     const byAnchor = new Map<string, string[]>();
@@ -102,7 +107,7 @@ export async function collectEntryRequests(
   const rootDeps = dependencyNames(manifests.get('') ?? {});
   for (const [dir, manifest] of manifests) depsOf.set(dir, new Set([...rootDeps, ...dependencyNames(manifest)]));
   const isExtraEntry = globMatcher(extraEntries);
-  for (const summary of sources) {
+  for (const summary of only ? [] : sources) {
     if (isExtraEntry(summary.path)) {
       add('', { specifier: `./${summary.path}`, names: ['*'], origin: { type: 'entry', reason: 'the rule option "entries"' } });
       continue;
@@ -119,6 +124,7 @@ export async function collectEntryRequests(
   const codePaths = summaries.filter((s) => PARSED.has(s.language) && !s.skipped).map((s) => s.path);
   const codePathSet = new Set(codePaths);
   for (const summary of summaries) {
+    if (only && !only.has(summary.path)) continue;
     const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
     const origin: RequestOrigin = { type: 'load', from: summary.path };
     for (const specifier of facts?.loads ?? []) {
@@ -141,7 +147,7 @@ export async function collectEntryRequests(
     }
   }
 
-  for (const file of snapshot.files) {
+  for (const file of only ? [] : snapshot.files) {
     if (file.path.split('/').includes('node_modules') || file.skipReason) continue;
     const isConfigCode = file.kind === 'config' && PARSED.has(file.language);
     const isConfigData = file.kind === 'config' && /\.json5?c?$/.test(file.path) && !file.path.endsWith('package.json');
@@ -166,7 +172,8 @@ export async function collectEntryRequests(
   return { byDir, manifestImports, manifests };
 }
 
-async function readManifests(snapshot: RepoSnapshot): Promise<Map<string, Record<string, unknown>>> {
+/** package.json files by directory (`''` for the root), outside node_modules. */
+export async function readManifests(snapshot: RepoSnapshot): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const file of snapshot.files) {
     if (!(file.path === 'package.json' || file.path.endsWith('/package.json'))) continue;
