@@ -52,7 +52,8 @@ export function countCodeLines(source: string, comments: ReadonlyArray<readonly 
   let commentEnd = -1;
   let row = 0;
   let code = false;
-  for (let i = 0; i < source.length; i++) {
+  const length = source.length;
+  for (let i = 0; i < length; ) {
     if (i === commentStart) {
       commentEnd = comments[next][1];
       do next++;
@@ -64,7 +65,20 @@ export function countCodeLines(source: string, comments: ReadonlyArray<readonly 
       prefix[row + 1] = prefix[row] + (code ? 1 : 0);
       row++;
       code = false;
-    } else if (!code && i >= commentEnd && !isBlank(c)) code = true;
+      i++;
+      continue;
+    }
+    if (isBlank(c)) {
+      i++;
+      continue;
+    }
+    // Past a character that is not blank only a newline (and a comment's start or end) can matter: jump there.
+    let newline = source.indexOf('\n', i);
+    if (newline < 0) newline = length;
+    if (i >= commentEnd) {
+      code = true;
+      i = commentStart > i && commentStart < newline ? commentStart : newline;
+    } else i = commentEnd < newline ? commentEnd : newline;
   }
   prefix[row + 1] = prefix[row] + (code ? 1 : 0);
   const lastRow = rows - 1;

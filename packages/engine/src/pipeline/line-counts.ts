@@ -66,11 +66,12 @@ function classifyRows(source: string, comments: readonly number[]): Uint8Array {
   let count = 1;
   for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) count++;
   const rows = new Uint8Array(count);
+  const length = source.length;
   let row = 0;
   let next = 0;
   let commentStart = comments.length > 0 ? comments[0] : -1;
   let commentEnd = -1;
-  for (let i = 0; i < source.length; i++) {
+  for (let i = 0; i < length; ) {
     if (i === commentStart) {
       commentEnd = comments[next + 1];
       // Comments come in document order; one starting inside the previous one adds nothing.
@@ -79,8 +80,26 @@ function classifyRows(source: string, comments: readonly number[]): Uint8Array {
       commentStart = next < comments.length ? comments[next] : -1;
     }
     const c = source.charCodeAt(i);
-    if (c === 10) row++;
-    else if (!isBlank(c)) rows[row] |= i >= commentEnd ? NON_BLANK | CODE : NON_BLANK;
+    if (c === 10) {
+      row++;
+      i++;
+      continue;
+    }
+    if (isBlank(c)) {
+      i++;
+      continue;
+    }
+    // The first character that is not blank decides as much as the row's rest can: past it, only
+    // a newline (and, in a comment, the comment's end) can change anything. Jump there.
+    let newline = source.indexOf('\n', i);
+    if (newline < 0) newline = length;
+    if (i >= commentEnd) {
+      rows[row] = NON_BLANK | CODE;
+      i = commentStart > i && commentStart < newline ? commentStart : newline;
+    } else {
+      rows[row] |= NON_BLANK;
+      i = commentEnd < newline ? commentEnd : newline;
+    }
   }
   return rows;
 }
