@@ -19,8 +19,10 @@ export interface WalkDispatcher {
 export function buildDispatcher(visitors: readonly NodeVisitor[]): WalkDispatcher {
   const d: WalkDispatcher = { enter: new Map(), exit: new Map(), any: [], anyExit: [] };
   for (const visitor of visitors) {
-    for (const [key, handler] of Object.entries(visitor)) {
-      if (!handler) continue;
+    // for-in rather than Object.entries: no array of pairs per visitor and file.
+    for (const key in visitor) {
+      const handler = visitor[key];
+      if (!handler || !Object.hasOwn(visitor, key)) continue;
       const isExit = key.endsWith(':exit');
       const type = isExit ? key.slice(0, -5) : key;
       if (type === '*') (isExit ? d.anyExit : d.any).push(handler);
@@ -79,7 +81,10 @@ function walkFlatTree(tree: FlatTree, dispatcher: WalkDispatcher): void {
   const enterById: Array<Handler[] | null> = [];
   const exitById: Array<Handler[] | null> = [];
   const { types, parents, count } = tree;
-  const stack = new Int32Array(count);
+  // The stack of open nodes is reused from walk to walk (a walk started by a handler takes its own).
+  let stack = spareStack;
+  spareStack = undefined;
+  if (!stack || stack.length < count) stack = new Int32Array(Math.max(count, 4096));
   let depth = 0;
   const leave = (index: number) => {
     const handlers = exitById[types[index]];
@@ -106,4 +111,7 @@ function walkFlatTree(tree: FlatTree, dispatcher: WalkDispatcher): void {
     stack[depth++] = i;
   }
   while (depth > 0) leave(stack[--depth]);
+  spareStack = stack;
 }
+
+let spareStack: Int32Array | undefined;

@@ -12,7 +12,7 @@ import { FUNCTION_NODE_TYPES, functionNameOf } from '../parsing/functions.js';
 import { createModuleFactsVisitor } from '../graph/extract-module-facts.js';
 import { type RuleSet, ruleAppliesTo } from '../plugins/rule-set.js';
 import type { FileSummary, FunctionSummary } from './file-summary.js';
-import { buildFinding, splitLines } from './findings.js';
+import { buildFinding, lineTableOf, splitLines, type LineTable } from './findings.js';
 import { createLineCounter } from './line-counts.js';
 
 export function contentHashOf(source: string): string {
@@ -60,9 +60,9 @@ function functionCollector(out: FunctionSummary[]): NodeVisitor {
 /** Parses and analyses one file's source with the given rule set. Never throws for bad code. */
 export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet): FileSummary {
   if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
-  // Split lines are needed for findings' snippets only (and text with lone `\r`): most files have none.
-  let lines: string[] | undefined;
-  const linesOf = (): string[] => (lines ??= splitLines(source));
+  // Lines are needed for findings' snippets only (split ones for text with a lone `\r`): most files have none.
+  let lines: LineTable | undefined;
+  const linesOf = (): LineTable => (lines ??= lineTableOf(source));
   const started = performance.now();
   const native = parseSource(source, file.language);
   const parseMs = performance.now() - started;
@@ -71,7 +71,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
 
   const findings: Finding[] = [];
   const functions: FunctionSummary[] = [];
-  const lineCounter = createLineCounter(source, linesOf);
+  const lineCounter = createLineCounter(source, () => splitLines(source));
   const moduleFacts = createModuleFactsVisitor({ source, language: file.language });
   let errorNodes = 0;
   let errorBytes = 0;

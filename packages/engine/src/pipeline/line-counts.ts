@@ -17,8 +17,10 @@ export interface LineCounter {
  * over the text answers everything; otherwise the split lines are masked with the comments' rows
  * and columns, as they always were.
  */
-export function createLineCounter(source: string, linesOf: () => readonly string[]): LineCounter {
+export function createLineCounter(source: string, splitLinesOf: () => readonly string[]): LineCounter {
   const comments: number[] = [];
+  let split: readonly string[] | undefined;
+  const linesOf = (): readonly string[] => (split ??= splitLinesOf());
   let rows: Uint8Array | undefined;
   let nonBlankPrefix: Uint32Array | undefined;
   const sameRows = !hasLoneCarriageReturn(source);
