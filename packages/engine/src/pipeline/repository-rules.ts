@@ -6,7 +6,7 @@
 import { WELL_KNOWN_METRICS, type ConventionPattern, type PreviousRun, type RepositoryReportDescriptor, type RepositoryRuleContext, type WellKnownMetric } from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
 import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
-import { buildFinding, splitLines } from './findings.js';
+import { buildFinding, lineTableOf, type LineTable } from './findings.js';
 
 /** What one rule published. */
 export interface RuleOutcome {
@@ -127,7 +127,7 @@ export async function publishOutcomes(
   inScope: (path: string) => boolean,
 ): Promise<Published> {
   const published: Published = { findings: [], analyzerMetrics: {}, wellKnown: {}, conventions: [], ruleStates: {} };
-  const linesByFile = new Map<string, string[]>();
+  const linesByFile = new Map<string, LineTable>();
   for (let i = 0; i < rules.length; i++) {
     const active = rules[i];
     const { reports, metrics, conventions, state } = outcomes[i];
@@ -143,7 +143,7 @@ export async function publishOutcomes(
       let lines = linesByFile.get(r.filePath);
       if (!lines) {
         // A file outside the inventory (or unreadable) gives no lines, so its anchor stays unvalidated.
-        lines = splitLines(await readFile(r.filePath).catch(() => ''));
+        lines = lineTableOf(await readFile(r.filePath).catch(() => ''));
         linesByFile.set(r.filePath, lines);
       }
       const finding = buildFinding(origin, r.filePath, lines, r);
