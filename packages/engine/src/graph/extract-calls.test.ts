@@ -40,6 +40,24 @@ describe('calls of imported bindings', () => {
     ]);
   });
 
+  it('places calls in the innermost symbol of a long file whose symbols start late', () => {
+    const source = [
+      "import { pipe } from './Function.js';",
+      '\n'.repeat(3000),
+      'pipe(0);', // 3003
+      'export class Late {', // 3004
+      '  a() { return pipe(1) }', // 3005
+      '  b() {', // 3006
+      '    const inner = () => pipe(2);', // 3007
+      '    return pipe(3);', // 3008
+      '  }', // 3009
+      '  c = pipe(4);', // 3010
+      '}', // 3011
+      'export function after() { return pipe(5) }', // 3012
+    ].join('\n');
+    expect(calls(source).map((c) => `${c.line} ${c.caller}`)).toEqual(['3003 ', '3005 Late.a', '3007 Late.b', '3010 Late', '3012 after']);
+  });
+
   it('records none for a module without value imports, and the same calls on the flat tree the pipeline walks', () => {
     expect(calls("import type { A } from './a.js';\nexport const a = (x: A) => x;\n")).toEqual([]);
     const source = readFileSync(fileURLToPath(new URL('./build-graph.ts', import.meta.url)), 'utf8');

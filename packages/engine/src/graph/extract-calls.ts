@@ -73,7 +73,16 @@ function enclosingSymbolFinder(symbols: readonly SymbolRecord[]): (line: number)
     .filter((s) => s.kind === 'function' || s.kind === 'method' || s.kind === 'class' || s.kind === 'variable' || s.kind === 'namespace')
     .map((s) => ({ name: s.container ? `${s.container}.${s.name}` : s.name, start: s.lineStart, end: s.lineEnd }))
     .sort((a, b) => b.end - b.start - (a.end - a.start));
-  const byLine: string[] = [];
-  for (const span of spans) for (let l = span.start; l <= span.end; l++) byLine[l] = span.name;
-  return (line) => byLine[line] ?? '';
+  // The index of the span owning each line, in a typed array: a string array filled from a late
+  // first line fell back to dictionary elements (a hash insert per line of every span).
+  let last = 0;
+  for (const span of spans) if (span.end > last) last = span.end;
+  const owner = new Int32Array(last + 1).fill(-1);
+  spans.forEach((span, k) => {
+    if (span.start <= span.end) owner.fill(k, Math.max(0, span.start), span.end + 1);
+  });
+  return (line) => {
+    const k = line >= 0 && line <= last ? owner[line] : -1;
+    return k >= 0 ? spans[k].name : '';
+  };
 }
