@@ -98,9 +98,14 @@ export class FlatTree implements Tree {
     return next < this.count && this.parents[next] === index ? next : -1;
   }
 
+  /** The text index where each row starts (rows end at `\n`, as the binding counts them). */
+  lineStartOffsets(): Int32Array {
+    return (this.lineStarts ??= lineStartsOf(this.source));
+  }
+
   /** 0-based row and column (UTF-16 units, as the binding reports them) of a text index. */
   pointAt(offset: number): Point {
-    const starts = (this.lineStarts ??= lineStartsOf(this.source));
+    const starts = this.lineStartOffsets();
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {

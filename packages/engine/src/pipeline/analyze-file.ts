@@ -60,14 +60,15 @@ function functionCollector(out: FunctionSummary[]): NodeVisitor {
 /** Parses and analyses one file's source with the given rule set. Never throws for bad code. */
 export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet): FileSummary {
   if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
-  // Lines are needed for findings' snippets only (split ones for text with a lone `\r`): most files have none.
-  let lines: LineTable | undefined;
-  const linesOf = (): LineTable => (lines ??= lineTableOf(source));
   const started = performance.now();
   const native = parseSource(source, file.language);
   const parseMs = performance.now() - started;
   // Rules ask the tree many questions; the flat copy answers them without native calls.
   const tree = FlatTree.from(native, source);
+  // Lines are needed for findings' snippets only (split ones for text with a lone `\r`): most files have none.
+  let lines: LineTable | undefined;
+  // The tree's row starts are those lines' starts (and are there already when a finding was placed by its node).
+  const linesOf = (): LineTable => (lines ??= lineTableOf(source, tree.lineStartOffsets()));
 
   const findings: Finding[] = [];
   const functions: FunctionSummary[] = [];

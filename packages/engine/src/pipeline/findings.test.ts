@@ -7,9 +7,12 @@ describe('finding snippets', () => {
     const bounds = [undefined, -9, -2, -1, 0, 1, 2, 3, 9, NaN, 1.7, -0.5];
     for (const source of sources) {
       const split = splitLines(source);
-      const table = lineTableOf(source);
-      expect(table.length, JSON.stringify(source)).toBe(split.length);
-      for (const start of bounds) for (const end of bounds) expect(table.slice(start, end), `${JSON.stringify(source)} ${start} ${end}`).toEqual(split.slice(start, end));
+      // Row starts at `\n`, as a tree has them, may be handed over.
+      const rowStarts = Int32Array.from([0, ...[...source.matchAll(/\n/g)].map((m) => m.index + 1)]);
+      for (const table of [lineTableOf(source), lineTableOf(source, rowStarts)]) {
+        expect(table.length, JSON.stringify(source)).toBe(split.length);
+        for (const start of bounds) for (const end of bounds) expect(table.slice(start, end), `${JSON.stringify(source)} ${start} ${end}`).toEqual(split.slice(start, end));
+      }
     }
   });
 

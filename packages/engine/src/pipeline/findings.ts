@@ -19,8 +19,8 @@ export type LineTable = Pick<readonly string[], 'length' | 'slice'>;
  * a few of its lines, and splitting every line of every file with a finding was the largest
  * garbage of the per-file pass. Text with a `\r` is split as before.
  */
-export function lineTableOf(source: string): LineTable {
-  return source.includes('\r') ? splitLines(source) : new NewlineLines(source);
+export function lineTableOf(source: string, lineStarts?: Int32Array): LineTable {
+  return source.includes('\r') ? splitLines(source) : new NewlineLines(source, lineStarts);
 }
 
 /** Lines of a text whose only line terminator is `\n`. */
@@ -28,7 +28,16 @@ class NewlineLines implements LineTable {
   readonly length: number;
   private readonly starts: Int32Array;
 
-  constructor(private readonly source: string) {
+  /** `lineStarts`, when the caller has them (a tree's rows), must be where each line of `source` starts. */
+  constructor(
+    private readonly source: string,
+    lineStarts?: Int32Array,
+  ) {
+    if (lineStarts) {
+      this.starts = lineStarts;
+      this.length = lineStarts.length;
+      return;
+    }
     let count = 1;
     for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) count++;
     this.length = count;
