@@ -2,11 +2,10 @@ import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { joinPath } from './file-probe.js';
 
-/** What joinPath answered before its shortcut for plain segments: always normalised by node:path. */
+/** The path node:path makes of the join, without a trailing `/`, the root as `''`. */
 function normalisedJoin(dir: string, relative: string): string {
-  const joined = posix.normalize(posix.join(dir || '.', relative));
-  if (joined === '.' || joined === './') return '';
-  return joined.endsWith('/') ? joined.slice(0, -1) : joined;
+  const path = posix.normalize(`${dir || '.'}/${relative}`).replace(/\/$/, '');
+  return path === '.' ? '' : path;
 }
 
 describe('joinPath', () => {
