@@ -126,3 +126,45 @@ export function functionNames(fn: SyntaxNode): Set<string> {
   }
   return names;
 }
+
+/** `\w` of a pattern without the `u` flag. */
+function isWordUnit(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+}
+
+/** `\s` of a pattern. */
+function isSpaceUnit(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || (code >= 8192 && code <= 8202) || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+}
+
+/**
+ * Whether the text matches `\b([\w$]+)\s*=\s*\1\s*\[` (`cur = cur[key]`). The pattern tried and
+ * backtracked every word of every file with a subscript assignment; this looks only around `=`.
+ */
+export function hasSelfSubscriptAssignment(source: string): boolean {
+  const length = source.length;
+  for (let eq = source.indexOf('='); eq >= 0; eq = source.indexOf('=', eq + 1)) {
+    // The name ends where the blanks before `=` start.
+    let end = eq;
+    while (end > 0 && isSpaceUnit(source.charCodeAt(end - 1))) end--;
+    let value = eq + 1;
+    while (value < length && isSpaceUnit(source.charCodeAt(value))) value++;
+    // Every start of the name where `\b` holds: the run's start, or a change between `\w` and `$`.
+    for (let start = end - 1; start >= 0; start--) {
+      const code = source.charCodeAt(start);
+      if (!isWordUnit(code) && code !== 36) break;
+      if ((start > 0 && isWordUnit(source.charCodeAt(start - 1))) === isWordUnit(code)) continue;
+      const size = end - start;
+      if (value + size > length) continue;
+      let same = true;
+      for (let k = 0; k < size && same; k++) same = source.charCodeAt(start + k) === source.charCodeAt(value + k);
+      if (!same) continue;
+      let after = value + size;
+      while (after < length && isSpaceUnit(source.charCodeAt(after))) after++;
+      if (source.charCodeAt(after) === 91) return true;
+    }
+  }
+  return false;
+}

@@ -7,7 +7,7 @@ import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
 import { enclosingFunction } from '../shared/scope.js';
 import { calleeOf, literalString, unwrap } from '../shared/syntax.js';
-import { forEachKeyLoop, forKeyLoop, functionNames, GUARD, isNestedKeyedAssignment, isOutsideData, keyedAssignments, type KeyLoop } from './patterns.js';
+import { forEachKeyLoop, forKeyLoop, functionNames, GUARD, hasSelfSubscriptAssignment, isNestedKeyedAssignment, isOutsideData, keyedAssignments, type KeyLoop } from './patterns.js';
 
 const options = z.object({}).strict().default({});
 
@@ -15,8 +15,8 @@ type Pattern = 'recursive-merge' | 'key-copy' | 'nested-keys' | 'path-setter';
 
 /** `for (k in …)` and `for (… of Object.keys(…))`-like loops; other loops are not candidates. */
 const FOR_KEYS = /\bfor\s*\(\s*(?:const|let|var)?\s*(?:[\w$]+\s+in\b|(?:[\w$]+|\[[^\]]*\])\s+of\s+(?:Object|Reflect)\.)/g;
-/** A file needs one of these for a nested-keys or path-setter finding: `a[x][y] =`, `cur = cur[`. */
-const ASSIGNMENT_HINT = /\]\s*\[[^\]\n]+\]\s*(?:=(?![=>])|\?\?=|\|\|=)|\b([\w$]+)\s*=\s*\1\s*\[/;
+/** A file needs `a[x][y] =` (this) or `cur = cur[` (hasSelfSubscriptAssignment) for a nested-keys or path-setter finding. */
+const NESTED_KEYS_HINT = /\]\s*\[[^\]\n]+\]\s*(?:=(?![=>])|\?\?=|\|\|=)/;
 const FOR_EACH = /\bforEach\s*\(/g;
 const SUBSCRIPT_ASSIGNMENT = /\]\s*(?:=(?![=>])|\?\?=|\|\|=)/g;
 
@@ -138,7 +138,7 @@ export const prototypePollution = defineRule({
           const keyLoop = forEachKeyLoop(call);
           if (keyLoop) checkLoop(keyLoop, call);
         }
-        if (ASSIGNMENT_HINT.test(context.source)) {
+        if (NESTED_KEYS_HINT.test(context.source) || hasSelfSubscriptAssignment(context.source)) {
           // `]` → subscript → assignment, with room for parentheses.
           nodesAtMatches(root, context.source, SUBSCRIPT_ASSIGNMENT, assignmentEndingAt, 4).forEach(checkAssignment);
         }
