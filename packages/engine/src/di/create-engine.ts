@@ -64,7 +64,8 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   let pluginUrls: string[] | null = [];
   for (const entry of options.plugins ?? DEFAULT_PLUGINS) {
     if (typeof entry === 'string') {
-      const loaded = await loadPlugin(entry, cwd);
+      // The default plugins are the engine's own: resolved next to it before the current directory.
+      const loaded = await loadPlugin(entry, cwd, { engineFirst: options.plugins === undefined });
       analyzers.push(...loaded.plugin.analyzers);
       pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
     } else {

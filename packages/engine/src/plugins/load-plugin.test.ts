@@ -28,6 +28,19 @@ describe('loadPlugin', () => {
     expect((await loadPlugin('./local/plugin.mjs', dir)).plugin.analyzers[0].id).toBe('a');
   });
 
+  it('resolves the engine\'s own packages next to the engine first when asked (default plugins), else the directory\'s first', async () => {
+    // A different copy of @codehealth/analyzers in the current directory's node_modules.
+    const dir = dirWith({
+      'node_modules/@codehealth/analyzers/package.json': JSON.stringify({ name: '@codehealth/analyzers', type: 'module', main: './index.js' }),
+      'node_modules/@codehealth/analyzers/index.js': "export default { name: 'stale-copy', analyzers: [] };\n",
+    });
+    expect((await loadPlugin('@codehealth/analyzers', dir)).plugin.name).toBe('stale-copy');
+    const own = await loadPlugin('@codehealth/analyzers', dir, { engineFirst: true });
+    expect(own.plugin.name).not.toBe('stale-copy');
+    expect(own.plugin.analyzers.length).toBeGreaterThan(5);
+    expect(own.url).not.toContain(dir);
+  });
+
   it('refuses a missing package, a malformed manifest and a module that is not a plugin', async () => {
     const dir = dirWith({
       'node_modules/broken/package.json': '{ "name": ',

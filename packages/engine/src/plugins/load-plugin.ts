@@ -60,8 +60,12 @@ async function findPackageDir(name: string, fromDirs: string[]): Promise<string 
   return undefined;
 }
 
-/** Resolves a specifier to a module file: paths relative to `fromDir`, packages from its node_modules, then the engine's. */
-export async function resolvePlugin(specifier: string, fromDir: string): Promise<string> {
+/**
+ * Resolves a specifier to a module file: paths relative to `fromDir`, packages from its
+ * node_modules, then the engine's (the engine's first with `engineFirst`: its default plugins are
+ * its companions, and another copy in the current directory's node_modules may be of another version).
+ */
+export async function resolvePlugin(specifier: string, fromDir: string, { engineFirst = false }: { engineFirst?: boolean } = {}): Promise<string> {
   if (specifier.startsWith('.') || isAbsolute(specifier)) {
     const path = resolve(fromDir, specifier);
     if (await isDir(path)) return entryOfPackage(path);
@@ -69,7 +73,7 @@ export async function resolvePlugin(specifier: string, fromDir: string): Promise
     throw new PluginLoadError(`plugin "${specifier}" not found at ${path}`);
   }
   const engineDir = dirname(fileURLToPath(import.meta.url));
-  const packageDir = await findPackageDir(specifier, [fromDir, engineDir]);
+  const packageDir = await findPackageDir(specifier, engineFirst ? [engineDir, fromDir] : [fromDir, engineDir]);
   if (!packageDir) throw new PluginLoadError(`plugin "${specifier}" is not installed (looked in ${fromDir} and the engine's node_modules)`);
   return entryOfPackage(packageDir);
 }
@@ -88,8 +92,8 @@ export function assertPlugin(value: unknown, origin: string): Plugin {
   return candidate as Plugin;
 }
 
-export async function loadPlugin(specifier: string, fromDir: string): Promise<LoadedPlugin> {
-  const file = await resolvePlugin(specifier, fromDir);
+export async function loadPlugin(specifier: string, fromDir: string, options: { engineFirst?: boolean } = {}): Promise<LoadedPlugin> {
+  const file = await resolvePlugin(specifier, fromDir, options);
   const url = pathToFileURL(file).href;
   let mod: unknown;
   try {
