@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ANALYSIS_V8_FLAGS } from '@codehealth/engine';
 import { obtainEffect, obtainLargeCorpus, obtainRxjs } from '../helpers/corpora.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -145,6 +146,8 @@ function benchCorpus(name, corpus, { sources = 'src', withPeers = !args['no-peer
 }
 
 console.log(`codehealth benchmark — node ${process.version}, ${runs} run(s) per figure (median), load average ${loadavg()[0].toFixed(2)}`);
+// The assessment runs as the `codehealth` command does, with its V8 settings; the parse floor is native parsing, unaffected.
+console.log(`V8 settings of the codehealth command: ${process.env.CODEHEALTH_V8_TUNING === '0' ? "V8's defaults (CODEHEALTH_V8_TUNING=0)" : `${ANALYSIS_V8_FLAGS.join(' ')} (CODEHEALTH_V8_TUNING=0 for V8's defaults)`}`);
 if (args.corpus === 'rxjs' || args.corpus === 'all') benchCorpus('rxjs 7.8.2', obtainRxjs());
 if (args.corpus === 'effect' || args.corpus === 'all') benchCorpus('effect 3.22.4', obtainEffect());
 // The PR figure (issue 6): a ~10-file change on effect analysed after its base assessment.

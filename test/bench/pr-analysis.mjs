@@ -10,10 +10,12 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine } from '@codehealth/engine';
+import { createEngine, tuneV8ForAnalysis } from '@codehealth/engine';
 import { baselineOfResult, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
 import { obtainEffect, obtainLargeCorpus } from '../helpers/corpora.js';
 
+// As a worker runs (`codehealth worker`: its bin applies the same V8 settings before any analysis).
+tuneV8ForAnalysis();
 const { values: args } = parseArgs({ options: { files: { type: 'string', default: '10' }, corpus: { type: 'string', default: 'effect' } } });
 if (args.corpus !== 'effect' && args.corpus !== 'large') {
   console.error(`pr-analysis: --corpus must be effect or large, not ${args.corpus}`);

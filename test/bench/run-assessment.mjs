@@ -1,6 +1,9 @@
 // One full assessment in a fresh process, so that wall time and peak RSS are the run's own.
 // Usage: node run-assessment.mjs <dir> [cacheDir|-] ; prints one JSON line.
-import { createEngine } from '@codehealth/engine';
+import { createEngine, tuneV8ForAnalysis } from '@codehealth/engine';
+
+// As the `codehealth` command runs (its bin applies the same V8 settings before any analysis).
+tuneV8ForAnalysis();
 
 const [dir, cacheArg] = process.argv.slice(2);
 const started = performance.now();

@@ -56,6 +56,7 @@ export type { ModuleResolver, Resolution } from './graph/index.js';
 
 // Git, run from a small helper process (spawning from a large process is slow)
 export { runGitCommand } from './git-process/git-helper.js';
+export { tuneV8ForAnalysis, ANALYSIS_V8_FLAGS } from './runtime/v8-tuning.js';
 export type { GitRequest, GitResult } from './git-process/spawn-git.js';
 
 // Assessment pipeline and results
