@@ -52,14 +52,17 @@ export function restoreLocated(saved: SavedPass, updated: UpdatedClasses, files:
   }
   const indexOf = new Map(files.map((f, i) => [f.summary.path, i]));
   const touched = new Set<string>();
-  const kept = new Set(updated.origins);
-  const savedFragments = (at: number): Array<{ path: string | undefined; numbers: number[] }> =>
-    Array.from({ length: flat[at + 1] }, (_, k) => {
-      const numbers = flat.slice(at + 2 + k * FRAGMENT_SIZE, at + 2 + (k + 1) * FRAGMENT_SIZE);
-      return { path: saved.files[numbers[0]], numbers };
-    });
+  const kept = new Uint8Array(offsets.length);
+  for (const origin of updated.origins) if (origin >= 0 && origin < offsets.length) kept[origin] = 1;
   // Copies of saved classes that are gone lose their lines where they were.
-  for (let origin = 0; origin < offsets.length; origin++) if (!kept.has(origin)) for (const { path } of savedFragments(offsets[origin])) if (path !== undefined) touched.add(path);
+  for (let origin = 0; origin < offsets.length; origin++) {
+    if (kept[origin]) continue;
+    const at = offsets[origin];
+    for (let k = 0; k < flat[at + 1]; k++) {
+      const path = saved.files[flat[at + 2 + k * FRAGMENT_SIZE]];
+      if (path !== undefined) touched.add(path);
+    }
+  }
 
   const located: Array<LocatedClone | undefined> = [];
   for (let i = 0; i < updated.classes.length; i++) {
@@ -77,10 +80,12 @@ export function restoreLocated(saved: SavedPass, updated: UpdatedClasses, files:
       continue;
     }
     const fragments: Fragment[] = [];
-    for (const { path, numbers } of savedFragments(at)) {
+    for (let k = 0, from = at + 2; k < flat[at + 1]; k++, from += FRAGMENT_SIZE) {
+      const path = saved.files[flat[from]];
       const file = path === undefined ? undefined : files[indexOf.get(path) ?? -1];
-      const [, start, end, lineStart, lineEnd, codeLines] = numbers;
-      if (!file || !numbers.every(Number.isInteger) || start < 0 || end <= start || end > file.hashes.length) return undefined;
+      const [start, end, lineStart, lineEnd, codeLines] = [flat[from + 1], flat[from + 2], flat[from + 3], flat[from + 4], flat[from + 5]];
+      // Checked against the stored token count, an upper bound known without decoding the file.
+      if (!file || ![start, end, lineStart, lineEnd, codeLines].every(Number.isInteger) || start < 0 || end <= start || end > file.tokenCount) return undefined;
       fragments.push({ file, start, end, lineStart, lineEnd, codeLines });
     }
     located.push({ tokens: flat[at], fragments });

@@ -3,7 +3,8 @@
 // the located clones and each file's duplicated lines restored from the saved ones.
 import type { FileSummary } from '@codehealth/engine';
 import { describe, expect, it } from 'vitest';
-import { findCloneClasses } from './clone-detection.js';
+import { random } from './fixtures/random.js';
+import { findCloneClasses, windowKeys } from './clone-detection.js';
 import type { LocatedClone } from './clone-fragments.js';
 import { duplicatedRowsByFile, encodeLocated, locateEach, restoreLocated, updateDuplicatedRows } from './clone-results.js';
 import { readSavedClones, savePass, updateCloneClasses } from './clone-state.js';
@@ -11,28 +12,21 @@ import type { FileTokens } from './token-streams.js';
 
 const WINDOW = 12;
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed by its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-/** Files of random tokens (a small alphabet, so short accidental repeats and periodic runs occur) with blocks copied between them. */
-function repository(next: () => number, files: number, blocks: number[][]): Map<string, number[]> {
+/**
+ * Files of random tokens (by default a small alphabet, so short accidental repeats and periodic
+ * runs occur) with blocks copied between them.
+ */
+function repository(next: () => number, files: number, blocks: number[][], { alphabet = 12, copies = 0.08, periodic = 0.02 } = {}): Map<string, number[]> {
   const repo = new Map<string, number[]>();
   for (let f = 0; f < files; f++) {
     const tokens: number[] = [];
     const length = 20 + Math.floor(next() * 200);
     while (tokens.length < length) {
       const roll = next();
-      if (roll < 0.08) tokens.push(...blocks[Math.floor(next() * blocks.length)]);
-      else if (roll < 0.1) tokens.push(...Array.from({ length: 30 }, (_, i) => 500 + (i % 3)));
-      else tokens.push(Math.floor(next() * 12));
+      if (roll < copies) tokens.push(...blocks[Math.floor(next() * blocks.length)]);
+      else if (roll < copies + periodic) tokens.push(...Array.from({ length: 30 }, (_, i) => 500 + (i % 3)));
+      else tokens.push(Math.floor(next() * alphabet));
     }
     repo.set(`src/f${String(f).padStart(3, '0')}.ts`, tokens);
   }
@@ -79,7 +73,21 @@ function fileOf(path: string, tokens: readonly number[]): FileTokens {
   const hashes = Int32Array.from(tokens);
   const rows = Uint32Array.from(tokens, (_, i) => Math.floor(i / 3));
   const summary = { path, kind: 'source' } as FileSummary;
-  return { summary, stream: { hashes, rows, endRows: rows, imports: [], ignored: [], overloads: [] }, hashes, exact: hashes, original: Uint32Array.from(tokens, (_, i) => i) };
+  const stream = { hashes, rows, endRows: rows, imports: [], ignored: [], overloads: [] };
+  return { summary, tokenCount: hashes.length, stream, hashes, exact: hashes, original: Uint32Array.from(tokens, (_, i) => i) };
+}
+
+/** `sequence` and `bound` of a pass change over these sequences, noting which files the update reads. */
+function reader(sequences: readonly Int32Array[]) {
+  const read = new Set<number>();
+  return {
+    read,
+    sequence: (i: number) => {
+      read.add(i);
+      return sequences[i];
+    },
+    bound: (i: number) => sequences[i].length,
+  };
 }
 
 const describeLocated = (located: ReadonlyArray<LocatedClone | undefined>) =>
@@ -90,6 +98,8 @@ const present = (located: ReadonlyArray<LocatedClone | undefined>) => located.fi
 describe('updateCloneClasses', () => {
   it('gives what detection from scratch gives, in the same order, on 60 random changes', () => {
     let compared = 0;
+    let reads = 0;
+    let files = 0;
     for (let seed = 1; seed <= 60; seed++) {
       const next = random(seed);
       const blocks = Array.from({ length: 6 }, () => Array.from({ length: WINDOW + Math.floor(next() * 30) }, () => 100 + Math.floor(next() * 300)));
@@ -99,14 +109,76 @@ describe('updateCloneClasses', () => {
       const { head, changed } = change(next, base, blocks);
       const paths = [...head.keys()];
       const sequences = [...head.values()].map((t) => Int32Array.from(t));
-      const before = [...base].filter(([path]) => changed.has(path)).map(([, t]) => Int32Array.from(t));
-      const updated = updateCloneClasses(JSON.parse(JSON.stringify(saved)), { paths, sequences, changed, before, minTokens: WINDOW });
+      const { read, sequence, bound } = reader(sequences);
+      const updated = updateCloneClasses(JSON.parse(JSON.stringify(saved)), { paths, sequence, bound, changed, minTokens: WINDOW });
       expect(updated, `seed ${seed}`).toBeDefined();
       expect(updated!.classes, `seed ${seed}`).toEqual(detect(head));
       expect(updated!.compared).toBeLessThanOrEqual(paths.length);
+      expect(updated!.read).toBe(read.size);
       compared += updated!.classes.length;
+      reads += read.size;
+      files += paths.length;
     }
     expect(compared).toBeGreaterThan(500);
+    // The planted blocks and periodic runs are in most files here: most are read.
+    expect(reads).toBeGreaterThan(files / 2);
+  });
+
+  it('reads only the files that can share a window with a change, and still gives what detection from scratch gives', () => {
+    let reads = 0;
+    let files = 0;
+    let redone = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const next = random(seed);
+      // Mostly distinct code: a large alphabet, blocks copied into few files, rare periodic runs.
+      const blocks = Array.from({ length: 6 }, () => Array.from({ length: WINDOW + Math.floor(next() * 30) }, () => 100 + Math.floor(next() * 300)));
+      const base = repository(next, 40, blocks, { alphabet: 5000, copies: 0.004, periodic: 0.001 });
+      const baseSequences = [...base.values()].map((t) => Int32Array.from(t));
+      const saved = JSON.parse(JSON.stringify(savePass([...base.keys()], baseSequences, findCloneClasses(baseSequences, WINDOW), WINDOW)));
+      const { head, changed } = change(next, base, blocks);
+      const sequences = [...head.values()].map((t) => Int32Array.from(t));
+      const { read, sequence, bound } = reader(sequences);
+      const updated = updateCloneClasses(saved, { paths: [...head.keys()], sequence, bound, changed, minTokens: WINDOW });
+      expect(updated?.classes, `seed ${seed}`).toEqual(detect(head));
+      reads += read.size;
+      files += head.size;
+      redone += updated!.origins.filter((o) => o < 0).length;
+    }
+    expect(redone).toBeGreaterThan(60);
+    expect(reads).toBeLessThan(files / 2);
+  });
+
+  it("reads the files of a saved class whose fingerprint a changed window has without its tokens", () => {
+    const next = random(7);
+    const window = (n: number) => Array.from({ length: n }, () => 1000 + Math.floor(next() * 100000));
+    // A block copied in x.ts and y.ts, and a changed window of other tokens with the same fingerprint:
+    // its last token solves the polynomial (windowKeyAt mixes a bijection of it) for the block's.
+    const block = window(WINDOW);
+    const other = window(WINDOW - 1);
+    let target = 0;
+    for (const t of block) target = (Math.imul(target, 0x01000193) + t) | 0;
+    let prefix = 0;
+    for (const t of other) prefix = (Math.imul(prefix, 0x01000193) + t) | 0;
+    other.push((target - Math.imul(prefix, 0x01000193)) | 0);
+    const key = (tokens: number[]) => windowKeys(Int32Array.from(tokens), WINDOW)[0];
+    expect(key(other)).toBe(key(block));
+    expect(other).not.toEqual(block);
+
+    const base = new Map([
+      ['c.ts', window(30)],
+      ['x.ts', [...window(20), ...block, ...window(20)]],
+      ['y.ts', [...window(10), ...block, ...window(25)]],
+      ['z.ts', window(60)],
+    ]);
+    const baseSequences = [...base.values()].map((t) => Int32Array.from(t));
+    const saved = savePass([...base.keys()], baseSequences, findCloneClasses(baseSequences, WINDOW), WINDOW);
+    const head = new Map([...base, ['c.ts', [...window(5), ...other, ...window(5)]]]);
+    const sequences = [...head.values()].map((t) => Int32Array.from(t));
+    const { read, sequence, bound } = reader(sequences);
+    const updated = updateCloneClasses(saved, { paths: [...head.keys()], sequence, bound, changed: new Set(['c.ts']), minTokens: WINDOW });
+    expect(updated?.classes).toEqual(detect(head));
+    expect(updated?.classes).toHaveLength(1);
+    expect([...read].sort()).toEqual([0, 1, 2]);
   });
 
   it("restores located clones and per-file duplicated lines equal to a full run's, on 60 random changes", () => {
@@ -130,8 +202,7 @@ describe('updateCloneClasses', () => {
       const { head, changed } = change(next, base, blocks);
       const headFiles = [...head].map(([path, tokens]) => fileOf(path, tokens));
       const sequences = headFiles.map((f) => f.hashes);
-      const before = [...base].filter(([path]) => changed.has(path)).map(([, t]) => Int32Array.from(t));
-      const updated = updateCloneClasses(saved, { paths: [...head.keys()], sequences, changed, before, minTokens: WINDOW })!;
+      const updated = updateCloneClasses(saved, { paths: [...head.keys()], ...reader(sequences), changed, minTokens: WINDOW })!;
       const restored = restoreLocated(saved, updated, headFiles, POLICY);
       expect(restored, `seed ${seed}`).toBeDefined();
       const fullLocated = locateEach(findCloneClasses(sequences, WINDOW), headFiles, POLICY);
@@ -173,18 +244,22 @@ describe('updateCloneClasses', () => {
     ]);
     const sequences = [...base.values()].map((t) => Int32Array.from(t));
     const saved = savePass([...base.keys()], sequences, findCloneClasses(sequences, WINDOW), WINDOW);
-    const change = { paths: ['a.ts', 'b.ts', 'c.ts'], sequences: [...sequences, Int32Array.from([1, 2])], changed: new Set<string>(), before: [], minTokens: WINDOW };
+    const now = [...sequences, Int32Array.from([1, 2])];
+    const change = { paths: ['a.ts', 'b.ts', 'c.ts'], ...reader(now), changed: new Set<string>(), minTokens: WINDOW };
     expect(updateCloneClasses(saved, change)).toBeUndefined();
-    expect(updateCloneClasses(saved, { ...change, changed: new Set(['c.ts']) })?.classes).toEqual(findCloneClasses(change.sequences, WINDOW));
+    expect(updateCloneClasses(saved, { ...change, changed: new Set(['c.ts']) })?.classes).toEqual(findCloneClasses(now, WINDOW));
+    expect(updateCloneClasses({ ...saved, anchors: { counts: [1], keys: '' } }, { ...change, changed: new Set(['c.ts']) })).toBeUndefined();
   });
 
   it('reads back only a state of the same format and options', () => {
     const options = { minTokens: 50, mode: 'mild', ignoreImports: true, ignoreTests: true };
-    const state = { format: 2, options: JSON.stringify([50, 'mild', true, true]), passes: [{ files: ['a.ts'], classes: [], located: [] }], duplicatedRows: [0] };
+    const pass = { files: ['a.ts'], classes: [], located: [], anchors: { counts: [0], keys: '' } };
+    const state = { format: 3, options: JSON.stringify([50, 'mild', true, true]), passes: [pass], duplicatedRows: [0] };
     expect(readSavedClones(state, options, 1)).toEqual(state);
     expect(readSavedClones(state, { ...options, minTokens: 40 }, 1)).toBeUndefined();
     expect(readSavedClones(state, options, 2)).toBeUndefined();
-    expect(readSavedClones({ ...state, format: 1 }, options, 1)).toBeUndefined();
+    expect(readSavedClones({ ...state, format: 2 }, options, 1)).toBeUndefined();
+    expect(readSavedClones({ ...state, passes: [{ ...pass, anchors: undefined }] }, options, 1)).toBeUndefined();
     expect(readSavedClones({ ...state, duplicatedRows: undefined }, options, 1)).toBeUndefined();
     expect(readSavedClones({ ...state, passes: [{ files: ['a.ts'], classes: [] }] }, options, 1)).toBeUndefined();
     expect(readSavedClones('{}', options, 1)).toBeUndefined();

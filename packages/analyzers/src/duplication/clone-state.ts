@@ -3,13 +3,26 @@
 //
 // Detection groups window starts by the fingerprint of their first `minTokens` tokens, and every
 // class comes from one group, computed from that group's members only (and the tokens after them,
-// in their own files). So a group none of whose windows occurs in a changed file, before or after
-// the change, gives the same classes as before. The other groups are computed again from all
-// their members (every window of the repository with one of those fingerprints). Classes are
-// ordered as detection orders them (by fingerprint, then as found).
-import { findCloneClasses, windowKeyAt, windowKeys, type CloneClass } from './clone-detection.js';
+// in their own files). A class is a set of members sharing a run of tokens, reported when their
+// left neighbours differ; taking away members that are in no class changes no class. So a group
+// changes only if a changed file holds one of its windows now, or held a member of one of its
+// classes before: the groups of the changed files' fingerprints now and of the saved classes with
+// a copy in a changed file. Their classes are computed again from their members; the other
+// groups keep their saved classes. Classes are ordered as detection orders them (by fingerprint,
+// then as found).
+//
+// Only the files that can hold a member of a class of those groups are read: the changed files,
+// the files sharing an anchor (clone-anchors.ts) with a changed file, which holds every window
+// equal to one of theirs, and the files of the saved classes of those groups (a class all of
+// whose copies are in unchanged files was a class before, with these copies and maybe some in
+// changed files). Members in the other files are in no class, and detection without them finds
+// the same classes.
+import { findCloneClasses, windowKeyAt, windowKeys, type CloneClass, type CloneOccurrence } from './clone-detection.js';
+import { filesSharingAnchors, saveAnchors, type SavedAnchors } from './clone-anchors.js';
+import { KeySet } from './key-set.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
+const NO_TOKENS = new Int32Array(0);
 
 /** The classes of one detection pass (`weak` mode has two: normalised and exact tokens). */
 export interface SavedPass {
@@ -19,6 +32,8 @@ export interface SavedPass {
   classes: number[];
   /** Per class, in the same order, where it was located (`encodeLocated`, clone-results.ts). */
   located: number[];
+  /** Per file of `files`, its anchors (clone-anchors.ts). */
+  anchors: SavedAnchors;
 }
 
 export interface SavedClones {
@@ -47,7 +62,7 @@ export function savePass(paths: readonly string[], sequences: readonly Int32Arra
     flat.push(windowKeyAt(sequences[first.sequence], first.start, minTokens), length, occurrences.length);
     for (const { sequence, start } of occurrences) flat.push(sequence, start);
   }
-  return { files: [...paths], classes: flat, located };
+  return { files: [...paths], classes: flat, located, anchors: saveAnchors(sequences, minTokens) };
 }
 
 /** The saved state when it has this shape and these options, else undefined. */
@@ -55,45 +70,21 @@ export function readSavedClones(value: unknown, options: DetectionOptions, passe
   const saved = value as Partial<SavedClones> | null;
   if (typeof saved !== 'object' || saved === null || saved.format !== FORMAT || saved.options !== optionsKey(options)) return undefined;
   if (!Array.isArray(saved.passes) || saved.passes.length !== passes || !Array.isArray(saved.duplicatedRows)) return undefined;
-  const valid = saved.passes.every((p: Partial<SavedPass>) => Array.isArray(p?.files) && Array.isArray(p.classes) && Array.isArray(p.located) && p.files.every((f) => typeof f === 'string'));
+  const valid = saved.passes.every(
+    (p: Partial<SavedPass>) => Array.isArray(p?.files) && Array.isArray(p.classes) && Array.isArray(p.located) && typeof p.anchors === 'object' && p.files.every((f) => typeof f === 'string'),
+  );
   return valid ? (saved as SavedClones) : undefined;
 }
 
-/** A set of int32 keys (open addressing): the fingerprints of changed windows are looked up once per window of the repository. */
-class KeySet {
-  private readonly table: Int32Array;
-  private readonly used: Uint8Array;
-  private readonly mask: number;
-
-  constructor(capacity: number) {
-    let size = 16;
-    while (size < capacity * 2) size *= 2;
-    this.table = new Int32Array(size);
-    this.used = new Uint8Array(size);
-    this.mask = size - 1;
-  }
-
-  add(key: number): void {
-    let at = key & this.mask;
-    while (this.used[at] && this.table[at] !== key) at = (at + 1) & this.mask;
-    this.used[at] = 1;
-    this.table[at] = key;
-  }
-
-  has(key: number): boolean {
-    for (let at = key & this.mask; this.used[at]; at = (at + 1) & this.mask) if (this.table[at] === key) return true;
-    return false;
-  }
-}
-
 export interface PassChange {
-  /** Paths of the files compared now, in detection order, and their sequences. */
+  /** Paths of the files compared now, in detection order. */
   paths: readonly string[];
-  sequences: readonly Int32Array[];
-  /** Paths that differ from the saved run. */
+  /** The sequence of the file at `index`: asked only of the files that are read (see above). */
+  sequence(index: number): Int32Array;
+  /** At least the length of that sequence, known without reading it: saved positions are checked against it. */
+  bound(index: number): number;
+  /** Paths that differ from the saved run (either side of a rename, deleted and added files included). */
   changed: ReadonlySet<string>;
-  /** Sequences of the changed files as the saved run compared them. */
-  before: readonly Int32Array[];
   minTokens: number;
 }
 
@@ -103,6 +94,8 @@ export interface UpdatedClasses {
   origins: number[];
   /** Files the classes detected again touch. */
   compared: number;
+  /** Files whose sequences were read (the changed ones included). */
+  read: number;
 }
 
 /**
@@ -111,36 +104,61 @@ export interface UpdatedClasses {
  * the unchanged files (then detect again).
  */
 export function updateCloneClasses(saved: SavedPass, change: PassChange): UpdatedClasses | undefined {
-  const { paths, sequences, changed, before, minTokens } = change;
+  const { paths, sequence, bound, changed, minTokens } = change;
   const window = Math.max(1, Math.floor(minTokens));
   const unchangedBefore = saved.files.filter((p) => !changed.has(p));
   const unchangedNow = paths.filter((p) => !changed.has(p));
   if (unchangedBefore.length !== unchangedNow.length || unchangedBefore.some((p, i) => p !== unchangedNow[i])) return undefined;
 
-  const touched = [...before, ...sequences.filter((_, i) => changed.has(paths[i]))];
-  const keys = new KeySet(touched.reduce((n, s) => n + s.length, 0));
-  for (const sequence of touched) for (const key of windowKeys(sequence, window)) keys.add(key);
-
-  // Classes of the changed fingerprints' groups, from all their members; the other groups are as before.
-  const redone = findCloneClasses(sequences, minTokens, (key) => keys.has(key)).map((cloneClass) => {
-    const first = cloneClass.occurrences[0];
-    return { key: windowKeyAt(sequences[first.sequence], first.start, window), cloneClass };
-  });
-  const compared = new Set(redone.flatMap((r) => r.cloneClass.occurrences.map((o) => o.sequence))).size;
-
   const indexOf = new Map(paths.map((p, i) => [p, i]));
-  const kept: Array<{ key: number; cloneClass: CloneClass; origin: number }> = [];
+  const read = new Uint8Array(paths.length);
+  const after: Int32Array[] = [];
+  paths.forEach((path, i) => {
+    if (!changed.has(path)) return;
+    read[i] = 1;
+    after.push(sequence(i));
+  });
+  const savedClasses: Array<{ key: number; cloneClass: CloneClass; origin: number }> = [];
+  const touching: number[] = [];
   const flat = saved.classes;
   for (let at = 0, origin = 0; at < flat.length; origin++) {
     const [key, length, count] = [flat[at], flat[at + 1], flat[at + 2]];
     at += 3;
     const occurrences = [];
-    for (let k = 0; k < count; k++, at += 2) occurrences.push({ sequence: indexOf.get(saved.files[flat[at]]) ?? -1, start: flat[at + 1] });
-    if (keys.has(key)) continue;
-    const valid = (o: { sequence: number; start: number }) => o.sequence >= 0 && !changed.has(paths[o.sequence]) && Number.isInteger(o.start) && o.start >= 0 && o.start < sequences[o.sequence].length;
-    if (!occurrences.every(valid)) return undefined;
-    kept.push({ key, cloneClass: { length, occurrences }, origin });
+    let touches = false;
+    for (let k = 0; k < count; k++, at += 2) {
+      const path = saved.files[flat[at]];
+      if (path !== undefined && changed.has(path)) touches = true;
+      occurrences.push({ sequence: path === undefined ? -1 : (indexOf.get(path) ?? -1), start: flat[at + 1] });
+    }
+    if (touches) touching.push(key);
+    savedClasses.push({ key, cloneClass: { length, occurrences }, origin });
   }
+
+  // The changed groups: the changed files' fingerprints, and those of saved classes with a copy in a changed file.
+  const keys = new KeySet(after.reduce((n, s) => n + s.length, 0) + touching.length);
+  for (const tokens of after) for (const key of windowKeys(tokens, window)) keys.add(key);
+  for (const key of touching) keys.add(key);
+  const sharing = filesSharingAnchors(saved.anchors, saved.files.length, after, window);
+  if (!sharing) return undefined;
+  for (const file of sharing) if (!changed.has(saved.files[file])) read[indexOf.get(saved.files[file])!] = 1;
+
+  const kept: typeof savedClasses = [];
+  const valid = (o: CloneOccurrence) => o.sequence >= 0 && !changed.has(paths[o.sequence]) && Number.isInteger(o.start) && o.start >= 0 && o.start < bound(o.sequence);
+  for (const entry of savedClasses) {
+    if (!keys.has(entry.key)) {
+      if (!entry.cloneClass.occurrences.every(valid)) return undefined;
+      kept.push(entry);
+    } else for (const o of entry.cloneClass.occurrences) if (o.sequence >= 0) read[o.sequence] = 1;
+  }
+
+  // Classes of the changed groups, from their members in the files read; the other groups are as before.
+  const sequences = paths.map((_, i) => (read[i] ? sequence(i) : NO_TOKENS));
+  const redone = findCloneClasses(sequences, minTokens, (key) => keys.has(key)).map((cloneClass) => {
+    const first = cloneClass.occurrences[0];
+    return { key: windowKeyAt(sequences[first.sequence], first.start, window), cloneClass };
+  });
+  const compared = new Set(redone.flatMap((r) => r.cloneClass.occurrences.map((o) => o.sequence))).size;
 
   // Both lists are in detection order and no fingerprint is in both: merge them by fingerprint (unsigned, as the sort).
   const merged: CloneClass[] = [];
@@ -152,5 +170,5 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): Update
     merged.push(takeRedone ? redone[a++].cloneClass : kept[b].cloneClass);
     origins.push(takeRedone ? -1 : kept[b++].origin);
   }
-  return { classes: merged, origins, compared };
+  return { classes: merged, origins, compared, read: read.reduce((n, r) => n + r, 0) };
 }

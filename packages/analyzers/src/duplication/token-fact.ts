@@ -86,17 +86,27 @@ function isRangeList(value: unknown): value is number[] {
   return Array.isArray(value) && value.length % 2 === 0 && value.every((v) => Number.isInteger(v) && v >= 0);
 }
 
-/** The decoded stream, or undefined when the fact is missing or not of this version. */
-export function decodeTokenFact(fact: unknown): TokenStream | undefined {
+/**
+ * The fact when it has this version's shape (hashes of `count` tokens), checked without decoding
+ * it, else undefined.
+ */
+export function checkTokenFact(fact: unknown): TokenFact | undefined {
   if (typeof fact !== 'object' || fact === null) return undefined;
   const f = fact as Partial<TokenFact>;
   if (typeof f.count !== 'number' || typeof f.hashes !== 'string' || typeof f.rows !== 'string') return undefined;
   if (![f.multiline, f.imports, f.ignored, f.overloads].every(isRangeList)) return undefined;
+  return Buffer.byteLength(f.hashes, 'base64') >> 2 === f.count ? (f as TokenFact) : undefined;
+}
+
+/** The decoded stream, or undefined when the fact is missing or not of this version. */
+export function decodeTokenFact(fact: unknown): TokenStream | undefined {
+  const f = checkTokenFact(fact);
+  if (!f) return undefined;
   const hashes = decodeInt32s(f.hashes);
   if (hashes.length !== f.count) return undefined;
   // Lines are read only where a clone is located: decoded on first use (most files hold none).
   let lines: { rows: Uint32Array; endRows: Uint32Array } | undefined;
-  const linesOf = () => (lines ??= decodeLines(f.rows!, f.count!, f.multiline!));
+  const linesOf = () => (lines ??= decodeLines(f.rows, f.count, f.multiline));
   return {
     hashes,
     get rows() {
@@ -105,9 +115,9 @@ export function decodeTokenFact(fact: unknown): TokenStream | undefined {
     get endRows() {
       return linesOf().endRows;
     },
-    imports: f.imports!,
-    ignored: f.ignored!,
-    overloads: f.overloads!,
+    imports: f.imports,
+    ignored: f.ignored,
+    overloads: f.overloads,
   };
 }
 

@@ -3,7 +3,7 @@
 // `weak`, import declarations and `jscpd:ignore` regions left out.
 import type { FileSummary } from '@codehealth/engine';
 import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
-import { decodeTokenFact, TOKEN_FACT_KEY, type TokenStream } from './token-fact.js';
+import { checkTokenFact, decodeTokenFact, TOKEN_FACT_KEY, type TokenFact, type TokenStream } from './token-fact.js';
 
 export const DUPLICATION_MODES = ['strict', 'mild', 'weak'] as const;
 export type DuplicationMode = (typeof DUPLICATION_MODES)[number];
@@ -14,14 +14,24 @@ export interface StreamOptions {
 }
 
 export interface FileTokens {
-  summary: FileSummary;
-  stream: TokenStream;
+  readonly summary: FileSummary;
+  /** Tokens of the stored stream, known without decoding it: at least as many as are compared. */
+  readonly tokenCount: number;
+  readonly stream: TokenStream;
   /** The compared tokens: hashes, normalised in `weak` mode. */
-  hashes: Int32Array;
+  readonly hashes: Int32Array;
   /** Their exact hashes (the same array unless `weak`), to tell type-1 from type-2 copies. */
-  exact: Int32Array;
+  readonly exact: Int32Array;
   /** Index in `stream` of each compared token. */
-  original: Uint32Array;
+  readonly original: Uint32Array;
+}
+
+/** A token fact that passed `checkTokenFact` but does not decode (its base64 text is damaged). */
+export class TokenFactError extends Error {
+  constructor(readonly path: string) {
+    super(`The token stream stored for ${path} does not decode to its token count`);
+    this.name = 'TokenFactError';
+  }
 }
 
 // Type-2 normalisation keeps two kinds: names, and literal values of any sort.
@@ -64,7 +74,44 @@ export function effectiveTokens(summary: FileSummary, stream: TokenStream, optio
   const exact = new Int32Array(kept);
   for (let k = 0; k < kept; k++) exact[k] = stream.hashes[indices[k]];
   const hashes = options.mode === 'weak' ? exact.map(normalised) : exact;
-  return { summary, stream, hashes, exact, original: indices };
+  return { summary, tokenCount: count, stream, hashes, exact, original: indices };
+}
+
+/**
+ * A file's tokens decoded from its stored fact on first use: a derived run reads only the files
+ * that can share a window with a change, hold a copy it counts again, or a finding it describes.
+ */
+class StoredFileTokens implements FileTokens {
+  readonly tokenCount: number;
+  private decoded: FileTokens | undefined;
+
+  constructor(
+    readonly summary: FileSummary,
+    private readonly fact: TokenFact,
+    private readonly options: StreamOptions,
+  ) {
+    this.tokenCount = fact.count;
+  }
+
+  get stream(): TokenStream {
+    return this.tokens().stream;
+  }
+  get hashes(): Int32Array {
+    return this.tokens().hashes;
+  }
+  get exact(): Int32Array {
+    return this.tokens().exact;
+  }
+  get original(): Uint32Array {
+    return this.tokens().original;
+  }
+
+  private tokens(): FileTokens {
+    if (this.decoded) return this.decoded;
+    const stream = decodeTokenFact(this.fact);
+    if (!stream) throw new TokenFactError(this.summary.path);
+    return (this.decoded = effectiveTokens(this.summary, stream, this.options));
+  }
 }
 
 export interface CollectedFiles {
@@ -73,7 +120,7 @@ export interface CollectedFiles {
   withoutTokens: number;
 }
 
-/** The files in scope, sorted by path so that "first occurrence" is stable across runs. */
+/** The files in scope, sorted by path so that "first occurrence" is stable across runs; each decoded on first use. */
 export function collectFiles(summaries: readonly FileSummary[], options: StreamOptions & { ignoreTests: boolean }): CollectedFiles {
   const files: FileTokens[] = [];
   let withoutTokens = 0;
@@ -86,12 +133,12 @@ export function collectFiles(summaries: readonly FileSummary[], options: StreamO
       if (['typescript', 'tsx', 'javascript', 'jsx'].includes(summary.language)) withoutTokens++;
       continue;
     }
-    const stream = decodeTokenFact(summary.facts[TOKEN_FACT_KEY]);
-    if (!stream) {
+    const fact = checkTokenFact(summary.facts[TOKEN_FACT_KEY]);
+    if (!fact) {
       withoutTokens++;
       continue;
     }
-    files.push(effectiveTokens(summary, stream, options));
+    files.push(new StoredFileTokens(summary, fact, options));
   }
   return { files, withoutTokens };
 }

@@ -1,6 +1,6 @@
 // Finds blocks of code repeated across the repository (type-1 copies, and type-2 copies in `weak`
 // mode) from the token streams the collector stored, and publishes the duplication index.
-import { defineRule, type PreviousRun } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine';
 import { z } from 'zod';
 import { findCloneClasses } from '../clone-detection.js';
 import { optionsKey, readSavedClones, savePass, updateCloneClasses, type SavedClones } from '../clone-state.js';
@@ -8,8 +8,7 @@ import type { LocatedClone } from '../clone-fragments.js';
 import { duplicatedRowsByFile, encodeLocated, locateEach, restoreLocated, updateDuplicatedRows } from '../clone-results.js';
 import { planFindings } from '../finding-plan.js';
 import { describeFinding } from '../clone-report.js';
-import { collectFiles, DUPLICATION_MODES, effectiveTokens, type DuplicationMode, type FileTokens } from '../token-streams.js';
-import { decodeTokenFact, TOKEN_FACT_KEY } from '../token-fact.js';
+import { collectFiles, DUPLICATION_MODES, type FileTokens } from '../token-streams.js';
 
 /** jscpd's defaults, so that both tools agree out of the box. */
 const DEFAULTS = {
@@ -51,7 +50,7 @@ export const duplicatedCode = defineRule({
         'from every place that holds a copy.',
     },
   },
-  async analyze(context) {
+  analyze(context) {
     const { minTokens, minLines, mode, ignoreTests, ignoreImports, ignoreOverloads } = context.options;
     const { files, withoutTokens } = collectFiles(context.summaries, { mode, ignoreImports, ignoreTests });
     context.progress(`Looking for duplicated code in ${files.length} files`);
@@ -61,19 +60,26 @@ export const duplicatedCode = defineRule({
     const passes: Array<(f: FileTokens) => Int32Array> = mode === 'weak' ? [(f) => f.hashes, (f) => f.exact] : [(f) => f.hashes];
     const detection = { minTokens, mode, ignoreImports, ignoreTests };
     const saved = context.previous && readSavedClones(context.previous.state, detection, passes.length);
-    const before = saved && context.previous ? await filesBefore(context.previous, saved, { mode, ignoreImports }) : undefined;
     const changed = context.previous?.changedPaths ?? new Set<string>();
     // Per pass: the classes and where each is located, from the saved state where it still holds.
+    // Files are decoded on first use: a derived run reads only those its update needs.
     const results = passes.map((sequenceOf, pass) => {
-      const sequences = files.map(sequenceOf);
-      const change = saved && before && { paths: files.map((f) => f.summary.path), sequences, changed, before: before.map(sequenceOf), minTokens };
+      const change = saved && {
+        paths: files.map((f) => f.summary.path),
+        sequence: (i: number) => sequenceOf(files[i]),
+        bound: (i: number) => files[i].tokenCount,
+        changed,
+        minTokens,
+      };
       const updated = change && updateCloneClasses(saved.passes[pass], change);
       const restored = updated && restoreLocated(saved.passes[pass], updated, files, policy);
       if (!updated || !restored) {
-        const classes = findCloneClasses(sequences, minTokens);
+        const classes = findCloneClasses(files.map(sequenceOf), minTokens);
         return { classes, located: locateEach(classes, files, policy) };
       }
-      context.progress(`Duplicated code: the base run's clones updated for the changed files (${updated.compared} of ${files.length} files hold the classes found again)`);
+      context.progress(
+        `Duplicated code: the base run's clones updated for the changed files (${updated.read} of ${files.length} files read, ${updated.compared} hold the classes found again)`,
+      );
       return { classes: updated.classes, located: restored.located, touched: restored.touched };
     });
     const clones = results[0].located.filter((c): c is LocatedClone => c !== undefined);
@@ -91,7 +97,7 @@ export const duplicatedCode = defineRule({
       const indexOf = new Map(files.map((f, i) => [f, i]));
       const paths = files.map((f) => f.summary.path);
       context.saveState({
-        format: 2,
+        format: 3,
         options: optionsKey(detection),
         passes: passes.map((sequenceOf, pass) => savePass(paths, files.map(sequenceOf), results[pass].classes, minTokens, encodeLocated(results[pass].located, indexOf))),
         duplicatedRows: files.map((f) => rowsByFile.get(f) ?? 0),
@@ -114,19 +120,3 @@ export const duplicatedCode = defineRule({
     if (withoutTokens > 0) context.metric('filesWithoutTokens', withoutTokens);
   },
 });
-
-/**
- * The changed files as the saved run compared them (from the earlier run's summaries), or
- * undefined when one of them is no longer cached.
- */
-async function filesBefore(previous: PreviousRun, saved: SavedClones, options: { mode: DuplicationMode; ignoreImports: boolean }): Promise<FileTokens[] | undefined> {
-  const paths = new Set(saved.passes.flatMap((p) => p.files.filter((path) => previous.changedPaths.has(path))));
-  const files: FileTokens[] = [];
-  for (const path of paths) {
-    const summary = await previous.summaryBefore(path);
-    const stream = summary && TOKEN_FACT_KEY in summary.facts ? decodeTokenFact(summary.facts[TOKEN_FACT_KEY]) : undefined;
-    if (!summary || !stream) return undefined;
-    files.push(effectiveTokens(summary, stream, options));
-  }
-  return files;
-}
