@@ -8,11 +8,22 @@
 // runs, so that anchor too. A file sharing no anchor with a sequence holds none of its windows.
 // Half a window per run keeps about 2 / (reach + 1) of the positions (~7% with 50 tokens), and
 // runs of 25 tokens are rarely shared by code that shares no 50.
-import { windowKeys } from './clone-detection.js';
+import { windowKeysInto } from './clone-detection.js';
 import { decodeInt32s, encodeInt32s } from './token-fact.js';
 import { KeySet } from './key-set.js';
 
 const NONE = new Int32Array(0);
+
+/** Buffers reused from one sequence to the next (a cold run computes the anchors of every file). */
+let scratch = { runs: new Int32Array(0), starts: new Uint32Array(0), queue: new Int32Array(0) };
+
+function scratchFor(length: number): typeof scratch {
+  if (scratch.runs.length < length) {
+    const size = Math.max(length, 2 * scratch.runs.length);
+    scratch = { runs: new Int32Array(size), starts: new Uint32Array(size), queue: new Int32Array(size) };
+  }
+  return scratch;
+}
 
 /** The distinct anchors of a sequence for windows of `window` tokens, sorted (none when it is shorter than a window). */
 export function anchorsOf(tokens: Int32Array, window: number): Int32Array {
@@ -20,24 +31,27 @@ export function anchorsOf(tokens: Int32Array, window: number): Int32Array {
   if (tokens.length < size) return NONE;
   const span = Math.ceil(size / 2);
   const reach = size - span + 1;
-  const runs = windowKeys(tokens, span);
+  const { runs, starts, queue } = scratchFor(tokens.length);
+  const count = windowKeysInto(tokens, span, runs, starts);
   // The smallest of each `reach` consecutive run fingerprints: a queue of candidates, increasing.
-  const queue = new Int32Array(runs.length);
-  const found = new Int32Array(runs.length - reach + 1);
+  // Where each new smallest is goes to `starts`, free once the runs are fingerprinted.
   let head = 0;
   let tail = 0;
-  let count = 0;
+  let found = 0;
   let last = -1;
-  for (let i = 0; i < runs.length; i++) {
-    while (tail > head && runs[queue[tail - 1]] >= runs[i]) tail--;
+  for (let i = 0; i < count; i++) {
+    const run = runs[i];
+    while (tail > head && runs[queue[tail - 1]] >= run) tail--;
     queue[tail++] = i;
     if (queue[head] <= i - reach) head++;
-    if (i + 1 >= reach && queue[head] !== last) found[count++] = runs[(last = queue[head])];
+    if (i + 1 >= reach && queue[head] !== last) starts[found++] = (last = queue[head]);
   }
-  const sorted = found.subarray(0, count).sort();
+  const anchors = new Int32Array(found);
+  for (let k = 0; k < found; k++) anchors[k] = runs[starts[k]];
+  anchors.sort();
   let distinct = 0;
-  for (let k = 0; k < count; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[distinct++] = sorted[k];
-  return sorted.slice(0, distinct);
+  for (let k = 0; k < found; k++) if (k === 0 || anchors[k] !== anchors[k - 1]) anchors[distinct++] = anchors[k];
+  return distinct === found ? anchors : anchors.slice(0, distinct);
 }
 
 /** Each file's anchors, as a state keeps them: how many per file, and all of them in one base64 text. */

@@ -85,6 +85,11 @@ export function windowKeys(tokens: Int32Array, window: number): Int32Array {
   return keys;
 }
 
+/** `windowKeys` written into `keys` (with the windows' starts into `starts`), both at least as long as `tokens`; returns how many. */
+export function windowKeysInto(tokens: Int32Array, window: number, keys: Int32Array, starts: Uint32Array): number {
+  return fingerprintWindows(tokens, 0, tokens.length, Math.max(1, Math.floor(window)), keys, starts, 0);
+}
+
 /** The fingerprint of the window at `start` (see `windowKeys`). */
 export function windowKeyAt(tokens: Int32Array, start: number, window: number): number {
   return windowKeys(tokens.subarray(start, start + Math.max(1, Math.floor(window))), window)[0];
