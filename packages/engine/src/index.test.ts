@@ -6,7 +6,7 @@ import * as testing from './testing/index.js';
 describe('@codehealth/engine exports', () => {
   it('exposes exactly the documented runtime names', () => {
     expect(Object.keys(engine).sort()).toEqual([
-      'CONFIG_FILE_NAMES', 'ConfigError', 'DEFAULT_DRIFT_THRESHOLDS', 'DEFAULT_PLUGINS', 'DEFAULT_WEIGHTS',
+      'ANALYSIS_V8_FLAGS', 'CONFIG_FILE_NAMES', 'ConfigError', 'DEFAULT_DRIFT_THRESHOLDS', 'DEFAULT_PLUGINS', 'DEFAULT_WEIGHTS',
       'DefaultDriftDetector', 'DefaultScoringModel', 'DiskFileSummaryCache', 'FUNCTION_NODE_TYPES', 'GRADE_THRESHOLDS',
       'HALF_SCORE_DENSITY', 'HEALTH_CATEGORIES', 'HEALTH_CATEGORY_KEYS', 'ISSUE_CATEGORIES', 'ISSUE_SOURCES',
       'MemoryFileSummaryCache', 'NIL_UUID', 'PARSED_LANGUAGES', 'PluginDefinitionError', 'PluginLoadError',
@@ -15,7 +15,7 @@ describe('@codehealth/engine exports', () => {
       'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'extractModuleFacts', 'fromSarif', 'functionNameOf', 'healthKeyOf',
       'isFunctionNode', 'isParsedLanguage', 'issueFingerprint', 'issueIdOf', 'loadConfig', 'loadPlugin',
       'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'runGitCommand', 'shortestCycle', 'toJsonReport', 'toSarif',
-      'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'uuidFromName', 'validateConfig',
+      'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'tuneV8ForAnalysis', 'uuidFromName', 'validateConfig',
     ]);
   });
 
