@@ -63,6 +63,7 @@ export type { GitRequest, GitResult } from './git-process/spawn-git.js';
 export type { AssessmentResult, AssessmentMetrics, AnalyzeOptions, ProgressEvent, SkippedFile } from './pipeline/types.js';
 export type { FileSummary, FunctionSummary, LineCounts, ParseStats } from './pipeline/file-summary.js';
 export { analyzeFileSource } from './pipeline/analyze-file.js';
+export { codeRowPrefix } from './pipeline/line-counts.js';
 
 // Configuration
 export { configSchema } from './config/schema.js';

@@ -118,6 +118,18 @@ function countRows(source: string, rows: Uint8Array): LineCounts {
   return { total, blank, comment, code: total - blank - comment };
 }
 
+/**
+ * `prefix[i]` = rows among `0..i-1` (rows end at `\n`) with code: a character that is neither
+ * blank nor inside one of `comments` (flat `[start, end)` pairs of string indices, in document
+ * order), so the code lines of any row range are one subtraction.
+ */
+export function codeRowPrefix(source: string, comments: readonly number[]): Uint32Array {
+  const rows = classifyRows(source, comments);
+  const prefix = new Uint32Array(rows.length + 1);
+  for (let row = 0; row < rows.length; row++) prefix[row + 1] = prefix[row] + ((rows[row] & CODE) === 0 ? 0 : 1);
+  return prefix;
+}
+
 function prefixOf(rows: Uint8Array): Uint32Array {
   const prefix = new Uint32Array(rows.length + 1);
   for (let row = 0; row < rows.length; row++) prefix[row + 1] = prefix[row] + (rows[row] === 0 ? 0 : 1);
