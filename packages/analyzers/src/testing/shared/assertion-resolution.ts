@@ -3,6 +3,7 @@
 // re-exports away it is declared.
 import type { CodeGraph, FileSummary } from '@codehealth/engine';
 import { hasTestFacts, testFactsOf, type TestCaseFact, type TestFileFacts } from './test-facts.js';
+import { moduleLookup } from './module-lookup.js';
 import { isTestCode } from './test-code.js';
 
 export interface ResolvedTest extends TestCaseFact {
@@ -40,15 +41,15 @@ export function resolveTestSuite(summaries: readonly FileSummary[], graph: CodeG
     for (const [name, fn] of Object.entries(facts.functions)) if (fn.asserts) asserting.add(key(path, name));
   }
 
-  const targetOf = (from: string, specifier: string): string | undefined =>
-    graph.modules.get(from)?.imports.find((edge) => edge.specifier === specifier && edge.to !== undefined)?.to;
+  const lookup = moduleLookup(graph);
+  const targetOf = (from: string, specifier: string): string | undefined => lookup.importTarget(from, specifier);
 
   /** Whether export `name` of module `path` is (or forwards to) an asserting function. */
   const exportAsserts = (path: string, name: string, depth = 0): boolean => {
     if (depth > MAX_REEXPORT_DEPTH) return false;
     const module = graph.modules.get(path);
     if (!module) return false;
-    const record = module.exports.find((r) => r.name === name);
+    const record = lookup.exportRecord(path, name);
     if (record?.from !== undefined) {
       const target = targetOf(path, record.from);
       return target !== undefined && record.importedName !== undefined && exportAsserts(target, record.importedName, depth + 1);

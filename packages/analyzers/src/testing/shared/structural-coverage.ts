@@ -1,6 +1,7 @@
 // Structural coverage: which source modules the tests load, and which exported functions the
 // loaded code imports, following the code graph's run-time import edges from every test file.
 import type { CodeGraph, FileSummary, ImportEdge } from '@codehealth/engine';
+import { moduleLookup } from './module-lookup.js';
 import { exportedFunctionNames, hasRuntimeCode, isSourceCode, isTestCode } from './test-code.js';
 
 export interface StructuralCoverage {
@@ -46,6 +47,7 @@ function reachableAtRunTime(graph: CodeGraph, roots: readonly string[]): Set<str
  */
 function exercisedExports(graph: CodeGraph, importers: Iterable<string>): Set<string> {
   const used = new Set<string>();
+  const lookup = moduleLookup(graph);
   const key = (path: string, name: string) => `${path}\0${name}`;
   const namesMemo = new Map<string, Set<string>>();
   const exportNames = (path: string): Set<string> => {
@@ -70,9 +72,9 @@ function exercisedExports(graph: CodeGraph, importers: Iterable<string>): Set<st
       for (const each of exportNames(path)) use(path, each);
       return;
     }
-    const record = module.exports.find((r) => r.name === name);
+    const record = lookup.exportRecord(path, name);
     if (record?.from !== undefined) {
-      const target = module.imports.find((edge) => edge.specifier === record.from && edge.to !== undefined)?.to;
+      const target = lookup.importTarget(path, record.from);
       if (target !== undefined && record.importedName !== undefined) use(target, record.importedName);
       return;
     }

@@ -37,10 +37,15 @@ export function hasRuntimeCode(summary: FileSummary): boolean {
 /**
  * Names of the module's own exported functions: function declarations and `const f = () => …`
  * (a variable whose symbol range holds a function of that name). Re-exports are the declaring
- * module's, not this one's.
+ * module's, not this one's. Memoised per summary (structural coverage and untested-module both
+ * ask); the variables and functions are indexed by name once, not searched per export.
  */
-export function exportedFunctionNames(summary: FileSummary): string[] {
+export function exportedFunctionNames(summary: FileSummary): readonly string[] {
+  const memoised = functionNamesMemo.get(summary);
+  if (memoised) return memoised;
   const names: string[] = [];
+  let variables: Map<string, { lineStart: number; lineEnd: number }> | undefined;
+  let functionLines: Map<string, number[]> | undefined;
   for (const record of summary.module.exports) {
     if (record.from !== undefined || record.typeOnly) continue;
     if (record.kind === 'function') {
@@ -48,14 +53,34 @@ export function exportedFunctionNames(summary: FileSummary): string[] {
       continue;
     }
     if (record.kind !== 'variable') continue;
-    const symbol = summary.module.symbols.find((s) => s.name === record.name && s.kind === 'variable');
+    variables ??= firstVariables(summary);
+    const symbol = variables.get(record.name);
     if (!symbol) continue;
-    const isFunction = summary.functions.some(
-      (fn) => fn.name === record.name && fn.lineStart >= symbol.lineStart && fn.lineStart <= symbol.lineEnd,
-    );
-    if (isFunction) names.push(record.name);
+    functionLines ??= functionStartLines(summary);
+    const starts = functionLines.get(record.name);
+    if (starts?.some((line) => line >= symbol.lineStart && line <= symbol.lineEnd)) names.push(record.name);
   }
+  functionNamesMemo.set(summary, names);
   return names;
+}
+
+const functionNamesMemo = new WeakMap<FileSummary, readonly string[]>();
+
+/** The first variable symbol of each name (what `symbols.find` by name and kind returns). */
+function firstVariables(summary: FileSummary): Map<string, { lineStart: number; lineEnd: number }> {
+  const byName = new Map<string, { lineStart: number; lineEnd: number }>();
+  for (const symbol of summary.module.symbols) if (symbol.kind === 'variable' && !byName.has(symbol.name)) byName.set(symbol.name, symbol);
+  return byName;
+}
+
+function functionStartLines(summary: FileSummary): Map<string, number[]> {
+  const byName = new Map<string, number[]>();
+  for (const fn of summary.functions) {
+    const lines = byName.get(fn.name);
+    if (lines) lines.push(fn.lineStart);
+    else byName.set(fn.name, [fn.lineStart]);
+  }
+  return byName;
 }
 
 /**
