@@ -14,7 +14,8 @@ export class UsedExports {
   private readonly stars = new Map<string, string[]>();
   private readonly local = new Map<string, Set<string>>();
   private readonly namesMemo = new Map<string, Set<string>>();
-  private readonly visited = new Set<string>();
+  /** Modules used as a namespace (`*`); a name is visited once it is in `used`. */
+  private readonly namespaces = new Set<string>();
 
   constructor(
     private readonly modules: ReadonlyMap<string, ModuleNode>,
@@ -49,15 +50,16 @@ export class UsedExports {
 
   /** Marks `name` of `path` used, and whatever it forwards to. `*` (a namespace) marks every export. */
   private use(path: string, name: string): void {
-    const key = `${path}\0${name}`;
-    if (this.visited.has(key)) return;
-    this.visited.add(key);
     if (name === '*') {
+      if (this.namespaces.has(path)) return;
+      this.namespaces.add(path);
       for (const each of this.exportNames(path)) this.use(path, each);
       return;
     }
+    // The used names are the visited ones: no `path\0name` key per call.
     let set = this.used.get(path);
     if (!set) this.used.set(path, (set = new Set()));
+    else if (set.has(name)) return;
     set.add(name);
     const forwarded = this.named.get(path)?.get(name);
     if (forwarded) {

@@ -133,7 +133,11 @@ function severityOf(typeOnly: boolean, onlyTheExport: boolean): Severity {
 /** Declaration merging exports one name several times (`class X` and `interface X`): one finding. */
 function groupByName(records: readonly ExportRecord[]): Map<string, ExportRecord[]> {
   const out = new Map<string, ExportRecord[]>();
-  for (const record of records) out.set(record.name, [...(out.get(record.name) ?? []), record]);
+  for (const record of records) {
+    const list = out.get(record.name);
+    if (list) list.push(record);
+    else out.set(record.name, [record]);
+  }
   return out;
 }
 
