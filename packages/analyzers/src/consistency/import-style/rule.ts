@@ -81,9 +81,12 @@ export const importStyle = defineConventionRule({
       if (moduleSystem) system.push(moduleSystem);
       // `import { a, type B } from './x'` gives a value and a type record for one statement.
       const seen = new Set<string>();
+      // Imports sit above the first function (no function encloses them) but for dynamic ones.
+      let firstFunctionLine = Number.POSITIVE_INFINITY;
+      for (const fn of summary.functions) if (fn.lineStart < firstFunctionLine) firstFunctionLine = fn.lineStart;
       for (const record of summary.module.imports) {
         if (!isRelative(record.specifier)) continue;
-        const symbol = enclosingFunctionName(summary.functions, record.line);
+        const symbol = record.line < firstFunctionLine ? undefined : enclosingFunctionName(summary.functions, record.line);
         const at = { path: summary.path, line: record.line, subject: record.specifier, ...(symbol ? { symbol } : {}) };
         const style = bindingStyle(record);
         if (style) binding.push({ ...at, values: [style] });

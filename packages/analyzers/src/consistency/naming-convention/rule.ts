@@ -1,5 +1,6 @@
 // Detects how the repository names functions, methods, classes, types and constants, and reports
 // the names that break the dominant style.
+import type { FileSummary } from '@codehealth/engine';
 import { z } from 'zod';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
 import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';
@@ -36,6 +37,17 @@ const LABELS: Record<NameKind, { pattern: string; noun: string; plural: string }
 };
 const KIND_OF_PATTERN = new Map(NAME_KINDS.map((kind) => [LABELS[kind].pattern, kind]));
 
+const PASCAL_FUNCTION: NamingStyle[] = ['PascalCase', 'camelCase'];
+
+/** Names of the module's functions and variables, which a type of the same name accompanies. */
+function companionValues(summary: FileSummary, facts: NameFacts): Set<string> {
+  const values = new Set<string>();
+  for (const symbol of summary.module.symbols) if (symbol.kind === 'function' || symbol.kind === 'variable') values.add(symbol.name);
+  for (const [name] of facts.function ?? []) values.add(name);
+  for (const name of facts.valueNames ?? []) values.add(name);
+  return values;
+}
+
 function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
@@ -56,25 +68,28 @@ export const namingConvention = defineConventionRule({
   observe(context) {
     const ignore = context.options.ignore.map((source) => new RegExp(source));
     const byKind = new Map<NameKind, Observation[]>(NAME_KINDS.map((kind) => [kind, []]));
+    // Names repeat across files (`make`, `pipe`, `Options`): their styles are worked out once.
+    const stylesByName = new Map<string, NamingStyle[]>();
     for (const summary of sourceSummaries(context.summaries)) {
       const facts = summary.facts[FACTS_KEY] as NameFacts | undefined;
       if (!facts) continue;
-      const exported = new Set(summary.module.exports.map((e) => e.name));
+      const exported = new Set<string>();
+      for (const record of summary.module.exports) exported.add(record.name);
       // A type named after a value of its module (`type TypeId = typeof TypeId`, `interface optional`
       // next to `const optional`) is a companion: it takes the value's name, whatever its style.
-      const values = new Set([
-        ...summary.module.symbols.filter((s) => s.kind === 'function' || s.kind === 'variable').map((s) => s.name),
-        ...(facts.function ?? []).map(([name]) => name),
-        ...(facts.valueNames ?? []),
-      ]);
+      const values = facts.type?.length ? companionValues(summary, facts) : undefined;
       for (const kind of NAME_KINDS) {
-        for (const [name, line, qualified] of facts[kind] ?? []) {
-          if (ignore.some((re) => re.test(name)) || (kind === 'type' && values.has(name))) continue;
-          let styles: NamingStyle[] = namingStylesOf(name);
+        const names = facts[kind];
+        if (!names) continue;
+        const observations = byKind.get(kind)!;
+        for (const [name, line, qualified] of names) {
+          if ((ignore.length > 0 && ignore.some((re) => re.test(name))) || (kind === 'type' && values!.has(name))) continue;
+          let styles = stylesByName.get(name);
+          if (!styles) stylesByName.set(name, (styles = namingStylesOf(name)));
           // PascalCase functions are a convention of their own: constructors written before classes, React
           // components, decorator factories (`Injectable()`), constructors of tagged unions (`Done()`).
-          if (kind === 'function' && styles.length === 1 && styles[0] === 'PascalCase') styles = ['PascalCase', 'camelCase'];
-          byKind.get(kind)!.push({
+          if (kind === 'function' && styles.length === 1 && styles[0] === 'PascalCase') styles = PASCAL_FUNCTION;
+          observations.push({
             path: summary.path,
             line,
             subject: name,

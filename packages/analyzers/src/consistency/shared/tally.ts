@@ -25,6 +25,9 @@ export interface Tally {
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
+// The order of String#localeCompare, which builds a collator per call (deviations can be thousands).
+const collator = new Intl.Collator();
+
 /**
  * The dominant value is the most frequent among unambiguous occurrences (ties broken by name, so
  * reruns agree). Then every occurrence counts once: under the dominant value when it fits it (an
@@ -47,7 +50,7 @@ export function tally(name: string, observations: readonly Observation[]): Tally
     values[value] = (values[value] ?? 0) + 1;
     if (value !== dominantValue) deviations.push(o);
   }
-  deviations.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+  deviations.sort((a, b) => (a.path === b.path ? 0 : collator.compare(a.path, b.path)) || a.line - b.line);
   const totalCount = Object.values(values).reduce((sum, n) => sum + n, 0);
   const dominantCount = values[dominantValue];
   return {
