@@ -11,7 +11,7 @@ describe('@codehealth/engine exports', () => {
       'HALF_SCORE_DENSITY', 'HEALTH_CATEGORIES', 'HEALTH_CATEGORY_KEYS', 'ISSUE_CATEGORIES', 'ISSUE_SOURCES',
       'MemoryFileSummaryCache', 'NIL_UUID', 'PARSED_LANGUAGES', 'PluginDefinitionError', 'PluginLoadError',
       'SARIF_SCHEMA_URI', 'SEVERITIES', 'SEVERITY_POINTS', 'SnapshotError', 'TOKENS', 'TOOL_NAME', 'TOOL_VERSION', 'WELL_KNOWN_METRICS',
-      'analyzeFileSource', 'buildCodeGraph', 'buildRepositoryGraph', 'codeRowPrefix', 'configSchema', 'createEngine', 'createModuleResolver', 'createSnapshot', 'createWorkspaceMatcher', 'defaultCacheDir', 'defineAnalyzer',
+      'analyzeFileSource', 'buildCodeGraph', 'buildRepositoryGraph', 'codeRowPrefix', 'configSchema', 'createEngine', 'createModuleResolver', 'createRepositoryResolver', 'createSnapshot', 'createWorkspaceMatcher', 'defaultCacheDir', 'defineAnalyzer',
       'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'extractModuleFacts', 'fromSarif', 'functionNameOf', 'healthKeyOf',
       'isFunctionNode', 'isParsedLanguage', 'issueFingerprint', 'issueIdOf', 'loadConfig', 'loadPlugin',
       'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'runGitCommand', 'shortestCycle', 'toJsonReport', 'toSarif',

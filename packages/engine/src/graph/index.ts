@@ -23,6 +23,6 @@ export { parseJsonc } from './parse-jsonc.js';
 
 // Graph
 export { buildCodeGraph, type CodeGraphInput, type CodeGraphOptions } from './build-graph.js';
-export { buildRepositoryGraph } from './repository-graph.js';
+export { buildRepositoryGraph, createRepositoryResolver } from './repository-graph.js';
 export { createWorkspaceMatcher } from './workspace-packages.js';
 export { shortestCycle } from './cycle-path.js';

@@ -7,7 +7,7 @@ import { parseSource } from '../parsing/parser.js';
 import type { RepoSnapshot } from '../snapshot/types.js';
 import { extractModuleFacts } from './extract-module-facts.js';
 import { languageOf, listFiles } from './fixtures/load-repository.js';
-import { buildRepositoryGraph } from './repository-graph.js';
+import { buildRepositoryGraph, createRepositoryResolver } from './repository-graph.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url));
 
@@ -69,5 +69,24 @@ describe('buildRepositoryGraph', () => {
     const graph = await buildRepositoryGraph(snapshot, withJson);
     expect(graph.modules.has('packages/core/package.json')).toBe(false);
     expect(graph.modules.get('packages/core/src/index.ts')!.importedBy).toEqual(['packages/app/src/index.ts']);
+  });
+
+  it('resolves with createRepositoryResolver exactly as the graph does', async () => {
+    // The dead-code model resolves its entry requests with this resolver instead of building a graph of them.
+    for (const name of ['tsconfig-paths', 'workspaces', 'cycles']) {
+      const { snapshot, summaries } = snapshotOf(fixture(name));
+      const graph = await buildRepositoryGraph(snapshot, summaries);
+      const resolver = await createRepositoryResolver(snapshot);
+      let internal = 0;
+      for (const edge of graph.edges) {
+        const resolution = resolver.resolve(edge.from, edge.specifier);
+        expect(resolution.kind).toBe(edge.resolution);
+        if (resolution.kind === 'internal') {
+          internal++;
+          expect(resolution.path).toBe(edge.to);
+        }
+      }
+      expect(internal).toBeGreaterThan(0);
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { RepoSnapshot } from '../snapshot/types.js';
 import { buildCodeGraph, type CodeGraphOptions } from './build-graph.js';
 import { dirOf, isObject, isOutside } from './file-probe.js';
 import { parseJsonc } from './parse-jsonc.js';
-import { createModuleResolver } from './resolve-module.js';
+import { createModuleResolver, type ModuleResolver } from './resolve-module.js';
 import { extendsCandidates } from './tsconfig-paths.js';
 import type { CodeGraph } from './types.js';
 
@@ -34,11 +34,19 @@ export async function buildRepositoryGraph(
   summaries: readonly FileSummary[],
   options: CodeGraphOptions = {},
 ): Promise<CodeGraph> {
-  const files = snapshot.files.map((f) => f.path);
-  const json = await configFilesOf(snapshot);
-  const resolver = createModuleResolver({ files, readJson: (path) => json.get(path) });
+  const resolver = await createRepositoryResolver(snapshot);
   const inputs = summaries.filter((s) => GRAPH_LANGUAGES.has(s.language)).map((s) => ({ path: s.path, facts: s.module }));
   return buildCodeGraph(inputs, resolver, options);
+}
+
+/**
+ * The resolver `buildRepositoryGraph` resolves the snapshot's imports with: for callers that need
+ * resolutions of specifiers no file holds (the dead-code model's entry requests) without a graph.
+ */
+export async function createRepositoryResolver(snapshot: RepoSnapshot): Promise<ModuleResolver> {
+  const files = snapshot.files.map((f) => f.path);
+  const json = await configFilesOf(snapshot);
+  return createModuleResolver({ files, readJson: (path) => json.get(path) });
 }
 
 async function readConfigFiles(snapshot: RepoSnapshot, files: readonly string[]): Promise<Map<string, unknown>> {

@@ -1,11 +1,11 @@
 // What the dead-code rules share, computed once per run: entry points, the code graph with entry
 // usage, and the modules reachable from entries and tests.
 //
-// The engine's graph is built without entries, and the resolver that maps `dist/x.js` back to
-// `src/x.ts` is internal to the engine. So the model resolves the entry requests through the
-// engine's own `buildRepositoryGraph`, from one synthetic module per directory that imports them
-// (`*` for whole entries, the read names for framework files): the engine resolves them exactly as
-// it resolves real imports. Package targets go through `#` subpath imports added to the
+// The engine's graph is built without entries, and the mapping of `dist/x.js` back to `src/x.ts`
+// is internal to the engine. So the model resolves the entry requests with the engine's own
+// repository resolver (`createRepositoryResolver`, what `buildRepositoryGraph` uses), as imports of
+// one synthetic module per directory (`*` for whole entries, the read names for framework files):
+// the engine resolves them exactly as it resolves real imports. Package targets go through `#` subpath imports added to the
 // package.json as the graph reads it, because `#` targets get the engine's build-output-to-source
 // mapping. The model's graph is then the engine's graph plus one module that imports what the
 // requests use, so that `usedExports` follows entries through re-exports and `export *`.
@@ -15,7 +15,7 @@
 // changed files' loads are resolved again (model-state.ts).
 import {
   buildCodeGraph,
-  buildRepositoryGraph,
+  createRepositoryResolver,
   type CodeGraph,
   type FileSummary,
   type ImportEdge,
@@ -124,43 +124,40 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
 }
 
 /**
- * Resolves the requests through the engine's own `buildRepositoryGraph`, from one synthetic module
- * per directory: the engine resolves them exactly as it resolves real imports. Every request that
+ * Resolves the requests with the resolver the engine's own `buildRepositoryGraph` uses, from one
+ * synthetic module per directory: the engine resolves them exactly as it resolves real imports
+ * (the graph of those modules held nothing else than these resolutions). Every request that
  * reaches a module is a use (its names count as imported, even when a filter below keeps it from
  * being an entry or a load); the filters decide entries (first reason found) and loads.
  */
 async function resolveRequests(snapshot: RepoSnapshot, base: CodeGraph, requests: EntryRequests): Promise<ResolvedRequests> {
-  const synthetic = new Map<string, EntryRequest[]>();
-  const syntheticSummaries: FileSummary[] = [];
-  for (const [dir, list] of requests.byDir) {
-    const path = dir === '' ? SYNTHETIC_NAME : `${dir}/${SYNTHETIC_NAME}`;
-    synthetic.set(path, list);
-    syntheticSummaries.push(syntheticSummary(path, list));
-  }
   const entries = new Map<string, string>();
   const entryUses = new Map<string, Set<string>>();
   const loads = new Map<string, { targets: Set<string>; uses: Map<string, Set<string>> }>();
-  if (syntheticSummaries.length === 0) return { entries, entryUses: [], loads: [] };
-  const patched = withManifestImports(snapshot, requests.manifestImports, requests.manifests);
-  const resolved = await buildRepositoryGraph(patched, syntheticSummaries);
+  if (requests.byDir.size === 0) return { entries, entryUses: [], loads: [] };
+  const resolver = await createRepositoryResolver(withManifestImports(snapshot, requests.manifestImports, requests.manifests));
+  const resolved: Array<{ request: EntryRequest; to: string }> = [];
   const resolvedKeys = new Set<string>();
-  for (const [path, list] of synthetic) {
-    for (const edge of resolved.modules.get(path)?.imports ?? []) if (edge.to !== undefined && base.modules.has(edge.to)) resolvedKeys.add(list[edge.line - 1].specifier);
+  for (const [dir, list] of requests.byDir) {
+    const path = dir === '' ? SYNTHETIC_NAME : `${dir}/${SYNTHETIC_NAME}`;
+    for (const request of list) {
+      const resolution = resolver.resolve(path, request.specifier);
+      if (resolution.kind !== 'internal' || !base.modules.has(resolution.path)) continue;
+      resolved.push({ request, to: resolution.path });
+      resolvedKeys.add(request.specifier);
+    }
   }
-  for (const [path, list] of synthetic) {
-    for (const edge of resolved.modules.get(path)?.imports ?? []) {
-      if (edge.to === undefined || !base.modules.has(edge.to)) continue;
-      const { origin, mustEndWith, fallbackFor, names } = list[edge.line - 1];
-      let load = origin.type === 'load' ? loads.get(origin.from) : undefined;
-      if (origin.type === 'load' && !load) loads.set(origin.from, (load = { targets: new Set(), uses: new Map() }));
-      addUse(load ? load.uses : entryUses, edge.to, names);
-      if (mustEndWith !== undefined && !edge.to.replace(/\.[^./]+$/, '').endsWith(mustEndWith)) continue;
-      if (fallbackFor !== undefined && resolvedKeys.has(fallbackFor)) continue;
-      if (origin.type === 'entry') {
-        if (!entries.has(edge.to)) entries.set(edge.to, origin.reason);
-      } else if (origin.from !== edge.to) {
-        load!.targets.add(edge.to);
-      }
+  for (const { request, to } of resolved) {
+    const { origin, mustEndWith, fallbackFor, names } = request;
+    let load = origin.type === 'load' ? loads.get(origin.from) : undefined;
+    if (origin.type === 'load' && !load) loads.set(origin.from, (load = { targets: new Set(), uses: new Map() }));
+    addUse(load ? load.uses : entryUses, to, names);
+    if (mustEndWith !== undefined && !to.replace(/\.[^./]+$/, '').endsWith(mustEndWith)) continue;
+    if (fallbackFor !== undefined && resolvedKeys.has(fallbackFor)) continue;
+    if (origin.type === 'entry') {
+      if (!entries.has(to)) entries.set(to, origin.reason);
+    } else if (origin.from !== to) {
+      load!.targets.add(to);
     }
   }
   const usesOf = (uses: Map<string, Set<string>>): Use[] => [...uses].map(([to, names]) => [to, [...names]]);
@@ -235,26 +232,6 @@ function summaryByPath(summaries: readonly FileSummary[]): Map<string, FileSumma
   let map = byPathCache.get(summaries);
   if (!map) byPathCache.set(summaries, (map = new Map(summaries.map((s) => [s.path, s]))));
   return map;
-}
-
-function syntheticSummary(path: string, requests: EntryRequest[]): FileSummary {
-  return {
-    path,
-    contentHash: '',
-    language: 'typescript',
-    kind: 'source',
-    lines: { total: 0, code: 0, comment: 0, blank: 0 },
-    parse: { errorNodes: 0, errorBytes: 0, cleanRatio: 1, parseMs: 0 },
-    module: {
-      imports: requests.map((r, i) => ({ specifier: r.specifier, kind: 'static' as const, names: r.names, line: i + 1 })),
-      exports: [],
-      symbols: [],
-      commonJs: false,
-    },
-    functions: [],
-    findings: [],
-    facts: {},
-  };
 }
 
 /**
