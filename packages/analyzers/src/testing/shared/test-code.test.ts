@@ -1,5 +1,6 @@
 import type { FileSummary } from '@codehealth/engine';
 import { describe, expect, it } from 'vitest';
+import { random } from '../../duplication/fixtures/random.js';
 import { exportedFunctionNames } from './test-code.js';
 
 /** The definition: per export, the first variable symbol of its name and any function of its name starting inside it. */
@@ -17,11 +18,6 @@ function reference(summary: FileSummary): string[] {
     if (summary.functions.some((fn) => fn.name === record.name && fn.lineStart >= symbol.lineStart && fn.lineStart <= symbol.lineEnd)) names.push(record.name);
   }
   return names;
-}
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
 }
 
 function randomSummary(next: () => number): FileSummary {
