@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findCloneClasses, type CloneClass } from './clone-detection.js';
+import { findCloneClasses, windowKeys, type CloneClass } from './clone-detection.js';
+import { random } from './fixtures/random.js';
+import { KeySet } from './key-set.js';
 
 /** A sequence of distinct tokens `from, from + 1, …` (no accidental repeats). */
 function run(from: number, length: number): number[] {
@@ -71,5 +73,34 @@ describe('findCloneClasses', () => {
     expect(classes).toHaveLength(1);
     expect(classes[0].length).toBe(60);
     expect(classes[0].occurrences).toHaveLength(40);
+  });
+
+  it('keeps the windows a KeySet holds exactly as the same filter given as a function (the set is probed inline)', () => {
+    const next = random(5);
+    for (let round = 0; round < 40; round++) {
+      // Few token values: many repeated windows, so classes exist in most groups.
+      const sequences = Array.from({ length: 2 + Math.floor(next() * 5) }, () => Int32Array.from({ length: Math.floor(next() * 400) }, () => Math.floor(next() * 3)));
+      const all = sequences.flatMap((tokens) => [...windowKeys(tokens, 20)]);
+      const set = new KeySet(all.length);
+      for (const key of all) if (next() < 0.3) set.add(key);
+      expect(findCloneClasses(sequences, 20, set)).toEqual(findCloneClasses(sequences, 20, (key) => set.has(key)));
+    }
+  });
+});
+
+describe('windowKeys', () => {
+  it('is the Karp–Rabin hash of each window through murmur3’s finaliser (the fingerprints saved with a run state)', () => {
+    const tokens = Int32Array.from({ length: 300 }, (_, i) => (i * 7919) % 257);
+    const window = 25;
+    const expected = Array.from({ length: tokens.length - window + 1 }, (_, start) => {
+      let h = 0;
+      for (let k = start; k < start + window; k++) h = (Math.imul(h, 0x01000193) + tokens[k]) | 0;
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0xc2b2ae35);
+      return h ^ (h >>> 16);
+    });
+    expect([...windowKeys(tokens, window)]).toEqual(expected);
   });
 });

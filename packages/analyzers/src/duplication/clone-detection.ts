@@ -21,19 +21,9 @@ export interface CloneClass {
   occurrences: CloneOccurrence[];
 }
 
-const BASE = 0x01000193;
+import { KeySet } from './key-set.js';
 
-/**
- * murmur3's finaliser: spreads the polynomial hash over all 32 bits for the radix sort. Signed,
- * like every hash here: an int32 is a small integer to V8, an uint32 above 2^31 a heap number.
- */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
+const BASE = 0x01000193;
 
 /** One stable counting-sort pass on 16 bits of the keys, from `keys`/`values` into `toKeys`/`toValues`. */
 function radixPass(keys: Int32Array, values: Uint32Array, toKeys: Int32Array, toValues: Uint32Array, shift: number, counts: Uint32Array): void {
@@ -58,7 +48,11 @@ function radixSortByKey(keys: Int32Array, values: Uint32Array): void {
   radixPass(scratchKeys, scratchValues, keys, values, 16, counts);
 }
 
-/** Karp–Rabin fingerprints of every window of one sequence, appended at `count`. */
+/**
+ * Karp–Rabin fingerprints of every window of one sequence, appended at `count`. The mixing is
+ * written out in the loop: the analysis runs V8 without inlining (runtime/v8-tuning.ts), and a call per
+ * window made this loop about twice as slow.
+ */
 function fingerprintWindows(tokens: Int32Array, from: number, to: number, window: number, keys: Int32Array, starts: Uint32Array, count: number): number {
   if (to - from < window) return count;
   let power = 1;
@@ -66,7 +60,13 @@ function fingerprintWindows(tokens: Int32Array, from: number, to: number, window
   let h = 0;
   for (let k = from; k < from + window; k++) h = (Math.imul(h, BASE) + tokens[k]) | 0;
   for (let start = from; ; start++) {
-    keys[count] = mix(h);
+    // murmur3's finaliser spreads the polynomial hash over all 32 bits for the radix sort. Signed,
+    // like every hash here: an int32 is a small integer to V8, an uint32 above 2^31 a heap number.
+    let m = h ^ (h >>> 16);
+    m = Math.imul(m, 0x85ebca6b);
+    m ^= m >>> 13;
+    m = Math.imul(m, 0xc2b2ae35);
+    keys[count] = m ^ (m >>> 16);
     starts[count++] = start;
     if (start + window >= to) return count;
     h = (Math.imul(h - Math.imul(tokens[start], power), BASE) + tokens[start + window]) | 0;
@@ -113,7 +113,12 @@ function allWindows(tokens: Int32Array, offsets: Uint32Array, window: number): W
  * The windows whose fingerprint `keep` accepts: a derived run keeps few of the repository's, so
  * each sequence's fingerprints go through one scratch buffer instead of arrays the size of the repository.
  */
-function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, keep: (key: number) => boolean): Windows {
+function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, keep: KeySet | ((key: number) => boolean)): Windows {
+  // A KeySet is probed here, not through a call per window (see fingerprintWindows).
+  const set = keep instanceof KeySet ? keep : undefined;
+  const table = set?.table;
+  const used = set?.used;
+  const mask = set?.mask ?? 0;
   let longest = 0;
   for (let s = 0; s + 1 < offsets.length; s++) longest = Math.max(longest, offsets[s + 1] - offsets[s]);
   const scratchKeys = new Int32Array(longest);
@@ -124,7 +129,12 @@ function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, k
   for (let s = 0; s + 1 < offsets.length; s++) {
     const found = fingerprintWindows(tokens, offsets[s], offsets[s + 1], window, scratchKeys, scratchStarts, 0);
     for (let i = 0; i < found; i++) {
-      if (!keep(scratchKeys[i])) continue;
+      const key = scratchKeys[i];
+      if (table && used) {
+        let at = key & mask;
+        while (used[at] && table[at] !== key) at = (at + 1) & mask;
+        if (!used[at]) continue;
+      } else if (!(keep as (key: number) => boolean)(key)) continue;
       if (count === keys.length) {
         const grownKeys = new Int32Array(count * 2);
         grownKeys.set(keys);
@@ -133,7 +143,7 @@ function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, k
         grownStarts.set(starts);
         starts = grownStarts;
       }
-      keys[count] = scratchKeys[i];
+      keys[count] = key;
       starts[count++] = scratchStarts[i];
     }
   }
@@ -145,7 +155,7 @@ function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, k
  * accepts (each class comes from the group of its first window's fingerprint, computed from that
  * group alone, so these are exactly the classes a full run finds for them, in the same order).
  */
-export function findCloneClasses(sequences: readonly Int32Array[], minTokens: number, keep?: (key: number) => boolean): CloneClass[] {
+export function findCloneClasses(sequences: readonly Int32Array[], minTokens: number, keep?: KeySet | ((key: number) => boolean)): CloneClass[] {
   const window = Math.max(1, Math.floor(minTokens));
   const offsets = new Uint32Array(sequences.length + 1);
   for (let s = 0; s < sequences.length; s++) offsets[s + 1] = offsets[s] + sequences[s].length;

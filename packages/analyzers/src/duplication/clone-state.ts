@@ -154,7 +154,7 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): Update
 
   // Classes of the changed groups, from their members in the files read; the other groups are as before.
   const sequences = paths.map((_, i) => (read[i] ? sequence(i) : NO_TOKENS));
-  const redone = findCloneClasses(sequences, minTokens, (key) => keys.has(key)).map((cloneClass) => {
+  const redone = findCloneClasses(sequences, minTokens, keys).map((cloneClass) => {
     const first = cloneClass.occurrences[0];
     return { key: windowKeyAt(sequences[first.sequence], first.start, window), cloneClass };
   });

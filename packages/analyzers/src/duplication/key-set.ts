@@ -2,9 +2,10 @@
 // changed files, looked up once per window or anchor of the files they are compared with.
 
 export class KeySet {
-  private readonly table: Int32Array;
-  private readonly used: Uint8Array;
-  private readonly mask: number;
+  // Read directly by the kept-window filter of clone detection, whose loop cannot afford a call per window.
+  readonly table: Int32Array;
+  readonly used: Uint8Array;
+  readonly mask: number;
 
   constructor(capacity: number) {
     let size = 16;
