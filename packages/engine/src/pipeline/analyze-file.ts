@@ -57,8 +57,12 @@ function functionCollector(out: FunctionSummary[]): NodeVisitor {
   return visitor;
 }
 
-/** Parses and analyses one file's source with the given rule set. Never throws for bad code. */
-export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet): FileSummary {
+/**
+ * Parses and analyses one file's source with the given rule set. Never throws for bad code.
+ * `contentHash`, when the caller hashed the text already (the assessment's cache look-up), must be
+ * {@link contentHashOf}(source); it spares hashing the text a second time.
+ */
+export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet, contentHash?: string): FileSummary {
   if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
   const started = performance.now();
   const native = parseSource(source, file.language);
@@ -118,7 +122,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
   const bytes = Buffer.byteLength(source, 'utf8');
   return {
     path: file.path,
-    contentHash: contentHashOf(source),
+    contentHash: contentHash ?? contentHashOf(source),
     language: file.language,
     kind: file.kind,
     lines: lineCounter.count(),

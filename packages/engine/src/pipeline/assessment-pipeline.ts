@@ -261,13 +261,14 @@ export class AssessmentPipeline {
               const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
               return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
             }
-            const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
+            const contentHash = contentHashOf(source);
+            const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
             const hit = await this.cache.get(key);
             if (hit) slots[index] = { ...hit, cached: true };
             // Outside the requested paths and not cached: summarised for the graph, no rules run.
             // An unchanged file of an incremental run is the exception: the base's run had its
             // findings, so a cache miss (an evicted entry) costs its rules rather than its trust.
-            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) || knownHash !== undefined, slot: index } });
+            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) || knownHash !== undefined, slot: index, contentHash } });
           }),
         );
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).
@@ -365,17 +366,18 @@ export interface SourceItem {
 }
 
 async function summarizeSource({ file, source }: SourceItem, ruleSet: RuleSet, cache: FileSummaryCache): Promise<FileSummary> {
-  const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash: contentHashOf(source), ruleSetFingerprint: ruleSet.fingerprint });
+  const contentHash = contentHashOf(source);
+  const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
   const hit = await cache.get(key);
   if (hit) return { ...hit, cached: true };
-  const summary = analyzeInProcess({ file, source, rules: true }, ruleSet);
+  const summary = analyzeInProcess({ file, source, rules: true, contentHash }, ruleSet);
   if (!summary.skipped) await cache.set(key, summary);
   return summary;
 }
 
 function analyzeInProcess(item: PoolItem, ruleSet: RuleSet): FileSummary {
   try {
-    return analyzeFileSource(item.file, item.source, item.rules ? ruleSet : { ...ruleSet, fileRules: [], collectors: [] });
+    return analyzeFileSource(item.file, item.source, item.rules ? ruleSet : { ...ruleSet, fileRules: [], collectors: [] }, item.contentHash);
   } catch (error) {
     return unparsedSummary(item.file, item.source, `analysis failed: ${(error as Error).message}`);
   }

@@ -5,12 +5,12 @@ import 'reflect-metadata';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Analyzer } from '../contracts/analyzer.js';
 import type { CodeHealthConfig } from '../config/schema.js';
-import type { RepoFile } from '../snapshot/types.js';
 import { assertPlugin } from '../plugins/load-plugin.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { analyzeFileSource, unparsedSummary } from './analyze-file.js';
 import type { FileSummary } from './file-summary.js';
 import { retained, runClaimedRules, type RulesRequest } from './rules-worker.js';
+import type { PoolItem } from './worker-pool.js';
 
 export interface FileWorkerData {
   pluginUrls: string[];
@@ -22,7 +22,7 @@ export interface FileWorkerData {
 export interface FileBatchRequest {
   id: number;
   /** `slot`: the summary's index in the run, for a worker that retains summaries. */
-  items: Array<{ file: RepoFile; source: string; rules: boolean; slot?: number }>;
+  items: PoolItem[];
 }
 
 /** Messages besides batches: summaries to keep (no answer), and the rules phase (answered per group). */
@@ -56,10 +56,10 @@ parentPort!.on('message', async (message: FileWorkerMessage) => {
       return parentPort!.postMessage({ id: message.id, summaries: [] });
     }
     const bare: RuleSet = { ...ruleSet, fileRules: [], collectors: [] };
-    const summaries = message.items.map(({ file, source, rules, slot }) => {
+    const summaries = message.items.map(({ file, source, rules, slot, contentHash }) => {
       let summary: FileSummary;
       try {
-        summary = analyzeFileSource(file, source, rules ? ruleSet : bare);
+        summary = analyzeFileSource(file, source, rules ? ruleSet : bare, contentHash);
       } catch (error) {
         summary = unparsedSummary(file, source, `analysis failed: ${(error as Error).message}`);
       }

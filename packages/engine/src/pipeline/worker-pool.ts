@@ -171,4 +171,5 @@ export class FilePool {
   }
 }
 
-export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number };
+/** `contentHash`: contentHashOf(source), when the sender hashed it already (then it is not hashed again). */
+export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number; contentHash?: string };
