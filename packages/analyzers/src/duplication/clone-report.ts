@@ -33,6 +33,8 @@ export function enclosingSymbol(summary: FileSummary, lineStart: number, lineEnd
     if (name && !name.includes('<')) best = { name, size: end - start };
   };
   for (const symbol of summary.module.symbols) {
+    // The qualified name is built only for a symbol that encloses the range (a large file has thousands).
+    if (symbol.lineStart > lineStart || symbol.lineEnd < lineEnd) continue;
     consider(symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name, symbol.lineStart, symbol.lineEnd);
   }
   for (const fn of summary.functions) consider(fn.name, fn.lineStart, fn.lineEnd);
