@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GraphImpactSchema } from '../api/pr-analyses.js';
 import { both, changed, graphOf } from './fixtures/graph.js';
-import { computeGraphImpact } from './graph-impact.js';
+import type { CodeGraph } from '../graph/types.js';
+import { computeGraphImpact, graphImporters } from './graph-impact.js';
 
 // money.ts exports total and format; three modules use total (one through a namespace import),
 // one uses only format; a barrel re-exports total under another name; a chain leads further up.
@@ -86,5 +87,20 @@ describe('computeGraphImpact', () => {
   it('reports no impact when no exported symbol changes', async () => {
     const impact = await computeGraphImpact({ files: [changed('src/money.ts', { symbols: both('helper', 1, 3, false) })], graph });
     expect(impact).toEqual({ changed_symbols: [], dependents_count: 0, dependent_files: [], depth: 3, summary: 'No exported symbol is added, changed or removed: the change stays inside its modules.' });
+  });
+});
+
+describe('graphImporters', () => {
+  it('gives the calls into each target once, grouped by target in the order asked, in graph order within', async () => {
+    const call = (from: string, to: string, name: string) => ({ from, caller: 'f', to, name, line: 1, count: 1 });
+    const calls = [call('x.ts', 'a.ts', 'one'), call('y.ts', 'b.ts', 'two'), call('z.ts', 'a.ts', 'one'), call('x.ts', 'a.ts', 'two'), call('w.ts', 'b.ts', 'two')];
+    const source = graphImporters({ calls } as unknown as CodeGraph);
+    const found = await source.callsInto([
+      { file: 'b.ts', name: 'two' },
+      { file: 'a.ts', name: 'one' },
+      { file: 'b.ts', name: 'two' },
+      { file: 'a.ts', name: 'missing' },
+    ]);
+    expect(found).toEqual([calls[1], calls[4], calls[0], calls[2]]);
   });
 });

@@ -160,23 +160,26 @@ async function walkDependents(symbols: readonly ImpactSymbol[], sources: { head:
 /** Importers and calls of an in-memory code graph. */
 export function graphImporters(graph: CodeGraph): ImporterSource {
   let index: Map<string, ImpactEdge[]> | undefined;
-  let calls: Map<string, ImpactCall[]> | undefined;
   return {
     async importersOf(paths) {
       index ??= indexImporters(graph);
       return new Map(paths.map((path) => [path, index!.get(path) ?? []]));
     },
+    // Asked once per walk, for a few targets: one pass over the repository's calls picks theirs
+    // (indexing every call by a `to\0name` key cost more than the walk), grouped by target as asked.
     async callsInto(targets) {
-      if (!calls) {
-        calls = new Map();
-        for (const call of graph.calls) {
-          const key = `${call.to}\0${call.name}`;
-          const list = calls.get(key);
-          if (list) list.push(call);
-          else calls.set(key, [call]);
-        }
+      const wanted = new Map<string, Map<string, ImpactCall[]>>();
+      const groups: ImpactCall[][] = [];
+      for (const { file, name } of targets) {
+        let byName = wanted.get(file);
+        if (!byName) wanted.set(file, (byName = new Map()));
+        if (byName.has(name)) continue;
+        const group: ImpactCall[] = [];
+        byName.set(name, group);
+        groups.push(group);
       }
-      return [...new Set(targets.map((t) => `${t.file}\0${t.name}`))].flatMap((key) => calls!.get(key) ?? []);
+      for (const call of graph.calls) wanted.get(call.to)?.get(call.name)?.push(call);
+      return groups.flat();
     },
   };
 }
