@@ -3,7 +3,6 @@
 // user chose); hosts that analyse untrusted repositories read JSON only.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createJiti } from 'jiti';
 import { configSchema, type CodeHealthConfig } from './schema.js';
 import { ConfigError, formatSchemaIssues } from './errors.js';
 
@@ -58,6 +57,9 @@ export async function loadConfig(root: string, options: { allowCode: boolean }):
   }
   let value: unknown;
   try {
+    // Loaded here, not with the module: jiti is 190 KB of CommonJS that every process and worker
+    // thread importing the engine would otherwise lex and compile, for the few repositories with a code config.
+    const { createJiti } = await import('jiti');
     const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
     value = await jiti.import(path, { default: true });
   } catch (error) {
