@@ -75,6 +75,17 @@ describe('cycles fixture', () => {
     expect(sorted(graph.dependentsOf('d-factory.ts', 2))).toEqual(['d.ts', 'e.ts']);
     expect(graph.dependentsOf('a.ts', 0).size).toBe(0);
   });
+
+  it('searches cycles once, on first read, and shows them to copies and JSON like plain fields', () => {
+    const fresh = loadRepository(fixture('cycles')).graph;
+    expect(sorted(fresh.reachableFrom(['c.ts']))).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    const runtime = fresh.runtimeCycles;
+    expect(fresh.runtimeCycles).toBe(runtime);
+    expect(runtime).toEqual(graph.runtimeCycles);
+    const copy = { ...fresh };
+    expect(copy.cycles).toBe(fresh.cycles);
+    expect(JSON.parse(JSON.stringify({ cycles: fresh.cycles, copy })).copy.cycles).toEqual(graph.cycles);
+  });
 });
 
 describe('commonjs fixture', () => {

@@ -52,29 +52,32 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
   }
 
   const importers = new Map<string, Set<string>>();
-  const all = new Map<string, Set<string>>();
-  const runtime = new Map<string, Set<string>>();
-  for (const edge of edges) {
-    if (edge.to === undefined) continue;
-    addTo(all, edge.from, edge.to);
-    if (!edge.typeOnly && !edge.elidable && edge.kind !== 'type') addTo(runtime, edge.from, edge.to);
-    addTo(importers, edge.to, edge.from);
-  }
+  for (const edge of edges) if (edge.to !== undefined) addTo(importers, edge.to, edge.from);
   for (const [path, from] of importers) {
     const module = modules.get(path);
     if (module) module.importedBy = [...from].sort();
   }
-  const allSuccessors = successorsOf(all);
-  const runtimeSuccessors = successorsOf(runtime);
-  const paths = [...modules.keys()].sort();
+  // Successor lists and cycles are worked out on first use: many graphs never need them (a rules
+  // worker's, the dead-code model's until a file is dead).
+  let allSuccessors: Successors | undefined;
+  let runtimeSuccessors: Successors | undefined;
+  let cycles: string[][] | undefined;
+  let runtimeCycles: string[][] | undefined;
+  let paths: string[] | undefined;
+  const sortedPaths = () => (paths ??= [...modules.keys()].sort());
+  const successorsOfAll = () => (allSuccessors ??= successorsOf(edges, false));
   let usage: UsedExports | undefined;
 
   return {
     modules,
     edges,
     calls,
-    cycles: findCycles(paths, allSuccessors),
-    runtimeCycles: findCycles(paths, runtimeSuccessors),
+    get cycles() {
+      return (cycles ??= findCycles(sortedPaths(), successorsOfAll()));
+    },
+    get runtimeCycles() {
+      return (runtimeCycles ??= findCycles(sortedPaths(), (runtimeSuccessors ??= successorsOf(edges, true))));
+    },
     usedExports(path) {
       usage ??= new UsedExports(modules, options.entries ?? []);
       return usage.of(path);
@@ -83,8 +86,9 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
       const seen = new Set<string>();
       const queue = [...starts];
       for (const start of queue) seen.add(start);
+      const successors = successorsOfAll();
       for (let i = 0; i < queue.length; i++) {
-        for (const next of allSuccessors(queue[i])) {
+        for (const next of successors(queue[i])) {
           if (seen.has(next)) continue;
           seen.add(next);
           queue.push(next);
@@ -118,7 +122,15 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
   else map.set(key, new Set([value]));
 }
 
-function successorsOf(adjacency: Map<string, Set<string>>): (node: string) => readonly string[] {
+type Successors = (node: string) => readonly string[];
+
+/** Sorted internal targets per module; `runtimeOnly` leaves out edges that do not exist at run time. */
+function successorsOf(edges: readonly ImportEdge[], runtimeOnly: boolean): Successors {
+  const adjacency = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    if (edge.to === undefined || (runtimeOnly && (edge.typeOnly || edge.elidable || edge.kind === 'type'))) continue;
+    addTo(adjacency, edge.from, edge.to);
+  }
   const lists = new Map<string, string[]>();
   for (const [node, targets] of adjacency) lists.set(node, [...targets].sort());
   const none: string[] = [];

@@ -59,6 +59,9 @@ export class FileProbe {
     if (isOutside(path)) return undefined;
     let answer = this.answers.get(path);
     if (answer === undefined) {
+      // Neither a file of its directory nor a directory: nothing to probe or remember (most of the
+      // dead-code model's candidates of `exports` patterns end here).
+      if (!this.hasDir(dirOf(path)) && !this.hasDir(path)) return undefined;
       answer = this.resolveAsFile(path) ?? this.resolveAsDirectory(path) ?? null;
       this.answers.set(path, answer);
     }

@@ -47,7 +47,7 @@ class RepositoryResolver implements ModuleResolver {
   private readonly workspaces: Map<string, WorkspacePackage>;
   private readonly workspaceResolver: WorkspaceResolver;
   private readonly conditions: readonly string[];
-  private readonly cache = new Map<string, Resolution>();
+  private readonly cache = new Map<string, Map<string, Resolution>>();
   private readonly tsconfigByDir = new Map<string, TsconfigPaths | null>();
   private readonly manifestByDir = new Map<string, Record<string, unknown> | null>();
 
@@ -67,11 +67,13 @@ class RepositoryResolver implements ModuleResolver {
 
   resolve(from: string, specifier: string): Resolution {
     const dir = dirOf(from);
-    const key = `${dir}\0${specifier}`;
-    let result = this.cache.get(key);
+    // By directory, then specifier: no `dir\0specifier` key to build and hash per import.
+    let byDir = this.cache.get(dir);
+    if (!byDir) this.cache.set(dir, (byDir = new Map()));
+    let result = byDir.get(specifier);
     if (!result) {
       result = this.resolveUncached(dir, specifier);
-      this.cache.set(key, result);
+      byDir.set(specifier, result);
     }
     return result;
   }
