@@ -15,7 +15,7 @@ export function camel(id) {
 export function ruleTemplates(analyzer, rule, kind) {
   const name = camel(rule);
   const fileRule = `// ${rule}: TODO one sentence on what this rule finds and why.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const options = z.object({}).strict().default({});
@@ -44,7 +44,7 @@ export const ${name} = defineRule({
 });
 `;
   const repositoryRule = `// ${rule}: TODO one sentence on what this rule finds and why.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const options = z.object({}).strict().default({});

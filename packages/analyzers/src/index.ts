@@ -1,5 +1,5 @@
 // @codehealth/analyzers — the built-in analyzers, shipped as the engine's default plugin.
-import type { Plugin } from '@codehealth/engine';
+import type { Plugin } from '@codehealth/engine/kit';
 import { codeSmell } from './code-smell/index.js';
 import { compliance } from './compliance/index.js';
 import { consistency } from './consistency/index.js';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from './index.js';
 import * as testing from './testing/index.js';
+import * as kit from './kit.js';
 
 describe('@codehealth/engine exports', () => {
   it('exposes exactly the documented runtime names', () => {
@@ -17,6 +18,17 @@ describe('@codehealth/engine exports', () => {
       'normaliseSnippet', 'parseSource', 'renderMarkdown', 'renderText', 'runGitCommand', 'shortestCycle', 'toJsonReport', 'toSarif',
       'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'tuneV8ForAnalysis', 'uuidFromName', 'validateConfig',
     ]);
+  });
+
+  it('exposes at @codehealth/engine/kit the plugin-facing values of the index, the same objects', () => {
+    expect(Object.keys(kit).sort()).toEqual([
+      'FUNCTION_NODE_TYPES', 'HEALTH_CATEGORIES', 'HEALTH_CATEGORY_KEYS', 'ISSUE_CATEGORIES', 'ISSUE_SOURCES', 'PARSED_LANGUAGES',
+      'PluginDefinitionError', 'SARIF_SCHEMA_URI', 'SEVERITIES', 'WELL_KNOWN_METRICS', 'buildCodeGraph', 'buildRepositoryGraph',
+      'codeRowPrefix', 'createModuleResolver', 'createRepositoryResolver', 'createWorkspaceMatcher', 'defineAnalyzer', 'defineRule',
+      'extractModuleFacts', 'fromSarif', 'functionNameOf', 'healthKeyOf', 'isFunctionNode', 'isParsedLanguage', 'parseSource',
+      'runGitCommand', 'shortestCycle', 'toSarif',
+    ]);
+    for (const [name, value] of Object.entries(kit)) expect(value, name).toBe((engine as Record<string, unknown>)[name]);
   });
 
   it('exposes the plugin harness at @codehealth/engine/testing', () => {

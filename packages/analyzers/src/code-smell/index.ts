@@ -1,6 +1,6 @@
 // The `code-smell` analyzer: size, complexity and structure rules over functions, classes, files
 // and modules.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { cognitiveComplexity } from './cognitive-complexity/rule.js';
 import { deepNesting } from './deep-nesting/rule.js';
 import { duplicatedBranches } from './duplicated-branches/rule.js';

@@ -1,6 +1,6 @@
 // The `compliance` analyzer: licences (the repository's own, its dependencies', file headers),
 // APIs the repository bans, and debt markers aged by git blame.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { bannedApi } from './banned-api/rule.js';
 import { markersCollector } from './debt-marker/collector.js';
 import { debtMarker } from './debt-marker/rule.js';

@@ -1,6 +1,6 @@
 // The `consistency` analyzer: learns the repository's own conventions (naming, files, imports,
 // error handling, async code), publishes how consistently they are followed, and reports deviations.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { asyncStyle } from './async-style/rule.js';
 import { errorHandlingStyle } from './error-handling-style/rule.js';
 import { fileNaming } from './file-naming/rule.js';

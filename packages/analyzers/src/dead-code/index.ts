@@ -1,6 +1,6 @@
 // The `dead-code` analyzer: unused exports, unused files and unused private class members, through
 // the code graph with entry points taken from package.json, scripts, configs and framework conventions.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { fileFactsCollector } from './shared/file-facts.js';
 import { unusedExport } from './unused-export/rule.js';
 import { unusedFile } from './unused-file/rule.js';

@@ -1,6 +1,6 @@
 // What a duplicated-code finding says: title, description, severity, confidence, the enclosing
 // symbol and the numbers behind it, from one planned finding.
-import type { FileSummary, RepositoryReportDescriptor, Severity } from '@codehealth/engine';
+import type { FileSummary, RepositoryReportDescriptor, Severity } from '@codehealth/engine/kit';
 import { identicalText, type Fragment } from './clone-fragments.js';
 import { otherPlaces, type PlannedFinding } from './finding-plan.js';
 

@@ -1,6 +1,6 @@
 // The `duplication` analyzer: token-based clone detection across files (jscpd's model, type-1 and
 // type-2), from token streams collected during the engine's single walk.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { duplicatedCode } from './duplicated-code/rule.js';
 import { tokenCollector } from './token-collector.js';
 

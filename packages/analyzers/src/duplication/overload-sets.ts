@@ -2,7 +2,7 @@
 // of its implementation. Typing a variadic API this way repeats a growing parameter list on
 // purpose (rxjs's `pipe` has ten signatures), so a clone that stays inside one set is the
 // idiom, not copy-paste.
-import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 
 const SIGNATURE_TYPES = ['function_signature', 'method_signature', 'abstract_method_signature', 'call_signature', 'construct_signature'] as const;
 const IMPLEMENTATION_TYPES = ['function_declaration', 'generator_function_declaration', 'method_definition'] as const;

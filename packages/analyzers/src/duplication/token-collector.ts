@@ -1,7 +1,7 @@
 // The duplication analyzer's collector: each file's token stream as a compact fact, built during
 // the engine's single walk. The walk contributes only what a lexer cannot know (regular
 // expressions, JSX text, import declarations, overload sets); the text itself is lexed once.
-import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 import { lexTokens, TOKEN_CLASS, type OpaqueRange } from './lexer.js';
 import { createOverloadSetCollector } from './overload-sets.js';
 import { encodeInt32s, encodeRows, TOKEN_COLLECTOR_ID, type TokenFact } from './token-fact.js';

@@ -1,7 +1,7 @@
 // From each file's stored token stream to the sequence that detection compares, per mode:
 // comments dropped unless `strict`, identifiers and literal values replaced by their kind in
 // `weak`, import declarations and `jscpd:ignore` regions left out.
-import type { FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine/kit';
 import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
 import { checkTokenFact, decodeTokenFact, TOKEN_FACT_KEY, type TokenFact, type TokenStream } from './token-fact.js';
 

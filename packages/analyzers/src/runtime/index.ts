@@ -1,6 +1,6 @@
 // The `runtime` analyzer: syntactic evidence of code that fails at run time — dropped promises,
 // swallowed or unguarded errors, unreachable statements, coercing comparisons, risky assertions.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { asyncEventHandler } from './async-event-handler/rule.js';
 import { coercingEquality } from './coercing-equality/rule.js';
 import { emptyCatch } from './empty-catch/rule.js';

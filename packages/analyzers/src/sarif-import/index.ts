@@ -1,5 +1,5 @@
 // The `sarif-import` analyzer: other tools' SARIF results become CodeHealth issues.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { externalResults, SARIF_NAME } from './external-results/rule.js';
 
 export const sarifImport = defineAnalyzer({

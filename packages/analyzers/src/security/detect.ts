@@ -1,5 +1,5 @@
 // Onboarding's detection for the security analyzer: one entry per package root with TS/JS sources.
-import type { AnalyzerDetection, RepoSnapshot } from '@codehealth/engine';
+import type { AnalyzerDetection, RepoSnapshot } from '@codehealth/engine/kit';
 
 const SCRIPT = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;

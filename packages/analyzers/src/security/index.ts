@@ -1,5 +1,5 @@
 // The `security` analyzer: injection sinks, secrets, weak cryptography and unsafe defaults in TS/JS.
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { commandInjection } from './command-injection/rule.js';
 import { detectSecurity } from './detect.js';
 import { hardCodedSecret } from './hard-coded-secret/rule.js';

@@ -1,5 +1,5 @@
 // Lines of code: lines with at least one character that is neither whitespace nor inside a comment.
-import { codeRowPrefix, type NodeVisitor, type SyntaxNode } from '@codehealth/engine';
+import { codeRowPrefix, type NodeVisitor, type SyntaxNode } from '@codehealth/engine/kit';
 
 export interface CodeLines {
   /** Number of code lines among the 0-based rows `firstRow..lastRow`, both included. */

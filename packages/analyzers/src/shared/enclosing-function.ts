@@ -1,5 +1,5 @@
 // Names the function around a line from a file summary, for repository rules that cannot walk trees.
-import type { FunctionSummary } from '@codehealth/engine';
+import type { FunctionSummary } from '@codehealth/engine/kit';
 
 /**
  * The innermost named function whose lines include `line`. Anonymous callbacks are skipped so a

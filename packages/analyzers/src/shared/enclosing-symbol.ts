@@ -1,6 +1,6 @@
 // The finding `symbol` of a node, computed on demand by climbing its ancestors: for rules that
 // report rarely, this is cheaper than tracking function scopes on every node of the walk.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { isFunctionNode, localFunctionName, qualifiedFunctionName } from './functions.js';
 
 const CLASS_TYPES: ReadonlySet<string> = new Set(['class_declaration', 'abstract_class_declaration', 'class']);

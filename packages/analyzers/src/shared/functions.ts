@@ -1,5 +1,5 @@
 // Function-like syntax nodes of the TypeScript/TSX grammars and the names findings give them.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 /**
  * Node types that have a body and run as a function. Overload and interface signatures

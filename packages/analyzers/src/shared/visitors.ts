@@ -1,5 +1,5 @@
 // Composing node visitors: the engine takes one visitor per rule, a rule may be built from several.
-import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 import { FUNCTION_TYPES, qualifiedFunctionName } from './functions.js';
 
 /** Handlers for the same key run in argument order, on enter and on exit alike. */

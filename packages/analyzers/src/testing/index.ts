@@ -1,5 +1,5 @@
 // The `testing` analyzer: how well the tests cover and check the code (health key test_coverage).
-import { defineAnalyzer } from '@codehealth/engine';
+import { defineAnalyzer } from '@codehealth/engine/kit';
 import { lowCoverageFile } from './low-coverage-file/rule.js';
 import { testFactsCollector } from './shared/test-file-collector.js';
 import { testSuiteMetrics } from './test-suite-metrics/rule.js';

@@ -5,7 +5,7 @@
 // free, recursion is not counted. `specification` follows the white paper: `||` and `??` sequences
 // and direct recursion count, and nested functions and lambdas add to their outermost function
 // with one more level of nesting instead of being scored separately.
-import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 import { FUNCTION_TYPES, parentSkippingParentheses, qualifiedFunctionName, unwrapParentheses } from '../../shared/functions.js';
 import { createLogicalSequenceScorer } from './logical-sequences.js';
 

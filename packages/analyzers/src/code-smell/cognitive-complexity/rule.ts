@@ -1,5 +1,5 @@
 // Flags functions whose Cognitive Complexity exceeds a threshold (SonarSource S3776).
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { severityForExcess } from '../../shared/severity.js';
 import { createCognitiveComplexityVisitor, type FunctionComplexity, type Increment } from './counter.js';

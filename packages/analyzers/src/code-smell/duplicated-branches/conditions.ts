@@ -1,7 +1,7 @@
 // SonarJS's no-identical-conditions (S1862) for if/else-if chains: a condition is covered when,
 // for each of its `||` alternatives, an earlier condition of the chain has an alternative whose
 // `&&` operands all appear in it. Then whenever it is true an earlier branch was taken.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { estreeType, tokensOf, unwrap } from './equivalence.js';
 
 type Operator = '&&' | '||';

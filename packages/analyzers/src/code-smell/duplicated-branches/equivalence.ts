@@ -1,6 +1,6 @@
 // Syntactic equivalence as SonarJS decides it: same node type and the same tokens, so whitespace,
 // comments and line breaks do not matter while every identifier, literal and operator does.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 export interface Tokens {
   /** Node type and token texts, joined: equal keys mean equivalent code. */

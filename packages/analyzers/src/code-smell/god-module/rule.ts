@@ -1,6 +1,6 @@
 // Flags god modules: large (many exported symbols over substantial code, or very many lines) and
 // central (imported by many other source modules), so their size spreads into all that depends on them.
-import { defineRule, type FileSummary, type Severity } from '@codehealth/engine';
+import { defineRule, type FileSummary, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const DEFAULTS = { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 };

@@ -1,5 +1,5 @@
 // Flags classes with too many methods or too many lines of code.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { severityForExcess } from '../../shared/severity.js';

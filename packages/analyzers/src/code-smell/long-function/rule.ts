@@ -1,5 +1,5 @@
 // Flags functions whose body has more lines of code than allowed (blank and comment lines excluded).
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { FUNCTION_TYPES } from '../../shared/functions.js';

@@ -1,5 +1,5 @@
 // Reading numeric literals, and recognising values that a constant's name already explains.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 /** The value of a numeric literal as written: separators, hex/octal/binary and BigInt suffixes. */
 export function literalValue(text: string): number {

@@ -1,6 +1,6 @@
 // Flags unnamed numeric literals in arithmetic and comparisons (`retries > 3`, `size * 1.2`),
 // where a named constant would say what the number means.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { isNamedConstantValue, literalValue } from './constants.js';

@@ -1,5 +1,5 @@
 // Flags files with more lines of code than allowed (blank and comment lines excluded).
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { severityForExcess } from '../../shared/severity.js';

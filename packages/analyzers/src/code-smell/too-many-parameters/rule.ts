@@ -1,5 +1,5 @@
 // Flags functions that declare more parameters than allowed.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';

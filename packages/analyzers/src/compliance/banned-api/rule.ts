@@ -1,6 +1,6 @@
 // Reports imports of banned modules and calls of banned functions, as configured per repository.
 // Inactive (subscribes to nothing) until the `banned` option lists something.
-import { defineRule, SEVERITIES, type NodeVisitor, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, SEVERITIES, type NodeVisitor, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 import { calleePath, importBindings, requireBindings, stringValue, type Binding } from './syntax.js';

@@ -1,6 +1,6 @@
 // The syntax banned-api reads: module specifiers of imports, the bindings they create, and the
 // dotted path a call's callee names (`_.get`, `child_process.exec`).
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 export interface Binding {
   module: string;

@@ -1,7 +1,7 @@
 // When each marker line was written, from `git blame`: one process per file that has markers,
 // asking only for those lines, a few files at a time, run by the engine's git helper process.
 // Never through a shell.
-import { runGitCommand } from '@codehealth/engine';
+import { runGitCommand } from '@codehealth/engine/kit';
 
 export interface LineOrigin {
   /** Seconds since the epoch when the line was authored; for uncommitted lines, when blame ran. */

@@ -1,5 +1,5 @@
 // Finds TODO/FIXME/HACK/XXX markers in comments during the walk, for the debt-marker rule.
-import type { Collector, SyntaxNode } from '@codehealth/engine';
+import type { Collector, SyntaxNode } from '@codehealth/engine/kit';
 
 export const DEBT_MARKERS = ['TODO', 'FIXME', 'HACK', 'XXX'] as const;
 export type DebtMarker = (typeof DEBT_MARKERS)[number];

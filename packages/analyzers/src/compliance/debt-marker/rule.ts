@@ -1,6 +1,6 @@
 // Reports TODO/FIXME/HACK/XXX comments with their age from git blame: the older a marker, the
 // more likely it was forgotten.
-import { defineRule, type PreviousRun, type Severity } from '@codehealth/engine';
+import { defineRule, type PreviousRun, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingFunctionName } from '../../shared/enclosing-function.js';
 import { blameFiles, type LineOrigin } from './blame.js';

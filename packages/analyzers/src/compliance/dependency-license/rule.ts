@@ -1,7 +1,7 @@
 // Checks the licences of the dependencies declared by the repository's package.json files against
 // an allow list and a deny list, reading each licence from the installed package (no network).
 import { join } from 'node:path';
-import { defineRule, type RepositoryReportDescriptor } from '@codehealth/engine';
+import { defineRule, type RepositoryReportDescriptor } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { lineOfKey, repositoryManifests, type Manifest } from '../shared/manifests.js';
 import { readLicenseDeclaration } from '../shared/spdx.js';

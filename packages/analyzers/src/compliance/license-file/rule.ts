@@ -1,5 +1,5 @@
 // Checks that the repository has a licence file and that package.json declares the same licence.
-import { defineRule, type RepoFile } from '@codehealth/engine';
+import { defineRule, type RepoFile } from '@codehealth/engine/kit';
 import { lineOfKey, readManifest, type Manifest } from '../shared/manifests.js';
 import { detectLicenseText, licenseFamily, readLicenseDeclaration } from '../shared/spdx.js';
 

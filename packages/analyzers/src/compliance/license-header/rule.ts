@@ -1,6 +1,6 @@
 // Reports source files that lack the licence header the repository requires. Inactive (subscribes
 // to nothing) until the `header` or `pattern` option is set.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 function isRegExp(source: string): boolean {

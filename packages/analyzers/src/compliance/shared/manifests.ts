@@ -1,6 +1,6 @@
 // The repository's own package.json files (the root and its npm/yarn/pnpm workspaces), read through
 // the snapshot, with the line numbers findings anchor on.
-import { createWorkspaceMatcher, type RepoSnapshot } from '@codehealth/engine';
+import { createWorkspaceMatcher, type RepoSnapshot } from '@codehealth/engine/kit';
 
 export interface Manifest {
   /** Repository-relative path of the package.json. */

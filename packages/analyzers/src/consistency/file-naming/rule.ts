@@ -1,6 +1,6 @@
 // Detects how the repository names its source files (kebab-case, camelCase, ...) and reports the
 // files named in another style.
-import type { FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine/kit';
 import { conventionOptions, defineConventionRule, share, sourceSummaries } from '../shared/convention-rule.js';
 import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';
 import type { Observation } from '../shared/tally.js';

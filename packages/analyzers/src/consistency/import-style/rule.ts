@@ -1,6 +1,6 @@
 // Detects the repository's import conventions (ESM or CommonJS, extensions on relative specifiers,
 // default or named imports of local modules) from the module facts, and reports deviations.
-import type { FileSummary, ImportRecord } from '@codehealth/engine';
+import type { FileSummary, ImportRecord } from '@codehealth/engine/kit';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
 import type { Observation } from '../shared/tally.js';
 import { enclosingFunctionName } from '../../shared/enclosing-function.js';

@@ -1,5 +1,5 @@
 // Collects declared names per kind (functions, methods, classes, types, constants) from source files.
-import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 
 export const NAME_KINDS = ['function', 'method', 'class', 'type', 'constant'] as const;
 export type NameKind = (typeof NAME_KINDS)[number];

@@ -1,6 +1,6 @@
 // Detects how the repository names functions, methods, classes, types and constants, and reports
 // the names that break the dominant style.
-import type { FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
 import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';

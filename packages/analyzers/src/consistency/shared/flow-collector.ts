@@ -1,7 +1,7 @@
 // Collects how source files write asynchronous code and handle errors: functions that await vs
 // `.then()` chains, try/catch around awaits vs `.catch()`, plain `Error` vs Error subclasses.
 // One collector for the three conventions, so the frequent call nodes are inspected once.
-import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 import { isFunctionNode } from '../../shared/functions.js';
 
 export const FLOW_COLLECTOR_ID = 'flow';

@@ -1,5 +1,5 @@
 // Turns the flow collector's per-file samples into observations for the async and error-handling rules.
-import type { FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine/kit';
 import { enclosingFunctionName } from '../../shared/enclosing-function.js';
 import { sourceSummaries } from './convention-rule.js';
 import { FLOW_COLLECTOR_ID, type FlowFacts, type FlowPattern } from './flow-collector.js';

@@ -1,5 +1,5 @@
 // Counting how often each value of a convention occurs, finding the dominant one and its deviations.
-import type { ConventionPattern } from '@codehealth/engine';
+import type { ConventionPattern } from '@codehealth/engine/kit';
 
 /** One occurrence of a convention in the code: where, what, and which values it is compatible with. */
 export interface Observation {

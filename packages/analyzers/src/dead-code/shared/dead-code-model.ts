@@ -23,7 +23,7 @@ import {
   type RepositoryRuleContext,
   type RepoSnapshot,
   type Resolution,
-} from '@codehealth/engine';
+} from '@codehealth/engine/kit';
 import { collectEntryRequests, readManifests, type EntryRequest, type EntryRequests } from './entry-requests.js';
 import { filesFingerprint, modelState, reusableState, type ModelState, type Use } from './model-state.js';
 

@@ -3,7 +3,7 @@
 // imports of build output (`bin/cli.js` → `../dist/main.js`). Each becomes a request that the model
 // resolves through the engine's own resolver, from a synthetic module placed in the right directory.
 import { posix } from 'node:path';
-import type { FileSummary, RepoSnapshot } from '@codehealth/engine';
+import type { FileSummary, RepoSnapshot } from '@codehealth/engine/kit';
 import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from './file-facts.js';
 import { frameworkEntry } from './framework-entries.js';
 import { dependencyNames, isRecord, manifestTargets } from './manifest-entries.js';

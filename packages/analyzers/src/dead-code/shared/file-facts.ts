@@ -2,7 +2,7 @@
 // - which exports are also used inside their own file (then only the `export` keyword is dead);
 // - modules the file loads without import syntax (`new Worker(new URL('./w.js', import.meta.url))`).
 // It subscribes to rare node types only; occurrences are found in the text and confirmed on the tree.
-import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 
 export interface DeadCodeFileFacts {
   /** Exported names whose local binding is referenced somewhere else in the file. */

@@ -5,7 +5,7 @@
 // own facts and imports. So while no file is added, deleted or renamed (or changes kind) and no
 // manifest, JSON, config, HTML or component file changes, the saved entries hold and only the
 // changed files' loads are resolved again.
-import type { FileSummary, PreviousRun, RepoSnapshot } from '@codehealth/engine';
+import type { FileSummary, PreviousRun, RepoSnapshot } from '@codehealth/engine/kit';
 import { createHash } from 'node:crypto';
 
 const FORMAT = 1;

@@ -1,7 +1,7 @@
 // Flags exports of reachable source modules that no other module imports, resolving re-exports,
 // barrels and `export *`; everything an entry point exposes counts as used. Types are reported
 // apart from values and lower, as knip's `types` and `exports` categories.
-import { defineRule, type ExportRecord, type FileSummary, type Severity, type SymbolRecord } from '@codehealth/engine';
+import { defineRule, type ExportRecord, type FileSummary, type Severity, type SymbolRecord } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { deadCodeModel } from '../shared/dead-code-model.js';
 import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from '../shared/file-facts.js';

@@ -1,7 +1,7 @@
 // Flags source modules that no entry point, test or configuration reaches through imports (knip's
 // "unused files"). Modules imported only by other unreachable modules, dead import cycles among
 // them, are the same finding: the description says which case it is.
-import { defineRule, type FileSummary } from '@codehealth/engine';
+import { defineRule, type FileSummary } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { deadCodeModel } from '../shared/dead-code-model.js';
 

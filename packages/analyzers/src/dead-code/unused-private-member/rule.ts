@@ -1,7 +1,7 @@
 // Flags `private` and `#private` class members (methods, properties, accessors, parameter
 // properties) that nothing inside the class references. Occurrences of each name are found in the
 // text of the class body and confirmed on the tree, so only class bodies are looked at twice.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const options = z

@@ -1,6 +1,6 @@
 // Finds blocks of code repeated across the repository (type-1 copies, and type-2 copies in `weak`
 // mode) from the token streams the collector stored, and publishes the duplication index.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { findCloneClasses } from '../clone-detection.js';
 import { optionsKey, readSavedClones, savePass, updateCloneClasses, type SavedClones } from '../clone-state.js';

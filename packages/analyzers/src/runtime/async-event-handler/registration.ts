@@ -1,6 +1,6 @@
 // Where an async function is handed to code that ignores the promise it returns: event emitters,
 // DOM listeners, JSX `on…` props, `on…` handler properties and timers.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { parentSkippingParentheses } from '../../shared/functions.js';
 import { callArguments, calleeOf, propertyName, shortText, stringLiteralValue } from '../shared/syntax.js';
 

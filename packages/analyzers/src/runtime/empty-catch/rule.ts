@@ -1,6 +1,6 @@
 // Flags error handlers that discard the error: empty `catch` blocks and empty promise rejection
 // handlers (`.catch(() => {})`), unless a comment or the binding's name says it is on purpose.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';

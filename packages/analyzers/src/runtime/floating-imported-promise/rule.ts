@@ -1,6 +1,6 @@
 // Flags statements that drop the promise of an async function imported from another module of the
 // repository (the cross-module half of floating-promise), and publishes the analyzer's promise metrics.
-import { defineRule, type CodeGraph, type FileSummary } from '@codehealth/engine';
+import { defineRule, type CodeGraph, type FileSummary } from '@codehealth/engine/kit';
 import { titleSymbol } from '../shared/syntax.js';
 import { ASYNC_CALLS_COLLECTOR, type AsyncCallFacts, type AsyncExport } from './collector.js';
 

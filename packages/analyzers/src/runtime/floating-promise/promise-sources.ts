@@ -1,6 +1,6 @@
 // What makes a call's result a promise, from syntax alone: a same-file async function or method,
 // a promise API of Node or the platform, `new Promise`, an async IIFE or a `.then()` chain.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { bodyCatchesEverything } from '../shared/guards.js';
 import { resolveName, type Binding } from '../shared/scope.js';

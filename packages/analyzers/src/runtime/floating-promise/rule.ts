@@ -1,6 +1,6 @@
 // Flags promises that are created as a statement and then dropped: no await, return, void or
 // rejection handler (typescript-eslint's no-floating-promises, from syntax alone).
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { droppedParts } from '../shared/dropped-values.js';

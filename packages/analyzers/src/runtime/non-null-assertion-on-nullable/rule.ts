@@ -1,6 +1,6 @@
 // Flags TypeScript non-null assertions (`!`) on results that are null or undefined in ordinary
 // use: Array.find, Map.get, regex matches, DOM lookups, pop/shift/at and process.env.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, shortText, titleSymbol } from '../shared/syntax.js';
 import { checkedFirst } from './checked-first.js';

@@ -1,6 +1,6 @@
 // Finding rare constructs by searching the source text and mapping hits back to the tree, so that
 // a rule needs no subscription to frequent node types (calls, member accesses) in the single walk.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 /**
  * The smallest nodes at the start of each match of `pattern` (a global regex) in `root`'s source,

@@ -1,5 +1,5 @@
 // Small syntactic questions the runtime rules ask of tree-sitter nodes (no type information).
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 
 /** Named children without comments (tree-sitter gives comments as named children anywhere). */

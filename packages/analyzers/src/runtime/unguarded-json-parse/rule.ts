@@ -1,6 +1,6 @@
 // Flags JSON.parse of non-literal input with no try/catch around it in the same function: malformed
 // input then escapes as a SyntaxError instead of being handled where the input is read.
-import { defineRule, type Severity } from '@codehealth/engine';
+import { defineRule, type Severity } from '@codehealth/engine/kit';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { callersCatch, catchingTry, chainHandlesCallback } from '../shared/guards.js';
 import { nodesAtMatches } from '../shared/source-search.js';

@@ -1,6 +1,6 @@
 // Flags statements that can never run: after return, throw, break or continue in the same block,
 // or after an if/else or try whose every path leaves the block.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, codeChildren, shortText, titleSymbol } from '../shared/syntax.js';
 

@@ -3,7 +3,7 @@
 // (`*.sarif`, `*.sarif.json`) or named in the rule's `files` option.
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { defineRule, fromSarif, type RepositoryRuleContext } from '@codehealth/engine';
+import { defineRule, fromSarif, type RepositoryRuleContext } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const MAX_SARIF_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // Flags shell commands built from values the code does not fix: child_process exec/execSync, and
 // spawn/execFile with the `shell` option, whose command line a shell parses.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createModuleBindings } from '../shared/modules.js';
 import { placeOf, quote } from '../shared/place.js';

@@ -1,6 +1,6 @@
 // Known credential formats: providers issue them with a fixed prefix and length, so a match is a
 // credential with high certainty wherever it is written (code, comment or string).
-import type { Severity } from '@codehealth/engine';
+import type { Severity } from '@codehealth/engine/kit';
 import { isPlaceholder } from './values.js';
 
 export interface SecretFormat {

@@ -1,6 +1,6 @@
 // Flags credentials written into the code: known key formats anywhere in a file, and high-entropy
 // string literals assigned to secret-named variables, properties and fields.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf } from '../shared/place.js';

@@ -1,6 +1,6 @@
 // Flags Math.random() whose result becomes a token, password, secret, nonce, salt, OTP or session
 // id, judged by the name of what the value is stored in, passed to, or returned from.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { flowOf } from '../shared/flow.js';
 import { placeOf } from '../shared/place.js';

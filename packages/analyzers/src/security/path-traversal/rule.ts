@@ -1,6 +1,6 @@
 // Flags file-system calls and file responses whose path comes from request input without
 // `basename()` or a containment check in the same function.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createModuleBindings } from '../shared/modules.js';
 import { placeOf, quote } from '../shared/place.js';

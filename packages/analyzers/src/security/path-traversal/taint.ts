@@ -1,7 +1,7 @@
 // Whether a path expression carries request input: directly, through path-building and string
 // functions, or through local variables of the same function. Values looked up *with* the input
 // (`users.get(req.params.id)`) are the server's data, not the input, and `basename()` ends it.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { isRequestInput } from '../shared/request-input.js';
 import { findBinding } from '../shared/scope.js';
 import { calleeOf, unwrap } from '../shared/syntax.js';

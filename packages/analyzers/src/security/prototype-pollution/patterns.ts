@@ -1,6 +1,6 @@
 // The shapes of prototype-polluting code: loops over the keys of outside data that assign by
 // key, nested assignments by two dynamic keys, and path setters that walk `cur = cur[key]`.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { mentionsRequestInput } from '../shared/request-input.js';
 import { findBinding } from '../shared/scope.js';
 import { argumentsOf, calleeOf, unwrap } from '../shared/syntax.js';

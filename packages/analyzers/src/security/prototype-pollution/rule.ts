@@ -1,7 +1,7 @@
 // Flags code that writes attacker-chosen keys into objects without refusing `__proto__`,
 // `constructor` and `prototype`: recursive merges, key-copy loops over outside data, nested
 // `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';

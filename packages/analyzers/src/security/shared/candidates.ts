@@ -1,7 +1,7 @@
 // Finding candidate nodes by scanning the source text instead of subscribing to frequent node
 // types. A regular expression over the text runs natively and fast; the tree is consulted only at
 // its matches, so a rule costs next to nothing on files without its sinks (performance budget).
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 /**
  * For each match of `pattern` (global), the nearest node at or above the token at `match.index`,

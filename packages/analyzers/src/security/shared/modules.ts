@@ -2,7 +2,7 @@
 // 'node:child_process'`, `import * as cp`, `const cp = require('child_process')`, `const { exec:
 // run } = require(...)` and `const execAsync = promisify(exec)`. Imports precede their uses, so
 // the walk has seen a binding by the time a call to it is visited.
-import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 import { argumentsOf, calleeOf, literalString, unwrap } from './syntax.js';
 
 export interface ModuleExport {

@@ -1,5 +1,5 @@
 // Where a finding is, in words for its title: the enclosing function, or else the file's name.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { enclosingSymbol } from './scope.js';
 
 export interface Place {

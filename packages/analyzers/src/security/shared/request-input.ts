@@ -1,6 +1,6 @@
 // Recognises values that come straight from an HTTP request (Express, Koa, h3/Nitro, AWS Lambda,
 // Next.js), the usual untrusted input of a server.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { unwrap } from './syntax.js';
 
 const REQUEST_OBJECT = '(?:req|request|ctx|context|event|evt)';

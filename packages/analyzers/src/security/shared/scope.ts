@@ -1,7 +1,7 @@
 // Lexical lookups done only when a rule has a candidate: the enclosing function, a local binding
 // and the values a local variable can hold. Never a full scope analysis: enough to tell a literal
 // command from one built out of a parameter, in the function where both are visible.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { isFunctionNode, localFunctionName } from '../../shared/functions.js';
 
 export function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {

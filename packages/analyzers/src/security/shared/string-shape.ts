@@ -1,6 +1,6 @@
 // How a string handed to a dangerous sink is built: literal text, or text with parts whose value
 // the code does not fix. Injection rules report only when some part is not known and not trusted.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import { argumentsOf, calleeOf, literalString, unwrap } from './syntax.js';
 import { findBinding, valuesOf } from './scope.js';
 

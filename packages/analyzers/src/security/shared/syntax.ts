@@ -1,5 +1,5 @@
 // Small syntax helpers the security rules share: call shapes, literal strings, object properties.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 /** Wrappers that do not change the value at run time: parentheses, TS assertions, `!`. */
 const TRANSPARENT = new Set(['parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);

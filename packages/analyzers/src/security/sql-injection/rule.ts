@@ -1,6 +1,6 @@
 // Flags SQL text built by concatenation or template substitution and handed to a query-like call.
 // Tagged templates (sql`…`, Prisma's $queryRaw`…`) pass values apart from the text and are safe.
-import { defineRule, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';

@@ -1,6 +1,6 @@
 // Flags switched-off TLS certificate verification: rejectUnauthorized/strictSSL false, insecure
 // agents, no-op checkServerIdentity, and NODE_TLS_REJECT_UNAUTHORIZED=0 for the whole process.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { placeOf, quote } from '../shared/place.js';
 import { assignedName, calleeOf, isLiteralBoolean, literalString, propertyKey, unwrap } from '../shared/syntax.js';

@@ -1,6 +1,6 @@
 // Flags broken or deprecated cryptography in Node's crypto and WebCrypto: MD5/SHA-1 hashes,
 // createCipher (no IV, MD5 key derivation), and DES, RC4, Blowfish or ECB-mode ciphers.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { flowOf } from '../shared/flow.js';
 import { placeOf, quote } from '../shared/place.js';

@@ -1,5 +1,5 @@
 // Flags source files whose line coverage in the repository's coverage report is below a threshold.
-import { defineRule, type RepositoryReportDescriptor } from '@codehealth/engine';
+import { defineRule, type RepositoryReportDescriptor } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { loadCoverage, type FileCoverageResult } from '../shared/coverage-reports/load-coverage.js';
 

@@ -1,7 +1,7 @@
 // Counts each test case's assertions across files: a call to an imported helper counts as an
 // assertion when the helper asserts, directly or through other helpers, however many modules and
 // re-exports away it is declared.
-import type { CodeGraph, FileSummary } from '@codehealth/engine';
+import type { CodeGraph, FileSummary } from '@codehealth/engine/kit';
 import { hasTestFacts, testFactsOf, type TestCaseFact, type TestFileFacts } from './test-facts.js';
 import { moduleLookup } from './module-lookup.js';
 import { isTestCode } from './test-code.js';

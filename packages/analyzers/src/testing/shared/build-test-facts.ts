@@ -1,6 +1,6 @@
 // Turns the collector's walk state into the facts it stores: propagates assertions through the
 // file's helpers and hooks, and decides which tests are exempt from asserting themselves.
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 import type { FunctionFact, TestCaseFact, TestFileFacts } from './test-facts.js';
 
 /** A test callback's first parameter with one of these names is a completion callback. */

@@ -1,6 +1,6 @@
 // The value bindings an import statement creates: `import a, { b as c } from 'x'` binds `a` to
 // `default` and `c` to `b`; `import * as ns` binds `ns` to the whole module (`*`).
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 export interface ImportBindings {
   specifier: string;

@@ -1,7 +1,7 @@
 // Per-graph lookups the testing rules make over and over: a module's export record by name and the
 // module an import specifier resolved to. `Array#find` over a module's exports per lookup made
 // following every name of a large module (a namespace import, `export *`) quadratic in its exports.
-import type { CodeGraph, ExportRecord } from '@codehealth/engine';
+import type { CodeGraph, ExportRecord } from '@codehealth/engine/kit';
 
 export interface ModuleLookup {
   /** The module's first export record named `name` (what `exports.find` returns). */

@@ -1,6 +1,6 @@
 // Structural coverage: which source modules the tests load, and which exported functions the
 // loaded code imports, following the code graph's run-time import edges from every test file.
-import type { CodeGraph, FileSummary, ImportEdge } from '@codehealth/engine';
+import type { CodeGraph, FileSummary, ImportEdge } from '@codehealth/engine/kit';
 import { moduleLookup } from './module-lookup.js';
 import { exportedFunctionNames, hasRuntimeCode, isSourceCode, isTestCode } from './test-code.js';
 

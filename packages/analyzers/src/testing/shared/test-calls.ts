@@ -1,6 +1,6 @@
 // Recognises what test frameworks' calls mean in a syntax tree: test cases, suites, hooks,
 // assertions and test doubles (Jest, Vitest, Mocha/Chai, Jasmine, node:test, AVA, tap, Sinon...).
-import type { SyntaxNode } from '@codehealth/engine';
+import type { SyntaxNode } from '@codehealth/engine/kit';
 
 export type FrameworkCall = 'test' | 'skipped' | 'suite' | 'hook';
 

@@ -1,6 +1,6 @@
 // Which summaries are test code and which source modules hold code that runs: the populations
 // every testing metric is a share of.
-import type { FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine/kit';
 
 /**
  * Fixtures and snapshots are classified as test files (so their planted problems are not reported

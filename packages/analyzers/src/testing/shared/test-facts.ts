@@ -1,6 +1,6 @@
 // The per-file facts the testing collector stores in summaries (JSON: they cross threads and are
 // cached on disk), and how repository rules read them back.
-import type { FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine/kit';
 
 /** Collector id; summaries hold the facts under `testing/test-facts`. */
 export const TEST_FACTS_COLLECTOR = 'test-facts';

@@ -1,7 +1,7 @@
 // The testing analyzer's collector: during the single walk of each test file it records test
 // cases with their assertions, helper functions that assert, calls to imported helpers and the
 // use of test doubles. Source files are scanned only when they look like assertion helpers.
-import type { Collector, NodeVisitor } from '@codehealth/engine';
+import type { Collector, NodeVisitor } from '@codehealth/engine/kit';
 import { TEST_FACTS_COLLECTOR, type TestFileFacts } from './test-facts.js';
 import { isTestCodePath } from './test-code.js';
 import { createTestScan } from './test-scan.js';

@@ -2,7 +2,7 @@
 // helper functions, so each assertion is credited to the test, hook and helper it is written in.
 // Test files are full of calls: each costs a few native reads at most (the callee's text), and
 // nodes are matched on exit by identity (the walk hands exit handlers the object it entered with).
-import type { NodeVisitor, SyntaxNode } from '@codehealth/engine';
+import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { buildFacts, type Suite, type TestBuild } from './build-test-facts.js';
 import { readImportBindings } from './import-bindings.js';

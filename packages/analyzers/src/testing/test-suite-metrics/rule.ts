@@ -1,6 +1,6 @@
 // Publishes the test suite's measurements: structural and actual coverage, assertion density,
 // test-to-code ratio and the share of test files that use test doubles. Reports no issues.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { resolveTestSuite } from '../shared/assertion-resolution.js';
 import { loadCoverage } from '../shared/coverage-reports/load-coverage.js';
 import { structuralCoverage } from '../shared/structural-coverage.js';

@@ -1,5 +1,5 @@
 // Flags test cases that never assert: they pass whenever the code under test does not throw.
-import { defineRule } from '@codehealth/engine';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { resolveTestSuite } from '../shared/assertion-resolution.js';
 

@@ -1,5 +1,5 @@
 // Flags source modules with exported functions or classes that no test loads, riskiest first.
-import { defineRule, type FileChurn, type FileSummary, type Severity } from '@codehealth/engine';
+import { defineRule, type FileChurn, type FileSummary, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { structuralCoverage } from '../shared/structural-coverage.js';
 import { exportedClassNames, exportedFunctionNames, isInDoublesDirectory } from '../shared/test-code.js';

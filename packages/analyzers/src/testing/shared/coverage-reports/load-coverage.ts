@@ -3,7 +3,7 @@
 // it), and maps their per-file numbers onto the repository's files.
 import { lstat, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
-import type { RepoSnapshot } from '@codehealth/engine';
+import type { RepoSnapshot } from '@codehealth/engine/kit';
 import { parseCobertura } from './cobertura.js';
 import { parseIstanbulFinal, parseIstanbulSummary } from './istanbul.js';
 import { parseLcov } from './lcov.js';
