@@ -113,8 +113,10 @@ export async function mergeBaseOf(repoDir: string, baseSha: string, headSha: str
 const utf8 = new TextDecoder('utf-8');
 
 export async function readPullRequestChange(repoDir: string, baseRev: string, headRev: string, options: ReadDiffOptions = {}): Promise<PullRequestChange> {
-  const [baseSha, headSha] = await resolveCommits(repoDir, [baseRev, headRev]);
-  const mergeBaseSha = await mergeBaseOf(repoDir, baseSha, headSha);
+  for (const rev of [baseRev, headRev]) if (rev.startsWith('-')) throw new PrGitError(`invalid revision '${rev}'`);
+  // The merge base is asked of the revisions as given while they are resolved: one git round trip fewer.
+  const [[baseSha, headSha], mergeBase] = await Promise.all([resolveCommits(repoDir, [baseRev, headRev]), tryGit(repoDir, ['merge-base', baseRev, headRev])]);
+  const mergeBaseSha = mergeBase?.trim() || baseSha;
   const range = [mergeBaseSha, headSha];
   const [nameStatus, numstat, patch, commits] = await Promise.all([
     git(repoDir, ['diff', ...DIFF_FLAGS, '--name-status', '-z', ...range]),

@@ -107,6 +107,13 @@ export class PrAnalysisPipeline {
         timings[stage] = Math.round(performance.now() - started);
       }
     };
+    const others = (input.otherOpenPrs ?? []).filter((o) => o.number !== pr.number).slice(0, MAX_OTHER_PRS);
+    // The PRs' own commits (stacking) depend on nothing computed here: git lists them while the
+    // diff and head's run are worked out. A failure surfaces where the structure awaits them.
+    const unmerged = listUnmergedCommits(headDir, [pr, ...others]);
+    unmerged.catch(() => {
+      // Awaited (and reported) in the structure stage.
+    });
     const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
     const sideFacts = engineSideFacts(engine, headDir);
     const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify: { tests: config.tests, generated: config.generated }, sideFacts }));
@@ -152,8 +159,7 @@ export class PrAnalysisPipeline {
     const { largeLlm } = this.deps;
     const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
 
-    const others = (input.otherOpenPrs ?? []).filter((o) => o.number !== pr.number).slice(0, MAX_OTHER_PRS);
-    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome, headFiles));
+    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome, headFiles, unmerged));
     const llmReview = await reviewing;
     const recorded = withLlmFindings(comparison.prFindings, comparison.newFingerprints, llmReview);
     return {
@@ -218,7 +224,16 @@ export class PrAnalysisPipeline {
     return { head: overlayImporters(stored, headGraph, changed), base: stored };
   }
 
-  private async structure(input: PrPipelineInput, files: readonly ChangedFile[], others: readonly PullRequestInfo[], head: AssessmentResult, baseGraph: CodeGraph | undefined, outcome: ClassificationOutcome, headFiles: ReadonlySet<string>) {
+  private async structure(
+    input: PrPipelineInput,
+    files: readonly ChangedFile[],
+    others: readonly PullRequestInfo[],
+    head: AssessmentResult,
+    baseGraph: CodeGraph | undefined,
+    outcome: ClassificationOutcome,
+    headFiles: ReadonlySet<string>,
+    unmerged: ReturnType<typeof listUnmergedCommits>,
+  ) {
     const { headDir, pr } = input;
     // headDir is a clean checkout of head: its tracked files are head's tree, listed before (path order, as ls-files).
     const repoFiles = [...headFiles];
@@ -241,7 +256,7 @@ export class PrAnalysisPipeline {
     });
     const sources = await this.storedImpactSources(input, files, head.graph);
     const graphImpact = await computeGraphImpact({ files, graph: head.graph, baseGraph, sources });
-    const stacked = detectStackedPrs({ prNumber: pr.number, openPrs: await listUnmergedCommits(headDir, [pr, ...others]) });
+    const stacked = detectStackedPrs({ prNumber: pr.number, openPrs: await unmerged });
     const candidates = [];
     for (const other of others) {
       // A PR whose commits are missing from the clone (not fetched yet) cannot be compared: it is left out of checked_prs.
