@@ -15,4 +15,5 @@ export const compliance = defineAnalyzer({
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   rules: [licenseFile, licenseHeader, dependencyLicense, bannedApi, debtMarker],
   collectors: [markersCollector],
+  readsGraph: false,
 });

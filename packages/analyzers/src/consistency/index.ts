@@ -16,4 +16,5 @@ export const consistency = defineAnalyzer({
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   rules: [namingConvention, fileNaming, importStyle, errorHandlingStyle, asyncStyle],
   collectors: [namesCollector, flowCollector],
+  readsGraph: false,
 });

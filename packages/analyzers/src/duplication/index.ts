@@ -11,4 +11,5 @@ export const duplication = defineAnalyzer({
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   rules: [duplicatedCode],
   collectors: [tokenCollector],
+  readsGraph: false,
 });

@@ -8,6 +8,7 @@ export const sarifImport = defineAnalyzer({
   categories: ['code_smell'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   rules: [externalResults],
+  readsGraph: false,
   detect(repo) {
     const files = repo.files.filter((f) => SARIF_NAME.test(f.path));
     const dirs = [...new Set(files.map((f) => (f.path.includes('/') ? f.path.slice(0, f.path.lastIndexOf('/')) : '.')))];

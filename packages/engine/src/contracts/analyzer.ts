@@ -190,6 +190,12 @@ export interface Analyzer {
   languages: Language[];
   rules: Rule[];
   collectors?: Collector[];
+  /**
+   * `false` when none of its repository rules reads `context.graph`. A rules worker builds its own
+   * graph when a rule first reads it; it starts with these analyzers (the main thread, which holds
+   * the run's graph, with the others), so it often needs none. Defaults to true.
+   */
+  readsGraph?: boolean;
   /** Onboarding's analyzer detection: where in the repository this analyzer applies. */
   detect?(repo: RepoSnapshot): AnalyzerDetection[] | Promise<AnalyzerDetection[]>;
 }

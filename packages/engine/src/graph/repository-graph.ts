@@ -34,9 +34,28 @@ export async function buildRepositoryGraph(
   summaries: readonly FileSummary[],
   options: CodeGraphOptions = {},
 ): Promise<CodeGraph> {
+  return (await repositoryGraphBuilder(snapshot, summaries, options))();
+}
+
+/**
+ * `buildRepositoryGraph` in two steps: the configuration files are read now, the graph is built
+ * when first asked for (a rules worker may run only rules that never read it).
+ */
+export async function repositoryGraphBuilder(
+  snapshot: RepoSnapshot,
+  summaries: readonly FileSummary[],
+  options: CodeGraphOptions = {},
+): Promise<() => CodeGraph> {
   const resolver = await createRepositoryResolver(snapshot);
-  const inputs = summaries.filter((s) => GRAPH_LANGUAGES.has(s.language)).map((s) => ({ path: s.path, facts: s.module }));
-  return buildCodeGraph(inputs, resolver, options);
+  let graph: CodeGraph | undefined;
+  return () => {
+    graph ??= buildCodeGraph(
+      summaries.filter((s) => GRAPH_LANGUAGES.has(s.language)).map((s) => ({ path: s.path, facts: s.module })),
+      resolver,
+      options,
+    );
+    return graph;
+  };
 }
 
 /**

@@ -178,8 +178,8 @@ export class AssessmentPipeline {
     const inScope = (path: string) => !scope || scope.has(path);
     const rules = ruleSet.repositoryRules;
     const remote: RemoteRules | undefined = pool && {
-      run: (groups, claim, onGroup) =>
-        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim }, onGroup),
+      run: (groups, claim, order, onGroup) =>
+        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim, order }, onGroup),
     };
     const inputs: RuleInputs = { snapshot: scoped, summaries, graph, ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal };
     const outcomes = await runRepositoryRules(rules, inputs, {

@@ -1,12 +1,13 @@
-// The repository-rules phase: analyzers as units of work shared with a worker through one
-// counter, every rule run once, outcomes merged in rule order whoever ran them, a failed worker's
-// groups run here, and publishing as each rule's own calls would have published.
+// The repository-rules phase: analyzers as units of work claimed by this thread and a worker (the
+// worker first those that never read the graph), every rule run once, outcomes merged in rule
+// order whoever ran them, a failed worker's groups run here, the graph read only by rules that
+// read it, and publishing as each rule's own calls would have published.
 import { describe, expect, it } from 'vitest';
 import type { RepositoryRule } from '../contracts/analyzer.js';
 import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
 import type { RepoSnapshot } from '../snapshot/types.js';
 import type { CodeGraph } from '../graph/types.js';
-import { groupsOf, publishOutcomes, runRepositoryRules, runRule, type RemoteRules, type RuleInputs, type RuleOutcome } from './repository-rules.js';
+import { claimGroup, claimOrders, groupsOf, publishOutcomes, runRepositoryRules, runRule, type RemoteRules, type RuleInputs, type RuleOutcome } from './repository-rules.js';
 
 /** A rule that records each run and publishes its id as a metric, a report and a convention. */
 function rule(analyzerId: string, id: string, runs: string[], behaviour: Partial<RepositoryRule> = {}): ActiveRepositoryRule {
@@ -37,11 +38,13 @@ function fakeRemote(rules: ActiveRepositoryRule[], options: { claims?: number; f
   const ran: number[] = [];
   return {
     ran,
-    async run(groups, claim, onGroup) {
-      for (let n = 0; n < (options.claims ?? Infinity); n++) {
-        const group = Atomics.add(claim, 0, 1);
-        if (group >= groups.length) return;
+    async run(groups, claim, order, onGroup) {
+      let n = 0;
+      for (const group of order) {
+        if (n >= (options.claims ?? Infinity)) return;
+        if (!claimGroup(claim, group)) continue;
         if (options.failAfter !== undefined && n >= options.failAfter) throw new Error('worker died');
+        n++;
         const outcomes: RuleOutcome[] = [];
         for (const id of groups[group]) {
           const progress: string[] = [];
@@ -74,6 +77,33 @@ describe('repository rules phase', () => {
     // Rules run here report live; the remote's are replayed when its group arrives.
     expect(progress).toEqual(expect.arrayContaining(['Running a/x', 'inside x', 'Running b/y', 'inside y', 'Running c/w']));
     expect(progress.filter((m) => m.startsWith('Running'))).toHaveLength(4);
+  });
+
+  it('gives the remote the analyzers that never read the graph first, and this thread the others', async () => {
+    const runs: string[] = [];
+    const free = (analyzerId: string, id: string) => ({ ...rule(analyzerId, id, runs), readsGraph: false });
+    const rules = [rule('a', 'x', runs), free('b', 'y'), free('b', 'z'), rule('c', 'w', runs), free('d', 'v')];
+    expect(claimOrders(rules, groupsOf(rules))).toEqual({ here: [0, 2, 1, 3], remote: [1, 3, 0, 2] });
+    const remote = fakeRemote(rules, { claims: 1 });
+    const outcomes = await runRepositoryRules(rules, inputs, { ...noop, remote });
+    expect(remote.ran).toEqual([1]);
+    // This thread: its own first, then what the remote left, each in rule order.
+    expect(runs.filter((r) => !r.startsWith('b/'))).toEqual(['a/x', 'c/w', 'd/v']);
+    expect([...runs].sort()).toEqual(['a/x', 'b/y', 'b/z', 'c/w', 'd/v']);
+    expect(outcomes.map((o) => o.reports[0].title)).toEqual(['x', 'y', 'z', 'w', 'v']);
+    // Each group is claimed once, whichever thread asks first.
+    const claim = new Int32Array(new SharedArrayBuffer(8));
+    expect([claimGroup(claim, 1), claimGroup(claim, 1), claimGroup(claim, 0)]).toEqual([true, false, true]);
+  });
+
+  it('hands a rule the graph only when it reads it', async () => {
+    let reads = 0;
+    const counting = { ...inputs, get graph() { reads++; return inputs.graph; } } satisfies RuleInputs;
+    await runRule(rule('a', 'x', []), counting, () => undefined);
+    expect(reads).toBe(0);
+    const reader = rule('b', 'y', [], { analyze: (context) => void context.graph.modules });
+    await runRule(reader, counting, () => undefined);
+    expect(reads).toBe(1);
   });
 
   it('runs here the groups a failed remote left unanswered', async () => {

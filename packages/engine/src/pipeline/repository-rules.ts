@@ -1,8 +1,10 @@
 // The repository-rules phase: runs every repository rule and merges what each publishes in rule
 // order. The rules of one analyzer stay together (they share models memoised per run). When a
-// worker thread holds every summary, the main thread and that worker take analyzers from one
-// shared counter, so the second core works through this phase too; outcomes are merged in rule
-// order, so the result does not depend on which thread ran what.
+// worker thread holds every summary, the main thread and that worker claim analyzers from one
+// shared array, so the second core works through this phase too: the worker starts with the
+// analyzers that never read the graph (it builds its own graph only when a rule reads it), the
+// main thread with the others. Outcomes are merged in rule order, so the result does not depend
+// on which thread ran what.
 import { WELL_KNOWN_METRICS, type ConventionPattern, type PreviousRun, type RepositoryReportDescriptor, type RepositoryRuleContext, type WellKnownMetric } from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
 import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
@@ -33,7 +35,10 @@ export async function runRule(active: ActiveRepositoryRule, inputs: RuleInputs, 
   await active.rule.analyze({
     snapshot: inputs.snapshot,
     summaries: inputs.summaries,
-    graph: inputs.graph,
+    // Read when the rule reads it: a worker builds its graph then (rules-worker.ts).
+    get graph() {
+      return inputs.graph;
+    },
     git: () => inputs.snapshot.git(),
     options: active.options,
     ...(inputs.scope ? { scope: inputs.scope } : {}),
@@ -59,9 +64,28 @@ export function groupsOf(rules: readonly ActiveRepositoryRule[]): number[][] {
   return groups;
 }
 
-/** A worker that claims groups from `claim` (an index shared with this thread) and runs them. */
+/**
+ * A worker that claims groups (`claimGroup` on `claim`, shared with this thread), trying them in
+ * `order`, and runs them.
+ */
 export interface RemoteRules {
-  run(groups: string[][], claim: Int32Array, onGroup: (group: number, outcomes: RuleOutcome[]) => void): Promise<void>;
+  run(groups: string[][], claim: Int32Array, order: number[], onGroup: (group: number, outcomes: RuleOutcome[]) => void): Promise<void>;
+}
+
+/** One slot per group: true for the first thread that claims it, false for any later one. */
+export function claimGroup(claim: Int32Array, group: number): boolean {
+  return Atomics.compareExchange(claim, group, 0, 1) === 0;
+}
+
+/**
+ * The order each side tries the groups in: the worker first those of analyzers that declared they
+ * never read the graph (in rule order), this thread, which holds the run's graph, first the others.
+ */
+export function claimOrders(rules: readonly ActiveRepositoryRule[], groups: readonly number[][]): { here: number[]; remote: number[] } {
+  const graphFree: number[] = [];
+  const reading: number[] = [];
+  groups.forEach((group, i) => (rules[group[0]].readsGraph === false ? graphFree : reading).push(i));
+  return { here: [...reading, ...graphFree], remote: [...graphFree, ...reading] };
 }
 
 export interface PhaseOptions {
@@ -86,12 +110,14 @@ export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[],
     return list;
   };
 
-  const claim = new Int32Array(new SharedArrayBuffer(4));
-  // With a single analyzer there is nothing to share: the worker would only build its graph.
+  const claim = new Int32Array(new SharedArrayBuffer(4 * groups.length));
+  const orders = claimOrders(rules, groups);
+  // With a single analyzer there is nothing to share.
   const remoteDone = (groups.length > 1 ? remote : undefined)
     ?.run(
       groups.map((g) => g.map((i) => rules[i].qualifiedId)),
       claim,
+      orders.remote,
       (group, list) => {
         outcomes[group] = list;
         groups[group].forEach((i, k) => {
@@ -104,7 +130,7 @@ export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[],
       // A worker that failed leaves its groups unanswered; they run here below, and a rule that
       // throws fails the run from this thread as it would without workers.
     });
-  for (let group = Atomics.add(claim, 0, 1); group < groups.length; group = Atomics.add(claim, 0, 1)) outcomes[group] = await runHere(group);
+  for (const group of orders.here) if (claimGroup(claim, group)) outcomes[group] = await runHere(group);
   await remoteDone;
   for (let group = 0; group < groups.length; group++) outcomes[group] ??= await runHere(group);
   return outcomes.flatMap((list) => list!);

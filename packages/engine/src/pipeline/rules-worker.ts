@@ -4,11 +4,11 @@
 import type { RepositoryReportDescriptor } from '../contracts/analyzer.js';
 import type { RepoFile, GitFacts } from '../snapshot/types.js';
 import { snapshotOfInventory } from '../snapshot/snapshot.js';
-import { buildRepositoryGraph } from '../graph/repository-graph.js';
+import { repositoryGraphBuilder } from '../graph/repository-graph.js';
 import type { RuleSet } from '../plugins/rule-set.js';
 import type { FileSummary } from './file-summary.js';
 import { lineRangeOf } from './findings.js';
-import { runRule, type RuleOutcome } from './repository-rules.js';
+import { claimGroup, runRule, type RuleInputs, type RuleOutcome } from './repository-rules.js';
 
 export interface RulesRequest {
   /** Number of summaries of the run (slots 0..total-1). */
@@ -21,8 +21,10 @@ export interface RulesRequest {
   record?: boolean;
   /** Qualified rule ids per group, in rule order. */
   groups: string[][];
-  /** The next group to claim, shared with the main thread. */
+  /** One slot per group, shared with the main thread (`claimGroup`). */
   claim: Int32Array;
+  /** The order to try the groups in. */
+  order: number[];
 }
 
 /** The summaries this worker holds, by slot. */
@@ -35,7 +37,7 @@ function withoutNode(report: RepositoryReportDescriptor): RepositoryReportDescri
   return { ...rest, ...lineRangeOf(report) };
 }
 
-/** Claims groups until none is left, posting each group's outcomes. */
+/** Claims groups in the request's order until none is left, posting each group's outcomes. */
 export async function runClaimedRules(request: RulesRequest, ruleSet: RuleSet, post: (group: number, outcomes: RuleOutcome[]) => void): Promise<void> {
   const summaries: FileSummary[] = new Array(request.total);
   for (let slot = 0; slot < request.total; slot++) {
@@ -47,17 +49,21 @@ export async function runClaimedRules(request: RulesRequest, ruleSet: RuleSet, p
   const byId = new Map(ruleSet.repositoryRules.map((r) => [r.qualifiedId, r]));
   for (const id of request.groups.flat()) if (!byId.has(id)) throw new Error(`the rules worker has no rule ${id}`);
   const snapshot = snapshotOfInventory(request.root, request.files, request.git);
-  const graph = await buildRepositoryGraph(snapshot, summaries);
-  const inputs = {
+  // Built when a rule first reads it: the groups tried first here are those that never do.
+  const graphOf = await repositoryGraphBuilder(snapshot, summaries);
+  const inputs: RuleInputs = {
     snapshot,
     summaries,
-    graph,
+    get graph() {
+      return graphOf();
+    },
     ...(request.scope ? { scope: new Set(request.scope) } : {}),
     ...(request.record ? { record: true } : {}),
     // The main thread stops waiting for this worker when its run is aborted.
     signal: new AbortController().signal,
   };
-  for (let group = Atomics.add(request.claim, 0, 1); group < request.groups.length; group = Atomics.add(request.claim, 0, 1)) {
+  for (const group of request.order) {
+    if (!claimGroup(request.claim, group)) continue;
     const outcomes: RuleOutcome[] = [];
     for (const id of request.groups[group]) {
       const progress: string[] = [];

@@ -95,8 +95,10 @@ describe.skipIf(!built)('FilePool', () => {
       const rules = ruleSet.repositoryRules;
       const groups = groupsOf(rules).map((g) => g.map((i) => rules[i].qualifiedId));
       const remote: RuleOutcome[][] = [];
-      // A fresh counter this thread never advances: the worker claims every group.
-      await pool.runRules({ total: summaries.length, root: snapshot.root, files: snapshot.files, git: await snapshot.git(), groups, claim: new Int32Array(new SharedArrayBuffer(4)) }, (group, outcomes) => {
+      // Fresh claims this thread never takes: the worker claims every group.
+      const claim = new Int32Array(new SharedArrayBuffer(4 * groups.length));
+      const order = groups.map((_, i) => i);
+      await pool.runRules({ total: summaries.length, root: snapshot.root, files: snapshot.files, git: await snapshot.git(), groups, claim, order }, (group, outcomes) => {
         remote[group] = outcomes;
       });
       expect(remote.filter(Boolean)).toHaveLength(groups.length);

@@ -42,6 +42,7 @@ export interface AnalyzerDefinition {
   languages: Language[];
   rules: Rule[];
   collectors?: Collector[];
+  readsGraph?: boolean;
   detect?: Analyzer['detect'];
 }
 

@@ -18,6 +18,8 @@ export interface ActiveFileRule extends ActiveRuleBase {
 }
 export interface ActiveRepositoryRule extends ActiveRuleBase {
   rule: RepositoryRule<any>;
+  /** Its analyzer's `readsGraph` (undefined: it may read the graph). */
+  readsGraph?: boolean;
 }
 export interface ActiveCollector {
   analyzerId: string;
@@ -85,7 +87,7 @@ export function buildRuleSet(allAnalyzers: readonly Analyzer[], config: CodeHeal
       const options = parseRuleOptions(rule, qualifiedId, setting.options);
       const active = { analyzerId: analyzer.id, qualifiedId, options, severityOverride: setting.severity };
       if (rule.kind === 'file') set.fileRules.push({ ...active, rule });
-      else set.repositoryRules.push({ ...active, rule });
+      else set.repositoryRules.push({ ...active, rule, ...(analyzer.readsGraph === false ? { readsGraph: false } : {}) });
       hash.update(`${qualifiedId}\0${JSON.stringify(options) ?? ''}\0${setting.severity ?? ''}\n`);
     }
     for (const collector of analyzer.collectors ?? []) {
