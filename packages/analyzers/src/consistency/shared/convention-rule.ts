@@ -43,10 +43,17 @@ export interface ConventionRuleDefinition<Options extends ConventionOptions> {
   describe(deviation: Observation, pattern: Tally['pattern']): DeviationText | undefined;
 }
 
-/** Source files that were analysed: tests, generated and skipped files set no conventions. */
-export function sourceSummaries(summaries: readonly FileSummary[]): FileSummary[] {
-  return summaries.filter((s) => s.kind === 'source' && !s.skipped);
+/**
+ * Source files that were analysed: tests, generated and skipped files set no conventions. Every
+ * consistency rule of a run asks (the run is its summaries array): the list is made once.
+ */
+export function sourceSummaries(summaries: readonly FileSummary[]): readonly FileSummary[] {
+  let sources = sourcesByRun.get(summaries);
+  if (!sources) sourcesByRun.set(summaries, (sources = summaries.filter((s) => s.kind === 'source' && !s.skipped)));
+  return sources;
 }
+
+const sourcesByRun = new WeakMap<readonly FileSummary[], readonly FileSummary[]>();
 
 /**
  * Every consistency rule adds its patterns to the run's list and republishes the weighted average,
