@@ -86,7 +86,7 @@ export function filesSharingAnchors(saved: SavedAnchors | undefined, files: numb
   if (total !== keys.length) return undefined;
   const wanted = sequences.map((tokens) => anchorsOf(tokens, window));
   const set = new KeySet(wanted.reduce((n, a) => n + a.length, 0));
-  for (const anchors of wanted) for (const key of anchors) set.add(key);
+  for (const anchors of wanted) for (let i = 0; i < anchors.length; i++) set.add(anchors[i]);
   const sharing: number[] = [];
   for (let file = 0, at = 0; file < files; at += saved.counts[file++]) {
     for (let k = at; k < at + saved.counts[file]; k++) {

@@ -137,7 +137,12 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): Update
 
   // The changed groups: the changed files' fingerprints, and those of saved classes with a copy in a changed file.
   const keys = new KeySet(after.reduce((n, s) => n + s.length, 0) + touching.length);
-  for (const tokens of after) for (const key of windowKeys(tokens, window)) keys.add(key);
+  // Index loops over the typed arrays: this runs once per process in a PR's head run, before V8
+  // optimises it, and an unoptimised for...of allocates an iterator result per window.
+  for (const tokens of after) {
+    const windows = windowKeys(tokens, window);
+    for (let i = 0; i < windows.length; i++) keys.add(windows[i]);
+  }
   for (const key of touching) keys.add(key);
   const sharing = filesSharingAnchors(saved.anchors, saved.files.length, after, window);
   if (!sharing) return undefined;

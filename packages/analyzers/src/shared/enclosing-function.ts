@@ -7,7 +7,10 @@ import type { FunctionSummary } from '@codehealth/engine/kit';
  */
 export function enclosingFunctionName(functions: readonly FunctionSummary[], line: number): string | undefined {
   let best: FunctionSummary | undefined;
-  for (const fn of functions) {
+  // An index loop: repository rules call this per finding or sample, often before V8 optimises it,
+  // and an unoptimised for...of allocates an iterator result per function.
+  for (let i = 0; i < functions.length; i++) {
+    const fn = functions[i];
     if (line < fn.lineStart || line > fn.lineEnd || fn.name.startsWith('<')) continue;
     if (!best || fn.lineEnd - fn.lineStart < best.lineEnd - best.lineStart || (fn.lineEnd - fn.lineStart === best.lineEnd - best.lineStart && fn.lineStart > best.lineStart)) {
       best = fn;
