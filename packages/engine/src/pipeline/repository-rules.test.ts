@@ -94,6 +94,10 @@ describe('repository rules phase', () => {
     // Each group is claimed once, whichever thread asks first.
     const claim = new Int32Array(new SharedArrayBuffer(8));
     expect([claimGroup(claim, 1), claimGroup(claim, 1), claimGroup(claim, 0)]).toEqual([true, false, true]);
+    // Without a remote, in rule order.
+    runs.length = 0;
+    await runRepositoryRules(rules, inputs, noop);
+    expect(runs).toEqual(['a/x', 'b/y', 'b/z', 'c/w', 'd/v']);
   });
 
   it('hands a rule the graph only when it reads it', async () => {

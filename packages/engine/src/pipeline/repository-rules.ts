@@ -130,7 +130,9 @@ export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[],
       // A worker that failed leaves its groups unanswered; they run here below, and a rule that
       // throws fails the run from this thread as it would without workers.
     });
-  for (const group of orders.here) if (claimGroup(claim, group)) outcomes[group] = await runHere(group);
+  // Alone, this thread runs the rules in rule order, as a serial run does.
+  const here = remoteDone ? orders.here : groups.map((_, i) => i);
+  for (const group of here) if (claimGroup(claim, group)) outcomes[group] = await runHere(group);
   await remoteDone;
   for (let group = 0; group < groups.length; group++) outcomes[group] ??= await runHere(group);
   return outcomes.flatMap((list) => list!);
