@@ -171,9 +171,13 @@ export class AssessmentPipeline {
     const { options, pool, record, previous } = run;
     const signal = options.signal;
     progress({ stage: 'graph', message: 'Building the code graph' });
-    const graph = await buildRepositoryGraph(scoped, summaries);
     const git = await scoped.git();
-    const scopePaths = typeof options.findingsScope === 'function' ? [...new Set(options.findingsScope(graph))] : options.findingsScope;
+    // The worker builds its own graph, and only if a rule it runs reads it: it is sent its rules
+    // first and this thread builds the run's graph meanwhile — unless the findings' scope is
+    // worked out from the graph (a pull request's head run).
+    let graphBuilt: Promise<CodeGraph> | undefined;
+    const graphOf = () => (graphBuilt ??= buildRepositoryGraph(scoped, summaries));
+    const scopePaths = typeof options.findingsScope === 'function' ? [...new Set(options.findingsScope(await graphOf()))] : options.findingsScope;
     const scope = scopePaths ? new Set(scopePaths) : undefined;
     const inScope = (path: string) => !scope || scope.has(path);
     const rules = ruleSet.repositoryRules;
@@ -181,12 +185,13 @@ export class AssessmentPipeline {
       run: (groups, claim, order, onGroup) =>
         pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim, order }, onGroup),
     };
-    const inputs: RuleInputs = { snapshot: scoped, summaries, graph, ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal };
-    const outcomes = await runRepositoryRules(rules, inputs, {
+    const inputsOf = async (): Promise<RuleInputs> => ({ snapshot: scoped, summaries, graph: await graphOf(), ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal });
+    const outcomes = await runRepositoryRules(rules, inputsOf, {
       remote,
       progress: (message) => progress({ stage: 'repository-rules', message }),
       checkpoint: () => throwIfAborted(signal),
     });
+    const graph = await graphOf();
     const published = await publishOutcomes(rules, outcomes, (path) => scoped.readFile(path), inScope);
     const findings = [...summaries.flatMap((s) => (inScope(s.path) ? s.findings : [])), ...published.findings];
     return { ...published, findings, graph, git };

@@ -100,6 +100,29 @@ describe('repository rules phase', () => {
     expect(runs).toEqual(['a/x', 'b/y', 'b/z', 'c/w', 'd/v']);
   });
 
+  it('starts the remote before it makes inputs made on demand, and makes them once, only to run rules here', async () => {
+    const runs: string[] = [];
+    const events: string[] = [];
+    const rules = [rule('a', 'x', runs), rule('b', 'y', runs), rule('c', 'z', runs)];
+    const remote = fakeRemote(rules, { claims: 1 });
+    const started: RemoteRules = { run: (...args) => (events.push('remote'), remote.run(...args)) };
+    const make = async () => (events.push('inputs'), inputs);
+    const outcomes = await runRepositoryRules(rules, make, { ...noop, remote: started });
+    expect(events).toEqual(['remote', 'inputs']);
+    expect([...runs].sort()).toEqual(['a/x', 'b/y', 'c/z']);
+    expect(outcomes.map((o) => o.reports[0].title)).toEqual(['x', 'y', 'z']);
+    // A remote that claims every group at once: nothing runs here, nothing is made.
+    events.length = 0;
+    const greedy: RemoteRules = {
+      async run(groups, claim, order, onGroup) {
+        const mine = order.filter((group) => claimGroup(claim, group));
+        for (const group of mine) onGroup(group, await Promise.all(groups[group].map((id) => runRule(rules.find((r) => r.qualifiedId === id)!, inputs, () => undefined))));
+      },
+    };
+    expect((await runRepositoryRules(rules, make, { ...noop, remote: greedy })).map((o) => o.reports[0].title)).toEqual(['x', 'y', 'z']);
+    expect(events).toEqual([]);
+  });
+
   it('hands a rule the graph only when it reads it', async () => {
     let reads = 0;
     const counting = { ...inputs, get graph() { reads++; return inputs.graph; } } satisfies RuleInputs;

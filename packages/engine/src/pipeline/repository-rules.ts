@@ -95,12 +95,18 @@ export interface PhaseOptions {
   checkpoint(): void;
 }
 
-/** Runs every rule once and returns their outcomes in rule order. */
-export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[], inputs: RuleInputs, options: PhaseOptions): Promise<RuleOutcome[]> {
+/**
+ * Runs every rule once and returns their outcomes in rule order. `inputs` may be made on demand:
+ * then the remote side is started first, and this thread makes them (builds the run's graph) while
+ * the worker already runs rules.
+ */
+export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[], inputsOrMake: RuleInputs | (() => Promise<RuleInputs>), options: PhaseOptions): Promise<RuleOutcome[]> {
   const { remote, progress } = options;
   const groups = groupsOf(rules);
   const outcomes: Array<RuleOutcome[] | undefined> = new Array(groups.length);
+  let inputs = typeof inputsOrMake === 'function' ? undefined : inputsOrMake;
   const runHere = async (group: number): Promise<RuleOutcome[]> => {
+    inputs ??= await (inputsOrMake as () => Promise<RuleInputs>)();
     const list: RuleOutcome[] = [];
     for (const i of groups[group]) {
       options.checkpoint();
