@@ -4,13 +4,14 @@
 // symbols the hunks touch on both sides (diff-symbols.ts).
 import type { FileKind } from '../domain/types.js';
 import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
+import { isParsedLanguage } from '../parsing/parser.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import { git, PrGitError, readBlobs, resolveCommits, tryGit } from './diff-git.js';
 import { parseSides, symbolsOfChange, type SideFacts, type SideFactsReader, type SideRequest } from './diff-symbols.js';
 import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
 
 /** How much of the head of a file the classifier reads for generated-file markers. */
-const CLASSIFY_HEAD_BYTES = 4096;
+export const CLASSIFY_HEAD_BYTES = 4096;
 const DIFF_FLAGS = ['--no-ext-diff', '--no-textconv', '--no-color', '-M', '-C'];
 const MANIFEST = /(^|\/)package\.json$/;
 const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'copied', T: 'type_changed' };
@@ -20,6 +21,11 @@ export interface ReadDiffOptions {
   classify?: ClassifyOptions;
   /** Reads the module facts of the changed code files' sides; default: parse each here. */
   sideFacts?: SideFactsReader;
+  /**
+   * Called with the changed files as soon as git has listed them, while it still counts, diffs and
+   * reads their blobs: a caller holding head's checkout may start work on them meanwhile.
+   */
+  onListed?: (files: ReadonlyArray<{ path: string; status: ChangeStatus }>) => void;
 }
 
 /** The diff plus what the reader parsed on the way, for the pipeline's later steps. */
@@ -118,26 +124,42 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   const [[baseSha, headSha], mergeBase] = await Promise.all([resolveCommits(repoDir, [baseRev, headRev]), tryGit(repoDir, ['merge-base', baseRev, headRev])]);
   const mergeBaseSha = mergeBase?.trim() || baseSha;
   const range = [mergeBaseSha, headSha];
-  const [nameStatus, numstat, patch, commits] = await Promise.all([
-    git(repoDir, ['diff', ...DIFF_FLAGS, '--name-status', '-z', ...range]),
+  const listing = git(repoDir, ['diff', ...DIFF_FLAGS, '--name-status', '-z', ...range]);
+  const rest = Promise.all([
     git(repoDir, ['diff', ...DIFF_FLAGS, '--numstat', '-z', ...range]),
     git(repoDir, ['diff', ...DIFF_FLAGS, '-U0', ...range]),
     commitsBetween(repoDir, mergeBaseSha, headSha),
   ]);
-  const entries = parseNameStatus(nameStatus);
+  rest.catch(() => {
+    // Awaited below; a failure of the listing must not leave this one unhandled.
+  });
+  const entries = parseNameStatus(await listing);
+  const sidesOf = (entry: StatusEntry) => [
+    ...(entry.status !== 'deleted' ? [`${headSha}:${entry.path}`] : []),
+    ...(entry.status !== 'added' ? [`${mergeBaseSha}:${entry.oldPath ?? entry.path}`] : []),
+  ];
+  // Code files are text: their blobs are read while git counts and diffs (one round trip fewer).
+  // Binary ones (known from the counts) are left out below as before.
+  const earlySpecs = new Set(entries.filter((entry) => isParsedLanguage(detectLanguage(entry.path)) || isParsedLanguage(detectLanguage(entry.oldPath ?? entry.path))).flatMap(sidesOf));
+  // A failure (a huge binary file with a code extension, say) only sends them to the read below.
+  const early = readBlobs(repoDir, [...earlySpecs]).catch(() => undefined);
+  options.onListed?.(entries.map(({ path, status }) => ({ path, status })));
+  const [numstat, patch, commits] = await rest;
   const counts = parseNumstat(numstat);
   const hunks = parseHunks(patch);
   if (hunks.length !== entries.length) throw new PrGitError(`git diff listed ${entries.length} files but printed ${hunks.length} patches`);
 
-  // Read both sides of every text file at once: the classifier needs the head of the file, the
-  // symbol mapper and the manifest reader the whole text.
+  // Both sides of every text file: the classifier needs the head of the file, the symbol mapper
+  // and the manifest reader the whole text.
   const specs: string[] = [];
   entries.forEach((entry, i) => {
     if (counts.get(entry.path)?.additions === null && hunks[i]!.length === 0) return; // binary
-    if (entry.status !== 'deleted') specs.push(`${headSha}:${entry.path}`);
-    if (entry.status !== 'added') specs.push(`${mergeBaseSha}:${entry.oldPath ?? entry.path}`);
+    specs.push(...sidesOf(entry));
   });
-  const blobs = await readBlobs(repoDir, specs);
+  const earlyBlobs = await early;
+  const readEarly = (spec: string) => earlyBlobs !== undefined && earlySpecs.has(spec);
+  const laterBlobs = await readBlobs(repoDir, specs.filter((spec) => !readEarly(spec)));
+  const blobs = new Map(specs.map((spec) => [spec, readEarly(spec) ? earlyBlobs!.get(spec) : laterBlobs.get(spec)]));
   const text = (sha: string, path: string) => {
     const blob = blobs.get(`${sha}:${path}`);
     return blob === undefined ? undefined : utf8.decode(blob);

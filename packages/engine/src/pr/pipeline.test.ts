@@ -76,6 +76,30 @@ async function analyse({ repo, pr }: Scenario, options: { others?: PullRequestIn
 }
 
 describe('PrAnalysisPipeline scenarios', () => {
+  it('summarises head’s changed code files from the checkout while git diffs: the diff’s reader then finds them cached', async () => {
+    const { repo, pr } = scenario('feat: percent', (repo) =>
+      repo.write({ 'src/math.ts': `${BASE['src/math.ts']}\nexport function percent(part: number, whole: number): number {\n  return (part / whole) * 100;\n}\n`, 'README.md': '# calc\n' }),
+    );
+    const calls: Array<{ paths: string[]; cached: boolean[] }> = [];
+    const spy: Engine = {
+      ...engine,
+      summarizeSources: async (root, items, options) => {
+        const out = await engine.summarizeSources(root, items, options);
+        calls.push({ paths: items.map((item) => item.file.path), cached: out.map((summary) => summary.cached === true) });
+        return out;
+      },
+    };
+    const checkouts = localCheckouts(repo.root);
+    const head = await checkouts.checkout(pr.headSha);
+    open.push(head);
+    const out = await new PrAnalysisPipeline({ engine: spy }).run({ headDir: head.path, checkouts, pr });
+    // First the head start (code files only, head side), then the reader's batch: the base side
+    // (not assessed in this engine yet) and the head side, which the head start left cached.
+    expect(calls[0]).toEqual({ paths: ['src/math.ts'], cached: [false] });
+    expect(calls[1]).toEqual({ paths: ['src/math.ts', 'src/math.ts'], cached: [false, true] });
+    expect(out.diff.files.find((f) => f.path === 'src/math.ts')?.symbols.map((s) => `${s.change} ${s.name}`)).toContain('added percent');
+  });
+
   it('a pure refactor (file renamed, function renamed, callers updated) is a ready refactor', async () => {
     const out = await analyse(
       scenario('Tidy up the helpers', (repo) => {

@@ -19,9 +19,13 @@ import type { AssessmentResult } from '../pipeline/types.js';
 import { hasIncrementalBase } from '../pipeline/incremental-run.js';
 import type { RunStateStore } from '../cache/run-state-store.js';
 import { gitHelper } from '../git-process/git-helper.js';
+import { isParsedLanguage } from '../parsing/parser.js';
+import type { SourceItem } from '../pipeline/assessment-pipeline.js';
+import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
+import { detectLanguage } from '../snapshot/languages.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
-import { readPullRequestChange, readPullRequestDiff } from './diff.js';
+import { CLASSIFY_HEAD_BYTES, readPullRequestChange, readPullRequestDiff } from './diff.js';
 import { MAX_SYMBOL_FILE_BYTES, type SideFactsReader } from './diff-symbols.js';
 import { computeGraphImpact, overlayImporters, storedImporters } from './graph-impact.js';
 import type { GraphStore } from '../ports/graph-store.js';
@@ -115,8 +119,13 @@ export class PrAnalysisPipeline {
       // Awaited (and reported) in the structure stage.
     });
     const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
-    const sideFacts = engineSideFacts(engine, headDir);
-    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify: { tests: config.tests, generated: config.generated }, sideFacts }));
+    const classify = { tests: config.tests, generated: config.generated };
+    // Head's changed code files are summarised from the checkout while git diffs and reads blobs;
+    // the diff's symbol reader waits for that and finds them cached.
+    let prefetched: Promise<void> | undefined;
+    const onListed = (files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>) => void (prefetched = prefetchHeadSummaries(engine, headDir, files, classify));
+    const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
+    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify, sideFacts, onListed }));
     const diff = change.diff;
 
     let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
@@ -297,8 +306,9 @@ function parseHealthOf(files: readonly ChangedFile[], change: Awaited<ReturnType
  * Symbols of a change's sides from the engine's file summaries: the base side is usually cached by
  * the base assessment, and the head side analysed here is what head's run then finds cached.
  */
-function engineSideFacts(engine: Engine, root: string): SideFactsReader {
+function engineSideFacts(engine: Engine, root: string, prefetched?: () => Promise<void> | undefined): SideFactsReader {
   return async (sides) => {
+    await prefetched?.();
     const wanted = sides.map((side) => Buffer.byteLength(side.source) <= MAX_SYMBOL_FILE_BYTES);
     const items = sides.filter((_, n) => wanted[n]).map(({ path, kind, language, source }) => ({ file: { path, kind, language, sizeBytes: Buffer.byteLength(source) }, source }));
     const summaries = await engine.summarizeSources(root, items, { allowCodeConfig: false });
@@ -309,4 +319,35 @@ function engineSideFacts(engine: Engine, root: string): SideFactsReader {
       return summary.skipped ? undefined : { facts: summary.module, cleanRatio: summary.parse.cleanRatio };
     });
   };
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * Summarises head's changed code files from the checkout (`root` is head's clean work tree), as the
+ * diff's symbol reader will ask for them: same kind, language and text as git's blobs decode to,
+ * so the same cache keys. A file that differs from its blob (line-ending filters) is only a miss.
+ */
+async function prefetchHeadSummaries(engine: Engine, root: string, files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>, classifyOptions: ClassifyOptions): Promise<void> {
+  try {
+    const classify = createClassifier(classifyOptions);
+    const items: SourceItem[] = [];
+    for (const { path, status } of files) {
+      const language = detectLanguage(path);
+      if (status === 'deleted' || isOutside(path) || !isParsedLanguage(language)) continue;
+      let source: string;
+      try {
+        source = utf8.decode(readFileSync(join(root, path)));
+      } catch {
+        continue;
+      }
+      const sizeBytes = Buffer.byteLength(source);
+      const kind = classify(path, source.slice(0, CLASSIFY_HEAD_BYTES));
+      if (sizeBytes > MAX_SYMBOL_FILE_BYTES || (kind !== 'source' && kind !== 'test')) continue;
+      items.push({ file: { path, kind, language, sizeBytes }, source });
+    }
+    if (items.length > 0) await engine.summarizeSources(root, items, { allowCodeConfig: false });
+  } catch {
+    // Only a head start: the diff's reader summarises whatever is missing.
+  }
 }
