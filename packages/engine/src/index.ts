@@ -52,7 +52,7 @@ export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parse
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extractModuleFacts, shortestCycle } from './graph/index.js';
-export type { ModuleResolver, Resolution } from './graph/index.js';
+export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './graph/index.js';
 
 // Git, run from a small helper process (spawning from a large process is slow)
 export { runGitCommand } from './git-process/git-helper.js';

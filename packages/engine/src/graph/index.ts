@@ -17,7 +17,7 @@ export type {
 export { createModuleFactsVisitor, extractModuleFacts, type ModuleFactsOptions } from './extract-module-facts.js';
 
 // Resolution
-export { createModuleResolver, type ModuleResolver, type ModuleResolverOptions, type Resolution } from './resolve-module.js';
+export { createModuleResolver, type ModuleResolver, type ModuleResolverOptions, type RepositoryModuleResolver, type Resolution } from './resolve-module.js';
 export { DEFAULT_CONDITIONS } from './package-exports.js';
 export { parseJsonc } from './parse-jsonc.js';
 

@@ -6,7 +6,7 @@ import type { RepoSnapshot } from '../snapshot/types.js';
 import { buildCodeGraph, type CodeGraphOptions } from './build-graph.js';
 import { dirOf, isObject, isOutside } from './file-probe.js';
 import { parseJsonc } from './parse-jsonc.js';
-import { createModuleResolver, type ModuleResolver } from './resolve-module.js';
+import { createModuleResolver, type RepositoryModuleResolver } from './resolve-module.js';
 import { extendsCandidates } from './tsconfig-paths.js';
 import type { CodeGraph } from './types.js';
 
@@ -60,9 +60,10 @@ export async function repositoryGraphBuilder(
 
 /**
  * The resolver `buildRepositoryGraph` resolves the snapshot's imports with: for callers that need
- * resolutions of specifiers no file holds (the dead-code model's entry requests) without a graph.
+ * resolutions of specifiers or package targets no file holds (the dead-code model's entry
+ * requests) without a graph.
  */
-export async function createRepositoryResolver(snapshot: RepoSnapshot): Promise<ModuleResolver> {
+export async function createRepositoryResolver(snapshot: RepoSnapshot): Promise<RepositoryModuleResolver> {
   const files = snapshot.files.map((f) => f.path);
   const json = await configFilesOf(snapshot);
   return createModuleResolver({ files, readJson: (path) => json.get(path) });

@@ -196,3 +196,55 @@ describe('workspaces fixture', () => {
     expect(resolver.resolve(from, 'demo-root')).toEqual(unresolved);
   });
 });
+
+describe('package targets asked for directly', () => {
+  /** A small deterministic generator, so that a failure names a reproducible case. */
+  function random(seed: number) {
+    let state = seed;
+    const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    return { pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)], chance: (p: number) => next() < p };
+  }
+  const dirs = ['a', 'a/b', 'b', 'src', 'src/a', 'lib', 'dist', 'build', 'source', 'dist/esm', ''];
+  const stems = ['x', 'y', 'index', 'a', 'b'];
+  const extensions = ['.ts', '.tsx', '.mts', '.d.ts', '.js', '.mjs'];
+  const targets = ['./dist/*.js', './dist/esm/*.mjs', './*.js', './a/*.js', './lib/*/index.js', './src/*', './build/*.d.ts', './dist/x.js', './build/a/index.mjs', './x.js', './lib/y.cjs', '#other', 'node:fs', 'lodash/fp', 'inner/x'];
+  const matches = ['x', 'a/x', 'b', 'a/b/y', 'index', 'src/a/x', 'dist/x', 'y'];
+
+  it('resolves as a # import of the package mapped to the target does, on 400 generated packages', () => {
+    let internalCount = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const { pick, chance } = random(seed);
+      const home = pick(['', 'pkg', 'packages/p']);
+      const at = (path: string) => (home === '' ? path : `${home}/${path}`).replace(/\/$/, '');
+      const files = new Set<string>();
+      for (let n = 0; n < 12; n++) {
+        const dir = pick(dirs);
+        files.add(at(`${dir === '' ? '' : `${dir}/`}${pick(stems)}${pick(extensions)}`));
+      }
+      const json: Record<string, unknown> = {};
+      if (chance(0.5)) json[at('tsconfig.json')] = { compilerOptions: { outDir: pick(['dist', 'build', 'lib']), rootDir: pick(['src', 'source', '.']) } };
+      if (chance(0.3)) {
+        files.add(at('a/package.json'));
+        json[at('a/package.json')] = { main: pick(['./x.js', 'y', './b/index.js']) };
+      }
+      files.add('packages/inner/package.json');
+      files.add('packages/inner/src/x.ts');
+      json['packages/inner/package.json'] = { name: 'inner', exports: { './x': './dist/x.js' } };
+      const manifest = { name: 'p', ...(chance(0.3) ? { imports: { '#own': './x.js' } } : {}) };
+      files.add(at('package.json'));
+      for (const target of targets) {
+        const requests = target.includes('*') ? matches.map((m) => [`#t/${m}`, target.replaceAll('*', m)]) : [['#t', target]];
+        const imports = { ...(manifest.imports ?? {}), [target.includes('*') ? '#t/*' : '#t']: target };
+        const viaImport = createModuleResolver({ files, readJson: (path) => (path === at('package.json') ? { ...manifest, imports } : json[path]) });
+        const direct = createModuleResolver({ files, readJson: (path) => (path === at('package.json') ? manifest : json[path]) });
+        for (const [specifier, expanded] of requests) {
+          const expected = viaImport.resolve(at('__request.ts'), specifier);
+          expect(direct.resolvePackageTarget(home, expanded), `seed ${seed}: ${target} as ${expanded}`).toEqual(expected);
+          if (expected.kind === 'internal') internalCount++;
+        }
+      }
+    }
+    // The generated cases reach files through the build-output mapping, not only misses.
+    expect(internalCount).toBeGreaterThan(2000);
+  });
+});

@@ -18,6 +18,16 @@ export interface ModuleResolver {
   resolve(from: string, specifier: string): Resolution;
 }
 
+/** The repository's resolver: imports, and package targets asked for directly. */
+export interface RepositoryModuleResolver extends ModuleResolver {
+  /**
+   * What a `#` import of the package.json in `packageDir` resolves to when its `imports` map it to
+   * `target` (`./dist/x.js`: that file, or the source it is built from; a bare target: that
+   * package), without a manifest that holds the mapping.
+   */
+  resolvePackageTarget(packageDir: string, target: string): Resolution;
+}
+
 export interface ModuleResolverOptions {
   /** Every file of the repository, repository-relative with `/` separators. */
   files: Iterable<string>;
@@ -37,11 +47,11 @@ const UNRESOLVED: Resolution = { kind: 'unresolved' };
 const PACKAGE_NAME = /^(?:@[A-Za-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*$/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-export function createModuleResolver(options: ModuleResolverOptions): ModuleResolver {
+export function createModuleResolver(options: ModuleResolverOptions): RepositoryModuleResolver {
   return new RepositoryResolver(options);
 }
 
-class RepositoryResolver implements ModuleResolver {
+class RepositoryResolver implements RepositoryModuleResolver {
   private readonly probe: FileProbe;
   private readonly readJson: ReadJson;
   private readonly workspaces: Map<string, WorkspacePackage>;
@@ -115,14 +125,23 @@ class RepositoryResolver implements ModuleResolver {
     const scope = this.nearestManifest(dir);
     if (!scope) return UNRESOLVED;
     for (const target of mapTargets(scope.manifest.imports, specifier, this.conditions)) {
-      if (target.startsWith('./')) {
-        const found = this.workspaceResolver.resolveTarget({ name: '', dir: scope.dir, manifest: scope.manifest }, joinPath(scope.dir, target));
-        if (found) return internal(found);
-      } else if (!target.startsWith('#')) {
-        return this.resolveBare(target);
-      }
+      const resolution = this.resolveTargetOf(scope, target);
+      if (resolution) return resolution;
     }
     return UNRESOLVED;
+  }
+
+  resolvePackageTarget(packageDir: string, target: string): Resolution {
+    return this.resolveTargetOf({ dir: packageDir, manifest: this.nearestManifest(packageDir)?.manifest ?? {} }, target) ?? UNRESOLVED;
+  }
+
+  /** One target of an `imports` entry: undefined to try the next one. */
+  private resolveTargetOf(scope: { dir: string; manifest: Record<string, unknown> }, target: string): Resolution | undefined {
+    if (target.startsWith('./')) {
+      const found = this.workspaceResolver.resolveTarget({ name: '', dir: scope.dir, manifest: scope.manifest }, joinPath(scope.dir, target));
+      return found ? internal(found) : undefined;
+    }
+    return target.startsWith('#') ? undefined : this.resolveBare(target);
   }
 
   private tsconfigFor(dir: string): TsconfigPaths | undefined {

@@ -5,10 +5,11 @@
 // is internal to the engine. So the model resolves the entry requests with the engine's own
 // repository resolver (`createRepositoryResolver`, what `buildRepositoryGraph` uses), as imports of
 // one synthetic module per directory (`*` for whole entries, the read names for framework files):
-// the engine resolves them exactly as it resolves real imports. Package targets go through `#` subpath imports added to the
-// package.json as the graph reads it, because `#` targets get the engine's build-output-to-source
-// mapping. The model's graph is then the engine's graph plus one module that imports what the
-// requests use, so that `usedExports` follows entries through re-exports and `export *`.
+// the engine resolves them exactly as it resolves real imports. Package targets are resolved as a
+// `#` subpath import of their package mapped to them would be (`resolvePackageTarget`), because
+// such targets get the engine's build-output-to-source mapping. The model's graph is then the
+// engine's graph plus one module that imports what the requests use, so that `usedExports` follows
+// entries through re-exports and `export *`.
 //
 // A derived run (a pull request's head) reuses the entries and loads its base run saved when no
 // file was added, deleted or renamed and no file that entries are read from changed: only the
@@ -135,13 +136,13 @@ async function resolveRequests(snapshot: RepoSnapshot, base: CodeGraph, requests
   const entryUses = new Map<string, Set<string>>();
   const loads = new Map<string, { targets: Set<string>; uses: Map<string, Set<string>> }>();
   if (requests.byDir.size === 0) return { entries, entryUses: [], loads: [] };
-  const resolver = await createRepositoryResolver(withManifestImports(snapshot, requests.manifestImports, requests.manifests));
+  const resolver = await createRepositoryResolver(withoutBuildOutput(snapshot));
   const resolved: Array<{ request: EntryRequest; to: string }> = [];
   const resolvedKeys = new Set<string>();
   for (const [dir, list] of requests.byDir) {
     const path = dir === '' ? SYNTHETIC_NAME : `${dir}/${SYNTHETIC_NAME}`;
     for (const request of list) {
-      const resolution = resolver.resolve(path, request.specifier);
+      const resolution = request.packageTarget === undefined ? resolver.resolve(path, request.specifier) : resolver.resolvePackageTarget(dir, request.packageTarget);
       if (resolution.kind !== 'internal' || !base.modules.has(resolution.path)) continue;
       resolved.push({ request, to: resolution.path });
       resolvedKeys.add(request.specifier);
@@ -235,26 +236,15 @@ function summaryByPath(summaries: readonly FileSummary[]): Map<string, FileSumma
 }
 
 /**
- * The snapshot as the graph builder reads it: package.json files carry our `#` entries in `imports`,
- * and build output is hidden, so that a target in `dist/` that happens to exist (a published package,
- * a committed build) is mapped back to its source like one that does not.
+ * The snapshot as the resolver reads it: build output is hidden, so that a target in `dist/` that
+ * happens to exist (a published package, a committed build) is mapped back to its source like one
+ * that does not.
  */
-function withManifestImports(
-  snapshot: RepoSnapshot,
-  imports: Map<string, Record<string, string>>,
-  manifests: Map<string, Record<string, unknown>>,
-): RepoSnapshot {
-  const patched = new Map<string, string>();
-  for (const [dir, entries] of imports) {
-    const manifest = manifests.get(dir);
-    if (!manifest) continue;
-    const own = typeof manifest.imports === 'object' && manifest.imports !== null ? manifest.imports : {};
-    patched.set(dir === '' ? 'package.json' : `${dir}/package.json`, JSON.stringify({ ...manifest, imports: { ...own, ...entries } }));
-  }
+function withoutBuildOutput(snapshot: RepoSnapshot): RepoSnapshot {
   return {
     root: snapshot.root,
     files: snapshot.files.filter((f) => f.kind !== 'generated'),
-    readFile: (path) => (patched.has(path) ? Promise.resolve(patched.get(path)!) : snapshot.readFile(path)),
+    readFile: (path) => snapshot.readFile(path),
     git: () => snapshot.git(),
   };
 }

@@ -1,7 +1,8 @@
 // Collects everything that loads a module without a resolvable import in the graph: package.json
 // entries, scripts, configuration files, HTML pages, framework conventions, worker URLs, and
 // imports of build output (`bin/cli.js` → `../dist/main.js`). Each becomes a request that the model
-// resolves through the engine's own resolver, from a synthetic module placed in the right directory.
+// resolves through the engine's own resolver: a specifier from a synthetic module placed in the
+// right directory, or a package target, resolved as a `#` import of that package mapped to it.
 import { posix } from 'node:path';
 import type { FileSummary, RepoSnapshot } from '@codehealth/engine/kit';
 import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from './file-facts.js';
@@ -13,7 +14,10 @@ import { globMatcher } from './glob.js';
 export type RequestOrigin = { type: 'entry'; reason: string } | { type: 'load'; from: string };
 
 export interface EntryRequest {
+  /** What is imported; for a package target, a key naming the request (`fallbackFor` refers to it). */
   specifier: string;
+  /** A target path of the package of the request's directory, resolved as the package resolves its own targets (build output mapped to sources). */
+  packageTarget?: string;
   /** Export names the loader reads; `*` for all. */
   names: string[];
   origin: RequestOrigin;
@@ -29,13 +33,10 @@ export interface EntryRequest {
 export interface EntryRequests {
   /** Requests by the directory they are resolved from. */
   byDir: Map<string, EntryRequest[]>;
-  /** `imports` entries to add to the package.json of a directory, so `#` specifiers map build paths to sources. */
-  manifestImports: Map<string, Record<string, string>>;
   manifests: Map<string, Record<string, unknown>>;
 }
 
 const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
-const KEY_PREFIX = '#__codehealth_dead_code';
 const COMPONENT_FILE = /\.(?:vue|svelte|astro|mdx)$/;
 
 /**
@@ -51,7 +52,6 @@ export async function collectEntryRequests(
   only?: ReadonlySet<string>,
 ): Promise<EntryRequests> {
   const byDir = new Map<string, EntryRequest[]>();
-  const manifestImports = new Map<string, Record<string, string>>();
   let counter = 0;
   const add = (dir: string, request: EntryRequest) => {
     const list = byDir.get(dir);
@@ -60,20 +60,17 @@ export async function collectEntryRequests(
   };
   /** A path inside package `dir`, resolved like a package target (build output mapped to sources). */
   const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: (anchor: string) => string[]) => {
-    const key = `${KEY_PREFIX}/${counter++}`;
-    const imports = manifestImports.get(dir) ?? {};
-    manifestImports.set(dir, imports);
+    const key = `#${counter++}`;
     if (!target.includes('*')) {
-      imports[key] = target;
-      add(dir, { specifier: key, names, origin });
+      add(dir, { specifier: key, packageTarget: target, names, origin });
       // The engine maps build output to `src/` (or the tsconfig's rootDir); published packages and
       // older layouts keep sources elsewhere.
       for (const guess of sourceGuesses(target)) add(dir, { specifier: guess, names, origin, fallbackFor: key });
       return;
     }
-    imports[`${key}/*`] = target;
     const anchor = patternAnchor(target);
-    for (const match of candidates(anchor)) add(dir, { specifier: `${key}/${match}`, names, origin, mustEndWith: anchor + match });
+    // Node's pattern substitution: every `*` of the target stands for the match.
+    for (const match of candidates(anchor)) add(dir, { specifier: `${key}/${match}`, packageTarget: target.replaceAll('*', match), names, origin, mustEndWith: anchor + match });
   };
   const packageDirs = [...manifests.keys()].sort((a, b) => b.length - a.length);
   const packageOf = (path: string) => packageDirs.find((dir) => dir === '' || path.startsWith(`${dir}/`));
@@ -169,7 +166,7 @@ export async function collectEntryRequests(
     const relative = dir === '' ? target : target.slice(dir.length + 1);
     addTarget(dir, `./${relative}`, edge.names, { type: 'load', from: edge.from }, () => []);
   }
-  return { byDir, manifestImports, manifests };
+  return { byDir, manifests };
 }
 
 /** package.json files by directory (`''` for the root), outside node_modules. */
