@@ -60,7 +60,8 @@ export async function collectEntryRequests(
   };
   /** A path inside package `dir`, resolved like a package target (build output mapped to sources). */
   const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: (anchor: string) => string[]) => {
-    const key = `#${counter++}`;
+    // Names the request (`fallbackFor`); never resolved, and unlike any specifier in a file.
+    const key = `#__codehealth_dead_code/${counter++}`;
     if (!target.includes('*')) {
       add(dir, { specifier: key, packageTarget: target, names, origin });
       // The engine maps build output to `src/` (or the tsconfig's rootDir); published packages and
