@@ -37,8 +37,13 @@ export function resolveTestSuite(summaries: readonly FileSummary[], graph: CodeG
   }
   const asserting = new Set<string>();
   const key = (path: string, name: string) => `${path}\0${name}`;
+  // Functions not known to assert yet, in file and declaration order: listed once, not per round below.
+  const pending: Array<{ path: string; facts: TestFileFacts; key: string; calls: readonly string[] }> = [];
   for (const [path, facts] of factsByPath) {
-    for (const [name, fn] of Object.entries(facts.functions)) if (fn.asserts) asserting.add(key(path, name));
+    for (const [name, fn] of Object.entries(facts.functions)) {
+      if (fn.asserts) asserting.add(key(path, name));
+      else pending.push({ path, facts, key: key(path, name), calls: fn.calls });
+    }
   }
 
   const lookup = moduleLookup(graph);
@@ -74,13 +79,11 @@ export function resolveTestSuite(summaries: readonly FileSummary[], graph: CodeG
   let changed = true;
   while (changed) {
     changed = false;
-    for (const [path, facts] of factsByPath) {
-      for (const [name, fn] of Object.entries(facts.functions)) {
-        if (asserting.has(key(path, name))) continue;
-        if (fn.calls.some((call) => callAsserts(path, facts, call))) {
-          asserting.add(key(path, name));
-          changed = true;
-        }
+    for (const fn of pending) {
+      if (asserting.has(fn.key)) continue;
+      if (fn.calls.some((call) => callAsserts(fn.path, fn.facts, call))) {
+        asserting.add(fn.key);
+        changed = true;
       }
     }
   }
