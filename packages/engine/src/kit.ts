@@ -7,7 +7,6 @@
 export { defineRule, defineAnalyzer, PluginDefinitionError } from './plugins/define.js';
 export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES } from './domain/types.js';
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
-export { WELL_KNOWN_METRICS } from './contracts/analyzer.js';
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extractModuleFacts, shortestCycle } from './graph/index.js';
@@ -18,7 +17,9 @@ export { toSarif, fromSarif, SARIF_SCHEMA_URI } from './report/sarif.js';
 // imported (by the code graph, the architecture overview's entry points) though nothing loads it.
 export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
 export type { HealthCategoryMeta } from './domain/categories.js';
-export type * from './contracts/analyzer.js';
+// The whole analyzer contract (its one value, WELL_KNOWN_METRICS, included). Not `export type *`:
+// tree-sitter's TypeScript grammar cannot parse it, and the engine analyses its own sources.
+export * from './contracts/analyzer.js';
 export type { AnalyzerDefinition } from './plugins/define.js';
 export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/types.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';

@@ -5,12 +5,12 @@ import 'reflect-metadata';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Analyzer } from '../contracts/analyzer.js';
 import type { CodeHealthConfig } from '../config/schema.js';
+import type { RepoFile } from '../snapshot/types.js';
 import { assertPlugin } from '../plugins/load-plugin.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { analyzeFileSource, unparsedSummary } from './analyze-file.js';
 import type { FileSummary } from './file-summary.js';
 import { retained, runClaimedRules, type RulesRequest } from './rules-worker.js';
-import type { PoolItem } from './worker-pool.js';
 
 export interface FileWorkerData {
   pluginUrls: string[];
@@ -18,6 +18,9 @@ export interface FileWorkerData {
   /** This worker runs repository rules after the pass: it keeps its summaries by slot. */
   retain?: boolean;
 }
+
+/** A file to analyse. `contentHash`: contentHashOf(source), when the sender hashed it already (then it is not hashed again). */
+export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number; contentHash?: string };
 
 export interface FileBatchRequest {
   id: number;

@@ -6,9 +6,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { RepoFile } from '../snapshot/types.js';
 import type { FileSummary } from './file-summary.js';
-import type { FileBatchRequest, FileWorkerData, FileWorkerMessage } from './file-worker.js';
+import type { FileBatchRequest, FileWorkerData, FileWorkerMessage, PoolItem } from './file-worker.js';
 import type { RuleOutcome } from './repository-rules.js';
 import type { RulesRequest } from './rules-worker.js';
 
@@ -171,5 +170,4 @@ export class FilePool {
   }
 }
 
-/** `contentHash`: contentHashOf(source), when the sender hashed it already (then it is not hashed again). */
-export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number; contentHash?: string };
+export type { PoolItem };
