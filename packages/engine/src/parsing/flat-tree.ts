@@ -8,6 +8,7 @@ import type { Edit, Point, Range, SyntaxNode, Tree, TreeCursor } from 'tree-sitt
 import { FlatCursor } from './flat-cursor.js';
 import { FlatNode } from './flat-node.js';
 import { ERROR_SLOT, ERROR_TYPE_ID, VISIBLE_ERROR, recordTree, type GrammarTable, type Recording } from './flat-record.js';
+import { lineStartsOf, pointIn } from './line-starts.js';
 
 export { ERROR_TYPE_ID } from './flat-record.js';
 
@@ -105,15 +106,7 @@ export class FlatTree implements Tree {
 
   /** 0-based row and column (UTF-16 units, as the binding reports them) of a text index. */
   pointAt(offset: number): Point {
-    const starts = this.lineStartOffsets();
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { row: low, column: offset - starts[low] };
+    return pointIn(this.lineStartOffsets(), offset);
   }
 
   /** The binding's own node object, for the rare questions the arrays cannot answer. */
@@ -182,16 +175,6 @@ export class FlatTree implements Tree {
   printDotGraph(fd?: number): void {
     this.native.printDotGraph(fd);
   }
-}
-
-/** tree-sitter counts rows at `\n` only. */
-function lineStartsOf(source: string): Int32Array {
-  let count = 1;
-  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) count++;
-  const starts = new Int32Array(count);
-  let row = 1;
-  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) starts[row++] = at + 1;
-  return starts;
 }
 
 const ALIAS_ROOTS = new Set(['type_query', 'literal_type']);

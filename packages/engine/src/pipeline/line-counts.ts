@@ -2,6 +2,7 @@
 // (a function's lines of code), using the comment nodes of its tree.
 import type { SyntaxNode } from 'tree-sitter';
 import type { LineCounts } from './file-summary.js';
+import { lineStartsOf, pointIn } from '../parsing/line-starts.js';
 
 export interface LineCounter {
   visitor: Record<string, (n: SyntaxNode) => void>;
@@ -139,18 +140,8 @@ function prefixOf(rows: Uint8Array): Uint32Array {
 
 /** The masking count over split lines, for text whose lines are not the tree's rows. */
 function countMaskedLines(source: string, lines: readonly string[], comments: readonly number[]): LineCounts {
-  const lineStarts = [0];
-  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) lineStarts.push(at + 1);
-  const pointAt = (offset: number): { row: number; column: number } => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { row: low, column: offset - lineStarts[low] };
-  };
+  const lineStarts = lineStartsOf(source);
+  const pointAt = (offset: number) => pointIn(lineStarts, offset);
   // Per line, the text left after removing comment spans decides: nothing left = comment-only.
   const masked = new Map<number, string>();
   const textOf = (row: number): string => masked.get(row) ?? lines[row] ?? '';
