@@ -59,7 +59,9 @@ try {
   const headSha = git('rev-parse', 'HEAD');
 
   const checkouts = localCheckouts(repo, work);
-  const engine = await createEngine({ cacheDir: join(work, 'cache') });
+  // As the workflow host makes its engine (packages/cli/src/host/workflows.ts): a run's worker
+  // threads are kept for the next run.
+  const engine = await createEngine({ cacheDir: join(work, 'cache'), keepWorkersMs: 120_000 });
   const base = await checkouts.checkout(baseSha);
   let started = performance.now();
   const assessment = await engine.analyze(base.path, { allowCodeConfig: false });
@@ -77,6 +79,7 @@ try {
   const again = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr, baseAssessment: baselineOfResult(assessment, baseSha) });
   const secondMs = performance.now() - started;
   await head.dispose();
+  await engine.close();
 
   const r = out.result;
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;

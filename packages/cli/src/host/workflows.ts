@@ -18,6 +18,13 @@ export interface WorkflowHost {
 /** How long shutdown waits for running jobs. */
 const STOP_GRACE_MS = 10_000;
 
+/**
+ * How long the engine keeps a run's worker threads for the next run: a pull request analysed soon
+ * after an assessment (or another pull request) of the same repository finds them warm, holding
+ * that run's summaries. Idle threads never keep the process alive.
+ */
+export const KEEP_WORKERS_MS = 120_000;
+
 /** How often due scheduled assessments are looked for. */
 export const SCHEDULE_TICK_MS = 60_000;
 
@@ -31,7 +38,7 @@ export interface ActivityHostOptions {
 }
 
 export async function activitiesFor(services: Services, options: ActivityHostOptions) {
-  const engine = await createEngine({ cacheDir: join(options.workDir, 'cache') });
+  const engine = await createEngine({ cacheDir: join(options.workDir, 'cache'), keepWorkersMs: KEEP_WORKERS_MS });
   const checkouts = new RepositoryCheckouts({ workDir: join(options.workDir, 'repos'), allowLocal: options.allowLocalRepos, authHeader: options.authHeader });
   return createActivities({ services, engine, checkouts, log: options.log });
 }

@@ -14,6 +14,7 @@ import { DefaultDriftDetector } from '../drift/default-drift-detector.js';
 import { DiskFileSummaryCache, MemoryFileSummaryCache, defaultCacheDir, type FileSummaryCache } from '../cache/file-summary-cache.js';
 import { DiskRunStateStore, MemoryRunStateStore } from '../cache/run-state-store.js';
 import { AssessmentPipeline, type SourceItem } from '../pipeline/assessment-pipeline.js';
+import { WarmWorkers } from '../pipeline/warm-workers.js';
 import type { FileSummary } from '../pipeline/file-summary.js';
 import type { AnalyzeOptions, AssessmentResult } from '../pipeline/types.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
@@ -40,6 +41,13 @@ export interface CreateEngineOptions {
   scoring?: ScoringOptions;
   /** Worker threads for the per-file pass; 0 runs it in process. Default: one per core, at most 4. */
   workers?: number;
+  /**
+   * Keep a run's worker threads this long after it (milliseconds), for the next run: a
+   * long-running host (the workflow worker, `codehealth serve`) analysing a pull request after an
+   * assessment then has warm threads that already hold the repository's summaries. They never keep
+   * the process alive; `Engine.close()` stops them. Default 0: a run stops its threads.
+   */
+  keepWorkersMs?: number;
 }
 
 export interface Engine {
@@ -55,6 +63,8 @@ export interface Engine {
   /** Drift alerts between two assessments (results or stored snapshots). */
   drift(previous: AssessmentResult | DriftSnapshot, current: AssessmentResult | DriftSnapshot, thresholds?: Partial<DriftThresholds>): DriftAlert[];
   resolve<T>(token: InjectionToken<T>): T;
+  /** Stops worker threads kept between runs (`keepWorkersMs`); the engine stays usable. */
+  close(): Promise<void>;
 }
 
 export async function createEngine(options: CreateEngineOptions = {}): Promise<Engine> {
@@ -78,6 +88,8 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   // tsyringe refuses null values, so the list travels in an object.
   container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls } });
   container.register(TOKENS.EngineOptions, { useValue: { workers: options.workers } });
+  const warmWorkers = new WarmWorkers(Math.max(0, options.keepWorkersMs ?? 0));
+  container.register(TOKENS.WarmWorkers, { useValue: warmWorkers });
   container.register(TOKENS.ScoringOptions, { useValue: options.scoring ?? {} });
   const cache =
     options.overrides?.cache ??
@@ -110,5 +122,6 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
       return detector.detect(driftSnapshotOf(previous), driftSnapshotOf(current), thresholds);
     },
     resolve: (token) => container.resolve(token),
+    close: () => warmWorkers.close(),
   };
 }

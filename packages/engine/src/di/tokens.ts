@@ -8,6 +8,7 @@ export const TOKENS = {
   Analyzers: 'codehealth:Analyzers',
   PluginUrls: 'codehealth:PluginUrls',
   EngineOptions: 'codehealth:EngineOptions',
+  WarmWorkers: 'codehealth:WarmWorkers',
   AssessmentPipeline: 'codehealth:AssessmentPipeline',
   ScoringOptions: 'codehealth:ScoringOptions',
 } as const;

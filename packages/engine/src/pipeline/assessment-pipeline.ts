@@ -25,7 +25,8 @@ import { computeMetrics } from './metrics.js';
 import { hasCodeFiles } from './code-file-estimate.js';
 import { drainFileQueue } from './file-queue.js';
 import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules, type RuleInputs } from './repository-rules.js';
-import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem } from './worker-pool.js';
+import { FilePool, defaultWorkerCount, workerScriptUrl, type PoolItem, type SummaryBefore } from './worker-pool.js';
+import { stopQuietly, type WarmPool, type WarmWorkers } from './warm-workers.js';
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
 import type { RunStateStore } from '../cache/run-state-store.js';
 import { incrementalSnapshot, runStateRecorder, type IncrementalSnapshot } from './incremental-run.js';
@@ -64,6 +65,7 @@ export class AssessmentPipeline {
     @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null },
     @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number },
     @inject(TOKENS.RunStates) private readonly runStates: RunStateStore,
+    @inject(TOKENS.WarmWorkers) private readonly warmWorkers: WarmWorkers,
   ) {}
 
   async run(dir: string, options: AnalyzeOptions = {}): Promise<AssessmentResult> {
@@ -74,11 +76,15 @@ export class AssessmentPipeline {
 
     progress({ stage: 'inventory', message: `Listing files in ${root}` });
     const { config, ruleSet, pluginUrls } = await this.ruleSetFor(root, options);
+    // Threads kept from the last run (a long-running host) serve this one if they load the same
+    // plugins and configuration.
+    const signature = pluginUrls && JSON.stringify([pluginUrls, config]);
+    const warm = signature ? this.warmWorkers.take(signature) : undefined;
     // Workers take a few hundred milliseconds to load: a full run of a large repository starts
     // them now, on the cores that would idle while the files are listed. A run over a few paths
     // (a pull request) mostly hits the cache and starts them only if enough files miss it.
-    const early = !options.onlyPaths && (await hasCodeFiles(root, MIN_FILES_FOR_WORKERS));
-    const pool = early ? this.poolFor(Number.POSITIVE_INFINITY, { config, pluginUrls }) : undefined;
+    const early = !warm && !options.onlyPaths && (await hasCodeFiles(root, MIN_FILES_FOR_WORKERS));
+    const pool = warm?.pool ?? (early ? this.poolFor(Number.POSITIVE_INFINITY, { config, pluginUrls }) : undefined);
     let scoped: RepoSnapshot;
     // A head run reuses the base's recorded state when there is one; a full run records its own.
     let incremental: IncrementalSnapshot | undefined;
@@ -97,7 +103,7 @@ export class AssessmentPipeline {
         }));
       throwIfAborted(signal);
     } catch (error) {
-      closeQuietly(pool);
+      stopQuietly(pool);
       throw error;
     }
 
@@ -107,14 +113,18 @@ export class AssessmentPipeline {
       // Awaited again after the per-file pass, where a failure is reported.
     });
     prefetchRepositoryGraph(scoped);
-    const { summaries, skipped, pool: rulesPool } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool, known: incremental?.contentHashes }, progress);
+    const keep = signature !== null && this.warmWorkers.keepMs > 0;
+    const { summaries, skipped, pool: rulesPool, keys } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool, warm, known: incremental?.contentHashes }, progress);
     let phase: RepositoryPhase;
+    let parked = false;
     try {
       throwIfAborted(signal);
       const previous = incremental && this.previousRun(incremental, ruleSet);
-      phase = await this.repositoryPhase(scoped, summaries, ruleSet, { options, pool: rulesPool, record: recorder !== undefined, ...(previous ? { previous } : {}) }, progress);
+      phase = await this.repositoryPhase(scoped, summaries, ruleSet, { options, pool: rulesPool, record: recorder !== undefined, previous, keep: keep ? keys : undefined }, progress);
+      // The rules worker kept this run's summaries: the next run may adopt them.
+      if (keep && rulesPool && phase.remoteKept) parked = this.warmWorkers.park(rulesPool, signature, new Set(keys.filter((key): key is string => key !== null)));
     } finally {
-      closeQuietly(rulesPool);
+      if (!parked) stopQuietly(rulesPool);
     }
     const { graph, git, findings, analyzerMetrics, wellKnown, conventions, ruleStates } = phase;
     findings.sort(compareFindings);
@@ -165,10 +175,11 @@ export class AssessmentPipeline {
     scoped: RepoSnapshot,
     summaries: FileSummary[],
     ruleSet: RuleSet,
-    run: { options: AnalyzeOptions; pool?: FilePool; record: boolean; previous?: RuleInputs['previous'] },
+    run: { options: AnalyzeOptions; pool?: FilePool; record: boolean; previous?: PreviousRunView; keep?: Array<string | null> },
     progress: (e: ProgressEvent) => void,
   ): Promise<RepositoryPhase> {
-    const { options, pool, record, previous } = run;
+    const { options, pool, record, keep } = run;
+    const previous = run.previous?.view;
     const signal = options.signal;
     progress({ stage: 'graph', message: 'Building the code graph' });
     const git = await scoped.git();
@@ -181,9 +192,13 @@ export class AssessmentPipeline {
     const scope = scopePaths ? new Set(scopePaths) : undefined;
     const inScope = (path: string) => !scope || scope.has(path);
     const rules = ruleSet.repositoryRules;
+    let remoteKept = false;
     const remote: RemoteRules | undefined = pool && {
-      run: (groups, claim, order, onGroup) =>
-        pool.runRules({ total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim, order }, onGroup),
+      run: async (groups, claim, order, onGroup) => {
+        const request = { total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim, order, keep, previous: run.previous?.forWorker };
+        await pool.runRules(request, onGroup, run.previous?.summaryBefore);
+        remoteKept = keep !== undefined;
+      },
     };
     const inputsOf = async (): Promise<RuleInputs> => ({ snapshot: scoped, summaries, graph: await graphOf(), ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal });
     const outcomes = await runRepositoryRules(rules, inputsOf, {
@@ -194,7 +209,7 @@ export class AssessmentPipeline {
     const graph = await graphOf();
     const published = await publishOutcomes(rules, outcomes, (path) => scoped.readFile(path), inScope);
     const findings = [...summaries.flatMap((s) => (inScope(s.path) ? s.findings : [])), ...published.findings];
-    return { ...published, findings, graph, git };
+    return { ...published, findings, graph, git, remoteKept };
   }
 
   /**
@@ -203,8 +218,48 @@ export class AssessmentPipeline {
    * reads symbols of both sides of a change this way, and head's run then finds them cached.
    */
   async summarizeSources(root: string, items: readonly SourceItem[], options: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'> = {}): Promise<FileSummary[]> {
-    const { ruleSet } = await this.ruleSetFor(resolve(root), options);
-    return Promise.all(items.map((item) => summarizeSource(item, ruleSet, this.cache)));
+    const { config, ruleSet, pluginUrls } = await this.ruleSetFor(resolve(root), options);
+    const out: FileSummary[] = new Array(items.length);
+    const misses: Array<{ index: number; key: string; item: PoolItem }> = [];
+    await Promise.all(
+      items.map(async ({ file, source }, index) => {
+        const contentHash = contentHashOf(source);
+        const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
+        const hit = await this.cache.get(key);
+        if (hit) out[index] = { ...hit, cached: true };
+        else misses.push({ index, key, item: { file, source, rules: true, contentHash } });
+      }),
+    );
+    // A warm pool (a long-running host) takes the larger share, and its rules worker keeps what it
+    // makes for the run that follows (a pull request's head run).
+    const signature = pluginUrls && misses.length > 1 ? JSON.stringify([pluginUrls, config]) : null;
+    const warm = signature ? this.warmWorkers.take(signature) : undefined;
+    const remote = warm ? largerShare(misses) : [];
+    const sent = new Set(remote);
+    const done = warm && this.summariseOnWorker(warm, remote);
+    for (const miss of misses) if (!sent.has(miss)) out[miss.index] = analyzeInProcess(miss.item, ruleSet);
+    const made = done ? await done : [];
+    made.forEach((summary, k) => (out[remote[k].index] = summary ?? analyzeInProcess(remote[k].item, ruleSet)));
+    if (warm) {
+      const keys = new Set(warm.keys);
+      made.forEach((summary, k) => summary && !summary.skipped && keys.add(remote[k].key));
+      if (!this.warmWorkers.park(warm.pool, signature!, keys)) stopQuietly(warm.pool);
+    }
+    for (const miss of misses) if (!out[miss.index].skipped) await this.cache.set(miss.key, out[miss.index]);
+    return out;
+  }
+
+  /** Summaries made by a warm pool's rules worker, which keeps them by cache key; undefined for each if it failed. */
+  private async summariseOnWorker(warm: WarmPool, misses: ReadonlyArray<{ key: string; item: PoolItem }>): Promise<Array<FileSummary | undefined>> {
+    if (misses.length === 0) return [];
+    try {
+      return await warm.pool.run(
+        misses.map(({ key, item }) => ({ ...item, keepAs: key })),
+        warm.pool.rulesWorker,
+      );
+    } catch {
+      return misses.map(() => undefined);
+    }
   }
 
   private async ruleSetFor(root: string, options: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'>) {
@@ -224,13 +279,16 @@ export class AssessmentPipeline {
   private async summarise(
     snapshot: RepoSnapshot,
     ruleSet: RuleSet,
-    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool; known?: ReadonlyMap<string, string> },
+    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool; warm?: WarmPool; known?: ReadonlyMap<string, string> },
     progress: (e: ProgressEvent) => void,
-  ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[]; pool?: FilePool }> {
-    const { options } = run;
+  ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[]; pool?: FilePool; keys: Array<string | null> }> {
+    const { options, warm } = run;
     const code = snapshot.files.filter((f) => (f.kind === 'source' || f.kind === 'test') && isParsedLanguage(f.language));
     const only = options.onlyPaths ? new Set(options.onlyPaths) : undefined;
     const slots: FileSummary[] = new Array(code.length);
+    // The cache key of each slot's summary when it has every rule's findings (null: a skipped
+    // file, or one summarised for the graph only): a warm rules worker keeps summaries by it.
+    const keys: Array<string | null> = new Array(code.length).fill(null);
     const misses: Array<{ index: number; key: string; item: PoolItem }> = [];
     let done = 0;
     let lastPercent = -1;
@@ -257,8 +315,12 @@ export class AssessmentPipeline {
             if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
             // An unchanged file of an incremental run: its summary is looked up without reading it.
             const knownHash = run.known?.get(file.path);
-            const known = knownHash && (await this.cache.get(summaryCacheKey({ path: file.path, kind: file.kind, contentHash: knownHash, ruleSetFingerprint: ruleSet.fingerprint })));
-            if (known) return void (slots[index] = { ...known, cached: true });
+            const knownKey = knownHash && summaryCacheKey({ path: file.path, kind: file.kind, contentHash: knownHash, ruleSetFingerprint: ruleSet.fingerprint });
+            const known = knownKey && (await this.cache.get(knownKey));
+            if (known) {
+              keys[index] = knownKey;
+              return void (slots[index] = { ...known, cached: true });
+            }
             let source: string;
             try {
               source = await snapshot.readFile(file.path);
@@ -269,7 +331,10 @@ export class AssessmentPipeline {
             const contentHash = contentHashOf(source);
             const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
             const hit = await this.cache.get(key);
-            if (hit) slots[index] = { ...hit, cached: true };
+            if (hit) {
+              keys[index] = key;
+              slots[index] = { ...hit, cached: true };
+            }
             // Outside the requested paths and not cached: summarised for the graph, no rules run.
             // An unchanged file of an incremental run is the exception: the base's run had its
             // findings, so a cache miss (an evicted entry) costs its rules rather than its trust.
@@ -277,21 +342,38 @@ export class AssessmentPipeline {
           }),
         );
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).
-        if (i === 0 && pool && misses.length * 2 < Math.min(READ_CONCURRENCY, code.length)) {
-          closeQuietly(pool);
+        if (i === 0 && pool && !warm && misses.length * 2 < Math.min(READ_CONCURRENCY, code.length)) {
+          stopQuietly(pool);
           pool = undefined;
         }
         pool ??= this.poolFor(misses.length, run);
       }
       advance(code.length - misses.length);
+      // Few files to analyse: not worth waiting for (or talking to) workers. A warm pool stays for
+      // the rules phase: its rules worker holds most summaries already.
+      let filePool = pool;
       if (pool && misses.length < MIN_FILES_FOR_WORKERS) {
-        // Few files to analyse: not worth waiting for (or talking to) workers.
-        closeQuietly(pool);
-        pool = undefined;
+        filePool = undefined;
+        if (!warm) {
+          stopQuietly(pool);
+          pool = undefined;
+        }
       }
 
-      // The rules worker keeps what it analyses; everything else is sent to it as it is made.
+      // The rules worker keeps what it analyses; everything else is sent to it as it is made,
+      // except what a warm one kept from its last run.
       const held = new Uint8Array(code.length);
+      if (pool && warm) {
+        const adopted: Array<[number, string]> = [];
+        for (let index = 0; index < code.length; index++) {
+          const key = keys[index];
+          if (key !== null && warm.keys.has(key)) {
+            adopted.push([index, key]);
+            held[index] = 1;
+          }
+        }
+        pool.adopt(adopted);
+      }
       let sharing: Array<[number, FileSummary]> = [];
       const share = (index: number) => {
         held[index] = 1;
@@ -301,13 +383,16 @@ export class AssessmentPipeline {
         sharing = [];
       };
       await drainFileQueue(misses, {
-        pool,
+        pool: filePool,
         inProcess: ({ item }) => analyzeInProcess(item, ruleSet),
         done: async (miss, summary, by) => {
           slots[miss.index] = summary;
           if (by === pool?.rulesWorker) held[miss.index] = 1;
           else if (pool) share(miss.index);
-          if (!summary.skipped && miss.item.rules) await this.cache.set(miss.key, summary);
+          if (!summary.skipped && miss.item.rules) {
+            keys[miss.index] = miss.key;
+            await this.cache.set(miss.key, summary);
+          }
           advance(1);
         },
         checkpoint: () => throwIfAborted(options.signal),
@@ -315,7 +400,7 @@ export class AssessmentPipeline {
       if (pool) for (let index = 0; index < code.length; index++) if (!held[index]) share(index);
       pool?.share(sharing);
     } catch (error) {
-      closeQuietly(pool);
+      stopQuietly(pool);
       throw error;
     }
 
@@ -324,14 +409,14 @@ export class AssessmentPipeline {
     for (const file of snapshot.files) {
       if (file.skipReason && !analysed.has(file)) skipped.push({ path: file.path, reason: file.skipReason });
     }
-    return { summaries: slots, skipped, pool };
+    return { summaries: slots, skipped, pool, keys };
   }
 
   /**
    * What a derived run's rules know of the base's run: the states they saved, when the rule set is
    * the same, and the base's summaries of changed files from the cache (by the recorded hashes).
    */
-  private previousRun(incremental: IncrementalSnapshot, ruleSet: RuleSet): RuleInputs['previous'] | undefined {
+  private previousRun(incremental: IncrementalSnapshot, ruleSet: RuleSet): PreviousRunView | undefined {
     const saved = incremental.base.rules;
     if (!saved || saved.ruleSet !== ruleSet.fingerprint) return undefined;
     const { files, contentHashes } = incremental.base;
@@ -342,7 +427,11 @@ export class AssessmentPipeline {
       return this.cache.get(summaryCacheKey({ path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint }));
     };
     const changedPaths = incremental.changedPaths;
-    return (qualifiedId) => (Object.hasOwn(saved.states, qualifiedId) ? { state: saved.states[qualifiedId], changedPaths, summaryBefore } : undefined);
+    return {
+      view: (qualifiedId) => (Object.hasOwn(saved.states, qualifiedId) ? { state: saved.states[qualifiedId], changedPaths, summaryBefore } : undefined),
+      forWorker: { states: saved.states, changedPaths: [...changedPaths] },
+      summaryBefore,
+    };
   }
 
   private poolFor(misses: number, run: { config: CodeHealthConfig; pluginUrls: string[] | null }): FilePool | undefined {
@@ -355,13 +444,14 @@ export class AssessmentPipeline {
   }
 }
 
-type RepositoryPhase = Published & { graph: CodeGraph; git: GitFacts };
+/** `remoteKept`: the rules worker ran and kept the run's summaries by cache key. */
+type RepositoryPhase = Published & { graph: CodeGraph; git: GitFacts; remoteKept: boolean };
 
-/** Stops a pool's threads without waiting: tearing down a worker's heap takes a while. */
-function closeQuietly(pool: FilePool | undefined): void {
-  pool?.close().catch(() => {
-    // Terminating idle workers has no failure the run could act on.
-  });
+/** A derived run's view of the earlier one: per rule here, as data for the rules worker, and the earlier summaries. */
+interface PreviousRunView {
+  view: NonNullable<RuleInputs['previous']>;
+  forWorker: { states: Record<string, unknown>; changedPaths: string[] };
+  summaryBefore: SummaryBefore;
 }
 
 /** A text to summarise as the file at `file.path` (see `summarizeSources`). */
@@ -370,14 +460,22 @@ export interface SourceItem {
   source: string;
 }
 
-async function summarizeSource({ file, source }: SourceItem, ruleSet: RuleSet, cache: FileSummaryCache): Promise<FileSummary> {
-  const contentHash = contentHashOf(source);
-  const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
-  const hit = await cache.get(key);
-  if (hit) return { ...hit, cached: true };
-  const summary = analyzeInProcess({ file, source, rules: true, contentHash }, ruleSet);
-  if (!summary.skipped) await cache.set(key, summary);
-  return summary;
+/**
+ * The files a second thread should analyse while this one does the rest: the largest first, each
+ * to the thread with fewer bytes so far (two threads, longest processing time first).
+ */
+function largerShare<T extends { item: PoolItem }>(misses: readonly T[]): T[] {
+  const bySize = [...misses].sort((a, b) => b.item.source.length - a.item.source.length);
+  const there: T[] = [];
+  let hereBytes = 0;
+  let thereBytes = 0;
+  for (const miss of bySize) {
+    if (thereBytes <= hereBytes) {
+      there.push(miss);
+      thereBytes += miss.item.source.length;
+    } else hereBytes += miss.item.source.length;
+  }
+  return there;
 }
 
 function analyzeInProcess(item: PoolItem, ruleSet: RuleSet): FileSummary {

@@ -10,7 +10,7 @@ import { assertPlugin } from '../plugins/load-plugin.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
 import { analyzeFileSource, unparsedSummary } from './analyze-file.js';
 import type { FileSummary } from './file-summary.js';
-import { retained, runClaimedRules, type RulesRequest } from './rules-worker.js';
+import { adoptKept, answerBefore, keepSummary, retained, runClaimedRules, type RulesRequest } from './rules-worker.js';
 
 export interface FileWorkerData {
   pluginUrls: string[];
@@ -19,8 +19,12 @@ export interface FileWorkerData {
   retain?: boolean;
 }
 
-/** A file to analyse. `contentHash`: contentHashOf(source), when the sender hashed it already (then it is not hashed again). */
-export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number; contentHash?: string };
+/**
+ * A file to analyse. `contentHash`: contentHashOf(source), when the sender hashed it already (then
+ * it is not hashed again). `keepAs`: the rules worker keeps the summary under this cache key for
+ * the next run (see rules-worker.ts).
+ */
+export type PoolItem = { file: RepoFile; source: string; rules: boolean; slot?: number; contentHash?: string; keepAs?: string };
 
 export interface FileBatchRequest {
   id: number;
@@ -28,8 +32,17 @@ export interface FileBatchRequest {
   items: PoolItem[];
 }
 
-/** Messages besides batches: summaries to keep (no answer), and the rules phase (answered per group). */
-export type FileWorkerMessage = FileBatchRequest | { share: Array<[number, FileSummary]> } | { id: number; rules: RulesRequest };
+/**
+ * Messages besides batches: summaries to keep (no answer), summaries to take from the previous
+ * run by cache key (no answer), the rules phase (answered per group), and the answer to a rule's
+ * question for an earlier summary (`PreviousRun.summaryBefore`, asked with `{id, before, ask}`).
+ */
+export type FileWorkerMessage =
+  | FileBatchRequest
+  | { share: Array<[number, FileSummary]> }
+  | { adopt: Array<[number, string]> }
+  | { id: number; rules: RulesRequest }
+  | { answer: number; summary: FileSummary | undefined };
 
 async function loadRuleSet(data: FileWorkerData): Promise<RuleSet> {
   const analyzers: Analyzer[] = [];
@@ -52,14 +65,21 @@ parentPort!.on('message', async (message: FileWorkerMessage) => {
     for (const [slot, summary] of message.share) retained.set(slot, summary);
     return;
   }
+  if ('adopt' in message) return adoptKept(message.adopt);
+  if ('answer' in message) return answerBefore(message.answer, message.summary);
   try {
     const ruleSet = await ready;
     if ('rules' in message) {
-      await runClaimedRules(message.rules, ruleSet, (group, outcomes) => parentPort!.postMessage({ id: message.id, group, outcomes }));
+      await runClaimedRules(
+        message.rules,
+        ruleSet,
+        (group, outcomes) => parentPort!.postMessage({ id: message.id, group, outcomes }),
+        (path, ask) => parentPort!.postMessage({ id: message.id, before: path, ask }),
+      );
       return parentPort!.postMessage({ id: message.id, summaries: [] });
     }
     const bare: RuleSet = { ...ruleSet, fileRules: [], collectors: [] };
-    const summaries = message.items.map(({ file, source, rules, slot, contentHash }) => {
+    const summaries = message.items.map(({ file, source, rules, slot, contentHash, keepAs }) => {
       let summary: FileSummary;
       try {
         summary = analyzeFileSource(file, source, rules ? ruleSet : bare, contentHash);
@@ -67,6 +87,7 @@ parentPort!.on('message', async (message: FileWorkerMessage) => {
         summary = unparsedSummary(file, source, `analysis failed: ${(error as Error).message}`);
       }
       if (retain && slot !== undefined) retained.set(slot, summary);
+      if (retain && keepAs !== undefined && !summary.skipped) keepSummary(keepAs, summary);
       return summary;
     });
     parentPort!.postMessage({ id: message.id, summaries });

@@ -7,44 +7,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../di/create-engine.js';
-import type { AssessmentResult } from './types.js';
 import { workerScriptUrl } from './worker-pool.js';
+import { chainRepoFiles, comparable } from './fixtures/chain-repo.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 
 const built = workerScriptUrl() !== undefined && existsSync(fileURLToPath(new URL('../../../analyzers/dist/index.js', import.meta.url)));
 
-/** 64 modules in a chain, a copied block in every eighth, an unused export in every fifth, tests for a few. */
-function files(): Record<string, string> {
-  const out: Record<string, string> = { 'package.json': '{"name":"chain","main":"src/m0.ts"}' };
-  for (let i = 0; i < 64; i++) {
-    const lines = [i < 63 ? `import { step${i + 1} } from './m${i + 1}.js';` : '', `export function step${i}(n: number): number {`];
-    lines.push(i < 63 ? `  return step${i + 1}(n) + ${i};` : `  return n;`, '}');
-    if (i % 5 === 0) lines.push(`export const unused${i} = ${i};`);
-    if (i % 8 === 0) {
-      lines.push('export function total(items: number[]) {', '  let total = 0;', '  for (const item of items) {', '    if (item > 10) total += item * 2;');
-      lines.push('    else total -= item;', '  }', '  return total > 100 ? total / 2 : total;', '}');
-    }
-    if (i % 7 === 0) lines.push('// TODO: simplify this step');
-    out[`src/m${i}.ts`] = `${lines.join('\n')}\n`;
-    if (i % 16 === 0) out[`test/m${i}.test.ts`] = `import { step${i} } from '../src/m${i}.js';\nit('steps', () => expect(step${i}(1)).toBeGreaterThan(0));\n`;
-  }
-  return out;
-}
-
-function comparable(result: AssessmentResult) {
-  return {
-    findings: result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart, f.severity, f.title]),
-    scores: result.scores,
-    metrics: { ...result.metrics, durationMs: 0 },
-    conventions: result.conventions,
-    summaries: result.summaries.map((s) => ({ ...s, parse: { ...s.parse, parseMs: 0 } })),
-  };
-}
-
 describe.skipIf(!built)('a run with a worker thread', () => {
   let repo: TestRepo;
   beforeAll(() => {
-    repo = createGitRepo(files());
+    repo = createGitRepo(chainRepoFiles());
   });
   afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 

@@ -11,7 +11,15 @@ import type { FileBatchRequest, FileWorkerData, FileWorkerMessage, PoolItem } fr
 import type { RuleOutcome } from './repository-rules.js';
 import type { RulesRequest } from './rules-worker.js';
 
-type Pending = { resolve: (s: FileSummary[]) => void; reject: (e: Error) => void; onGroup?: (group: number, outcomes: RuleOutcome[]) => void };
+/** The earlier run's summary of a path, asked for by a rule running in the worker (`PreviousRun.summaryBefore`). */
+export type SummaryBefore = (path: string) => Promise<FileSummary | undefined>;
+
+type Pending = {
+  resolve: (s: FileSummary[]) => void;
+  reject: (e: Error) => void;
+  onGroup?: (group: number, outcomes: RuleOutcome[]) => void;
+  onBefore?: SummaryBefore;
+};
 
 interface Slot {
   worker: Worker;
@@ -90,9 +98,10 @@ export class FilePool {
         slot.inflight = Math.max(0, slot.inflight - 1);
         if (slot.inflight === 0) slot.whenIdle?.();
       };
-      worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string; group?: number; outcomes?: RuleOutcome[] }) => {
+      worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string; group?: number; outcomes?: RuleOutcome[]; before?: string; ask?: number }) => {
         if (msg.ready) return loaded();
         if (msg.group !== undefined) return this.pending.get(msg.id)?.onGroup?.(msg.group, msg.outcomes!);
+        if (msg.before !== undefined) return this.answerBefore(worker, msg.ask!, msg.before, this.pending.get(msg.id)?.onBefore);
         answered();
         const p = this.pending.get(msg.id);
         if (!p) return;
@@ -114,6 +123,13 @@ export class FilePool {
     }
   }
 
+  private answerBefore(worker: Worker, ask: number, path: string, onBefore: SummaryBefore | undefined): void {
+    const reply = (summary: FileSummary | undefined) => {
+      if (!this.closing) worker.postMessage({ answer: ask, summary } satisfies FileWorkerMessage);
+    };
+    (onBefore ? onBefore(path) : Promise.resolve(undefined)).then(reply, () => reply(undefined));
+  }
+
   private fail(error: Error): void {
     this.failure ??= error;
     for (const p of this.pending.values()) p.reject(error);
@@ -131,20 +147,42 @@ export class FilePool {
     this.slots[this.rulesWorker].worker.postMessage({ share: entries } satisfies FileWorkerMessage);
   }
 
-  /** Has the rules worker claim and run rule groups; settles once it claims no more. */
-  async runRules(request: RulesRequest, onGroup: (group: number, outcomes: RuleOutcome[]) => void): Promise<void> {
-    if (this.rulesWorker === undefined) throw new Error('this pool has no rules worker');
-    await this.request(this.rulesWorker, (id) => ({ id, rules: request }), onGroup);
+  /**
+   * Has the rules worker take, by slot, summaries it kept from its previous run (by cache key,
+   * `RulesRequest.keep`): what a pool kept warm between runs need not be sent again.
+   */
+  adopt(entries: Array<[number, string]>): void {
+    if (this.rulesWorker === undefined || this.failure || this.closing) return;
+    this.slots[this.rulesWorker].worker.postMessage({ adopt: entries } satisfies FileWorkerMessage);
   }
 
-  private request(workerIndex: number, message: (id: number) => FileWorkerMessage, onGroup?: Pending['onGroup']): Promise<FileSummary[]> {
+  /** Has the rules worker claim and run rule groups; settles once it claims no more. */
+  async runRules(request: RulesRequest, onGroup: (group: number, outcomes: RuleOutcome[]) => void, onBefore?: SummaryBefore): Promise<void> {
+    if (this.rulesWorker === undefined) throw new Error('this pool has no rules worker');
+    await this.request(this.rulesWorker, (id) => ({ id, rules: request }), onGroup, onBefore);
+  }
+
+  /** Whether the pool can take work: no worker failed and it is not closing. */
+  get usable(): boolean {
+    return !this.failure && !this.closing;
+  }
+
+  /** Whether the workers keep the process alive: not while the pool is parked between runs (WarmWorkers). */
+  hold(held: boolean): void {
+    for (const slot of this.slots) {
+      if (held) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
+  private request(workerIndex: number, message: (id: number) => FileWorkerMessage, onGroup?: Pending['onGroup'], onBefore?: SummaryBefore): Promise<FileSummary[]> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closing) return Promise.reject(new Error('the file worker pool is closed'));
     const id = this.nextId++;
     const slot = this.slots[workerIndex % this.slots.length];
     slot.inflight++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onGroup });
+      this.pending.set(id, { resolve, reject, onGroup, onBefore });
       slot.worker.postMessage(message(id));
     });
   }
