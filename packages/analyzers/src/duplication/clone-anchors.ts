@@ -87,10 +87,16 @@ export function filesSharingAnchors(saved: SavedAnchors | undefined, files: numb
   const wanted = sequences.map((tokens) => anchorsOf(tokens, window));
   const set = new KeySet(wanted.reduce((n, a) => n + a.length, 0));
   for (const anchors of wanted) for (let i = 0; i < anchors.length; i++) set.add(anchors[i]);
+  // Every saved anchor of the repository is probed once, in code that runs cold: the set's table
+  // is probed here rather than through a call per anchor (as in clone detection's kept windows).
+  const { table, used, mask } = set;
   const sharing: number[] = [];
   for (let file = 0, at = 0; file < files; at += saved.counts[file++]) {
-    for (let k = at; k < at + saved.counts[file]; k++) {
-      if (set.has(keys[k])) {
+    for (let k = at, end = at + saved.counts[file]; k < end; k++) {
+      const key = keys[k];
+      let slot = key & mask;
+      while (used[slot] && table[slot] !== key) slot = (slot + 1) & mask;
+      if (used[slot]) {
         sharing.push(file);
         break;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCloneClasses, windowKeys, type CloneClass } from './clone-detection.js';
+import { findCloneClasses, findCloneClassesOfWindows, windowKeys, windowKeysInto, type CloneClass } from './clone-detection.js';
 import { random } from './fixtures/random.js';
 import { KeySet } from './key-set.js';
 
@@ -85,6 +85,58 @@ describe('findCloneClasses', () => {
       for (const key of all) if (next() < 0.3) set.add(key);
       expect(findCloneClasses(sequences, 20, set)).toEqual(findCloneClasses(sequences, 20, (key) => set.has(key)));
     }
+  });
+});
+
+/** `count` sequences of about `length` random tokens, with blocks of 20 to 60 tokens copied among them (and short periodic runs). */
+function planted(next: () => number, count: number, length: number): Int32Array[] {
+  const blocks = Array.from({ length: 12 }, () => Array.from({ length: 20 + Math.floor(next() * 40) }, () => Math.floor(next() * 50)));
+  return Array.from({ length: count }, () => {
+    const tokens: number[] = [];
+    while (tokens.length < length) {
+      const roll = next();
+      if (roll < 0.1) tokens.push(...blocks[Math.floor(next() * blocks.length)]);
+      else if (roll < 0.12) tokens.push(...run(0, 30).map((i) => 90 + (i % 3)));
+      else tokens.push(Math.floor(next() * 50));
+    }
+    return Int32Array.from(tokens);
+  });
+}
+
+describe('findCloneClassesOfWindows', () => {
+  it("finds, from the windows of some fingerprints without those held once, the classes a filter keeping them finds", () => {
+    const next = random(11);
+    for (let round = 0; round < 40; round++) {
+      const sequences = planted(next, 2 + Math.floor(next() * 5), Math.floor(next() * 400));
+      const chosen = new Set(sequences.flatMap((tokens) => [...windowKeys(tokens, 20)]).filter(() => next() < 0.3));
+      const held = new Map<number, number>();
+      for (const tokens of sequences) for (const key of windowKeys(tokens, 20)) held.set(key, (held.get(key) ?? 0) + 1);
+      const windowsOf = sequences.map((tokens) => {
+        const keys = new Int32Array(tokens.length);
+        const starts = new Uint32Array(tokens.length);
+        const found = windowKeysInto(tokens, 20, keys, starts);
+        let count = 0;
+        for (let i = 0; i < found; i++) {
+          if (!chosen.has(keys[i]) || held.get(keys[i])! < 2) continue;
+          keys[count] = keys[i];
+          starts[count++] = starts[i];
+        }
+        // Some sequences are given no windows at all.
+        return count === 0 && next() < 0.5 ? undefined : { keys, starts, count };
+      });
+      expect(findCloneClassesOfWindows(sequences, 20, windowsOf)).toEqual(findCloneClasses(sequences, 20, (key) => chosen.has(key)));
+    }
+  });
+
+  it('orders few windows (sorted 8 bits at a time) as detection orders many (16 bits at a time)', () => {
+    const next = random(12);
+    const sequences = planted(next, 8, 6000);
+    const keyOf = (c: CloneClass) => windowKeys(sequences[c.occurrences[0].sequence].subarray(c.occurrences[0].start, c.occurrences[0].start + 20), 20)[0];
+    const all = findCloneClasses(sequences, 20);
+    const chosen = new Set(all.filter(() => next() < 0.2).map(keyOf));
+    const few = findCloneClasses(sequences, 20, (key) => chosen.has(key));
+    expect(few.length).toBeGreaterThan(20);
+    expect(few).toEqual(all.filter((c) => chosen.has(keyOf(c))));
   });
 });
 

@@ -25,27 +25,37 @@ import { KeySet } from './key-set.js';
 
 const BASE = 0x01000193;
 
-/** One stable counting-sort pass on 16 bits of the keys, from `keys`/`values` into `toKeys`/`toValues`. */
-function radixPass(keys: Int32Array, values: Uint32Array, toKeys: Int32Array, toValues: Uint32Array, shift: number, counts: Uint32Array): void {
+/** Below this many keys, radix sorting takes 8 bits per pass rather than 16. */
+const FEW_KEYS = 1 << 14;
+
+/** One stable counting-sort pass on `bits` bits of the keys, from `keys`/`values` into `toKeys`/`toValues`. */
+function radixPass(keys: Int32Array, values: Uint32Array, toKeys: Int32Array, toValues: Uint32Array, shift: number, bits: number, counts: Uint32Array): void {
   const n = keys.length;
+  const mask = (1 << bits) - 1;
   counts.fill(0);
-  for (let i = 0; i < n; i++) counts[((keys[i] >>> shift) & 0xffff) + 1]++;
-  for (let b = 1; b <= 65536; b++) counts[b] += counts[b - 1];
+  for (let i = 0; i < n; i++) counts[((keys[i] >>> shift) & mask) + 1]++;
+  for (let b = 1; b <= mask + 1; b++) counts[b] += counts[b - 1];
   for (let i = 0; i < n; i++) {
     const key = keys[i];
-    const at = counts[(key >>> shift) & 0xffff]++;
+    const at = counts[(key >>> shift) & mask]++;
     toKeys[at] = key;
     toValues[at] = values[i];
   }
 }
 
-/** Sorts `values` by `keys` (as unsigned bit patterns) in place, in two 16-bit passes. */
+/**
+ * Sorts `values` by `keys` (as unsigned bit patterns) in place: in two 16-bit passes, or for few
+ * keys (a derived run's changed groups) in four 8-bit ones, whose counts are not 65,536 to clear and add up.
+ */
 function radixSortByKey(keys: Int32Array, values: Uint32Array): void {
-  const counts = new Uint32Array(65537);
+  const bits = keys.length < FEW_KEYS ? 8 : 16;
+  const counts = new Uint32Array((1 << bits) + 1);
   const scratchKeys = new Int32Array(keys.length);
   const scratchValues = new Uint32Array(keys.length);
-  radixPass(keys, values, scratchKeys, scratchValues, 0, counts);
-  radixPass(scratchKeys, scratchValues, keys, values, 16, counts);
+  for (let shift = 0; shift < 32; shift += 2 * bits) {
+    radixPass(keys, values, scratchKeys, scratchValues, shift, bits, counts);
+    radixPass(scratchKeys, scratchValues, keys, values, shift + bits, bits, counts);
+  }
 }
 
 /**
@@ -110,8 +120,8 @@ function allWindows(tokens: Int32Array, offsets: Uint32Array, window: number): W
 }
 
 /**
- * The windows whose fingerprint `keep` accepts: a derived run keeps few of the repository's, so
- * each sequence's fingerprints go through one scratch buffer instead of arrays the size of the repository.
+ * The windows whose fingerprint `keep` accepts: when it accepts few, each sequence's fingerprints
+ * go through one scratch buffer instead of arrays the size of all sequences.
  */
 function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, keep: KeySet | ((key: number) => boolean)): Windows {
   // A KeySet is probed here, not through a call per window (see fingerprintWindows).
@@ -157,21 +167,65 @@ function keptWindows(tokens: Int32Array, offsets: Uint32Array, window: number, k
  */
 export function findCloneClasses(sequences: readonly Int32Array[], minTokens: number, keep?: KeySet | ((key: number) => boolean)): CloneClass[] {
   const window = Math.max(1, Math.floor(minTokens));
+  const { tokens, offsets } = endToEnd(sequences);
+  // Fingerprints of every window (with `keep`, of the kept ones).
+  const windows = keep ? keptWindows(tokens, offsets, window, keep) : allWindows(tokens, offsets, window);
+  return classesOfWindows(tokens, offsets, window, windows);
+}
+
+/** Windows of one sequence chosen by a caller: their fingerprints (`windowKeys`) and starts, in increasing order, in `[0, count)`. */
+export interface SequenceWindows {
+  keys: Int32Array;
+  starts: Uint32Array;
+  count: number;
+}
+
+/**
+ * The clone classes of the groups of the windows given per sequence (undefined: none). When they
+ * are all the windows of some fingerprints, except fingerprints held by one window alone (a group
+ * of one member has no class), these are the classes `findCloneClasses` finds with a filter that
+ * keeps those fingerprints, in the same order: a derived run lists the windows of its changed
+ * groups itself, without fingerprinting the changed files again or sorting their unique windows.
+ */
+export function findCloneClassesOfWindows(sequences: readonly Int32Array[], minTokens: number, windowsOf: ReadonlyArray<SequenceWindows | undefined>): CloneClass[] {
+  const { tokens, offsets } = endToEnd(sequences);
+  let total = 0;
+  for (const windows of windowsOf) total += windows?.count ?? 0;
+  const keys = new Int32Array(total);
+  const starts = new Uint32Array(total);
+  let count = 0;
+  for (let s = 0; s < sequences.length; s++) {
+    const windows = windowsOf[s];
+    if (!windows) continue;
+    for (let i = 0; i < windows.count; i++) {
+      keys[count] = windows.keys[i];
+      starts[count++] = offsets[s] + windows.starts[i];
+    }
+  }
+  return classesOfWindows(tokens, offsets, Math.max(1, Math.floor(minTokens)), { keys, starts, count });
+}
+
+/** The sequences laid end to end, and where each starts (with the total length last). */
+function endToEnd(sequences: readonly Int32Array[]): { tokens: Int32Array; offsets: Uint32Array } {
   const offsets = new Uint32Array(sequences.length + 1);
   for (let s = 0; s < sequences.length; s++) offsets[s + 1] = offsets[s] + sequences[s].length;
-  const total = offsets[sequences.length];
-  const tokens = new Int32Array(total);
+  const tokens = new Int32Array(offsets[sequences.length]);
   sequences.forEach((sequence, s) => tokens.set(sequence, offsets[s]));
+  return { tokens, offsets };
+}
 
-  // Fingerprints of every window (with `keep`, of the kept ones), sorted so that equal windows meet.
-  const { keys: allKeys, starts: allStarts, count: candidates } = keep ? keptWindows(tokens, offsets, window, keep) : allWindows(tokens, offsets, window);
-  const keys = allKeys.subarray(0, candidates);
-  const starts = allStarts.subarray(0, candidates);
+/** The classes of the groups of `windows` (starts increasing, in `tokens`, the sequences end to end at `offsets`). */
+function classesOfWindows(tokens: Int32Array, offsets: Uint32Array, window: number, windows: Windows): CloneClass[] {
+  const sequenceCount = offsets.length - 1;
+  const candidates = windows.count;
+  // Sorted so that equal windows meet.
+  const keys = windows.keys.subarray(0, candidates);
+  const starts = windows.starts.subarray(0, candidates);
   radixSortByKey(keys, starts);
 
   const sequenceOf = (position: number): number => {
     let lo = 0;
-    let hi = sequences.length - 1;
+    let hi = sequenceCount - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
       if (offsets[mid] <= position) lo = mid;

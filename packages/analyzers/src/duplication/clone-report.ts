@@ -60,9 +60,13 @@ function listOf(fragments: readonly Fragment[], max: number): string {
   return fragments.length > max ? `${named} and ${fragments.length - max} more` : named;
 }
 
-export function describeFinding(planned: PlannedFinding): RepositoryReportDescriptor {
+/**
+ * With `exactTokens` (the clone was found on exact token hashes, as in every mode but `weak`) its
+ * copies are token for token identical by construction: the type is known without decoding files.
+ */
+export function describeFinding(planned: PlannedFinding, exactTokens = false): RepositoryReportDescriptor {
   const { clone, fragment, original } = planned;
-  const cloneType: CloneType = identicalText(fragment, original) ? 'type-1' : 'type-2';
+  const cloneType: CloneType = exactTokens || identicalText(fragment, original) ? 'type-1' : 'type-2';
   const path = fragment.file.summary.path;
   const symbol = enclosingSymbol(fragment.file.summary, fragment.lineStart, fragment.lineEnd);
   const where = symbol ?? path.split('/').pop()!;

@@ -50,7 +50,9 @@ export function restoreLocated(saved: SavedPass, updated: UpdatedClasses, files:
     if (!Number.isInteger(flat[at + 1]) || flat[at + 1] < 0) return undefined;
     offsets.push(at);
   }
+  // Each saved file looked up once, not once per saved copy (thousands, in code that runs cold).
   const indexOf = new Map(files.map((f, i) => [f.summary.path, i]));
+  const fileAt = saved.files.map((path) => files[indexOf.get(path) ?? -1]);
   const touched = new Set<string>();
   const kept = new Uint8Array(offsets.length);
   for (const origin of updated.origins) if (origin >= 0 && origin < offsets.length) kept[origin] = 1;
@@ -81,11 +83,16 @@ export function restoreLocated(saved: SavedPass, updated: UpdatedClasses, files:
     }
     const fragments: Fragment[] = [];
     for (let k = 0, from = at + 2; k < flat[at + 1]; k++, from += FRAGMENT_SIZE) {
-      const path = saved.files[flat[from]];
-      const file = path === undefined ? undefined : files[indexOf.get(path) ?? -1];
-      const [start, end, lineStart, lineEnd, codeLines] = [flat[from + 1], flat[from + 2], flat[from + 3], flat[from + 4], flat[from + 5]];
+      const index = flat[from];
+      const file = Number.isInteger(index) ? fileAt[index] : undefined;
+      const start = flat[from + 1];
+      const end = flat[from + 2];
+      const lineStart = flat[from + 3];
+      const lineEnd = flat[from + 4];
+      const codeLines = flat[from + 5];
+      const integers = Number.isInteger(start) && Number.isInteger(end) && Number.isInteger(lineStart) && Number.isInteger(lineEnd) && Number.isInteger(codeLines);
       // Checked against the stored token count, an upper bound known without decoding the file.
-      if (!file || ![start, end, lineStart, lineEnd, codeLines].every(Number.isInteger) || start < 0 || end <= start || end > file.tokenCount) return undefined;
+      if (!file || !integers || start < 0 || end <= start || end > file.tokenCount) return undefined;
       fragments.push({ file, start, end, lineStart, lineEnd, codeLines });
     }
     located.push({ tokens: flat[at], fragments });

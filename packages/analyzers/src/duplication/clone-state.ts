@@ -16,8 +16,9 @@
 // equal to one of theirs, and the files of the saved classes of those groups (a class all of
 // whose copies are in unchanged files was a class before, with these copies and maybe some in
 // changed files). Members in the other files are in no class, and detection without them finds
-// the same classes.
-import { findCloneClasses, windowKeyAt, windowKeys, type CloneClass, type CloneOccurrence } from './clone-detection.js';
+// the same classes. A fingerprint held by one window of the files read is a group of one member,
+// which has no class: those windows, most of a changed file's, are neither sorted nor compared.
+import { findCloneClassesOfWindows, windowKeyAt, windowKeysInto, type CloneClass, type CloneOccurrence, type SequenceWindows } from './clone-detection.js';
 import { filesSharingAnchors, saveAnchors, type SavedAnchors } from './clone-anchors.js';
 import { KeySet } from './key-set.js';
 
@@ -98,6 +99,75 @@ export interface UpdatedClasses {
   read: number;
 }
 
+interface SavedClass {
+  key: number;
+  cloneClass: CloneClass;
+  /** Its index among the saved classes. */
+  origin: number;
+}
+
+/**
+ * The saved classes with their copies' files as indices into `paths` (-1 for a file not there now),
+ * the fingerprints of those with a copy in a changed file, and per saved file its index now and
+ * whether it changed. Each saved file is looked up once: the copies, thousands on a large
+ * repository, are then mapped by index, in code that runs cold.
+ */
+function readSavedClasses(saved: SavedPass, paths: readonly string[], changed: ReadonlySet<string>): { savedClasses: SavedClass[]; touching: number[]; now: Int32Array; changedBefore: Uint8Array } {
+  const indexOf = new Map(paths.map((p, i) => [p, i]));
+  const files = saved.files.length;
+  const now = new Int32Array(files);
+  const changedBefore = new Uint8Array(files);
+  saved.files.forEach((path, file) => {
+    now[file] = indexOf.get(path) ?? -1;
+    changedBefore[file] = changed.has(path) ? 1 : 0;
+  });
+  const savedClasses: SavedClass[] = [];
+  const touching: number[] = [];
+  const flat = saved.classes;
+  for (let at = 0, origin = 0; at < flat.length; origin++) {
+    const key = flat[at];
+    const length = flat[at + 1];
+    const count = flat[at + 2];
+    at += 3;
+    const occurrences: CloneOccurrence[] = [];
+    let touches = false;
+    for (let k = 0; k < count; k++, at += 2) {
+      // A saved file index that is not one (the state comes from disk) is a copy in no file.
+      const file = flat[at];
+      const known = Number.isInteger(file) && file >= 0 && file < files;
+      if (known && changedBefore[file]) touches = true;
+      occurrences.push({ sequence: known ? now[file] : -1, start: flat[at + 1] });
+    }
+    if (touches) touching.push(key);
+    savedClasses.push({ key, cloneClass: { length, occurrences }, origin });
+  }
+  return { savedClasses, touching, now, changedBefore };
+}
+
+/** Every window of a sequence, as `findCloneClassesOfWindows` takes them. */
+function everyWindow(tokens: Int32Array, window: number): SequenceWindows {
+  const keys = new Int32Array(tokens.length);
+  const starts = new Uint32Array(tokens.length);
+  return { keys, starts, count: windowKeysInto(tokens, window, keys, starts) };
+}
+
+/**
+ * Completes `windowsOf` (which holds every window of the changed files) with the windows of the
+ * changed groups (`keys`) in the other files read, noting their fingerprints in `repeated`; then
+ * keeps in each file only the windows of fingerprints in `repeated`, held by two windows or more.
+ * A changed file's windows are mostly its own: left out, they are never sorted nor compared.
+ */
+function changedGroupWindows(sequences: readonly Int32Array[], windowsOf: Array<SequenceWindows | undefined>, changedNow: Uint8Array, keys: KeySet, repeated: KeySet, window: number): void {
+  sequences.forEach((tokens, i) => {
+    if (changedNow[i] || tokens.length === 0) return;
+    const windows = everyWindow(tokens, window);
+    windows.count = keys.retain(windows.keys, windows.starts, windows.count);
+    for (let k = 0; k < windows.count; k++) repeated.add(windows.keys[k]);
+    windowsOf[i] = windows;
+  });
+  for (const windows of windowsOf) if (windows) windows.count = repeated.retain(windows.keys, windows.starts, windows.count);
+}
+
 /**
  * The classes detection would find in `change.sequences`, from the saved pass and the changed
  * files, with where each comes from; undefined when the saved pass does not describe
@@ -110,46 +180,34 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): Update
   const unchangedNow = paths.filter((p) => !changed.has(p));
   if (unchangedBefore.length !== unchangedNow.length || unchangedBefore.some((p, i) => p !== unchangedNow[i])) return undefined;
 
-  const indexOf = new Map(paths.map((p, i) => [p, i]));
-  const read = new Uint8Array(paths.length);
+  // Per file now: changed, then also read; set once per file, since the saved copies are checked against them one by one.
+  const changedNow = new Uint8Array(paths.length);
   const after: Int32Array[] = [];
+  // Per file now, the windows of the changed groups it holds (see `changedGroupWindows`).
+  const windowsOf: Array<SequenceWindows | undefined> = new Array(paths.length);
   paths.forEach((path, i) => {
     if (!changed.has(path)) return;
-    read[i] = 1;
-    after.push(sequence(i));
+    changedNow[i] = 1;
+    const tokens = sequence(i);
+    after.push(tokens);
+    windowsOf[i] = everyWindow(tokens, window);
   });
-  const savedClasses: Array<{ key: number; cloneClass: CloneClass; origin: number }> = [];
-  const touching: number[] = [];
-  const flat = saved.classes;
-  for (let at = 0, origin = 0; at < flat.length; origin++) {
-    const [key, length, count] = [flat[at], flat[at + 1], flat[at + 2]];
-    at += 3;
-    const occurrences = [];
-    let touches = false;
-    for (let k = 0; k < count; k++, at += 2) {
-      const path = saved.files[flat[at]];
-      if (path !== undefined && changed.has(path)) touches = true;
-      occurrences.push({ sequence: path === undefined ? -1 : (indexOf.get(path) ?? -1), start: flat[at + 1] });
-    }
-    if (touches) touching.push(key);
-    savedClasses.push({ key, cloneClass: { length, occurrences }, origin });
-  }
-
+  const read = changedNow.slice();
+  const { savedClasses, touching, now, changedBefore } = readSavedClasses(saved, paths, changed);
   // The changed groups: the changed files' fingerprints, and those of saved classes with a copy in a changed file.
-  const keys = new KeySet(after.reduce((n, s) => n + s.length, 0) + touching.length);
-  // Index loops over the typed arrays: this runs once per process in a PR's head run, before V8
-  // optimises it, and an unoptimised for...of allocates an iterator result per window.
-  for (const tokens of after) {
-    const windows = windowKeys(tokens, window);
-    for (let i = 0; i < windows.length; i++) keys.add(windows[i]);
-  }
+  // `repeated`: those of them that two windows of the files read hold (the others have no class).
+  let windowCount = touching.length;
+  for (const windows of windowsOf) windowCount += windows?.count ?? 0;
+  const keys = new KeySet(windowCount);
+  const repeated = new KeySet(windowCount);
+  for (const windows of windowsOf) if (windows) keys.addAll(windows.keys, windows.count, repeated);
   for (const key of touching) keys.add(key);
   const sharing = filesSharingAnchors(saved.anchors, saved.files.length, after, window);
   if (!sharing) return undefined;
-  for (const file of sharing) if (!changed.has(saved.files[file])) read[indexOf.get(saved.files[file])!] = 1;
+  for (const file of sharing) if (!changedBefore[file]) read[now[file]] = 1;
 
-  const kept: typeof savedClasses = [];
-  const valid = (o: CloneOccurrence) => o.sequence >= 0 && !changed.has(paths[o.sequence]) && Number.isInteger(o.start) && o.start >= 0 && o.start < bound(o.sequence);
+  const kept: SavedClass[] = [];
+  const valid = (o: CloneOccurrence) => o.sequence >= 0 && !changedNow[o.sequence] && Number.isInteger(o.start) && o.start >= 0 && o.start < bound(o.sequence);
   for (const entry of savedClasses) {
     if (!keys.has(entry.key)) {
       if (!entry.cloneClass.occurrences.every(valid)) return undefined;
@@ -159,7 +217,8 @@ export function updateCloneClasses(saved: SavedPass, change: PassChange): Update
 
   // Classes of the changed groups, from their members in the files read; the other groups are as before.
   const sequences = paths.map((_, i) => (read[i] ? sequence(i) : NO_TOKENS));
-  const redone = findCloneClasses(sequences, minTokens, keys).map((cloneClass) => {
+  changedGroupWindows(sequences, windowsOf, changedNow, keys, repeated, window);
+  const redone = findCloneClassesOfWindows(sequences, minTokens, windowsOf).map((cloneClass) => {
     const first = cloneClass.occurrences[0];
     return { key: windowKeyAt(sequences[first.sequence], first.start, window), cloneClass };
   });

@@ -10,8 +10,12 @@ export interface PlannedFinding {
   fragment: Fragment;
   /** The first copy, which the finding points to. */
   original: Fragment;
-  /** Copies of shorter clones that lie inside `fragment`: where parts of it are repeated too. */
-  related: Fragment[];
+  /**
+   * Shorter clones with a copy (`inside`) that lies inside `fragment`: their other copies are where
+   * parts of it are repeated too. Listed only for findings that are described (`otherPlaces`):
+   * a heavily repeated block would make this quadratic in its copies for every finding.
+   */
+  contained: Array<{ clone: LocatedClone; inside: Fragment }>;
 }
 
 function contains(outer: Fragment, inner: Fragment): boolean {
@@ -28,22 +32,32 @@ function byPath(a: Fragment, b: Fragment): number {
   return pa < pb ? -1 : pa > pb ? 1 : a.start - b.start;
 }
 
+/** The first finding whose region holds the fragment's. */
+function containerOf(findings: readonly PlannedFinding[], fragment: Fragment): PlannedFinding | undefined {
+  for (let i = 0; i < findings.length; i++) if (contains(findings[i].fragment, fragment)) return findings[i];
+  return undefined;
+}
+
 /** Largest clones first, so that a region is reported with its longest clone. */
 export function planFindings(clones: readonly LocatedClone[]): PlannedFinding[] {
   const ordered = [...clones].sort((a, b) => b.tokens - a.tokens || byPath(a.fragments[0], b.fragments[0]));
   const reported = new Map<FileTokens, PlannedFinding[]>();
   const planned: PlannedFinding[] = [];
+  // Index loops, not destructuring and closures: this visits every clone of the repository, on a
+  // derived run too, where it runs once per process before V8 optimises it.
   for (const clone of ordered) {
-    const [original, ...copies] = clone.fragments;
-    for (const fragment of copies) {
+    const { fragments } = clone;
+    const original = fragments[0];
+    for (let c = 1; c < fragments.length; c++) {
+      const fragment = fragments[c];
       let inFile = reported.get(fragment.file);
       if (!inFile) reported.set(fragment.file, (inFile = []));
-      const container = inFile.find((r) => contains(r.fragment, fragment));
+      const container = containerOf(inFile, fragment);
       if (container) {
-        container.related.push(...clone.fragments.filter((f) => f !== fragment));
+        container.contained.push({ clone, inside: fragment });
         continue;
       }
-      const finding = { clone, fragment, original, related: [] };
+      const finding: PlannedFinding = { clone, fragment, original, contained: [] };
       inFile.push(finding);
       planned.push(finding);
     }
@@ -59,7 +73,8 @@ export function otherPlaces(finding: PlannedFinding): { copies: Fragment[]; rela
   const copies = finding.clone.fragments.filter((f) => f !== finding.fragment);
   const named = [finding.fragment, ...copies];
   const related: Fragment[] = [];
-  for (const candidate of [...finding.related].sort(byPath)) {
+  const candidates = finding.contained.flatMap(({ clone, inside }) => clone.fragments.filter((f) => f !== inside));
+  for (const candidate of candidates.sort(byPath)) {
     if (named.some((f) => overlaps(f, candidate))) continue;
     named.push(candidate);
     related.push(candidate);

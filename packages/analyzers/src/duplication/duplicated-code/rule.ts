@@ -107,7 +107,9 @@ export const duplicatedCode = defineRule({
     const planned = planFindings(clones);
     // A scoped run keeps reports in its scope only: the others are not described (the metrics below still count every clone).
     const scope = context.scope;
-    for (const finding of planned) if (!scope || scope.has(finding.fragment.file.summary.path)) context.report(describeFinding(finding));
+    // Only `weak` mode compares normalised tokens; otherwise a clone's copies are identical.
+    const exactTokens = mode !== 'weak';
+    for (const finding of planned) if (!scope || scope.has(finding.fragment.file.summary.path)) context.report(describeFinding(finding, exactTokens));
 
     let duplicated = 0;
     for (const count of rowsByFile.values()) duplicated += count;
