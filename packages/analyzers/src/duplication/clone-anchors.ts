@@ -87,20 +87,19 @@ export function filesSharingAnchors(saved: SavedAnchors | undefined, files: numb
   const wanted = sequences.map((tokens) => anchorsOf(tokens, window));
   const set = new KeySet(wanted.reduce((n, a) => n + a.length, 0));
   for (const anchors of wanted) for (let i = 0; i < anchors.length; i++) set.add(anchors[i]);
-  // Every saved anchor of the repository is probed once, in code that runs cold: the set's table
-  // is probed here rather than through a call per anchor (as in clone detection's kept windows).
-  const { table, used, mask } = set;
+  // Every saved anchor of the repository is looked up once, in code that runs cold: most land on
+  // an empty slot of the set's table, tested here; only the others cost a call.
+  const { used, mask } = set;
   const sharing: number[] = [];
-  for (let file = 0, at = 0; file < files; at += saved.counts[file++]) {
-    for (let k = at, end = at + saved.counts[file]; k < end; k++) {
-      const key = keys[k];
-      let slot = key & mask;
-      while (used[slot] && table[slot] !== key) slot = (slot + 1) & mask;
-      if (used[slot]) {
+  for (let file = 0, at = 0; file < files; file++) {
+    const end = at + saved.counts[file];
+    for (let k = at; k < end; k++) {
+      if (used[keys[k] & mask] && set.has(keys[k])) {
         sharing.push(file);
         break;
       }
     }
+    at = end;
   }
   return sharing;
 }

@@ -71,12 +71,22 @@ export function planFindings(clones: readonly LocatedClone[]): PlannedFinding[] 
  */
 export function otherPlaces(finding: PlannedFinding): { copies: Fragment[]; related: Fragment[] } {
   const copies = finding.clone.fragments.filter((f) => f !== finding.fragment);
-  const named = [finding.fragment, ...copies];
+  // The places named so far by file: a region nested in a widely copied block has hundreds of
+  // candidates, each compared only with the named places of its own file.
+  const named = new Map<FileTokens, Fragment[]>();
+  const name = (fragment: Fragment): void => {
+    const inFile = named.get(fragment.file);
+    if (inFile) inFile.push(fragment);
+    else named.set(fragment.file, [fragment]);
+  };
+  name(finding.fragment);
+  for (const copy of copies) name(copy);
+  const candidates: Fragment[] = [];
+  for (const { clone, inside } of finding.contained) for (const f of clone.fragments) if (f !== inside) candidates.push(f);
   const related: Fragment[] = [];
-  const candidates = finding.contained.flatMap(({ clone, inside }) => clone.fragments.filter((f) => f !== inside));
   for (const candidate of candidates.sort(byPath)) {
-    if (named.some((f) => overlaps(f, candidate))) continue;
-    named.push(candidate);
+    if (named.get(candidate.file)?.some((f) => overlaps(f, candidate))) continue;
+    name(candidate);
     related.push(candidate);
   }
   return { copies, related };
