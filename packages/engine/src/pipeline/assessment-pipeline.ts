@@ -188,7 +188,7 @@ export class AssessmentPipeline {
     // worked out from the graph (a pull request's head run).
     let graphBuilt: Promise<CodeGraph> | undefined;
     const graphOf = () => (graphBuilt ??= buildRepositoryGraph(scoped, summaries));
-    const scopePaths = typeof options.findingsScope === 'function' ? [...new Set(options.findingsScope(await graphOf()))] : options.findingsScope;
+    const scopePaths = typeof options.findingsScope === 'function' ? [...new Set(await options.findingsScope(await graphOf()))] : options.findingsScope;
     const scope = scopePaths ? new Set(scopePaths) : undefined;
     const inScope = (path: string) => !scope || scope.has(path);
     const rules = ruleSet.repositoryRules;
@@ -245,7 +245,9 @@ export class AssessmentPipeline {
       made.forEach((summary, k) => summary && !summary.skipped && keys.add(remote[k].key));
       if (!this.warmWorkers.park(warm.pool, signature!, keys)) stopQuietly(warm.pool);
     }
-    for (const miss of misses) if (!out[miss.index].skipped) await this.cache.set(miss.key, out[miss.index]);
+    // One write per entry (a text may be asked for twice), all at once.
+    const entries = new Map(misses.filter((miss) => !out[miss.index].skipped).map((miss) => [miss.key, out[miss.index]]));
+    await Promise.all([...entries].map(([key, summary]) => this.cache.set(key, summary)));
     return out;
   }
 
@@ -349,15 +351,12 @@ export class AssessmentPipeline {
         pool ??= this.poolFor(misses.length, run);
       }
       advance(code.length - misses.length);
-      // Few files to analyse: not worth waiting for (or talking to) workers. A warm pool stays for
-      // the rules phase: its rules worker holds most summaries already.
-      let filePool = pool;
-      if (pool && misses.length < MIN_FILES_FOR_WORKERS) {
-        filePool = undefined;
-        if (!warm) {
-          stopQuietly(pool);
-          pool = undefined;
-        }
+      // Few files to analyse: not worth waiting for (or talking to) workers that are still loading.
+      // A warm pool is ready: it takes its share of even a few (a pull request's changed files),
+      // and stays for the rules phase, its rules worker holding most summaries already.
+      if (pool && !warm && misses.length < MIN_FILES_FOR_WORKERS) {
+        stopQuietly(pool);
+        pool = undefined;
       }
 
       // The rules worker keeps what it analyses; everything else is sent to it as it is made,
@@ -383,7 +382,7 @@ export class AssessmentPipeline {
         sharing = [];
       };
       await drainFileQueue(misses, {
-        pool: filePool,
+        pool,
         inProcess: ({ item }) => analyzeInProcess(item, ruleSet),
         done: async (miss, summary, by) => {
           slots[miss.index] = summary;

@@ -14,7 +14,7 @@ import type { RepoFile, RepoSnapshot } from '../snapshot/types.js';
 import type { FileSummary } from './file-summary.js';
 import type { IncrementalBase } from './types.js';
 
-type InventoryConfig = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'>;
+export type InventoryConfig = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'>;
 
 /** A run's root that is the top of a git work tree: only then is the inventory the commit's. */
 const isWorkTreeTop = (root: string) => existsSync(join(root, '.git'));

@@ -30,9 +30,10 @@ export interface AnalyzeOptions {
    * Keep findings only in these paths (a PR's changed files and their neighbours): repository rules
    * may skip per-file work elsewhere (see `RepositoryRuleContext.scope`). Scores then describe the
    * scope only; the well-known metrics still cover the whole repository. A function is given the
-   * run's code graph once it is built (a PR's neighbours are the graph's, known only then).
+   * run's code graph once it is built (a PR's neighbours are the graph's, known only then), and
+   * may return a promise (a PR pipeline that started the run while git still diffs).
    */
-  findingsScope?: readonly string[] | ((graph: CodeGraph) => Iterable<string>);
+  findingsScope?: readonly string[] | ((graph: CodeGraph) => Iterable<string> | Promise<Iterable<string>>);
   /**
    * The directory is a clean checkout of `headCommit`, which differs from `baseCommit` by
    * `changedPaths`: when a full run of `baseCommit` recorded its state, the inventory, the content

@@ -22,10 +22,11 @@ export interface ReadDiffOptions {
   /** Reads the module facts of the changed code files' sides; default: parse each here. */
   sideFacts?: SideFactsReader;
   /**
-   * Called with the changed files as soon as git has listed them, while it still counts, diffs and
-   * reads their blobs: a caller holding head's checkout may start work on them meanwhile.
+   * Called with the changed files (and the commits compared) as soon as git has listed them, while
+   * it still counts, diffs and reads their blobs: a caller holding head's checkout may start work
+   * on them meanwhile.
    */
-  onListed?: (files: ReadonlyArray<{ path: string; status: ChangeStatus }>) => void;
+  onListed?: (files: ReadonlyArray<{ path: string; status: ChangeStatus; oldPath?: string }>, commits: { mergeBaseSha: string; headSha: string }) => void;
 }
 
 /** The diff plus what the reader parsed on the way, for the pipeline's later steps. */
@@ -143,7 +144,10 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   const earlySpecs = new Set(entries.filter((entry) => isParsedLanguage(detectLanguage(entry.path)) || isParsedLanguage(detectLanguage(entry.oldPath ?? entry.path))).flatMap(sidesOf));
   // A failure (a huge binary file with a code extension, say) only sends them to the read below.
   const early = readBlobs(repoDir, [...earlySpecs]).catch(() => undefined);
-  options.onListed?.(entries.map(({ path, status }) => ({ path, status })));
+  options.onListed?.(
+    entries.map(({ path, status, oldPath }) => ({ path, status, ...(oldPath !== undefined ? { oldPath } : {}) })),
+    { mergeBaseSha, headSha },
+  );
   const [numstat, patch, commits] = await rest;
   const counts = parseNumstat(numstat);
   const hunks = parseHunks(patch);

@@ -134,6 +134,36 @@ describe('incremental head run', () => {
     expect(derived.out.findings.length).toBeGreaterThan(0);
   });
 
+  it('starts head’s run while git diffs: it summarises the changed files, which the diff’s reader finds cached', async () => {
+    // A fresh engine (nothing of head cached yet) that assessed the merge base.
+    const fresh = await createEngine({ cacheDir: false, workers: 0 });
+    const checkout = await localCheckouts(repo.root).checkout(pr.baseSha);
+    open.push(checkout);
+    const assessed = await fresh.analyze(checkout.path, { allowCodeConfig: false });
+    const events: string[] = [];
+    const spy: Engine = {
+      ...fresh,
+      analyze: (dir, options) => {
+        events.push(`analyze ${options?.incremental ? 'derived' : 'full'}`);
+        return fresh.analyze(dir, options);
+      },
+      summarizeSources: async (root, items, options) => {
+        const out = await fresh.summarizeSources(root, items, options);
+        events.push(`summarize ${out.filter((s) => s.cached).length}/${out.length} cached`);
+        return out;
+      },
+    };
+    const head = await headCheckout();
+    const out = await new PrAnalysisPipeline({ engine: spy }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(assessed, pr.baseSha) });
+    // No head start of its own: head's run began before the reader asked, and had cached both sides.
+    expect(events).toEqual(['analyze derived', 'summarize 10/10 cached']);
+    // Head's changed code files (cart, fresh, label, report, price) were analysed by head's run.
+    expect(out.headFiles.analysed).toBe(5);
+    const full = await new PrAnalysisPipeline({ engine: fresh, incremental: false }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(assessed, pr.baseSha) });
+    expect(out.result).toEqual(full.result);
+    expect(out.scope).toEqual(full.scope);
+  });
+
   it('runs the rules on unchanged files the summary cache lost, so no importer needs predicting', async () => {
     // The derived run predicts no importers of the changed files (no git grep): an unchanged
     // neighbour missing from the cache must still get its findings rather than be unverified.

@@ -16,7 +16,7 @@ import type { CodeGraph } from '../graph/types.js';
 import type { JsonCompletionClient } from '../llm/json-completion.js';
 import { reviewPullRequestWithLlm, withLlmFindings, type DiffReviewResult } from '../llm/diff-review-agent.js';
 import type { AssessmentResult } from '../pipeline/types.js';
-import { hasIncrementalBase } from '../pipeline/incremental-run.js';
+import { hasIncrementalBase, type InventoryConfig } from '../pipeline/incremental-run.js';
 import type { RunStateStore } from '../cache/run-state-store.js';
 import { gitHelper } from '../git-process/git-helper.js';
 import { isParsedLanguage } from '../parsing/parser.js';
@@ -25,7 +25,8 @@ import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js'
 import { detectLanguage } from '../snapshot/languages.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
-import { CLASSIFY_HEAD_BYTES, readPullRequestChange, readPullRequestDiff } from './diff.js';
+import { CLASSIFY_HEAD_BYTES, readPullRequestChange, readPullRequestDiff, type ReadDiffOptions } from './diff.js';
+import { startHeadRun, type EarlyHeadRun } from './early-head-run.js';
 import { MAX_SYMBOL_FILE_BYTES, type SideFactsReader } from './diff-symbols.js';
 import { computeGraphImpact, overlayImporters, storedImporters } from './graph-impact.js';
 import type { GraphStore } from '../ports/graph-store.js';
@@ -120,46 +121,28 @@ export class PrAnalysisPipeline {
     });
     const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
     const classify = { tests: config.tests, generated: config.generated };
-    // Head's changed code files are summarised from the checkout while git diffs and reads blobs;
-    // the diff's symbol reader waits for that and finds them cached.
+    // Head's changed code files are summarised from the checkout while git diffs and reads blobs —
+    // by head's run itself when it can start then (early-head-run.ts), else here — and the diff's
+    // symbol reader waits for that and finds them cached.
     let prefetched: Promise<void> | undefined;
-    const onListed = (files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>) => void (prefetched = prefetchHeadSummaries(engine, headDir, files, classify));
+    let early: Promise<EarlyHeadRun | undefined> = Promise.resolve(undefined);
+    const onListed: ReadDiffOptions['onListed'] = (files, commits) => {
+      early = this.startEarly(input, config, files, commits);
+      prefetched = early.then((run) => (run ? run.summarised : prefetchHeadSummaries(engine, headDir, files, classify)));
+    };
     const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
-    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify, sideFacts, onListed }));
-    const diff = change.diff;
-
-    let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
-    let baseGraph: CodeGraph | undefined;
-    if (!baseline) {
-      const base = await input.checkouts.checkout(diff.mergeBaseSha);
-      try {
-        const result = await time('baseAnalysis', () => engine.analyze(base.path, { allowCodeConfig: false, signal: input.signal }));
-        baseline = baselineOfResult(result, diff.mergeBaseSha);
-        baseGraph = result.graph;
-      } finally {
-        await base.dispose();
-      }
-    }
-
-    const headFiles = new Set((await git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha])).split('\0').filter(Boolean));
-    // A head run derived from the base's state gives every unchanged file its findings (cached or
-    // analysed): importers of the changed files need not be predicted (git grep) for rules to run on them.
-    const derived = this.deps.incremental !== false && (await hasIncrementalBase(engine.resolve<RunStateStore>(TOKENS.RunStates), headDir, diff.mergeBaseSha, config));
-    const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph, { importers: !derived }));
-    const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
-    // Findings are compared in the changed files and their neighbours only: the rest is not needed.
-    // The neighbours the prediction missed (all importers, in a derived run) are head graph's.
-    const findingsScope = (graph: CodeGraph) => [...onlyPaths, ...diff.files.map((f) => f.path), ...graphNeighbours(change, predicted.changedCode, graph, baseGraph)];
-    const incremental = this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
-    const head = await time('headAnalysis', () =>
-      engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) }),
+    const { change, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed }, () => early).catch(
+      async (error: unknown) => {
+        // A head run started early waits for its findings scope: end it.
+        (await early.catch(() => undefined))?.provideScope(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      },
     );
-    const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
+    const diff = change.diff;
     log?.(
       `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
         `${head.metrics.parse.cachedFiles} files from cache, baseline ${baseline.assessmentId ? `assessment ${baseline.assessmentId}` : 'analysed at the merge base'}`,
     );
-
     const outcome = await time('classification', () => classifyPullRequest(pr, change, this.deps.llm, log));
     const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
     const confidence = analysisConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
@@ -199,6 +182,72 @@ export class PrAnalysisPipeline {
       timingsMs: timings,
       ...(llmReview ? { llmReview: { ...llmReview, findings: llmReview.findings.length } } : {}),
     };
+  }
+
+  /**
+   * Head's run started as soon as git has listed the changed files (early-head-run.ts): when the
+   * baseline is the merge base's assessment and the merge base's full run recorded its state.
+   */
+  private async startEarly(
+    input: PrPipelineInput,
+    config: InventoryConfig,
+    files: ReadonlyArray<{ path: string; status: ChangedFile['status']; oldPath?: string }>,
+    commits: { mergeBaseSha: string; headSha: string },
+  ): Promise<EarlyHeadRun | undefined> {
+    const { engine } = this.deps;
+    if (this.deps.incremental === false || input.baseAssessment?.commitSha !== commits.mergeBaseSha) return undefined;
+    const recorded = await hasIncrementalBase(engine.resolve<RunStateStore>(TOKENS.RunStates), input.headDir, commits.mergeBaseSha, config).catch(() => false);
+    if (!recorded) return undefined;
+    const incremental = { baseCommit: commits.mergeBaseSha, headCommit: commits.headSha, changedPaths: changedPathsOf(files) };
+    return startHeadRun(engine, input.headDir, incremental, input.signal);
+  }
+
+  /** The diff, the baseline and head's run (started early when it can be, see early-head-run.ts), and the exact scope. */
+  private async analyseHead(
+    input: PrPipelineInput,
+    ctx: { time: <T>(stage: string, work: () => Promise<T>) => Promise<T>; config: InventoryConfig; sideFacts: SideFactsReader; classify: ClassifyOptions; onListed: ReadDiffOptions['onListed'] },
+    early: () => Promise<EarlyHeadRun | undefined>,
+  ) {
+    const { engine } = this.deps;
+    const { headDir, pr } = input;
+    const { time, config, sideFacts, classify, onListed } = ctx;
+    const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify, sideFacts, onListed }));
+    const diff = change.diff;
+
+    let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
+    let baseGraph: CodeGraph | undefined;
+    if (!baseline) {
+      const base = await input.checkouts.checkout(diff.mergeBaseSha);
+      try {
+        const result = await time('baseAnalysis', () => engine.analyze(base.path, { allowCodeConfig: false, signal: input.signal }));
+        baseline = baselineOfResult(result, diff.mergeBaseSha);
+        baseGraph = result.graph;
+      } finally {
+        await base.dispose();
+      }
+    }
+
+    const headFiles = new Set((await git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha])).split('\0').filter(Boolean));
+    // A head run derived from the base's state gives every unchanged file its findings (cached or
+    // analysed): importers of the changed files need not be predicted (git grep) for rules to run on them.
+    const started = await early();
+    const derived = started !== undefined || (this.deps.incremental !== false && (await hasIncrementalBase(engine.resolve<RunStateStore>(TOKENS.RunStates), headDir, diff.mergeBaseSha, config)));
+    const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph, { importers: !derived }));
+    const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
+    // Findings are compared in the changed files and their neighbours only: the rest is not needed.
+    // The neighbours the prediction missed (all importers, in a derived run) are head graph's.
+    const findingsScope = (graph: CodeGraph) => [...onlyPaths, ...diff.files.map((f) => f.path), ...graphNeighbours(change, predicted.changedCode, graph, baseGraph)];
+    const incremental = this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
+    // Started early, the run has its summaries and graph by now: it waits only for this scope.
+    const head = await time('headAnalysis', () => {
+      if (started) {
+        started.provideScope(findingsScope);
+        return started.result;
+      }
+      return engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) });
+    });
+    const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
+    return { change, baseline, baseGraph, head, scope, onlyPaths, headFiles };
   }
 
   private project(change: Awaited<ReturnType<typeof readPullRequestChange>>, scope: FinalScope, baseline: PrBaseline, head: AssessmentResult, outcome: ClassificationOutcome) {
@@ -281,7 +330,7 @@ export class PrAnalysisPipeline {
 }
 
 /** Paths that differ between merge base and head: both sides of renames. */
-function changedPathsOf(files: readonly ChangedFile[]): string[] {
+function changedPathsOf(files: ReadonlyArray<Pick<ChangedFile, 'path' | 'status' | 'oldPath'>>): string[] {
   const paths = new Set<string>();
   for (const file of files) {
     paths.add(file.path);
