@@ -303,85 +303,71 @@ export class AssessmentPipeline {
       }
     };
 
+    // Reads, hashes and looks up one file: a cache hit fills its slot, a miss is queued.
+    const lookUp = async (index: number): Promise<void> => {
+      const file = code[index];
+      if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
+      // An unchanged file of an incremental run: its summary is looked up without reading it.
+      const knownHash = run.known?.get(file.path);
+      const knownKey = knownHash && summaryCacheKey({ path: file.path, kind: file.kind, contentHash: knownHash, ruleSetFingerprint: ruleSet.fingerprint });
+      const known = knownKey && (await this.cache.get(knownKey));
+      if (known) {
+        keys[index] = knownKey;
+        return void (slots[index] = { ...known, cached: true });
+      }
+      let source: string;
+      try {
+        source = await snapshot.readFile(file.path);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
+      }
+      const contentHash = contentHashOf(source);
+      const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
+      const hit = await this.cache.get(key);
+      if (hit) {
+        keys[index] = key;
+        slots[index] = { ...hit, cached: true };
+      }
+      // Outside the requested paths and not cached: summarised for the graph, no rules run.
+      // An unchanged file of an incremental run is the exception: the base's run had its
+      // findings, so a cache miss (an evicted entry) costs its rules rather than its trust.
+      else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) || knownHash !== undefined, slot: index, contentHash } });
+    };
+
     // Read, hash and look up in the cache, a few files at a time. Without a pool yet, one is
     // started as soon as enough files miss the cache, so its threads load while the rest is read.
     let pool = run.pool;
-    try {
-      for (let i = 0; i < code.length; i += READ_CONCURRENCY) {
+    const lookUpAll = async (indices: readonly number[]): Promise<void> => {
+      for (let i = 0; i < indices.length; i += READ_CONCURRENCY) {
         throwIfAborted(options.signal);
         // Reads are synchronous (snapshot.ts): let timers and I/O in now and then.
         if (i > 0 && i % (READ_CONCURRENCY * 8) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        await Promise.all(
-          code.slice(i, i + READ_CONCURRENCY).map(async (file, j) => {
-            const index = i + j;
-            if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
-            // An unchanged file of an incremental run: its summary is looked up without reading it.
-            const knownHash = run.known?.get(file.path);
-            const knownKey = knownHash && summaryCacheKey({ path: file.path, kind: file.kind, contentHash: knownHash, ruleSetFingerprint: ruleSet.fingerprint });
-            const known = knownKey && (await this.cache.get(knownKey));
-            if (known) {
-              keys[index] = knownKey;
-              return void (slots[index] = { ...known, cached: true });
-            }
-            let source: string;
-            try {
-              source = await snapshot.readFile(file.path);
-            } catch (error) {
-              const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-              return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
-            }
-            const contentHash = contentHashOf(source);
-            const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
-            const hit = await this.cache.get(key);
-            if (hit) {
-              keys[index] = key;
-              slots[index] = { ...hit, cached: true };
-            }
-            // Outside the requested paths and not cached: summarised for the graph, no rules run.
-            // An unchanged file of an incremental run is the exception: the base's run had its
-            // findings, so a cache miss (an evicted entry) costs its rules rather than its trust.
-            else misses.push({ index, key, item: { file, source, rules: !only || only.has(file.path) || knownHash !== undefined, slot: index, contentHash } });
-          }),
-        );
+        await Promise.all(indices.slice(i, i + READ_CONCURRENCY).map(lookUp));
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).
-        if (i === 0 && pool && !warm && misses.length * 2 < Math.min(READ_CONCURRENCY, code.length)) {
+        if (i === 0 && pool && !warm && misses.length * 2 < Math.min(READ_CONCURRENCY, indices.length)) {
           stopQuietly(pool);
           pool = undefined;
         }
         pool ??= this.poolFor(misses.length, run);
       }
-      advance(code.length - misses.length);
-      // Few files to analyse: not worth waiting for (or talking to) workers that are still loading.
-      // A warm pool is ready: it takes its share of even a few (a pull request's changed files),
-      // and stays for the rules phase, its rules worker holding most summaries already.
-      if (pool && !warm && misses.length < MIN_FILES_FOR_WORKERS) {
-        stopQuietly(pool);
-        pool = undefined;
-      }
+    };
 
-      // The rules worker keeps what it analyses; everything else is sent to it as it is made,
-      // except what a warm one kept from its last run.
-      const held = new Uint8Array(code.length);
-      if (pool && warm) {
-        const adopted: Array<[number, string]> = [];
-        for (let index = 0; index < code.length; index++) {
-          const key = keys[index];
-          if (key !== null && warm.keys.has(key)) {
-            adopted.push([index, key]);
-            held[index] = 1;
-          }
-        }
-        pool.adopt(adopted);
-      }
-      let sharing: Array<[number, FileSummary]> = [];
-      const share = (index: number) => {
-        held[index] = 1;
-        sharing.push([index, slots[index]]);
-        if (sharing.length < SHARE_BATCH) return;
-        pool?.share(sharing);
-        sharing = [];
-      };
-      await drainFileQueue(misses, {
+    // The rules worker keeps what it analyses; everything else is sent to it as it is made,
+    // except what a warm one kept from its last run.
+    const held = new Uint8Array(code.length);
+    let sharing: Array<[number, FileSummary]> = [];
+    const share = (index: number) => {
+      held[index] = 1;
+      sharing.push([index, slots[index]]);
+      if (sharing.length < SHARE_BATCH) return;
+      pool?.share(sharing);
+      sharing = [];
+    };
+    let missed = 0;
+    const analyse = (entries: typeof misses) => {
+      missed += entries.length;
+      return drainFileQueue(entries, {
         pool,
         inProcess: ({ item }) => analyzeInProcess(item, ruleSet),
         done: async (miss, summary, by) => {
@@ -396,6 +382,42 @@ export class AssessmentPipeline {
         },
         checkpoint: () => throwIfAborted(options.signal),
       });
+    };
+
+    let first: Promise<void> | undefined;
+    try {
+      const all = code.map((_, index) => index);
+      if (warm && run.known) {
+        // A derived run on a warm pool: the changed files (no recorded hash) are read first and
+        // analysed at once, the worker taking the largest, while the unchanged ones are looked up.
+        await lookUpAll(all.filter((index) => !run.known!.has(code[index].path)));
+        first = analyse(misses.splice(0));
+        first.catch(() => {
+          // Awaited below, after the look-ups.
+        });
+        await lookUpAll(all.filter((index) => run.known!.has(code[index].path)));
+      } else await lookUpAll(all);
+      advance(code.length - missed - misses.length);
+      // Few files to analyse: not worth waiting for (or talking to) workers that are still loading.
+      // A warm pool is ready: it takes its share of even a few (a pull request's changed files),
+      // and stays for the rules phase, its rules worker holding most summaries already.
+      if (pool && !warm && misses.length < MIN_FILES_FOR_WORKERS) {
+        stopQuietly(pool);
+        pool = undefined;
+      }
+      if (pool && warm) {
+        const adopted: Array<[number, string]> = [];
+        for (let index = 0; index < code.length; index++) {
+          const key = keys[index];
+          if (key !== null && warm.keys.has(key)) {
+            adopted.push([index, key]);
+            held[index] = 1;
+          }
+        }
+        pool.adopt(adopted);
+      }
+      await first;
+      await analyse(misses);
       if (pool) for (let index = 0; index < code.length; index++) if (!held[index]) share(index);
       pool?.share(sharing);
     } catch (error) {
