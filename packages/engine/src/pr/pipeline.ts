@@ -238,13 +238,15 @@ export class PrAnalysisPipeline {
     // The neighbours the prediction missed (all importers, in a derived run) are head graph's.
     const findingsScope = (graph: CodeGraph) => [...onlyPaths, ...diff.files.map((f) => f.path), ...graphNeighbours(change, predicted.changedCode, graph, baseGraph)];
     const incremental = this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
-    // Started early, the run has its summaries and graph by now: it waits only for this scope.
-    const head = await time('headAnalysis', () => {
-      if (started) {
-        started.provideScope(findingsScope);
-        return started.result;
-      }
-      return engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) });
+    const analyseHere = () => engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) });
+    // Started early, the run has its summaries and graph by now: it waits only for this scope. Its
+    // analysed paths are the changed ones, right only for a derived run: should the recorded state
+    // have gone meanwhile, head is analysed again here.
+    const head = await time('headAnalysis', async () => {
+      if (!started) return analyseHere();
+      started.provideScope(findingsScope);
+      const result = await started.result;
+      return result.derivedFrom !== undefined ? result : analyseHere();
     });
     const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
     return { change, baseline, baseGraph, head, scope, onlyPaths, headFiles };
