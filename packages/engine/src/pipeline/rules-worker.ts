@@ -11,6 +11,7 @@ import type { RuleSet } from '../plugins/rule-set.js';
 import type { FileSummary } from './file-summary.js';
 import { lineRangeOf } from './findings.js';
 import { claimGroup, runRule, type RuleInputs, type RuleOutcome } from './repository-rules.js';
+import { WorkerThreadError } from './worker-error.js';
 
 export interface RulesRequest {
   /** Number of summaries of the run (slots 0..total-1). */
@@ -91,12 +92,12 @@ export async function runClaimedRules(
   const summaries: FileSummary[] = new Array(request.total);
   for (let slot = 0; slot < request.total; slot++) {
     const summary = retained.get(slot);
-    if (!summary) throw new Error(`the rules worker lacks summary ${slot}`);
+    if (!summary) throw new WorkerThreadError(`the rules worker lacks summary ${slot}`);
     summaries[slot] = summary;
   }
   retained.clear();
   const byId = new Map(ruleSet.repositoryRules.map((r) => [r.qualifiedId, r]));
-  for (const id of request.groups.flat()) if (!byId.has(id)) throw new Error(`the rules worker has no rule ${id}`);
+  for (const id of request.groups.flat()) if (!byId.has(id)) throw new WorkerThreadError(`the rules worker has no rule ${id}`);
   const snapshot = snapshotOfInventory(request.root, request.files, request.git);
   // Built when a rule first reads it: the groups tried first here are those that never do.
   const graphOf = await repositoryGraphBuilder(snapshot, summaries);

@@ -10,6 +10,7 @@ import type { FileSummary } from './file-summary.js';
 import type { FileBatchRequest, FileWorkerData, FileWorkerMessage, PoolItem } from './file-worker.js';
 import type { RuleOutcome } from './repository-rules.js';
 import type { RulesRequest } from './rules-worker.js';
+import { WorkerThreadError } from './worker-error.js';
 
 /** The earlier run's summary of a path, asked for by a rule running in the worker (`PreviousRun.summaryBefore`). */
 export type SummaryBefore = (path: string) => Promise<FileSummary | undefined>;
@@ -101,12 +102,12 @@ export class FilePool {
       worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string; group?: number; outcomes?: RuleOutcome[]; before?: string; ask?: number }) => {
         if (msg.ready) return loaded();
         if (msg.group !== undefined) return this.pending.get(msg.id)?.onGroup?.(msg.group, msg.outcomes!);
-        if (msg.before !== undefined) return this.answerBefore(worker, msg.ask!, msg.before, this.pending.get(msg.id)?.onBefore);
+        if (msg.before !== undefined) return void this.answerBefore(worker, msg.ask!, msg.before, this.pending.get(msg.id)?.onBefore);
         answered();
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
-        if (msg.error) p.reject(new Error(msg.error));
+        if (msg.error) p.reject(new WorkerThreadError(msg.error));
         else p.resolve(msg.summaries!);
       });
       worker.on('error', (error) => {
@@ -117,17 +118,20 @@ export class FilePool {
         loaded();
         slot.inflight = 0;
         slot.whenIdle?.();
-        if (code !== 0 && !this.closing) this.fail(new Error(`file worker exited with code ${code}`));
+        if (code !== 0 && !this.closing) this.fail(new WorkerThreadError(`file worker exited with code ${code}`));
       });
       this.slots.push(slot);
     }
   }
 
-  private answerBefore(worker: Worker, ask: number, path: string, onBefore: SummaryBefore | undefined): void {
-    const reply = (summary: FileSummary | undefined) => {
-      if (!this.closing) worker.postMessage({ answer: ask, summary } satisfies FileWorkerMessage);
-    };
-    (onBefore ? onBefore(path) : Promise.resolve(undefined)).then(reply, () => reply(undefined));
+  private async answerBefore(worker: Worker, ask: number, path: string, onBefore: SummaryBefore | undefined): Promise<void> {
+    let summary: FileSummary | undefined;
+    try {
+      summary = await onBefore?.(path);
+    } catch {
+      // No earlier summary, as a rule must expect anyway.
+    }
+    if (!this.closing) worker.postMessage({ answer: ask, summary } satisfies FileWorkerMessage);
   }
 
   private fail(error: Error): void {
@@ -158,7 +162,7 @@ export class FilePool {
 
   /** Has the rules worker claim and run rule groups; settles once it claims no more. */
   async runRules(request: RulesRequest, onGroup: (group: number, outcomes: RuleOutcome[]) => void, onBefore?: SummaryBefore): Promise<void> {
-    if (this.rulesWorker === undefined) throw new Error('this pool has no rules worker');
+    if (this.rulesWorker === undefined) throw new WorkerThreadError('this pool has no rules worker');
     await this.request(this.rulesWorker, (id) => ({ id, rules: request }), onGroup, onBefore);
   }
 
@@ -177,7 +181,7 @@ export class FilePool {
 
   private request(workerIndex: number, message: (id: number) => FileWorkerMessage, onGroup?: Pending['onGroup'], onBefore?: SummaryBefore): Promise<FileSummary[]> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.closing) return Promise.reject(new Error('the file worker pool is closed'));
+    if (this.closing) return Promise.reject(new WorkerThreadError('the file worker pool is closed'));
     const id = this.nextId++;
     const slot = this.slots[workerIndex % this.slots.length];
     slot.inflight++;

@@ -35,16 +35,22 @@ export function startHeadRun(engine: Engine, headDir: string, incremental: Incre
   });
   let done!: () => void;
   const summarised = new Promise<void>((resolve) => (done = resolve));
-  const result = engine.analyze(headDir, {
-    allowCodeConfig: false,
-    onlyPaths: incremental.changedPaths,
-    incremental,
-    findingsScope: async (graph) => (await scope)(graph),
-    // The repository phase begins with the graph: every summary is made (and cached) by then.
-    onProgress: (event) => event.stage === 'graph' && done(),
-    ...(signal ? { signal } : {}),
-  });
-  result.then(done, done);
+  const analysed = async (): Promise<AssessmentResult> => {
+    try {
+      return await engine.analyze(headDir, {
+        allowCodeConfig: false,
+        onlyPaths: incremental.changedPaths,
+        incremental,
+        findingsScope: async (graph) => (await scope)(graph),
+        // The repository phase begins with the graph: every summary is made (and cached) by then.
+        onProgress: (event) => event.stage === 'graph' && done(),
+        ...(signal ? { signal } : {}),
+      });
+    } finally {
+      done();
+    }
+  };
+  const result = analysed();
   result.catch(() => {
     // Awaited by the pipeline when it gets that far; a run it gave up on fails unobserved.
   });

@@ -127,8 +127,12 @@ export class PrAnalysisPipeline {
     let prefetched: Promise<void> | undefined;
     let early: Promise<EarlyHeadRun | undefined> = Promise.resolve(undefined);
     const onListed: ReadDiffOptions['onListed'] = (files, commits) => {
-      early = this.startEarly(input, config, files, commits);
-      prefetched = early.then((run) => (run ? run.summarised : prefetchHeadSummaries(engine, headDir, files, classify)));
+      const starting = this.startEarly(input, config, files, commits);
+      early = starting;
+      prefetched = (async () => {
+        const run = await starting;
+        await (run ? run.summarised : prefetchHeadSummaries(engine, headDir, files, classify));
+      })();
     };
     const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
     const { change, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed }, () => early).catch(
