@@ -234,16 +234,21 @@ export class AssessmentPipeline {
     // makes for the run that follows (a pull request's head run).
     const signature = pluginUrls && misses.length > 1 ? JSON.stringify([pluginUrls, config]) : null;
     const warm = signature ? this.warmWorkers.take(signature) : undefined;
-    const remote = warm ? largerShare(misses) : [];
-    const sent = new Set(remote);
-    const done = warm && this.summariseOnWorker(warm, remote);
-    for (const miss of misses) if (!sent.has(miss)) out[miss.index] = analyzeInProcess(miss.item, ruleSet);
-    const made = done ? await done : [];
-    made.forEach((summary, k) => (out[remote[k].index] = summary ?? analyzeInProcess(remote[k].item, ruleSet)));
-    if (warm) {
-      const keys = new Set(warm.keys);
-      made.forEach((summary, k) => summary && !summary.skipped && keys.add(remote[k].key));
-      if (!this.warmWorkers.park(warm.pool, signature!, keys)) stopQuietly(warm.pool);
+    let parked = false;
+    try {
+      const remote = warm ? largerShare(misses) : [];
+      const sent = new Set(remote);
+      const done = warm && this.summariseOnWorker(warm, remote);
+      for (const miss of misses) if (!sent.has(miss)) out[miss.index] = analyzeInProcess(miss.item, ruleSet);
+      const made = done ? await done : [];
+      made.forEach((summary, k) => (out[remote[k].index] = summary ?? analyzeInProcess(remote[k].item, ruleSet)));
+      if (warm) {
+        const keys = new Set(warm.keys);
+        made.forEach((summary, k) => summary && !summary.skipped && keys.add(remote[k].key));
+        parked = this.warmWorkers.park(warm.pool, signature!, keys);
+      }
+    } finally {
+      if (warm && !parked) stopQuietly(warm.pool);
     }
     // One write per entry (a text may be asked for twice), all at once.
     const entries = new Map(misses.filter((miss) => !out[miss.index].skipped).map((miss) => [miss.key, out[miss.index]]));
