@@ -51,7 +51,7 @@ export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/typ
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
-export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extractModuleFacts, shortestCycle } from './graph/index.js';
+export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
 export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './graph/index.js';
 
 // Git, run from a small helper process (spawning from a large process is slow)

@@ -9,7 +9,7 @@ export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES } fro
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
-export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extractModuleFacts, shortestCycle } from './graph/index.js';
+export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
 export { codeRowPrefix } from './pipeline/line-counts.js';
 export { runGitCommand } from './git-process/git-helper.js';
 export { toSarif, fromSarif, SARIF_SCHEMA_URI } from './report/sarif.js';

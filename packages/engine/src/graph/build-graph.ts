@@ -22,34 +22,7 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
   const modules = new Map<string, ModuleNode>();
   const edges: ImportEdge[] = [];
   const calls: CallEdge[] = [];
-  for (const { path, facts } of inputs) {
-    const targets = new Map<string, string>();
-    const imports = facts.imports.map((record) => {
-      const resolution = resolver.resolve(path, record.specifier);
-      const edge: ImportEdge = {
-        from: path,
-        specifier: record.specifier,
-        kind: record.kind,
-        names: record.names,
-        line: record.line,
-        resolution: resolution.kind,
-      };
-      if (resolution.kind === 'internal') {
-        edge.to = resolution.path;
-        targets.set(record.specifier, resolution.path);
-      }
-      if (resolution.kind === 'external') edge.packageName = resolution.packageName;
-      if (record.typeOnly) edge.typeOnly = true;
-      if (record.elidable) edge.elidable = true;
-      return edge;
-    });
-    edges.push(...imports);
-    for (const call of facts.calls ?? []) {
-      const to = targets.get(call.specifier);
-      if (to !== undefined && to !== path) calls.push({ from: path, caller: call.caller, to, name: call.name, line: call.line, count: call.count });
-    }
-    modules.set(path, { path, exports: facts.exports, symbols: facts.symbols, imports, importedBy: [] });
-  }
+  for (const input of inputs) addModule(input, resolver, modules, edges, calls);
 
   const importers = new Map<string, Set<string>>();
   for (const edge of edges) if (edge.to !== undefined) addTo(importers, edge.to, edge.from);
@@ -57,6 +30,93 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
     const module = modules.get(path);
     if (module) module.importedBy = [...from].sort();
   }
+  return graphOf(modules, edges, calls, () => importers, options);
+}
+
+/**
+ * `base` plus the given modules, equal to `buildCodeGraph` over base's modules (resolved as base
+ * resolved them) followed by these, without resolving base's modules again: base's nodes, edges
+ * and calls are shared, and only the nodes the added modules import are copied, their `importedBy`
+ * grown. `base` is left as it is (other rules read it). For a synthetic importer, such as the
+ * dead-code model's module of entry uses: rebuilding the whole graph for it cost more than the
+ * rules that read it. An added path must not be one of base's modules. When nothing imports an
+ * added module, the cycles are base's (the same arrays, found once for both).
+ */
+export function extendCodeGraph(base: CodeGraph, inputs: Iterable<CodeGraphInput>, resolver: ModuleResolver, options: CodeGraphOptions = {}): CodeGraph {
+  const modules = new Map(base.modules);
+  const edges = [...base.edges];
+  const calls = [...base.calls];
+  const added = new Set<string>();
+  for (const input of inputs) {
+    if (modules.has(input.path)) throw new Error(`extendCodeGraph: ${input.path} is already a module of the graph`);
+    addModule(input, resolver, modules, edges, calls);
+    added.add(input.path);
+  }
+  // Base's edges may lead to an added path (an import that resolved to a file that was not a module).
+  const grown = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    if (edge.to !== undefined && (added.has(edge.from) || added.has(edge.to))) addTo(grown, edge.to, edge.from);
+  }
+  for (const [path, from] of grown) {
+    const module = modules.get(path);
+    if (!module) continue;
+    for (const importer of module.importedBy) from.add(importer);
+    modules.set(path, { ...module, importedBy: [...from].sort() });
+  }
+  let importers: Map<string, Set<string>> | undefined;
+  const importersOf = () => {
+    if (importers) return importers;
+    importers = new Map();
+    for (const edge of edges) if (edge.to !== undefined) addTo(importers, edge.to, edge.from);
+    return importers;
+  };
+  // A module that nothing imports (itself included) is in no cycle, and cycles depend on the graph
+  // alone, not on the order it is walked in (findCycles sorts them): then base's are these, and
+  // are found once for both graphs.
+  const unimported = [...added].every((path) => !grown.has(path));
+  const cyclesOf = unimported ? { all: () => base.cycles, runtime: () => base.runtimeCycles } : undefined;
+  return graphOf(modules, edges, calls, importersOf, options, cyclesOf);
+}
+
+/** Resolves one module's imports and calls and adds its node, edges and calls (its `importedBy` is left empty). */
+function addModule({ path, facts }: CodeGraphInput, resolver: ModuleResolver, modules: Map<string, ModuleNode>, edges: ImportEdge[], calls: CallEdge[]): void {
+  const targets = new Map<string, string>();
+  const imports = facts.imports.map((record) => {
+    const resolution = resolver.resolve(path, record.specifier);
+    const edge: ImportEdge = {
+      from: path,
+      specifier: record.specifier,
+      kind: record.kind,
+      names: record.names,
+      line: record.line,
+      resolution: resolution.kind,
+    };
+    if (resolution.kind === 'internal') {
+      edge.to = resolution.path;
+      targets.set(record.specifier, resolution.path);
+    }
+    if (resolution.kind === 'external') edge.packageName = resolution.packageName;
+    if (record.typeOnly) edge.typeOnly = true;
+    if (record.elidable) edge.elidable = true;
+    return edge;
+  });
+  edges.push(...imports);
+  for (const call of facts.calls ?? []) {
+    const to = targets.get(call.specifier);
+    if (to !== undefined && to !== path) calls.push({ from: path, caller: call.caller, to, name: call.name, line: call.line, count: call.count });
+  }
+  modules.set(path, { path, exports: facts.exports, symbols: facts.symbols, imports, importedBy: [] });
+}
+
+/** The graph over resolved modules, with what is derived from them worked out on first use. */
+function graphOf(
+  modules: Map<string, ModuleNode>,
+  edges: ImportEdge[],
+  calls: CallEdge[],
+  importersOf: () => ReadonlyMap<string, ReadonlySet<string>>,
+  options: CodeGraphOptions,
+  cyclesOf?: { all: () => string[][]; runtime: () => string[][] },
+): CodeGraph {
   // Successor lists and cycles are worked out on first use: many graphs never need them (a rules
   // worker's, the dead-code model's until a file is dead).
   let allSuccessors: Successors | undefined;
@@ -73,10 +133,10 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
     edges,
     calls,
     get cycles() {
-      return (cycles ??= findCycles(sortedPaths(), successorsOfAll()));
+      return (cycles ??= cyclesOf ? cyclesOf.all() : findCycles(sortedPaths(), successorsOfAll()));
     },
     get runtimeCycles() {
-      return (runtimeCycles ??= findCycles(sortedPaths(), (runtimeSuccessors ??= successorsOf(edges, true))));
+      return (runtimeCycles ??= cyclesOf ? cyclesOf.runtime() : findCycles(sortedPaths(), (runtimeSuccessors ??= successorsOf(edges, true))));
     },
     usedExports(path) {
       usage ??= new UsedExports(modules, options.entries ?? []);
@@ -97,6 +157,7 @@ export function buildCodeGraph(inputs: Iterable<CodeGraphInput>, resolver: Modul
       return seen;
     },
     dependentsOf(path, depth = Number.POSITIVE_INFINITY) {
+      const importers = importersOf();
       const seen = new Set<string>([path]);
       let frontier = [path];
       for (let level = 0; level < depth && frontier.length > 0; level++) {

@@ -22,7 +22,7 @@ export { DEFAULT_CONDITIONS } from './package-exports.js';
 export { parseJsonc } from './parse-jsonc.js';
 
 // Graph
-export { buildCodeGraph, type CodeGraphInput, type CodeGraphOptions } from './build-graph.js';
+export { buildCodeGraph, extendCodeGraph, type CodeGraphInput, type CodeGraphOptions } from './build-graph.js';
 export { buildRepositoryGraph, createRepositoryResolver } from './repository-graph.js';
 export { createWorkspaceMatcher } from './workspace-packages.js';
 export { shortestCycle } from './cycle-path.js';

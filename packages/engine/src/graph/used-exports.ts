@@ -33,12 +33,12 @@ export class UsedExports {
   }
 
   private index(module: ModuleNode): void {
-    const targetOf = new Map<string, string>();
-    for (const edge of module.imports) if (edge.to !== undefined) targetOf.set(edge.specifier, edge.to);
+    // Only re-exports name a specifier: most modules need no map of where their imports lead.
+    let targetOf: Map<string, string> | undefined;
     const named = new Map<string, ForwardedName>();
     const local = new Set<string>();
     for (const record of module.exports) {
-      const target = record.from === undefined ? undefined : targetOf.get(record.from);
+      const target = record.from === undefined ? undefined : (targetOf ??= targetsOf(module)).get(record.from);
       if (target !== undefined && record.importedName !== undefined) named.set(record.name, { target, importedName: record.importedName });
       else local.add(record.name);
     }
@@ -83,6 +83,13 @@ export class UsedExports {
     for (const star of this.stars.get(path) ?? []) for (const name of this.exportNames(star)) if (name !== 'default') names.add(name);
     return names;
   }
+}
+
+/** Where each specifier of the module's imports leads (the last import of a specifier wins). */
+function targetsOf(module: ModuleNode): Map<string, string> {
+  const targetOf = new Map<string, string>();
+  for (const edge of module.imports) if (edge.to !== undefined) targetOf.set(edge.specifier, edge.to);
+  return targetOf;
 }
 
 /** Re-exports forward names rather than use them; everything else that names exports uses them. */

@@ -15,15 +15,13 @@
 // file was added, deleted or renamed and no file that entries are read from changed: only the
 // changed files' loads are resolved again (model-state.ts).
 import {
-  buildCodeGraph,
   createRepositoryResolver,
+  extendCodeGraph,
   type CodeGraph,
   type FileSummary,
-  type ImportEdge,
   type ModuleResolver,
   type RepositoryRuleContext,
   type RepoSnapshot,
-  type Resolution,
 } from '@codehealth/engine/kit';
 import { collectEntryRequests, readManifests, type EntryRequest, type EntryRequests } from './entry-requests.js';
 import { filesFingerprint, modelState, reusableState, type ModelState, type Use } from './model-state.js';
@@ -98,7 +96,7 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
   const { entries } = resolved;
   const loads = new Map<string, Set<string>>();
   for (const [from, targets] of resolved.loads) if (targets.length > 0) loads.set(from, new Set(targets));
-  const graph = withUses(base, summaries, [...resolved.entryUses, ...resolved.loads.flatMap(([, , uses]) => uses)]);
+  const graph = withUses(base, [...resolved.entryUses, ...resolved.loads.flatMap(([, , uses]) => uses)]);
   const roots = [...entries.keys(), ...summaries.filter((s) => s.kind === 'test' && !s.skipped).map((s) => s.path)];
   const reachable = reach(graph, roots, loads);
   const loadedBy = new Map<string, string[]>();
@@ -178,61 +176,29 @@ function addUse(uses: Map<string, Set<string>>, to: string, names: readonly stri
 /**
  * The engine's graph plus one synthetic module that imports every use, so that `usedExports`
  * follows entries and loads through re-exports and `export *`. Real modules keep the engine's
- * resolutions, looked up by importing module.
+ * nodes and resolutions: the graph is extended, not rebuilt (a rebuild over every module cost
+ * more than the rules reading it), and the engine's graph is left as other rules read it.
  */
-function withUses(base: CodeGraph, summaries: readonly FileSummary[], uses: readonly Use[]): CodeGraph {
-  const byPath = summaryByPath(summaries);
-  const inputs: Array<{ path: string; facts: FileSummary['module'] }> = [];
-  for (const path of base.modules.keys()) {
-    const summary = byPath.get(path);
-    if (summary) inputs.push({ path, facts: summary.module });
-  }
+function withUses(base: CodeGraph, uses: readonly Use[]): CodeGraph {
   const imports = uses.map(([, names], i) => ({ specifier: String(i), kind: 'static' as const, names, line: i + 1 }));
-  inputs.push({ path: SYNTHETIC_NAME, facts: { imports, exports: [], symbols: [], commonJs: false } });
-  let current: string | undefined;
-  let known = new Map<string, Resolution>();
-  const resolver: ModuleResolver = {
-    resolve(from, specifier) {
-      if (from === SYNTHETIC_NAME) return { kind: 'internal', path: uses[Number(specifier)][0] };
-      if (from !== current) {
-        current = from;
-        known = new Map();
-        for (const edge of base.modules.get(from)?.imports ?? []) known.set(edge.specifier, resolutionOf(edge));
-      }
-      return known.get(specifier) ?? UNRESOLVED;
-    },
-  };
-  return buildCodeGraph(inputs, resolver);
-}
-
-const UNRESOLVED: Resolution = { kind: 'unresolved' };
-
-function resolutionOf(edge: ImportEdge): Resolution {
-  if (edge.resolution === 'internal' && edge.to !== undefined) return { kind: 'internal', path: edge.to };
-  if (edge.resolution === 'external') return { kind: 'external', packageName: edge.packageName ?? edge.specifier };
-  return UNRESOLVED;
+  const synthetic = { path: SYNTHETIC_NAME, facts: { imports, exports: [], symbols: [], commonJs: false } };
+  const resolver: ModuleResolver = { resolve: (_from, specifier) => ({ kind: 'internal', path: uses[Number(specifier)][0] }) };
+  return extendCodeGraph(base, [synthetic], resolver);
 }
 
 function reach(graph: CodeGraph, roots: string[], loads: Map<string, Set<string>>): Set<string> {
   const seen = new Set(roots);
   const queue = [...seen];
+  const visit = (to: string | undefined): void => {
+    if (to === undefined || seen.has(to) || !graph.modules.has(to)) return;
+    seen.add(to);
+    queue.push(to);
+  };
   for (let i = 0; i < queue.length; i++) {
-    const next = [...(graph.modules.get(queue[i])?.imports ?? []).map((e) => e.to), ...(loads.get(queue[i]) ?? [])];
-    for (const to of next) {
-      if (to === undefined || seen.has(to) || !graph.modules.has(to)) continue;
-      seen.add(to);
-      queue.push(to);
-    }
+    for (const edge of graph.modules.get(queue[i])?.imports ?? []) visit(edge.to);
+    for (const to of loads.get(queue[i]) ?? []) visit(to);
   }
   return seen;
-}
-
-const byPathCache = new WeakMap<readonly FileSummary[], Map<string, FileSummary>>();
-
-function summaryByPath(summaries: readonly FileSummary[]): Map<string, FileSummary> {
-  let map = byPathCache.get(summaries);
-  if (!map) byPathCache.set(summaries, (map = new Map(summaries.map((s) => [s.path, s]))));
-  return map;
 }
 
 /**

@@ -49,6 +49,8 @@ export const unusedExport = defineRule({
     for (const summary of context.summaries) {
       if (summary.kind !== 'source' || !PARSED.has(summary.language) || summary.skipped || !model.reachable.has(summary.path)) continue;
       const used = model.graph.usedExports(summary.path);
+      // Most modules have every export used: nothing to group or look up for them.
+      if (summary.module.exports.every((record) => used.has(record.name))) continue;
       const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
       const usedInFile = new Set(facts?.usedInFile ?? []);
       for (const [name, records] of groupByName(summary.module.exports)) {

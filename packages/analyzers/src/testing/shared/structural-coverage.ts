@@ -45,10 +45,10 @@ function reachableAtRunTime(graph: CodeGraph, roots: readonly string[]): Set<str
  * Exports that the given modules import, resolved through re-exports and `export *` to the
  * module that declares them (the engine's `usedExports`, restricted to importers the tests load).
  */
-function exercisedExports(graph: CodeGraph, importers: Iterable<string>): Set<string> {
-  const used = new Set<string>();
+function exercisedExports(graph: CodeGraph, importers: Iterable<string>): Map<string, Set<string>> {
+  // Names by module rather than `path\0name` keys: no string built per name followed.
+  const used = new Map<string, Set<string>>();
   const lookup = moduleLookup(graph);
-  const key = (path: string, name: string) => `${path}\0${name}`;
   const namesMemo = new Map<string, Set<string>>();
   const exportNames = (path: string): Set<string> => {
     const memoised = namesMemo.get(path);
@@ -64,8 +64,10 @@ function exercisedExports(graph: CodeGraph, importers: Iterable<string>): Set<st
     return names;
   };
   const use = (path: string, name: string): void => {
-    if (used.has(key(path, name))) return;
-    used.add(key(path, name));
+    let names = used.get(path);
+    if (!names) used.set(path, (names = new Set()));
+    else if (names.has(name)) return;
+    names.add(name);
     const module = graph.modules.get(path);
     if (!module) return;
     if (name === '*') {
@@ -103,9 +105,10 @@ export function structuralCoverage(summaries: readonly FileSummary[], graph: Cod
   let exportedFunctions = 0;
   let exercisedFunctions = 0;
   for (const summary of sourceModules) {
+    const names = used.get(summary.path);
     for (const name of exportedFunctionNames(summary)) {
       exportedFunctions++;
-      if (used.has(`${summary.path}\0${name}`)) exercisedFunctions++;
+      if (names?.has(name)) exercisedFunctions++;
     }
   }
   const result: StructuralCoverage = {

@@ -85,14 +85,24 @@ function functionStartLines(summary: FileSummary): Map<string, number[]> {
 
 /**
  * Exported classes with behaviour (at least one method or accessor) run code too; untested-module
- * counts them with functions. Classes of fields only are data shapes, like interfaces.
+ * counts them with functions. Classes of fields only are data shapes, like interfaces. Memoised
+ * per summary, like `exportedFunctionNames`.
  */
-export function exportedClassNames(summary: FileSummary): string[] {
-  const withMethods = new Set(summary.module.symbols.filter((s) => s.kind === 'method' && s.container).map((s) => s.container));
-  return summary.module.exports
-    .filter((record) => record.from === undefined && record.kind === 'class' && withMethods.has(record.name))
-    .map((record) => record.name);
+export function exportedClassNames(summary: FileSummary): readonly string[] {
+  const memoised = classNamesMemo.get(summary);
+  if (memoised) return memoised;
+  const classes = summary.module.exports.filter((record) => record.from === undefined && record.kind === 'class');
+  // Most modules export no class: their symbols are not read.
+  let names: string[] = [];
+  if (classes.length > 0) {
+    const withMethods = new Set(summary.module.symbols.filter((s) => s.kind === 'method' && s.container).map((s) => s.container));
+    names = classes.filter((record) => withMethods.has(record.name)).map((record) => record.name);
+  }
+  classNamesMemo.set(summary, names);
+  return names;
 }
+
+const classNamesMemo = new WeakMap<FileSummary, readonly string[]>();
 
 /** Directories of hand-written test doubles and their inputs, which tests read or swap in rather than test. */
 const DOUBLES_DIRS: ReadonlySet<string> = new Set(['mocks', 'mock', '__mocks__', 'stubs', 'fakes']);
