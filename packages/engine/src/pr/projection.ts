@@ -109,7 +109,16 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
     }
     return { ...f, filePath: scope.renamedFrom.get(f.filePath) ?? f.filePath, symbol, anchor: { ...f.anchor, codeSnippet: snippet } };
   };
-  const exact = matchBy<Finding & { fingerprint?: string }>(baseIn, headIn, (f, side) => (side === 'left' ? (f.fingerprint ?? issueFingerprint(f)) : issueFingerprint(asBase(f))));
+  // A head finding's fingerprint as if at base, hashed once: in a file neither renamed nor with
+  // renamed symbols it is the finding's own fingerprint too.
+  const asBaseKeys = new Map<Finding, string>();
+  const asBaseKey = (f: Finding) => {
+    let key = asBaseKeys.get(f);
+    if (key === undefined) asBaseKeys.set(f, (key = issueFingerprint(asBase(f))));
+    return key;
+  };
+  const keptAsIs = (f: Finding) => !scope.renamedFrom.has(f.filePath) && !renamesIn.has(f.filePath);
+  const exact = matchBy<Finding & { fingerprint?: string }>(baseIn, headIn, (f, side) => (side === 'left' ? (f.fingerprint ?? issueFingerprint(f)) : asBaseKey(f)));
   // A second pass across files: the same rule on the same code elsewhere is a move.
   const moved = matchBy(exact.left, exact.right, (f, side) => {
     const g = side === 'left' ? f : asBase(f);
@@ -119,7 +128,7 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
   const fingerprints = new Map<Finding, string>();
   const fingerprintOf = (f: Finding) => {
     let known = fingerprints.get(f);
-    if (known === undefined) fingerprints.set(f, (known = issueFingerprint(f)));
+    if (known === undefined) fingerprints.set(f, (known = keptAsIs(f) ? asBaseKey(f) : issueFingerprint(f)));
     return known;
   };
   const newFingerprints = new Set(added.map(fingerprintOf));
