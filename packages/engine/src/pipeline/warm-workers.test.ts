@@ -14,6 +14,7 @@ import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.
 import { chainRepoFiles, comparable } from './fixtures/chain-repo.js';
 import { contentHashOf } from './analyze-file.js';
 import type { WarmWorkers } from './warm-workers.js';
+import type { AssessmentResult } from './types.js';
 import { workerScriptUrl } from './worker-pool.js';
 
 const analyzers = new URL('../../../analyzers/dist/index.js', import.meta.url);
@@ -83,6 +84,25 @@ describe.skipIf(!built)('warm workers', () => {
       await warm.close();
     }
     expect(warmOf(warm).heldSummaries).toBe(0);
+  });
+
+  it('serve one of two runs at once (the other runs without them) and stay parked after both', async () => {
+    const warm = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
+    try {
+      const first = await warm.analyze(repo.root, options);
+      const [a, b] = await Promise.all([warm.analyze(repo.root, options), warm.analyze(repo.root, options)]);
+      // The same results; only the second runs found their summaries cached.
+      const uncached = (result: AssessmentResult) => {
+        const { metrics, summaries, ...rest } = comparable(result);
+        return { ...rest, metrics: { ...metrics, parse: { ...metrics.parse, cachedFiles: 0 } }, summaries: summaries.map(({ cached: _cached, ...s }) => s) };
+      };
+      expect(uncached(a)).toEqual(uncached(first));
+      expect(uncached(b)).toEqual(uncached(first));
+      expect(warmOf(warm).taken).toBe(1);
+      expect(warmOf(warm).heldSummaries).toBe(first.summaries.filter((s) => !s.skipped).length);
+    } finally {
+      await warm.close();
+    }
   });
 
   it('give a derived run rules in the worker their saved state and the earlier summaries', async () => {
