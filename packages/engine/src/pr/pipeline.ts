@@ -135,7 +135,7 @@ export class PrAnalysisPipeline {
       })();
     };
     const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
-    const { change, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed }, () => early).catch(
+    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed }, () => early).catch(
       async (error: unknown) => {
         // A head run started early waits for its findings scope: end it.
         (await early.catch(() => undefined))?.provideScope(error instanceof Error ? error : new Error(String(error)));
@@ -147,7 +147,7 @@ export class PrAnalysisPipeline {
       `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
         `${head.metrics.parse.cachedFiles} files from cache, baseline ${baseline.assessmentId ? `assessment ${baseline.assessmentId}` : 'analysed at the merge base'}`,
     );
-    const outcome = await time('classification', () => classifyPullRequest(pr, change, this.deps.llm, log));
+    const outcome = await classifying;
     const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
     const confidence = analysisConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
     const readiness = mergeReadiness(comparison.added, confidence);
@@ -217,6 +217,11 @@ export class PrAnalysisPipeline {
     const { time, config, sideFacts, classify, onListed } = ctx;
     const change = await time('diff', () => readPullRequestChange(headDir, pr.baseSha, pr.headSha, { classify, sideFacts, onListed }));
     const diff = change.diff;
+    // The classification needs only the diff: it runs (or waits for the small model) while head is analysed.
+    const classifying = time('classification', () => classifyPullRequest(pr, change, this.deps.llm, this.deps.log));
+    classifying.catch(() => {
+      // Awaited after head's run; a failure of that run comes first.
+    });
 
     let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
     let baseGraph: CodeGraph | undefined;
@@ -253,7 +258,7 @@ export class PrAnalysisPipeline {
       return result.derivedFrom !== undefined ? result : analyseHere();
     });
     const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
-    return { change, baseline, baseGraph, head, scope, onlyPaths, headFiles };
+    return { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles };
   }
 
   private project(change: Awaited<ReturnType<typeof readPullRequestChange>>, scope: FinalScope, baseline: PrBaseline, head: AssessmentResult, outcome: ClassificationOutcome) {
