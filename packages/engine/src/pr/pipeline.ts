@@ -126,7 +126,13 @@ export class PrAnalysisPipeline {
     // symbol reader waits for that and finds them cached.
     let prefetched: Promise<void> | undefined;
     let early: Promise<EarlyHeadRun | undefined> = Promise.resolve(undefined);
+    // Head's file list (scope prediction) is asked of git as soon as head's commit is known.
+    let headTree: Promise<string> | undefined;
     const onListed: ReadDiffOptions['onListed'] = (files, commits) => {
+      headTree = git(headDir, ['ls-tree', '-r', '-z', '--name-only', commits.headSha]);
+      headTree.catch(() => {
+        // Awaited after the diff, where a failure is reported.
+      });
       const starting = this.startEarly(input, config, files, commits);
       early = starting;
       prefetched = (async () => {
@@ -135,7 +141,7 @@ export class PrAnalysisPipeline {
       })();
     };
     const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
-    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed }, () => early).catch(
+    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed, headTree: () => headTree }, () => early).catch(
       async (error: unknown) => {
         // A head run started early waits for its findings scope: end it.
         (await early.catch(() => undefined))?.provideScope(error instanceof Error ? error : new Error(String(error)));
@@ -209,7 +215,14 @@ export class PrAnalysisPipeline {
   /** The diff, the baseline and head's run (started early when it can be, see early-head-run.ts), and the exact scope. */
   private async analyseHead(
     input: PrPipelineInput,
-    ctx: { time: <T>(stage: string, work: () => Promise<T>) => Promise<T>; config: InventoryConfig; sideFacts: SideFactsReader; classify: ClassifyOptions; onListed: ReadDiffOptions['onListed'] },
+    ctx: {
+      time: <T>(stage: string, work: () => Promise<T>) => Promise<T>;
+      config: InventoryConfig;
+      sideFacts: SideFactsReader;
+      classify: ClassifyOptions;
+      onListed: ReadDiffOptions['onListed'];
+      headTree: () => Promise<string> | undefined;
+    },
     early: () => Promise<EarlyHeadRun | undefined>,
   ) {
     const { engine } = this.deps;
@@ -236,7 +249,7 @@ export class PrAnalysisPipeline {
       }
     }
 
-    const headFiles = new Set((await git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha])).split('\0').filter(Boolean));
+    const headFiles = new Set((await (ctx.headTree() ?? git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha]))).split('\0').filter(Boolean));
     // A head run derived from the base's state gives every unchanged file its findings (cached or
     // analysed): importers of the changed files need not be predicted (git grep) for rules to run on them.
     const started = await early();
