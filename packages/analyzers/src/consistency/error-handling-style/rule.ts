@@ -24,10 +24,11 @@ export const errorHandlingStyle = defineConventionRule({
     const counts = new Map<string, number>();
     for (const o of thrown) if (o.values[0] === ERROR_SUBCLASS) counts.set(o.subject, (counts.get(o.subject) ?? 0) + 1);
     const examples = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([name]) => name).join(', ');
-    for (const o of thrown) if (o.values[0] === PLAIN_ERROR && examples) o.detail = examples;
+    // On copies: the observations themselves are kept for the next run, whose examples may differ.
+    const suggested = examples ? thrown.map((o) => (o.values[0] === PLAIN_ERROR ? { ...o, detail: examples } : o)) : thrown;
     return [
       { name: 'promise-error-handling', observations: flowObservations(context.summaries, 'promise-error-handling') },
-      { name: 'error-class', observations: thrown },
+      { name: 'error-class', observations: suggested },
     ];
   },
   describe(deviation, pattern) {

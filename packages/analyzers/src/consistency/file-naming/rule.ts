@@ -2,6 +2,7 @@
 // files named in another style.
 import type { FileSummary } from '@codehealth/engine/kit';
 import { conventionOptions, defineConventionRule, share, sourceSummaries } from '../shared/convention-rule.js';
+import { FileMemo } from '../shared/file-memo.js';
 import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';
 import type { Observation } from '../shared/tally.js';
 
@@ -36,6 +37,9 @@ function observe(summary: FileSummary): Observation | undefined {
   return { path: summary.path, line: 1, subject: stem, values };
 }
 
+/** Keyed by the file's module facts (its exports and symbols); also depends on its path. Null: not observed. */
+const observedFiles = new FileMemo<FileSummary['module'], Observation | null>();
+
 const MIN_DIRECTORY_FILES = 5;
 const DIRECTORY_CONVENTION = 'follows-directory';
 
@@ -45,20 +49,31 @@ const dirOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndex
  * A directory may keep its own style (effect's public `src/Array.ts` next to `src/internal/array.ts`).
  * A file that follows the clear convention of its own directory (at least 5 judged files there, the
  * file's style at least `minConsistency`%) still counts against the repository's consistency, but is
- * not reported.
+ * not reported. Returns the observations in their order, those files marked on a copy: the others
+ * are kept from run to run and must not change.
  */
-function markDirectoryConventions(observations: Observation[], minConsistency: number): void {
-  const byDir = new Map<string, Observation[]>();
-  for (const o of observations) byDir.set(dirOf(o.path), [...(byDir.get(dirOf(o.path)) ?? []), o]);
+function markDirectoryConventions(observations: readonly Observation[], minConsistency: number): Observation[] {
+  const byDir = new Map<string, number[]>();
+  observations.forEach((o, index) => {
+    const dir = dirOf(o.path);
+    const files = byDir.get(dir);
+    if (files) files.push(index);
+    else byDir.set(dir, [index]);
+  });
+  const marked = [...observations];
   for (const files of byDir.values()) {
-    const judged = files.filter((o) => o.values.length === 1);
+    const judged = files.filter((index) => observations[index].values.length === 1);
     if (judged.length < MIN_DIRECTORY_FILES) continue;
     const counts = new Map<string, number>();
-    for (const o of judged) counts.set(o.values[0], (counts.get(o.values[0]) ?? 0) + 1);
+    for (const index of judged) {
+      const value = observations[index].values[0];
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
     const follows = (value: string) => ((counts.get(value) ?? 0) / judged.length) * 100 >= minConsistency;
     // `HKT.ts` (an acronym: UPPER_SNAKE or PascalCase) follows a PascalCase directory too.
-    for (const o of files) if (o.values.some(follows)) o.detail = DIRECTORY_CONVENTION;
+    for (const index of files) if (observations[index].values.some(follows)) marked[index] = { ...observations[index], detail: DIRECTORY_CONVENTION };
   }
+  return marked;
 }
 
 export const fileNaming = defineConventionRule({
@@ -77,15 +92,13 @@ export const fileNaming = defineConventionRule({
     const plain: Observation[] = [];
     const jsx: Observation[] = [];
     for (const summary of sourceSummaries(context.summaries)) {
-      const observation = observe(summary);
+      const observation = observedFiles.get(summary.module, [summary.path], () => observe(summary) ?? null);
       if (observation) (JSX_LANGUAGES.has(summary.language) ? jsx : plain).push(observation);
     }
-    markDirectoryConventions(plain, context.options.minConsistency);
-    markDirectoryConventions(jsx, context.options.minConsistency);
     // Component files (`.tsx`/`.jsx`) often follow their own style (PascalCase), so they are judged among themselves.
     return [
-      { name: 'file-naming', observations: plain },
-      { name: 'jsx-file-naming', observations: jsx },
+      { name: 'file-naming', observations: markDirectoryConventions(plain, context.options.minConsistency) },
+      { name: 'jsx-file-naming', observations: markDirectoryConventions(jsx, context.options.minConsistency) },
     ];
   },
   describe(deviation, pattern) {

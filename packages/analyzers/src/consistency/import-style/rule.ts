@@ -2,6 +2,7 @@
 // default or named imports of local modules) from the module facts, and reports deviations.
 import type { FileSummary, ImportRecord } from '@codehealth/engine/kit';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
+import { append, FileMemo } from '../shared/file-memo.js';
 import type { Observation } from '../shared/tally.js';
 import { enclosingFunctionName } from '../../shared/enclosing-function.js';
 
@@ -60,6 +61,39 @@ function moduleSystemOf(summary: FileSummary): Observation | undefined {
   return { path: summary.path, line, subject, values: [value] };
 }
 
+/** One file's observations of each pattern, in import order. */
+interface ObservedImports {
+  system: Observation | undefined;
+  extension: Observation[];
+  binding: Observation[];
+}
+
+/** Keyed by the file's module facts; also depends on its path and its functions (the symbols). */
+const observedImports = new FileMemo<FileSummary['module'], ObservedImports>();
+
+function observeImports(summary: FileSummary): ObservedImports {
+  const observed: ObservedImports = { system: FIXED_MODULE_SYSTEM.test(summary.path) ? undefined : moduleSystemOf(summary), extension: [], binding: [] };
+  // `import { a, type B } from './x'` gives a value and a type record for one statement.
+  const seen = new Set<string>();
+  // Imports sit above the first function (no function encloses them) but for dynamic ones.
+  let firstFunctionLine = Number.POSITIVE_INFINITY;
+  for (const fn of summary.functions) if (fn.lineStart < firstFunctionLine) firstFunctionLine = fn.lineStart;
+  for (const record of summary.module.imports) {
+    if (!isRelative(record.specifier)) continue;
+    const symbol = record.line < firstFunctionLine ? undefined : enclosingFunctionName(summary.functions, record.line);
+    const at = { path: summary.path, line: record.line, subject: record.specifier, ...(symbol ? { symbol } : {}) };
+    const style = bindingStyle(record);
+    if (style) observed.binding.push({ ...at, values: [style] });
+    const key = `${record.line}\0${record.specifier}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // CommonJS resolution fills in extensions itself; only ESM-style imports choose.
+    const ext = record.kind === 'require' ? undefined : extensionStyle(record.specifier);
+    if (ext) observed.extension.push({ ...at, values: [ext] });
+  }
+  return observed;
+}
+
 export const importStyle = defineConventionRule({
   id: 'import-style',
   description: 'Imports that break the repository’s dominant module system, relative-import extension style or local import binding style',
@@ -77,26 +111,10 @@ export const importStyle = defineConventionRule({
     const extension: Observation[] = [];
     const binding: Observation[] = [];
     for (const summary of sourceSummaries(context.summaries)) {
-      const moduleSystem = FIXED_MODULE_SYSTEM.test(summary.path) ? undefined : moduleSystemOf(summary);
-      if (moduleSystem) system.push(moduleSystem);
-      // `import { a, type B } from './x'` gives a value and a type record for one statement.
-      const seen = new Set<string>();
-      // Imports sit above the first function (no function encloses them) but for dynamic ones.
-      let firstFunctionLine = Number.POSITIVE_INFINITY;
-      for (const fn of summary.functions) if (fn.lineStart < firstFunctionLine) firstFunctionLine = fn.lineStart;
-      for (const record of summary.module.imports) {
-        if (!isRelative(record.specifier)) continue;
-        const symbol = record.line < firstFunctionLine ? undefined : enclosingFunctionName(summary.functions, record.line);
-        const at = { path: summary.path, line: record.line, subject: record.specifier, ...(symbol ? { symbol } : {}) };
-        const style = bindingStyle(record);
-        if (style) binding.push({ ...at, values: [style] });
-        const key = `${record.line}\0${record.specifier}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        // CommonJS resolution fills in extensions itself; only ESM-style imports choose.
-        const ext = record.kind === 'require' ? undefined : extensionStyle(record.specifier);
-        if (ext) extension.push({ ...at, values: [ext] });
-      }
+      const observed = observedImports.get(summary.module, [summary.path, summary.functions], () => observeImports(summary));
+      if (observed.system) system.push(observed.system);
+      append(extension, observed.extension);
+      append(binding, observed.binding);
     }
     return [
       { name: 'module-system', observations: system },

@@ -3,6 +3,7 @@
 import type { FileSummary } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
+import { append, FileMemo } from '../shared/file-memo.js';
 import { namingStylesOf, renameTo, styleName, type NamingStyle } from '../shared/naming-style.js';
 import type { Observation } from '../shared/tally.js';
 import { NAME_KINDS, NAMES_COLLECTOR_ID, type NameFacts, type NameKind } from './collector.js';
@@ -48,6 +49,47 @@ function companionValues(summary: FileSummary, facts: NameFacts): Set<string> {
   return values;
 }
 
+/** A file's observations per kind, in declaration order. */
+type ObservedNames = Partial<Record<NameKind, Observation[]>>;
+
+/** Keyed by the file's name facts; also depends on its path, its module (exports, symbols) and `ignore`. */
+const observedNames = new FileMemo<NameFacts, ObservedNames>();
+
+/**
+ * `stylesByName` is shared by the files of a run: names repeat across files (`make`, `pipe`,
+ * `Options`), so their styles are worked out once.
+ */
+function observeNames(summary: FileSummary, facts: NameFacts, ignore: readonly RegExp[], stylesByName: Map<string, NamingStyle[]>): ObservedNames {
+  const observed: ObservedNames = {};
+  const exported = new Set<string>();
+  for (const record of summary.module.exports) exported.add(record.name);
+  // A type named after a value of its module (`type TypeId = typeof TypeId`, `interface optional`
+  // next to `const optional`) is a companion: it takes the value's name, whatever its style.
+  const values = facts.type?.length ? companionValues(summary, facts) : undefined;
+  for (const kind of NAME_KINDS) {
+    const names = facts[kind];
+    if (!names) continue;
+    const observations: Observation[] = (observed[kind] = []);
+    for (const [name, line, qualified] of names) {
+      if ((ignore.length > 0 && ignore.some((re) => re.test(name))) || (kind === 'type' && values!.has(name))) continue;
+      let styles = stylesByName.get(name);
+      if (!styles) stylesByName.set(name, (styles = namingStylesOf(name)));
+      // PascalCase functions are a convention of their own: constructors written before classes, React
+      // components, decorator factories (`Injectable()`), constructors of tagged unions (`Done()`).
+      if (kind === 'function' && styles.length === 1 && styles[0] === 'PascalCase') styles = PASCAL_FUNCTION;
+      observations.push({
+        path: summary.path,
+        line,
+        subject: name,
+        values: styles,
+        symbol: qualified,
+        ...(exported.has(name) ? { detail: 'exported' } : {}),
+      });
+    }
+  }
+  return observed;
+}
+
 function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
@@ -66,39 +108,18 @@ export const namingConvention = defineConventionRule({
       'Rename the declaration to the repository’s style with your editor’s rename refactoring, which also updates every reference.',
   },
   observe(context) {
-    const ignore = context.options.ignore.map((source) => new RegExp(source));
+    const ignoreKey = JSON.stringify(context.options.ignore);
+    let ignore: RegExp[] | undefined;
+    let stylesByName: Map<string, NamingStyle[]> | undefined;
     const byKind = new Map<NameKind, Observation[]>(NAME_KINDS.map((kind) => [kind, []]));
-    // Names repeat across files (`make`, `pipe`, `Options`): their styles are worked out once.
-    const stylesByName = new Map<string, NamingStyle[]>();
     for (const summary of sourceSummaries(context.summaries)) {
       const facts = summary.facts[FACTS_KEY] as NameFacts | undefined;
       if (!facts) continue;
-      const exported = new Set<string>();
-      for (const record of summary.module.exports) exported.add(record.name);
-      // A type named after a value of its module (`type TypeId = typeof TypeId`, `interface optional`
-      // next to `const optional`) is a companion: it takes the value's name, whatever its style.
-      const values = facts.type?.length ? companionValues(summary, facts) : undefined;
-      for (const kind of NAME_KINDS) {
-        const names = facts[kind];
-        if (!names) continue;
-        const observations = byKind.get(kind)!;
-        for (const [name, line, qualified] of names) {
-          if ((ignore.length > 0 && ignore.some((re) => re.test(name))) || (kind === 'type' && values!.has(name))) continue;
-          let styles = stylesByName.get(name);
-          if (!styles) stylesByName.set(name, (styles = namingStylesOf(name)));
-          // PascalCase functions are a convention of their own: constructors written before classes, React
-          // components, decorator factories (`Injectable()`), constructors of tagged unions (`Done()`).
-          if (kind === 'function' && styles.length === 1 && styles[0] === 'PascalCase') styles = PASCAL_FUNCTION;
-          observations.push({
-            path: summary.path,
-            line,
-            subject: name,
-            values: styles,
-            symbol: qualified,
-            ...(exported.has(name) ? { detail: 'exported' } : {}),
-          });
-        }
-      }
+      // The patterns are compiled, and styles worked out, only when a file's names must be observed again.
+      const observed = observedNames.get(facts, [summary.path, summary.module, ignoreKey], () =>
+        observeNames(summary, facts, (ignore ??= context.options.ignore.map((source) => new RegExp(source))), (stylesByName ??= new Map())),
+      );
+      for (const kind of NAME_KINDS) if (observed[kind]) append(byKind.get(kind)!, observed[kind]);
     }
     return NAME_KINDS.map((kind): ObservedPattern => ({ name: LABELS[kind].pattern, observations: byKind.get(kind)! }));
   },
