@@ -1,23 +1,11 @@
 // What a finding says, from planned findings of real sources.
-import { analyzeFileSource, type FileSummary } from '@codehealth/engine';
 import { describe, expect, it } from 'vitest';
 import { findCloneClasses } from './clone-detection.js';
 import { locateClones } from './clone-fragments.js';
 import { describeFinding } from './clone-report.js';
 import { planFindings } from './finding-plan.js';
-import { tokenCollector } from './token-collector.js';
 import { collectFiles } from './token-streams.js';
-import { totalFunction } from './fixtures/mini-repo.js';
-
-function summaryOf(path: string, source: string): FileSummary {
-  return analyzeFileSource({ path, language: 'typescript', kind: 'source', sizeBytes: source.length }, source, {
-    analyzers: [],
-    fileRules: [],
-    repositoryRules: [],
-    collectors: [{ analyzerId: 'duplication', collector: tokenCollector }],
-    fingerprint: 'test',
-  });
-}
+import { tokenSummaryOf as summaryOf, totalFunction } from './fixtures/mini-repo.js';
 
 describe('describeFinding', () => {
   it('describes a clone found on exact tokens as comparing its copies does, without comparing them', () => {

@@ -1,19 +1,9 @@
 // The compared files: checked when collected, decoded only when their tokens are first read.
-import { analyzeFileSource, type FileSummary } from '@codehealth/engine';
+import type { FileSummary } from '@codehealth/engine';
 import { describe, expect, it } from 'vitest';
-import { tokenCollector } from './token-collector.js';
 import { decodeTokenFact, TOKEN_FACT_KEY, type TokenFact } from './token-fact.js';
 import { collectFiles, effectiveTokens, TokenFactError } from './token-streams.js';
-
-function summaryOf(path: string, source: string): FileSummary {
-  return analyzeFileSource({ path, language: 'typescript', kind: 'source', sizeBytes: source.length }, source, {
-    analyzers: [],
-    fileRules: [],
-    repositoryRules: [],
-    collectors: [{ analyzerId: 'duplication', collector: tokenCollector }],
-    fingerprint: 'test',
-  });
-}
+import { tokenSummaryOf as summaryOf } from './fixtures/mini-repo.js';
 
 const withFact = (summary: FileSummary, fact: unknown): FileSummary => ({ ...summary, facts: { ...summary.facts, [TOKEN_FACT_KEY]: fact } });
 const OPTIONS = { mode: 'weak', ignoreImports: true, ignoreTests: true } as const;
