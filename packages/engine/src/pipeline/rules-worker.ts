@@ -12,6 +12,7 @@ import type { FileSummary } from './file-summary.js';
 import { lineRangeOf } from './findings.js';
 import { claimGroup, runRule, type RuleInputs, type RuleOutcome } from './repository-rules.js';
 import { WorkerThreadError } from './worker-error.js';
+import { gitHelper } from '../git-process/git-helper.js';
 
 export interface RulesRequest {
   /** Number of summaries of the run (slots 0..total-1). */
@@ -89,6 +90,9 @@ export async function runClaimedRules(
   post: (group: number, outcomes: RuleOutcome[]) => void,
   askBefore: (path: string, ask: number) => void = (_path, ask) => answerBefore(ask, undefined),
 ): Promise<void> {
+  // Rules may run git (debt-marker's blame): this thread's git helper process starts now, while
+  // the first groups run, rather than when the first command waits for it (tens of milliseconds).
+  gitHelper().warm();
   const summaries: FileSummary[] = new Array(request.total);
   for (let slot = 0; slot < request.total; slot++) {
     const summary = retained.get(slot);
