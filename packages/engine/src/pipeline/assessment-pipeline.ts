@@ -224,7 +224,7 @@ export class AssessmentPipeline {
     await Promise.all(
       items.map(async ({ file, source }, index) => {
         const contentHash = contentHashOf(source);
-        const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
+        const key = keyOf(file, contentHash, ruleSet);
         const hit = await this.cache.get(key);
         if (hit) out[index] = { ...hit, cached: true };
         else misses.push({ index, key, item: { file, source, rules: true, contentHash } });
@@ -314,7 +314,7 @@ export class AssessmentPipeline {
       if (file.skipReason) return void (slots[index] = unparsedSummary(file, undefined, file.skipReason));
       // An unchanged file of an incremental run: its summary is looked up without reading it.
       const knownHash = run.known?.get(file.path);
-      const knownKey = knownHash && summaryCacheKey({ path: file.path, kind: file.kind, contentHash: knownHash, ruleSetFingerprint: ruleSet.fingerprint });
+      const knownKey = knownHash && keyOf(file, knownHash, ruleSet);
       const known = knownKey && (await this.cache.get(knownKey));
       if (known) {
         keys[index] = knownKey;
@@ -328,7 +328,7 @@ export class AssessmentPipeline {
         return void (slots[index] = unparsedSummary(file, undefined, `unreadable: ${code}`));
       }
       const contentHash = contentHashOf(source);
-      const key = summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
+      const key = keyOf(file, contentHash, ruleSet);
       const hit = await this.cache.get(key);
       if (hit) {
         keys[index] = key;
@@ -450,7 +450,7 @@ export class AssessmentPipeline {
       const file = files.get(path);
       const contentHash = contentHashes[path];
       if (!file || !contentHash) return undefined;
-      return this.cache.get(summaryCacheKey({ path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint }));
+      return this.cache.get(keyOf({ path, kind: file.kind }, contentHash, ruleSet));
     };
     const changedPaths = incremental.changedPaths;
     return {
@@ -484,6 +484,11 @@ interface PreviousRunView {
 export interface SourceItem {
   file: RepoFile;
   source: string;
+}
+
+/** The summary cache's key of a file's text under a rule set. */
+function keyOf(file: Pick<RepoFile, 'path' | 'kind'>, contentHash: string, ruleSet: RuleSet): string {
+  return summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
 }
 
 /**
