@@ -18,6 +18,7 @@ import { WarmWorkers } from '../pipeline/warm-workers.js';
 import type { FileSummary } from '../pipeline/file-summary.js';
 import type { AnalyzeOptions, AssessmentResult } from '../pipeline/types.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
+import type { InstalledPlugin } from '../plugins/config-plugins.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
 import { driftSnapshotOf } from '../drift/drift-snapshot.js';
 
@@ -30,7 +31,11 @@ export interface EngineOverrides {
 }
 
 export interface CreateEngineOptions {
-  /** Plugin package names/paths or plugin objects. Default: `['@codehealth/analyzers']`. */
+  /**
+   * Plugin package names/paths or plugin objects. Default: `['@codehealth/analyzers']`. These are
+   * the host's plugins: a repository's config may enable, disable and configure them, and may name
+   * others only on a trusted run (`AnalyzeOptions.allowCodeConfig`).
+   */
   plugins?: Array<string | Plugin>;
   /** Replace default services. */
   overrides?: EngineOverrides;
@@ -72,21 +77,25 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   const analyzers: Analyzer[] = [];
   // Worker threads can load plugins only by URL; one plugin object keeps the pass in process.
   let pluginUrls: string[] | null = [];
+  // The host's plugins: the only ones a run on an untrusted repository may use.
+  const installed: InstalledPlugin[] = [];
   for (const entry of options.plugins ?? DEFAULT_PLUGINS) {
     if (typeof entry === 'string') {
       // The default plugins are the engine's own: resolved next to it before the current directory.
       const loaded = await loadPlugin(entry, cwd, { engineFirst: options.plugins === undefined });
       analyzers.push(...loaded.plugin.analyzers);
+      installed.push({ name: loaded.plugin.name, specifier: entry });
       pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
     } else {
       analyzers.push(...entry.analyzers);
+      installed.push({ name: entry.name });
       pluginUrls = null;
     }
   }
   const container = rootContainer.createChildContainer();
   container.register(TOKENS.Analyzers, { useValue: analyzers });
   // tsyringe refuses null values, so the list travels in an object.
-  container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls } });
+  container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls, installed } });
   container.register(TOKENS.EngineOptions, { useValue: { workers: options.workers } });
   const warmWorkers = new WarmWorkers(Math.max(0, options.keepWorkersMs ?? 0));
   container.register(TOKENS.WarmWorkers, { useValue: warmWorkers });

@@ -10,10 +10,10 @@ import { healthKeyOf } from '../domain/categories.js';
 import { TOKENS } from '../di/tokens.js';
 import type { FileSummaryCache } from '../cache/file-summary-cache.js';
 import { summaryCacheKey } from '../cache/file-summary-cache.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_FILE_NAMES, loadConfig } from '../config/load-config.js';
 import type { CodeHealthConfig } from '../config/schema.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
-import { loadPlugin } from '../plugins/load-plugin.js';
+import { analyzersOf, configPlugins, refusedPluginFindings, type InstalledPlugin, type RefusedPlugin } from '../plugins/config-plugins.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
 import type { GitFacts, RepoFile, RepoSnapshot } from '../snapshot/types.js';
 import type { CodeGraph } from '../graph/types.js';
@@ -62,7 +62,7 @@ export class AssessmentPipeline {
     @inject(TOKENS.ScoringModel) private readonly scoring: ScoringModel,
     @inject(TOKENS.FileCache) private readonly cache: FileSummaryCache,
     @inject(TOKENS.Analyzers) private readonly analyzers: Analyzer[],
-    @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null },
+    @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null; installed: InstalledPlugin[] },
     @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number },
     @inject(TOKENS.RunStates) private readonly runStates: RunStateStore,
     @inject(TOKENS.WarmWorkers) private readonly warmWorkers: WarmWorkers,
@@ -75,7 +75,7 @@ export class AssessmentPipeline {
     const signal = options.signal;
 
     progress({ stage: 'inventory', message: `Listing files in ${root}` });
-    const { config, ruleSet, pluginUrls } = await this.ruleSetFor(root, options);
+    const { config, ruleSet, pluginUrls, refused } = await this.ruleSetFor(root, options);
     // Threads kept from the last run (a long-running host) serve this one if they load the same
     // plugins and configuration.
     const signature = pluginUrls && JSON.stringify([pluginUrls, config]);
@@ -127,6 +127,7 @@ export class AssessmentPipeline {
       if (!parked) stopQuietly(rulesPool);
     }
     const { graph, git, findings, analyzerMetrics, wellKnown, conventions, ruleStates } = phase;
+    if (refused.length > 0) findings.push(...(await this.refusedPluginNotices(scoped, refused)));
     findings.sort(compareFindings);
     await recorder?.finish(scoped.files, summaries, Object.keys(ruleStates).length > 0 ? { ruleSet: ruleSet.fingerprint, states: ruleStates } : undefined);
 
@@ -168,6 +169,14 @@ export class AssessmentPipeline {
       config,
       ...(incremental && options.incremental ? { derivedFrom: options.incremental.baseCommit } : {}),
     };
+  }
+
+  /** Findings that say which plugins named by the repository's config were not loaded, on its config file. */
+  private async refusedPluginNotices(snapshot: RepoSnapshot, refused: readonly RefusedPlugin[]): Promise<Finding[]> {
+    const configFile = snapshot.files.find((f) => (CONFIG_FILE_NAMES as readonly string[]).includes(f.path));
+    const path = configFile?.path ?? CONFIG_FILE_NAMES[0];
+    const text = configFile ? await snapshot.readFile(configFile.path).catch(() => undefined) : undefined;
+    return refusedPluginFindings(refused, path, text);
   }
 
   /** Code graph, git facts and the repository rules' findings (after the summaries' own), metrics and conventions. */
@@ -271,15 +280,13 @@ export class AssessmentPipeline {
 
   private async ruleSetFor(root: string, options: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'>) {
     // A missing root has no config either; createSnapshot reports it.
-    const config = options.config ?? (await loadConfig(root, { allowCode: options.allowCodeConfig ?? false })).config;
-    const analyzers = [...this.analyzers];
+    const trusted = options.allowCodeConfig ?? false;
+    const config = options.config ?? (await loadConfig(root, { allowCode: trusted })).config;
+    // Never an import of what an untrusted repository names: only the host's plugins run.
+    const { loaded, refused } = await configPlugins(config.plugins ?? [], { installed: this.plugins.installed, root, trusted });
     let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
-    for (const specifier of config.plugins ?? []) {
-      const loaded = await loadPlugin(specifier, root);
-      analyzers.push(...loaded.plugin.analyzers);
-      pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
-    }
-    return { config, ruleSet: buildRuleSet(analyzers, config), pluginUrls };
+    for (const { url } of loaded) pluginUrls = pluginUrls && url ? [...pluginUrls, url] : null;
+    return { config, ruleSet: buildRuleSet([...this.analyzers, ...analyzersOf(loaded)], config), pluginUrls, refused };
   }
 
   /** The per-file pass over source and test files; every file ends as a summary or a recorded skip. */

@@ -20,7 +20,13 @@ export interface ProgressEvent {
 export interface AnalyzeOptions {
   /** Config to use instead of the repository's `codehealth.config.*` (merged over it when `mergeConfig`). */
   config?: CodeHealthConfig;
-  /** Load `codehealth.config.js/ts` (code) from the repository. Hosts analysing untrusted repositories set false: only JSON is read. */
+  /**
+   * Trust the repository's code: load a `codehealth.config.js/ts` (code) and import the plugins its
+   * config names (the CLI on a directory the user chose). Default false, for hosts analysing
+   * repositories they do not trust: only `codehealth.config.json` is read, and a plugin it names is
+   * used only when the engine was created with it; any other becomes an `info` finding
+   * (`config/plugin-not-installed`), never an import.
+   */
   allowCodeConfig?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
