@@ -10,7 +10,7 @@ import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } fro
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { assertHostMigrated, HostStartError, openHostStore } from '../host/compose.js';
-import { HostConfigError } from '../host/config.js';
+import { HostConfigError, hostPluginsOf } from '../host/config.js';
 import { githubAppAuth, installationCloneAuth, type GitHubAppConfig } from '../host/github-app.js';
 import { activitiesFor, startScheduleTicks } from '../host/workflows.js';
 import { stopRequested } from './serve.js';
@@ -34,6 +34,9 @@ Environment:
                          GRAPH_DB_PASSWORD when it needs them): where assessed commits' code
                          graphs are kept; without it, tables of DATABASE_URL
   CODEHEALTH_ALLOW_LOCAL_REPOS=1   allow file:// repositories (tests, single-machine setups)
+  CODEHEALTH_PLUGINS     analyzer plugin packages installed beside the worker, comma-separated
+                         (default @codehealth/analyzers); a repository's config can only
+                         enable and configure these, never add one
   VCS_APP_ID, VCS_PRIVATE_KEY_PATH  the GitHub App: clones of installation repositories use
                          short-lived installation tokens (kept in memory only)
 
@@ -47,6 +50,8 @@ interface WorkerConfig {
   concurrency: number;
   workDir: string;
   allowLocalRepos: boolean;
+  /** CODEHEALTH_PLUGINS: the analyzer plugins this worker runs (default the built-in set). */
+  plugins?: string[];
   cacheUrl?: string;
   graphDb?: { address: string; user?: string; password?: string };
   app?: GitHubAppConfig;
@@ -69,8 +74,15 @@ function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd
   if (cacheUrl && !/^rediss?:\/\//.test(cacheUrl)) problems.push('CACHE_URL must be a redis:// or rediss:// URL');
   const graphDbHost = get('GRAPH_DB_HOST');
   if (graphDbHost && !/^[^\s/:]+:\d{1,5}$/.test(graphDbHost)) problems.push('GRAPH_DB_HOST must be host:port');
+  let plugins: string[] | undefined;
+  try {
+    plugins = hostPluginsOf(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   if (problems.length > 0) throw new HostConfigError(`cannot start the worker: ${problems.join('; ')}`);
   return {
+    plugins,
     databaseUrl,
     workflowAddress,
     taskQueue: get('WORKER_TASK_QUEUE') ?? DEFAULT_TASK_QUEUE,
@@ -109,6 +121,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
     });
     const activities = await activitiesFor(services, {
       workDir: config.workDir,
+      plugins: config.plugins,
       allowLocalRepos: config.allowLocalRepos,
       log,
       authHeader: config.app ? installationCloneAuth(store.db, config.app) : undefined,

@@ -91,7 +91,7 @@ export async function assertHostMigrated(db: Database): Promise<void> {
 
 /** Where triggered work goes and runs: the in-process runner (embedded) or Temporal (WORKFLOW_ADDRESS). */
 async function workflowsFor(config: HostConfig, db: Database, log: (line: string) => void): Promise<WorkflowHost> {
-  if (config.mode === 'embedded') return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log });
+  if (config.mode === 'embedded') return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log, plugins: config.plugins });
   return temporalWorkflows(config.workflowAddress, config.taskQueue);
 }
 

@@ -129,6 +129,14 @@ describe('embedded configuration', () => {
     );
   });
 
+  it('reads CODEHEALTH_PLUGINS as installed package names and refuses paths', () => {
+    expect(readEmbeddedConfig({}, '/srv').plugins).toBeUndefined();
+    expect(readEmbeddedConfig({ CODEHEALTH_PLUGINS: '@codehealth/analyzers, @acme/codehealth-rules,,' }, '/srv').plugins).toEqual(['@codehealth/analyzers', '@acme/codehealth-rules']);
+    for (const bad of ['./tools/evil.mjs', '/tmp/evil.mjs', '../x', 'file:///tmp/x.mjs']) {
+      expect(() => readEmbeddedConfig({ CODEHEALTH_PLUGINS: bad }, '/srv')).toThrow(/CODEHEALTH_PLUGINS must list installed npm package names/);
+    }
+  });
+
   it('refuses a PORT that is not a port number', () => {
     for (const port of ['http', '-1', '65536', '80.5']) {
       expect(errorOf(() => readEmbeddedConfig({ PORT: port }, '/')).message).toBe('cannot start: PORT must be a port number from 0 to 65535. Fix it and start again.');

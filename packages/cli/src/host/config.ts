@@ -62,6 +62,8 @@ interface ListenConfig {
 export interface EmbeddedConfig extends ListenConfig {
   mode: 'embedded';
   dataDir: string;
+  /** CODEHEALTH_PLUGINS (the embedded server runs the analyses itself). */
+  plugins?: string[];
 }
 
 export interface SelfHostedConfig extends ListenConfig {
@@ -141,9 +143,16 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
   const port = parsePort(env, problems);
   const corsOrigins = parseCorsOrigins(valueOf(env, 'CORS_ORIGINS'), problems);
   const rateLimit = parseRateLimit(env, problems);
+  let plugins: string[] | undefined;
+  try {
+    plugins = hostPluginsOf(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   if (problems.length > 0) fail(problems, 'Fix it and start again.');
   return {
     mode: 'embedded',
+    ...(plugins ? { plugins } : {}),
     host: valueOf(env, 'HOST') ?? EMBEDDED_DEFAULT_HOST,
     port,
     corsOrigins,
@@ -214,6 +223,22 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     allowLocalRepos: valueOf(env, 'CODEHEALTH_ALLOW_LOCAL_REPOS') === '1',
   };
 }
+
+/**
+ * CODEHEALTH_PLUGINS: the analyzer plugin packages this host runs, comma-separated npm names
+ * installed beside it (default: the built-in `@codehealth/analyzers` alone). These are the only
+ * plugins a repository's config can enable or configure; a repository never adds one. Paths are
+ * refused: a plugin is an installed package the administrator chose, not a file somewhere.
+ */
+export function hostPluginsOf(env: Env): string[] | undefined {
+  const raw = valueOf(env, 'CODEHEALTH_PLUGINS');
+  if (raw === undefined) return undefined;
+  const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))];
+  const invalid = names.filter((name) => !NPM_NAME.test(name));
+  if (invalid.length > 0) throw new HostConfigError(`CODEHEALTH_PLUGINS must list installed npm package names (such as @acme/codehealth-rules); not a package name: ${invalid.join(', ')}`);
+  return names;
+}
+const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 
 /** CODEHEALTH_DATA_DIR (default ./.codehealth), absolute. */
 export function dataDirOf(env: Env, cwd: string): string {

@@ -33,12 +33,14 @@ export interface ActivityHostOptions {
   workDir: string;
   allowLocalRepos: boolean;
   log: (line: string) => void;
+  /** The host's analyzer plugins (CODEHEALTH_PLUGINS); default the built-in set. */
+  plugins?: string[];
   /** Credentials for cloning a repository (GitHub App installation tokens). */
   authHeader?: (repositoryId: string) => Promise<string | undefined>;
 }
 
 export async function activitiesFor(services: Services, options: ActivityHostOptions) {
-  const engine = await createEngine({ cacheDir: join(options.workDir, 'cache'), keepWorkersMs: KEEP_WORKERS_MS });
+  const engine = await createEngine({ cacheDir: join(options.workDir, 'cache'), keepWorkersMs: KEEP_WORKERS_MS, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const checkouts = new RepositoryCheckouts({ workDir: join(options.workDir, 'repos'), allowLocal: options.allowLocalRepos, authHeader: options.authHeader });
   return createActivities({ services, engine, checkouts, log: options.log });
 }
