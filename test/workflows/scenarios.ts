@@ -1,6 +1,6 @@
 // The workflow scenarios both engines must pass (embedded runner and Temporal): onboarding with
 // SSE progress replay, coalesced triggers and drift between runs, a clone failure ending failed.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/engine/server';
 import { createActivities, EmbeddedRunner, RepositoryCheckouts, type Activities } from '@codehealth/worker';
 import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
+import { deliver, example, WEBHOOK_SECRET } from '../../packages/http/src/fixtures/github-webhooks.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
 
 
@@ -50,7 +51,7 @@ export function useWorkflowEnvironment(
     const starterBox: { starter?: WorkflowStarter } = {};
     // The starter is created by `start` after the API exists; services read it through this proxy.
     const starter: WorkflowStarter = { start: (request, options) => (starterBox.starter ?? api!.workflows).start(request, options) };
-    api = await createTestApi({ store, starter, codeHosts: defaultCodeHosts({ allowLocalRepos: true }), serviceOptions: { allowLocalRepos: true } });
+    api = await createTestApi({ store, starter, codeHosts: defaultCodeHosts({ allowLocalRepos: true }), serviceOptions: { allowLocalRepos: true }, app: { webhookSecret: WEBHOOK_SECRET } });
     const engine = await createEngine({ cacheDir: join(workDir, 'cache') });
     const activities = createActivities({ services: api.services, engine, checkouts: new RepositoryCheckouts({ workDir, allowLocal: true }), log });
     engineUnderTest = await start(api, activities, log);
@@ -216,4 +217,75 @@ export function workflowScenarios(context: ScenarioContext): void {
     expect(secrets.every((i: { is_new: boolean }) => i.is_new)).toBe(true);
     expect(base).not.toBe(head);
   }, 120_000);
+
+  it('never runs code a repository names: a config plugin is not imported by onboarding, a PR analysis or a webhook-triggered run', async () => {
+    const traceDir = mkdtempSync(join(tmpdir(), 'codehealth-trace-'));
+    const trace = join(traceDir, 'TRACE');
+    // What an attacker commits: a config naming a plugin module, and the module writing a file as the server.
+    const evil = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(trace)}, String(process.pid));\nexport default { name: 'evil', analyzers: [] };\n`;
+    const hostile = createGitRepo({
+      ...SOURCES,
+      'codehealth.config.json': JSON.stringify({ plugins: ['./tools/evil.mjs', 'evil-package'] }, null, 2),
+      'tools/evil.mjs': evil,
+      'node_modules/evil-package/package.json': JSON.stringify({ name: 'evil-package', type: 'module', main: 'index.js' }),
+      'node_modules/evil-package/index.js': evil,
+    });
+    const base = hostile.git('rev-parse', 'HEAD');
+    hostile.git('checkout', '-q', '-b', 'feature');
+    hostile.write({ 'src/extra.ts': 'export const extra = 2;\n' });
+    const head = hostile.commit('feat: extra');
+    hostile.git('update-ref', 'refs/pull/2/head', head);
+    hostile.git('checkout', '-q', 'main');
+
+    // add-public with onboarding: clone, detection, assessment, architecture.
+    const projectId = await context.api.createProject(context.owner);
+    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${hostile.root}` } });
+    expect(added.status).toBe(201);
+    const repoId = added.body.repository.id as string;
+    await context.engine.awaitIdle();
+    const [session] = await context.api.db.query<{ status: string }>('SELECT status FROM onboarding_sessions WHERE id = $1', [added.body.onboarding_session_id]);
+    expect(session!.status).toBe('completed');
+
+    // A manual PR analysis.
+    const manual = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/${repoId}/prs/2/analyze`, { key: context.owner.key });
+    expect(manual.status).toBe(201);
+    await context.engine.awaitIdle();
+    expect(await context.engine.outcome(manual.body.workflow_id)).toEqual({ status: 'completed' });
+
+    // A signed webhook: the repository as GitHub would name it, a new head of the pull request and a default-branch push.
+    hostile.git('checkout', '-q', 'feature');
+    hostile.write({ 'src/extra.ts': 'export const extra = 3;\n' });
+    const nextHead = hostile.commit('feat: extra 3');
+    hostile.git('update-ref', 'refs/pull/2/head', nextHead);
+    hostile.git('checkout', '-q', 'main');
+    const opened = example('pull_request', (e) => e.action === 'opened');
+    await context.api.db.query("UPDATE repositories SET provider = 'github', vcs_id = $1, full_name = $2 WHERE id = $3", [opened.repository.id, opened.repository.full_name, repoId]);
+    opened.repository.default_branch = 'main';
+    Object.assign(opened.pull_request.head, { sha: nextHead, ref: 'feature' });
+    Object.assign(opened.pull_request.base, { sha: base, ref: 'main' });
+    opened.pull_request.base.repo.default_branch = 'main';
+    const delivered = await deliver(context.api, 'pull_request', opened);
+    expect(delivered.response.status, JSON.stringify(delivered.response.body)).toBeLessThan(300);
+    const started = delivered.response.body.actions.find((a: { type: string }) => a.type === 'pr_analysis');
+    expect(started).toMatchObject({ head_sha: nextHead, created: true });
+    const push = example('push', (e) => e.ref === 'refs/heads/main' || e.ref?.startsWith('refs/heads/'));
+    Object.assign(push, { ref: 'refs/heads/main', after: base, deleted: false, created: false });
+    push.repository = { ...push.repository, id: opened.repository.id, full_name: opened.repository.full_name, default_branch: 'main', master_branch: 'main' };
+    const pushed = await deliver(context.api, 'push', push);
+    expect(pushed.response.status, JSON.stringify(pushed.response.body)).toBeLessThan(300);
+    expect(pushed.response.body.actions).toEqual([expect.objectContaining({ type: 'health_assessment', trigger_type: 'push', created: true })]);
+    await context.engine.awaitIdle();
+    expect(await context.engine.outcome(started.workflow_id)).toEqual({ status: 'completed' });
+    expect(await context.engine.outcome(pushed.response.body.actions[0].workflow_id)).toEqual({ status: 'completed' });
+    const assessments = await context.api.db.query<{ status: string; trigger_type: string }>('SELECT status, trigger_type FROM health_assessments WHERE project_id = $1 ORDER BY created_at', [projectId]);
+    expect(assessments.map((a) => a.trigger_type)).toContain('push');
+    expect(assessments.every((a) => a.status === 'completed')).toBe(true);
+
+    expect(existsSync(trace)).toBe(false);
+    // The refusal is visible where the user reads results: an info issue on the config line.
+    const issues = await context.api.request('GET', `/api/v1/projects/${projectId}/analysis/issues?limit=100`, { key: context.owner.key });
+    const notices = issues.body.issues.filter((i: { rule_id: string }) => i.rule_id === 'config/plugin-not-installed');
+    expect(notices.map((i: { file_path: string; severity: string }) => [i.file_path, i.severity])).toContainEqual(['codehealth.config.json', 'info']);
+    rmSync(traceDir, { recursive: true, force: true });
+  }, 180_000);
 }
