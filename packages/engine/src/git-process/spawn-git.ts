@@ -34,6 +34,13 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_BUFFER_BYTES = 256 * 1024 * 1024;
 const MAX_STDERR_CHARS = 64 * 1024;
 
+/**
+ * Settings every git the engine runs starts with, whatever directory it runs in: a repository's
+ * own `.git/config` (a local repository a member linked, a directory the CLI analyses) must not
+ * make a read-only tool run its fsmonitor program or hooks, nor fetch through the `ext::` transport.
+ */
+export const HARDENED_CONFIG = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'protocol.ext.allow=never'] as const;
+
 /** True when git ran and exited with status 0. */
 export const succeeded = (result: GitResult): boolean => result.exitCode === 0 && result.errorCode === undefined;
 
@@ -67,7 +74,7 @@ export function spawnGit(request: GitRequest, signal?: AbortSignal): Promise<Git
       resolve(result);
     };
     const env = request.env ?? process.env;
-    const child = spawn('git', [...request.args], {
+    const child = spawn('git', [...HARDENED_CONFIG, ...request.args], {
       cwd: request.cwd,
       env: env as NodeJS.ProcessEnv,
       stdio: [request.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
