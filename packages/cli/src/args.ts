@@ -17,6 +17,8 @@ export interface AnalyzeArgs {
   output?: string;
   failUnder?: FailUnder;
   cache: boolean;
+  /** Run no code the directory names (code configs, config plugins): CI on a fork's pull request. */
+  untrusted: boolean;
   quiet: boolean;
   help: boolean;
 }
@@ -70,6 +72,7 @@ export function parseAnalyzeArgs(argv: readonly string[]): AnalyzeArgs {
         output: { type: 'string', short: 'o' },
         'fail-under': { type: 'string' },
         'no-cache': { type: 'boolean' },
+        untrusted: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -90,6 +93,7 @@ export function parseAnalyzeArgs(argv: readonly string[]): AnalyzeArgs {
     ...(values.output !== undefined ? { output: values.output } : {}),
     ...(values['fail-under'] !== undefined ? { failUnder: parseFailUnder(values['fail-under']) } : {}),
     cache: values['no-cache'] !== true,
+    untrusted: values.untrusted === true,
     quiet: values.quiet === true,
     help: values.help === true,
   };

@@ -183,3 +183,18 @@ describe('analyze: thresholds', () => {
     expect((await run(['analyze', '-q', '--fail-under', '100'], { cwd: lenient.root })).code).toBe(1);
   });
 });
+
+describe('analyze --untrusted', () => {
+  it('runs no code the directory names: a code config is refused, a config plugin is reported and not imported', async () => {
+    const evil = "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./TRACE', import.meta.url), '1');\nexport default { name: 'evil', analyzers: [] };\n";
+    const repo = cli.repo({ 'codehealth.config.json': '{ "plugins": ["./tools/evil.mjs"] }\n', 'tools/evil.mjs': evil, 'src/util.ts': 'export const add = (a: number, b: number): number => a + b;\n' });
+    const report = await jsonReport(['analyze', '--untrusted'], repo.root);
+    expect(readdirSync(join(repo.root, 'tools'))).toEqual(['evil.mjs']);
+    expect(report.issues.filter((i) => i.rule_id === 'config/plugin-not-installed').map((i) => i.file_path)).toEqual(['codehealth.config.json']);
+    // Without the flag the user's own directory is trusted: the plugin loads.
+    expect((await run(['analyze', '-q', '-f', 'json'], { cwd: repo.root })).code).toBe(0);
+    expect(readdirSync(join(repo.root, 'tools')).sort()).toEqual(['TRACE', 'evil.mjs']);
+    const code = cli.repo({ 'codehealth.config.mjs': 'export default {};\n', 'src/util.ts': 'export const a = 1;\n' });
+    expect(await run(['analyze', '-q', '--untrusted'], { cwd: code.root })).toMatchObject({ code: 2, stderr: expect.stringContaining('codehealth.config.mjs is code') });
+  });
+});

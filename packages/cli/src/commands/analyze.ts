@@ -17,6 +17,8 @@ Options:
       --fail-under <n|grade> exit 1 when the overall score is below n (0-100) or the grade
                              below the given one (A-F); default: the config's thresholds.failUnder
       --no-cache             neither read nor write the file-summary cache
+      --untrusted            run no code the directory names: read codehealth.config.json
+                             only and load none of its plugins (CI on a fork's pull request)
   -q, --quiet                no progress on stderr
   -h, --help                 show this help
 
@@ -74,7 +76,7 @@ export async function runAnalyze(argv: readonly string[], io: CliIo): Promise<nu
   let result: AssessmentResult;
   try {
     const engine = await api.createEngine(args.cache ? {} : { cacheDir: false });
-    result = await engine.analyze(dir, { signal: controller.signal, onProgress: progress.onProgress, allowCodeConfig: true });
+    result = await engine.analyze(dir, { signal: controller.signal, onProgress: progress.onProgress, allowCodeConfig: !args.untrusted });
   } finally {
     progress.finish();
     stopListening();
