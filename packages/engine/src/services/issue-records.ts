@@ -1,8 +1,8 @@
 // Issues as stored records: one row per finding per analysis run (context), identified across
 // runs by its fingerprint (rule, file, enclosing symbol, normalised snippet), so that `is_new`,
 // dismissals and dismiss rules survive line moves and re-analysis.
-import picomatch from 'picomatch';
 import type { Finding, IssueSource, Severity } from '../domain/types.js';
+import { compileGlob, globSyntaxProblem, type GlobOptions } from '../patterns/glob.js';
 import { issueFingerprint, uuidFromName } from '../report/issue-id.js';
 import type { Sql } from '../store/database.js';
 
@@ -125,11 +125,18 @@ export interface IssueMatchFields {
 /** The secondary pattern's token that pins a rule to one issue identity (used by "dismiss issue"). */
 export const fingerprintToken = (fingerprint: string): string => `fingerprint:${fingerprint}`;
 
-/** picomatch options of `rule_pattern` and `secondary_pattern`: case-insensitive, `*` crosses `/`. */
+/**
+ * picomatch options of `rule_pattern` and `secondary_pattern`: case-insensitive, `*` crosses `/`.
+ * picomatch only reads the globs; patterns/glob.ts runs them without backtracking.
+ */
 export const RULE_GLOB_OPTIONS = { bash: true, nocase: true, dot: true } as const;
 /** picomatch options of a file-scope `file_path`: path globs (`*` stays within a segment, `**` crosses). */
 export const FILE_GLOB_OPTIONS = { dot: true } as const;
-/** Longer patterns are refused (picomatch's own limit is 64 KiB; nobody writes globs that long). */
+/**
+ * Longer patterns are refused (picomatch's own limit is 64 KiB; nobody writes globs that long).
+ * Length is the only bound needed: patterns are matched in linear time (patterns/glob.ts), so a
+ * test costs at most O(pattern × value) however many wildcards the pattern holds.
+ */
 export const MAX_GLOB_LENGTH = 1_000;
 
 /**
@@ -149,17 +156,13 @@ export function toPicomatchPattern(pattern: string): string {
 
 /**
  * Why `pattern` is not a usable glob (an unclosed brace, a reversed range, a trailing backslash,
- * too long), or undefined when it is fine. Without this check picomatch silently turns
- * a broken pattern into one that never matches, and the rule would do nothing.
+ * too long, a construct the linear-time matcher refuses such as a backreference), or undefined
+ * when it is fine. Without this check picomatch silently turns a broken pattern into one that
+ * never matches, and the rule would do nothing.
  */
 export function globProblem(pattern: string, kind: 'rule' | 'file'): string | undefined {
   if (pattern.length > MAX_GLOB_LENGTH) return `is longer than ${MAX_GLOB_LENGTH} characters`;
-  try {
-    picomatch.makeRe(toPicomatchPattern(pattern), { ...(kind === 'rule' ? RULE_GLOB_OPTIONS : FILE_GLOB_OPTIONS), debug: true });
-    return undefined;
-  } catch {
-    return 'is not a valid glob (check for an unclosed brace, a reversed range or a trailing backslash)';
-  }
+  return globSyntaxProblem(toPicomatchPattern(pattern), kind === 'rule' ? RULE_GLOB_OPTIONS : FILE_GLOB_OPTIONS);
 }
 
 /**
@@ -177,12 +180,25 @@ export function globProblem(pattern: string, kind: 'rule' | 'file'): string | un
 export function compileDismissRule(rule: Omit<DismissRuleRecord, 'created_at' | 'id'>): (issue: IssueMatchFields) => boolean {
   const primary = anyValueMatcher(rule.rule_pattern);
   const secondary = rule.secondary_pattern ? anyValueMatcher(rule.secondary_pattern) : undefined;
-  const file = rule.scope === 'file' && rule.file_path ? picomatch(toPicomatchPattern(rule.file_path), FILE_GLOB_OPTIONS) : undefined;
+  const file = rule.scope === 'file' && rule.file_path ? storedGlob(rule.file_path, FILE_GLOB_OPTIONS) : undefined;
   return (issue) =>
     (!rule.source_type || rule.source_type === issue.source) &&
     primary([issue.rule_id, issue.title]) &&
     (!secondary || secondary([issue.title, issue.code_snippet, fingerprintToken(issue.fingerprint)])) &&
     (rule.scope !== 'file' || (file !== undefined && (file(issue.file_path) || issue.file_path === rule.file_path)));
+}
+
+/**
+ * A stored pattern as a predicate. One that no longer compiles (stored before the matcher refused a
+ * construct, such as a backreference) matches nothing rather than failing every later run; it can
+ * still match a value equal to it.
+ */
+function storedGlob(pattern: string, options: GlobOptions): (value: string) => boolean {
+  try {
+    return compileGlob(toPicomatchPattern(pattern), options);
+  } catch {
+    return () => false;
+  }
 }
 
 /**
@@ -193,7 +209,7 @@ export function compileDismissRule(rule: Omit<DismissRuleRecord, 'created_at' | 
 function anyValueMatcher(pattern: string): (values: readonly string[]) => boolean {
   const negated = pattern.length > 1 && pattern.startsWith('!');
   const body = negated ? pattern.slice(1) : pattern;
-  const glob = picomatch(toPicomatchPattern(body), RULE_GLOB_OPTIONS);
+  const glob = storedGlob(body, RULE_GLOB_OPTIONS);
   const lower = body.toLowerCase();
   const one = (value: string) => glob(value) || value.toLowerCase() === lower;
   return (values) => values.some(one) !== negated;

@@ -1,0 +1,81 @@
+// Globs matched in linear time. picomatch still reads the glob (so `*`, `**`, `?`, `[...]`,
+// `{a,b}`, extglobs, `!` negation and its options mean exactly what they meant), but the regular
+// expression it writes is only compiled, never run: the linear-time matcher of safe-regexp.ts runs
+// it. picomatch's own regexes backtrack catastrophically (`*?*?*?*?*?*?*?Z` against 30 characters
+// took seconds); here a test costs at most O(pattern × subject).
+import picomatch from 'picomatch';
+import { compileSafeRegExp, UnsupportedPatternError, type SafeRegExp } from './safe-regexp.js';
+
+/** The picomatch options our callers use; the rest keep picomatch's defaults. */
+export interface GlobOptions {
+  /** `*` also crosses `/` (picomatch's bash flavour). */
+  bash?: boolean;
+  /** Case-insensitive. */
+  nocase?: boolean;
+  /** Wildcards also match names that start with a dot. */
+  dot?: boolean;
+  /** `@(...)`, `!(...)` and the other extglobs are literal text. */
+  noextglob?: boolean;
+}
+
+export type GlobMatcher = (input: string) => boolean;
+
+/** A glob whose regular expression cannot be built (picomatch's or JavaScript's syntax error). */
+export class GlobSyntaxError extends Error {
+  override name = 'GlobSyntaxError';
+}
+
+const hasLineTerminator = (text: string) => /[\n\r\u2028\u2029]/.test(text);
+
+interface CompiledGlob {
+  regex: SafeRegExp;
+  negated: boolean;
+}
+
+/** picomatch's regex for `pattern`, with its top-level negation taken apart (an unbounded lookahead). */
+function compile(pattern: string, options: GlobOptions): CompiledGlob {
+  let regex: RegExp & { state?: { negated?: boolean } };
+  try {
+    regex = picomatch.makeRe(pattern, { ...options, debug: true }, false, true);
+  } catch (error) {
+    throw new GlobSyntaxError((error as Error).message);
+  }
+  const negated = regex.state?.negated === true;
+  let source = regex.source;
+  if (negated) {
+    // picomatch wraps a negated glob as `^(?!<regex>).*$`.
+    const head = '^(?!';
+    const tail = ').*$';
+    if (!source.startsWith(head) || !source.endsWith(tail)) throw new UnsupportedPatternError(`an unexpected negated form ${source}`);
+    source = source.slice(head.length, -tail.length);
+  }
+  return { regex: compileSafeRegExp(source, regex.flags), negated };
+}
+
+/**
+ * A predicate equivalent to `picomatch(patterns, options)` (any pattern matching), running in
+ * linear time. Throws GlobSyntaxError for a pattern picomatch cannot compile and
+ * UnsupportedPatternError for one whose regex needs backtracking (an unbounded `!(...)` extglob).
+ */
+export function compileGlob(patterns: string | readonly string[], options: GlobOptions = {}): GlobMatcher {
+  const list = typeof patterns === 'string' ? [patterns] : patterns;
+  const compiled = list.map((pattern) => ({ pattern, ...compile(pattern, options) }));
+  // picomatch.test: an empty input never matches; an input equal to the pattern always does; a
+  // negated glob's `.*$` wrapper cannot cross a line terminator.
+  return (input) =>
+    input !== '' &&
+    compiled.some(({ pattern, regex, negated }) =>
+      input === pattern ? true : negated ? !regex.test(input) && !hasLineTerminator(input) : regex.test(input),
+    );
+}
+
+/** Why `pattern` is not a usable glob with `options`, or undefined when it is. */
+export function globSyntaxProblem(pattern: string, options: GlobOptions = {}): string | undefined {
+  try {
+    compileGlob(pattern, options);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnsupportedPatternError) return `uses ${error.message}, which this matcher does not support (it must run in linear time)`;
+    return 'is not a valid glob (check for an unclosed brace, a reversed range or a trailing backslash)';
+  }
+}
