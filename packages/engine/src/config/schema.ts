@@ -2,6 +2,8 @@
 // and types it; unknown keys are refused so that typos do not silently do nothing.
 import { z } from 'zod';
 import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
+import { unsupportedGlobProblem } from '../patterns/glob.js';
+import { CLASSIFY_GLOB_OPTIONS } from '../snapshot/classify.js';
 
 /** The largest `maxFileBytes` a config may set. */
 export const MAX_FILE_BYTES_LIMIT = 16 * 1024 * 1024;
@@ -19,6 +21,12 @@ const ruleSetting = z.union([
     })
     .strict(),
 ]);
+
+/** A `tests` or `generated` glob: matched in linear time, which refuses a few constructs (patterns/glob.ts). */
+const classifyGlob = z.string().min(1).superRefine((glob, ctx) => {
+  const problem = unsupportedGlobProblem(glob, CLASSIFY_GLOB_OPTIONS);
+  if (problem) ctx.addIssue({ code: 'custom', message: `glob ${JSON.stringify(glob)} ${problem}` });
+});
 
 const analyzerSetting = z.union([z.boolean(), z.object({ enabled: z.boolean().optional() }).strict()]);
 
@@ -46,9 +54,9 @@ export const configSchema = z
     /** Globs (gitignore-style) of paths never analysed. */
     exclude: z.array(z.string().min(1)).optional(),
     /** Globs of files to treat as tests, added to the built-in conventions. */
-    tests: z.array(z.string().min(1)).optional(),
+    tests: z.array(classifyGlob).optional(),
     /** Globs of generated files, added to the built-in conventions. */
-    generated: z.array(z.string().min(1)).optional(),
+    generated: z.array(classifyGlob).optional(),
     /**
      * Files larger than this are inventoried but skipped (bytes; at most 16 MiB: a repository's
      * config must not be able to hold a shared server's assessment on one huge file).

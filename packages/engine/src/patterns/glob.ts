@@ -69,13 +69,30 @@ export function compileGlob(patterns: string | readonly string[], options: GlobO
     );
 }
 
-/** Why `pattern` is not a usable glob with `options`, or undefined when it is. */
-export function globSyntaxProblem(pattern: string, options: GlobOptions = {}): string | undefined {
+function compileError(pattern: string, options: GlobOptions): unknown {
   try {
     compileGlob(pattern, options);
     return undefined;
   } catch (error) {
-    if (error instanceof UnsupportedPatternError) return `uses ${error.message}, which this matcher does not support (it must run in linear time)`;
-    return 'is not a valid glob (check for an unclosed brace, a reversed range or a trailing backslash)';
+    return error;
   }
+}
+
+const unsupportedMessage = (error: UnsupportedPatternError) => `uses ${error.message}, which the linear-time matcher does not support`;
+
+/** Why `pattern` is not a usable glob with `options`, or undefined when it is. */
+export function globSyntaxProblem(pattern: string, options: GlobOptions = {}): string | undefined {
+  const error = compileError(pattern, options);
+  if (error === undefined) return undefined;
+  if (error instanceof UnsupportedPatternError) return unsupportedMessage(error);
+  return 'is not a valid glob (check for an unclosed brace, a reversed range or a trailing backslash)';
+}
+
+/**
+ * Why the linear-time matcher refuses `pattern` (a backreference, an unbounded `!(...)`), or
+ * undefined. A glob picomatch cannot compile is not reported: it simply matches nothing.
+ */
+export function unsupportedGlobProblem(pattern: string, options: GlobOptions = {}): string | undefined {
+  const error = compileError(pattern, options);
+  return error instanceof UnsupportedPatternError ? unsupportedMessage(error) : undefined;
 }

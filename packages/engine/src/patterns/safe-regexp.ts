@@ -48,7 +48,7 @@ export function safeRegExpProblem(source: string, flags = ''): string | undefine
     compileSafeRegExp(source, flags);
     return undefined;
   } catch (error) {
-    if (error instanceof UnsupportedPatternError) return `uses ${error.message}, which this matcher does not support (it must run in linear time)`;
+    if (error instanceof UnsupportedPatternError) return `uses ${error.message}, which the linear-time matcher does not support`;
     return `is not a valid regular expression (${(error as Error).message})`;
   }
 }

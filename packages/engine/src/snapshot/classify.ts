@@ -25,8 +25,9 @@
 // Rules 3-5 come before tests so that a tsconfig.json or a logo.png in a test folder keeps its
 // nature; a source file in a test folder is test code. Globs from the configuration are picomatch
 // globs on the repository-relative path; a glob without a slash matches the file name at any depth.
-import picomatch from 'picomatch';
+// They come from the repository, so they are run in linear time (patterns/glob.ts).
 import type { FileKind } from '../domain/types.js';
+import { compileGlob, GlobSyntaxError, type GlobMatcher } from '../patterns/glob.js';
 import { detectLanguage, extensionOf } from './languages.js';
 
 export interface ClassifyOptions {
@@ -108,14 +109,28 @@ export function looksMinified(text: string): boolean {
   return characters / lines > MINIFIED_AVERAGE;
 }
 
+/** picomatch options of the config's `tests` and `generated` globs. */
+export const CLASSIFY_GLOB_OPTIONS = { dot: true } as const;
+
+/** A glob picomatch cannot compile matches nothing, as picomatch's own matcher did. */
+function configGlob(glob: string): GlobMatcher {
+  try {
+    return compileGlob(glob, CLASSIFY_GLOB_OPTIONS);
+  } catch (error) {
+    if (error instanceof GlobSyntaxError) return () => false;
+    throw error;
+  }
+}
+
 function globMatcher(globs: readonly string[] | undefined): (path: string) => boolean {
   if (!globs || globs.length === 0) return () => false;
   // picomatch's `basename` option would apply to every glob, so the two kinds are compiled apart.
-  const byName = globs.filter((g) => !g.includes('/'));
-  const byPath = globs.filter((g) => g.includes('/'));
-  const matchName = byName.length > 0 ? picomatch(byName, { dot: true }) : () => false;
-  const matchPath = byPath.length > 0 ? picomatch(byPath, { dot: true }) : () => false;
-  return (path) => matchPath(path) || matchName(path.slice(path.lastIndexOf('/') + 1));
+  const byName = globs.filter((g) => !g.includes('/')).map(configGlob);
+  const byPath = globs.filter((g) => g.includes('/')).map(configGlob);
+  return (path) => {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return byPath.some((match) => match(path)) || byName.some((match) => match(name));
+  };
 }
 
 function isKnownExtension(ext: string): boolean {

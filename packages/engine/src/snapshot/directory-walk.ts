@@ -3,7 +3,8 @@
 // below them all, and no way back into a directory once it is ignored.
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { safeIgnore } from '../patterns/safe-ignore.js';
 
 /** Directories never listed, whatever the ignore rules say. */
 export const ALWAYS_SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -16,7 +17,7 @@ interface IgnoreLayer {
 
 async function readRules(file: string): Promise<Ignore | undefined> {
   try {
-    return ignore().add(await readFile(file, 'utf8'));
+    return safeIgnore().add(await readFile(file, 'utf8'));
   } catch {
     // A missing or unreadable .gitignore has no rules; git behaves the same.
     return undefined;
@@ -38,7 +39,7 @@ function isIgnored(layers: readonly IgnoreLayer[], path: string, isDirectory: bo
  * Repository-relative POSIX paths of the regular files under `root`, unsorted. Symbolic links are
  * skipped (never followed), as are unreadable directories. `exclude` prunes like a .gitignore.
  */
-export async function walkDirectory(root: string, exclude: Ignore = ignore()): Promise<string[]> {
+export async function walkDirectory(root: string, exclude: Ignore = safeIgnore()): Promise<string[]> {
   const found: string[] = [];
   const rootLayers: IgnoreLayer[] = [];
   const infoExclude = await readRules(join(root, '.git', 'info', 'exclude'));

@@ -5,7 +5,8 @@
 import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { join } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { safeIgnore } from '../patterns/safe-ignore.js';
 import type { RepoFile } from './types.js';
 import { ALWAYS_SKIPPED_DIRS, walkDirectory } from './directory-walk.js';
 import { createClassifier, type ClassifyOptions, type Classifier } from './classify.js';
@@ -108,7 +109,7 @@ async function describeAll(root: string, paths: readonly string[], classify: Cla
  * inventory already (a PR's head: the base's, plus the changed paths).
  */
 export function describePaths(root: string, paths: readonly string[], options: InventoryOptions = {}): Map<string, RepoFile | undefined> {
-  const exclude: Ignore = ignore().add([...(options.exclude ?? [])]);
+  const exclude: Ignore = safeIgnore().add([...(options.exclude ?? [])]);
   const classify = createClassifier(options);
   const buffer = Buffer.allocUnsafe(HEAD_BYTES);
   const described = new Map<string, RepoFile | undefined>();
@@ -121,7 +122,7 @@ export function describePaths(root: string, paths: readonly string[], options: I
 
 /** Every file of the repository at `root`, sorted by path (code-unit order, locale-independent). */
 export async function listFiles(root: string, options: InventoryOptions = {}): Promise<RepoFile[]> {
-  const exclude: Ignore = ignore().add([...(options.exclude ?? [])]);
+  const exclude: Ignore = safeIgnore().add([...(options.exclude ?? [])]);
   const listed = (await isGitWorkTree(root)) ? await listGitFiles(root) : await walkDirectory(root, exclude);
   const paths = listed.filter((p) => !isAlwaysSkipped(p) && !exclude.ignores(p));
   paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
