@@ -54,6 +54,10 @@ export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, Sym
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
 export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './graph/index.js';
 
+// Patterns from users and repositories, matched in linear time (no catastrophic backtracking)
+export { compileSafeRegExp, safeRegExpProblem } from './patterns/safe-regexp.js';
+export type { SafeRegExp } from './patterns/safe-regexp.js';
+
 // Git, run from a small helper process (spawning from a large process is slow)
 export { runGitCommand } from './git-process/git-helper.js';
 export { tuneV8ForAnalysis, ANALYSIS_V8_FLAGS } from './runtime/v8-tuning.js';

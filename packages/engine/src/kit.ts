@@ -11,6 +11,7 @@ export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parse
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
 export { codeRowPrefix } from './pipeline/line-counts.js';
+export { compileSafeRegExp, safeRegExpProblem } from './patterns/safe-regexp.js';
 export { runGitCommand } from './git-process/git-helper.js';
 export { toSarif, fromSarif, SARIF_SCHEMA_URI } from './report/sarif.js';
 // Types from their modules, not `export type * from './index.js'`: the root would then look
@@ -27,3 +28,4 @@ export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './gra
 export type { GitRequest, GitResult } from './git-process/spawn-git.js';
 export type { FileSummary, FunctionSummary, LineCounts, ParseStats } from './pipeline/file-summary.js';
 export type { SarifLog } from './report/sarif.js';
+export type { SafeRegExp } from './patterns/safe-regexp.js';

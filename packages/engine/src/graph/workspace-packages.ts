@@ -7,6 +7,7 @@
 // first the package tsconfig's `outDir` → `rootDir` (rootDir defaulting to `src`), then, for any
 // first directory (`dist`, `lib`, `build`, ...), the rest of the path under `src/`, dropping
 // further leading directories one at a time (`dist/esm/x.js` → `src/esm/x`, `src/x`).
+import { compileSafeRegExp, type SafeRegExp } from '../patterns/safe-regexp.js';
 import { FileProbe, dirOf, isObject, joinPath, type ReadJson } from './file-probe.js';
 import { DEFAULT_CONDITIONS, mapTargets } from './package-exports.js';
 import { loadTsconfig } from './tsconfig-paths.js';
@@ -61,7 +62,8 @@ export function createWorkspaceMatcher(patterns: readonly unknown[]): ((dir: str
   return (dir) => include.some((re) => re.test(dir)) && !exclude.some((re) => re.test(dir));
 }
 
-function globToRegExp(glob: string): RegExp {
+/** Workspace globs come from the repository's manifests: matched in linear time (`a*a*a*a*b` backtracks). */
+function globToRegExp(glob: string): SafeRegExp {
   const clean = glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
   let source = '';
   for (let i = 0; i < clean.length; i++) {
@@ -73,7 +75,7 @@ function globToRegExp(glob: string): RegExp {
     } else if (c === '*') source += '[^/]*';
     else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   }
-  return new RegExp(`^${source}$`);
+  return compileSafeRegExp(`^${source}$`);
 }
 
 /** Splits a bare specifier into package name and subpath (`@a/b/c` → `@a/b`, `./c`). */
