@@ -1,10 +1,14 @@
 // Finds and loads a repository's `codehealth.config.*`, validated against the config schema.
 // JS/TS configs are code: they are loaded only when the caller allows it (the CLI on a directory the
-// user chose); hosts that analyse untrusted repositories read JSON only.
-import { readFile, stat } from 'node:fs/promises';
+// user chose); hosts that analyse untrusted repositories read JSON only. The file is read like any
+// other of the repository (a link is followed only to a file inside it), and errors name positions
+// and keys, never the file's text: they reach users (an onboarding's `failed` event).
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { decodeText, repositoryFiles } from '../snapshot/repository-files.js';
 import { configSchema, type CodeHealthConfig } from './schema.js';
 import { ConfigError, formatSchemaIssues } from './errors.js';
+import { parseJson } from './json-syntax.js';
 
 export const CONFIG_FILE_NAMES = [
   'codehealth.config.json',
@@ -21,12 +25,13 @@ export interface LoadedConfig {
   path?: string;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
+/** A config is larger than this only by mistake (or to make the host read a huge file). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Anything but a directory by that name: where a link leads, and whether it is a regular file, is for the read to check. */
+async function present(path: string): Promise<boolean> {
+  const stats = await lstat(path).catch(() => undefined);
+  return stats !== undefined && !stats.isDirectory();
 }
 
 /** Validates a config object; the error names every offending key. */
@@ -38,22 +43,20 @@ export function validateConfig(value: unknown, origin: string): CodeHealthConfig
 
 export async function loadConfig(root: string, options: { allowCode: boolean }): Promise<LoadedConfig> {
   const found: string[] = [];
-  for (const name of CONFIG_FILE_NAMES) if (await exists(join(root, name))) found.push(name);
+  for (const name of CONFIG_FILE_NAMES) if (await present(join(root, name))) found.push(name);
   if (found.length === 0) return { config: {} };
   if (found.length > 1) throw new ConfigError(`more than one config file in ${root}: ${found.join(', ')}; keep one`);
   const name = found[0];
   const path = join(root, name);
-  if (name.endsWith('.json')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(await readFile(path, 'utf8'));
-    } catch (error) {
-      throw new ConfigError(`invalid config ${name}: ${(error as Error).message}`);
-    }
-    return { config: validateConfig(value, name), path };
-  }
-  if (!options.allowCode) {
+  if (!name.endsWith('.json') && !options.allowCode) {
     throw new ConfigError(`${name} is code and this host only reads codehealth.config.json; convert it to JSON`);
+  }
+  const read = await repositoryFiles(root).read(name, { maxBytes: MAX_CONFIG_BYTES });
+  if (!read.ok) throw new ConfigError(`config ${read.message}`);
+  if (name.endsWith('.json')) {
+    const parsed = parseJson(decodeText(read.bytes));
+    if (!parsed.ok) throw new ConfigError(`invalid config ${name}: ${parsed.message}`);
+    return { config: validateConfig(parsed.value, name), path };
   }
   let value: unknown;
   try {
@@ -61,7 +64,7 @@ export async function loadConfig(root: string, options: { allowCode: boolean }):
     // thread importing the engine would otherwise lex and compile, for the few repositories with a code config.
     const { createJiti } = await import('jiti');
     const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
-    value = await jiti.import(path, { default: true });
+    value = await jiti.import(read.realPath, { default: true });
   } catch (error) {
     throw new ConfigError(`cannot load ${name}: ${(error as Error).message.split('\n')[0]}`);
   }
