@@ -285,8 +285,10 @@ export type TriggerPrAnalysisInput = z.infer<typeof TriggerPrAnalysisBody>;
 export const TriggerPrAnalysisResponseSchema = z
   .strictObject({
     id: Uuid,
-    status: z.enum(['pending', 'running', 'completed']).meta({
-      description: '`pending` for a new run; an analysis of the same head commit that is pending, running or completed is returned instead, with its current status',
+    status: z.enum(['pending', 'running']).meta({
+      description:
+        '`pending` for a new run; an analysis of the same head commit that is still pending or running is returned instead, with its ' +
+        'current status. A completed head is analysed again (a new run).',
     }),
     workflow_id: z.string(),
     pr_number: PrNumber,

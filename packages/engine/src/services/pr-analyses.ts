@@ -1,6 +1,7 @@
 // Pull-request analyses for REST clients: list, read, statistics, the latest analysis of a PR,
-// and the manual trigger (coalescing with a run of the same head commit). The write side of a
-// run is the PrAnalysisRecorder; PR metadata comes from the store, synced from the code host.
+// and the manual trigger (coalescing with a pending or running run of the same head commit; an
+// explicit trigger re-analyses a completed head). The write side of a run is the
+// PrAnalysisRecorder; PR metadata comes from the store, synced from the code host.
 import type { ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { PrAnalysis, PrAnalysisList, PrStatistics, TriggerPrAnalysisResponse } from '../api/pr-analyses.js';
@@ -23,6 +24,15 @@ export interface EnqueuedPrAnalysis {
   status: 'pending' | 'running' | 'completed';
   /** False when an analysis of the same head commit was returned instead of a new one. */
   created: boolean;
+}
+
+export interface EnqueueOptions {
+  /**
+   * Start a new run even when the head's latest analysis completed (an explicit re-trigger after a
+   * config change, a dismiss rule or an upgrade). Only a pending or running run is then reused.
+   * Default false: a code-host event for an analysed head (a reopened PR) reuses the completed run.
+   */
+  rerunCompleted?: boolean;
 }
 
 /** Refreshes a repository's stored PR metadata from its code host (the RepositoryService does). */
@@ -114,17 +124,26 @@ export class PrAnalysisService {
 
   async trigger(actor: Actor, projectId: string, repositoryId: string, prNumber: number, input: { head_sha?: string }): Promise<TriggerPrAnalysisResponse> {
     await this.access.require(actor, projectId);
-    const run = await this.enqueue(projectId, repositoryId, prNumber, input.head_sha);
+    const run = await this.enqueue(projectId, repositoryId, prNumber, input.head_sha, { rerunCompleted: true });
     return { id: run.analysisId, status: run.status, workflow_id: run.workflowId, pr_number: prNumber };
   }
 
   /**
    * Queues an analysis of a PR at `headSha` (default: the head of the synced PR metadata; when the
    * store knows no such PR, the code host is asked first). While an analysis of the same head is
-   * pending, running or completed, it is returned instead of a new one; a failed one is retried
-   * with a new run. The PR row lock makes concurrent triggers of one PR see each other.
+   * pending or running, it is returned instead of a new one; a completed one too unless
+   * `rerunCompleted`; a failed one is retried with a new run. The PR row lock makes concurrent
+   * triggers of one PR see each other.
    */
-  async enqueue(projectId: string, repositoryId: string, prNumber: number, headSha?: string): Promise<EnqueuedPrAnalysis> {
+  async enqueue(
+    projectId: string,
+    repositoryId: string,
+    prNumber: number,
+    headSha: string | undefined,
+    options: EnqueueOptions & { rerunCompleted: true },
+  ): Promise<EnqueuedPrAnalysis & { status: 'pending' | 'running' }>;
+  async enqueue(projectId: string, repositoryId: string, prNumber: number, headSha?: string, options?: EnqueueOptions): Promise<EnqueuedPrAnalysis>;
+  async enqueue(projectId: string, repositoryId: string, prNumber: number, headSha?: string, options: EnqueueOptions = {}): Promise<EnqueuedPrAnalysis> {
     await this.requireLinked(projectId, repositoryId);
     if (!(await this.knowsPullRequest(repositoryId, prNumber))) {
       await this.syncPullRequests(repositoryId);
@@ -140,9 +159,10 @@ export class PrAnalysisService {
       if (!sha) throw new ConflictError(`the head commit of pull request #${prNumber} is not known yet: pass head_sha`);
       const [existing] = await tx.query<{ id: string; status: 'pending' | 'running' | 'completed'; workflow_id: string | null }>(
         `SELECT id, status, workflow_id FROM pr_analyses
-          WHERE project_id = $1 AND repository_id = $2 AND pr_number = $3 AND head_sha = $4 AND status <> 'failed'
+          WHERE project_id = $1 AND repository_id = $2 AND pr_number = $3 AND head_sha = $4
+            AND (status IN ('pending', 'running') OR (status = 'completed' AND NOT $5::boolean))
           ORDER BY created_at DESC, id DESC LIMIT 1`,
-        [projectId, repositoryId, prNumber, sha],
+        [projectId, repositoryId, prNumber, sha, options.rerunCompleted === true],
       );
       if (existing) return { id: existing.id, status: existing.status, workflowId: existing.workflow_id, created: false };
       const id = randomUUID();

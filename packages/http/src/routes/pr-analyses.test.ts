@@ -92,7 +92,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(row!.base_sha).toMatch(/^[0-9a-f]{40}$/);
   });
 
-  it('analyzes a given head_sha (normalised to lower case) and reuses a run of the same head while pending, running or completed', async () => {
+  it('analyzes a given head_sha (normalised to lower case) and reuses a run of the same head while pending or running', async () => {
     const { projectId, base } = await setup();
     const first = await analyze(`${base}/2`, { head_sha: OTHER_SHA });
     expect(first).toMatchObject({ status: 201, body: { status: 'pending', pr_number: 2 } });
@@ -105,8 +105,6 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
 
     await api.services.prAnalysisRecorder.markRunning(first.body.id);
     expect((await analyze(`${base}/2`, { head_sha: OTHER_SHA })).body).toEqual({ ...first.body, status: 'running' });
-    await api.db.query("UPDATE pr_analyses SET status = 'completed', completed_at = now() WHERE id = $1", [first.body.id]);
-    expect((await analyze(`${base}/2`, { head_sha: OTHER_SHA })).body).toEqual({ ...first.body, status: 'completed' });
 
     // Another head of the same PR is a new run; so is a retry after a failure.
     const synced = await analyze(`${base}/2`);
@@ -125,6 +123,33 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(new Set(racing.map((response) => response.body.id)).size).toBe(1);
     const raced = await api.db.query('SELECT id FROM pr_analyses WHERE project_id = $1', [fresh.projectId]);
     expect(raced).toHaveLength(1);
+  });
+
+  it('re-triggering a completed head starts a new pending run (a config change, a dismiss rule, an upgrade); code-host events reuse it', async () => {
+    const { projectId, repoId, base } = await setup();
+    const first = await analyze(`${base}/2`, { head_sha: OTHER_SHA });
+    await api.services.prAnalysisRecorder.markRunning(first.body.id);
+    await api.db.query("UPDATE pr_analyses SET status = 'completed', completed_at = now() WHERE id = $1", [first.body.id]);
+
+    const again = await analyze(`${base}/2`, { head_sha: OTHER_SHA });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ id: expect.stringMatching(UUID), status: 'pending', workflow_id: `pr-analysis-${again.body.id}`, pr_number: 2 });
+    expect(again.body.id).not.toBe(first.body.id);
+    expect(await jobsOf(again.body.id)).toEqual([{ kind: 'pr-analysis', input: { projectId, analysisId: again.body.id }, workflow_id: again.body.workflow_id }]);
+    // The PR's latest analysis is the new run; the completed one stays readable.
+    const latest = await api.request('GET', `${base}/2/analysis`, { key: owner.key });
+    expect(latest.body).toMatchObject({ id: again.body.id, status: 'pending', head_sha: OTHER_SHA.toLowerCase() });
+    expect((await api.request('GET', `/api/v1/projects/${projectId}/pr-analyses/${first.body.id}`, { key: owner.key })).body.status).toBe('completed');
+
+    // While the re-run is pending, triggers coalesce with it.
+    expect((await analyze(`${base}/2`, { head_sha: OTHER_SHA })).body.id).toBe(again.body.id);
+
+    // A pull_request event for an analysed head (the webhook path) reuses the completed analysis.
+    await api.db.query("UPDATE pr_analyses SET status = 'completed', completed_at = now() WHERE id = $1", [again.body.id]);
+    const event = await api.services.prAnalyses.enqueue(projectId, repoId, 2, OTHER_SHA.toLowerCase());
+    expect(event).toMatchObject({ analysisId: again.body.id, status: 'completed', created: false });
+    const count = await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM pr_analyses WHERE project_id = $1', [projectId]);
+    expect(count[0]!.count).toBe(2);
   });
 
   it('refuses bad input with 400, unknown PRs and unlinked repositories with 404, an unknown head with 409', async () => {

@@ -105,8 +105,9 @@ export const prAnalysisRoutes = [
       'The body is optional. Without `head_sha` the head commit of the most recently synced PR metadata is analysed. When the ' +
       'service knows no such PR, it first syncs the repository\'s pull requests from the code host; a PR still unknown gives 404 ' +
       '"pull request #N not found", a repository not linked to the project 404 too. A new run answers `status` "pending". While an ' +
-      'analysis of the same PR and head commit is pending, running or completed, no new run starts: that analysis is returned with ' +
-      'its current status (still 201); a failed one is retried with a new run. 409 when the PR\'s head commit is not known and ' +
+      'analysis of the same PR and head commit is pending or running, no new run starts: that analysis is returned with its ' +
+      'current status (still 201). A completed or failed one is analysed again with a new run (after a config change, a dismiss ' +
+      'rule or an upgrade). 409 when the PR\'s head commit is not known and ' +
       'no head_sha was given; 503 when the code host or the workflow engine is unavailable.',
     tag: TAG,
     access: 'member',
