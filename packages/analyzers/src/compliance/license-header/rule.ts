@@ -1,23 +1,24 @@
 // Reports source files that lack the licence header the repository requires. Inactive (subscribes
 // to nothing) until the `header` or `pattern` option is set.
-import { defineRule } from '@codehealth/engine/kit';
+import { compileSafeRegExp, defineRule, safeRegExpProblem } from '@codehealth/engine/kit';
 import { z } from 'zod';
-
-function isRegExp(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const options = z
   .object({
     /** Text the header must contain; compared without comment markers and with whitespace collapsed. */
     header: z.string().min(1).optional(),
-    /** Regular expression the header must match (multi-line text, comment markers kept). */
-    pattern: z.string().min(1).refine(isRegExp, 'must be a valid regular expression').optional(),
+    /**
+     * Regular expression the header must match (multi-line text, comment markers kept). It comes from
+     * the repository's config, so it runs in linear time: backreferences and lookbehind are refused.
+     */
+    pattern: z
+      .string()
+      .min(1)
+      .superRefine((source, ctx) => {
+        const problem = safeRegExpProblem(source);
+        if (problem) ctx.addIssue({ code: 'custom', message: `must be a regular expression this rule can run: it ${problem}` });
+      })
+      .optional(),
     /** How many lines at the top of a file are searched. */
     lines: z.number().int().positive().default(30),
   })
@@ -55,7 +56,7 @@ export const licenseHeader = defineRule({
     const { header, pattern, lines } = context.options;
     if (!header && !pattern) return {};
     const expected = header ? normaliseHeaderText(header) : undefined;
-    const regex = pattern ? new RegExp(pattern) : undefined;
+    const regex = pattern ? compileSafeRegExp(pattern) : undefined;
     return {
       program() {
         const head = context.source.split(/\r?\n/, lines).join('\n');

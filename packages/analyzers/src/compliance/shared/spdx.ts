@@ -1,5 +1,6 @@
 // SPDX licence identifiers: normalising what package.json files write, parsing licence
 // expressions, and recognising the common licences from the text of a LICENSE file.
+import { compileSafeRegExp, type SafeRegExp } from '@codehealth/engine/kit';
 
 const KNOWN_IDS = [
   '0BSD', 'AFL-3.0', 'AGPL-3.0', 'Apache-1.1', 'Apache-2.0', 'Artistic-2.0', 'BlueOak-1.0.0', 'BSD-2-Clause', 'BSD-3-Clause',
@@ -139,11 +140,27 @@ export function detectLicenseText(raw: string): string | undefined {
   return undefined;
 }
 
-/** `GPL-*` style patterns against ids, case-insensitively; a pattern without `*` names one licence family. */
+/**
+ * `GPL-*` style patterns against ids, case-insensitively; a pattern without `*` names one licence
+ * family. Patterns come from the config and ids from manifests, so the match runs in linear time.
+ */
 export function licenseMatches(id: string, pattern: string): boolean {
   const family = licenseFamily(id).toLowerCase();
   const wanted = pattern.trim().toLowerCase();
   if (!wanted.includes('*')) return family === licenseFamily(wanted) || id.toLowerCase() === wanted;
-  const source = wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${source}$`).test(id.toLowerCase());
+  return starPattern(wanted).test(id.toLowerCase());
+}
+
+/** Compiled `*` patterns by text: a policy's few patterns are tested against every dependency. */
+const STAR_PATTERNS = new Map<string, SafeRegExp>();
+
+function starPattern(wanted: string): SafeRegExp {
+  let compiled = STAR_PATTERNS.get(wanted);
+  if (!compiled) {
+    const source = wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    compiled = compileSafeRegExp(`^${source}$`);
+    if (STAR_PATTERNS.size >= 1_000) STAR_PATTERNS.clear();
+    STAR_PATTERNS.set(wanted, compiled);
+  }
+  return compiled;
 }

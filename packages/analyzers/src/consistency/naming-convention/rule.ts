@@ -1,6 +1,6 @@
 // Detects how the repository names functions, methods, classes, types and constants, and reports
 // the names that break the dominant style.
-import type { FileSummary } from '@codehealth/engine/kit';
+import { compileSafeRegExp, safeRegExpProblem, type FileSummary, type SafeRegExp } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
 import { append, FileMemo } from '../shared/file-memo.js';
@@ -12,22 +12,21 @@ const FACTS_KEY = `consistency/${NAMES_COLLECTOR_ID}`;
 
 const options = conventionOptions
   .extend({
-    /** Regular expressions; a name matching one is not observed at all. */
+    /**
+     * Regular expressions; a name matching one is not observed at all. They come from the
+     * repository's config, so they run in linear time: backreferences and lookbehind are refused.
+     */
     ignore: z
-      .array(z.string().refine((source) => isRegExp(source), 'must be a valid regular expression'))
+      .array(
+        z.string().superRefine((source, ctx) => {
+          const problem = safeRegExpProblem(source);
+          if (problem) ctx.addIssue({ code: 'custom', message: `must be a regular expression this rule can run: it ${problem}` });
+        }),
+      )
       .default([]),
   })
   .strict()
   .prefault({});
-
-function isRegExp(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const LABELS: Record<NameKind, { pattern: string; noun: string; plural: string }> = {
   function: { pattern: 'function-naming', noun: 'Function', plural: 'function names' },
@@ -59,7 +58,7 @@ const observedNames = new FileMemo<NameFacts, ObservedNames>();
  * `stylesByName` is shared by the files of a run: names repeat across files (`make`, `pipe`,
  * `Options`), so their styles are worked out once.
  */
-function observeNames(summary: FileSummary, facts: NameFacts, ignore: readonly RegExp[], stylesByName: Map<string, NamingStyle[]>): ObservedNames {
+function observeNames(summary: FileSummary, facts: NameFacts, ignore: readonly SafeRegExp[], stylesByName: Map<string, NamingStyle[]>): ObservedNames {
   const observed: ObservedNames = {};
   const exported = new Set<string>();
   for (const record of summary.module.exports) exported.add(record.name);
@@ -109,7 +108,7 @@ export const namingConvention = defineConventionRule({
   },
   observe(context) {
     const ignoreKey = JSON.stringify(context.options.ignore);
-    let ignore: RegExp[] | undefined;
+    let ignore: SafeRegExp[] | undefined;
     let stylesByName: Map<string, NamingStyle[]> | undefined;
     const byKind = new Map<NameKind, Observation[]>(NAME_KINDS.map((kind) => [kind, []]));
     for (const summary of sourceSummaries(context.summaries)) {
@@ -117,7 +116,7 @@ export const namingConvention = defineConventionRule({
       if (!facts) continue;
       // The patterns are compiled, and styles worked out, only when a file's names must be observed again.
       const observed = observedNames.get(facts, [summary.path, summary.module, ignoreKey], () =>
-        observeNames(summary, facts, (ignore ??= context.options.ignore.map((source) => new RegExp(source))), (stylesByName ??= new Map())),
+        observeNames(summary, facts, (ignore ??= context.options.ignore.map((source) => compileSafeRegExp(source))), (stylesByName ??= new Map())),
       );
       for (const kind of NAME_KINDS) if (observed[kind]) append(byKind.get(kind)!, observed[kind]);
     }

@@ -1,5 +1,7 @@
 // Minimal globs for the `entries` option (`src/cli/**`, `*.worker.ts`): `**` any depth, `*` within a
-// segment, `?` one character; a glob without a slash matches the file name at any depth.
+// segment, `?` one character; a glob without a slash matches the file name at any depth. Also read
+// from the repository's code (`import.meta.glob`), so they run in linear time (`a*a*a*a*b` backtracks).
+import { compileSafeRegExp, type SafeRegExp } from '@codehealth/engine/kit';
 
 export function globMatcher(globs: readonly string[]): (path: string) => boolean {
   if (globs.length === 0) return () => false;
@@ -11,7 +13,7 @@ export function globMatcher(globs: readonly string[]): (path: string) => boolean
   };
 }
 
-function toRegExp(glob: string): RegExp {
+function toRegExp(glob: string): SafeRegExp {
   const clean = glob.replace(/^\.\//, '');
   let source = '';
   for (let i = 0; i < clean.length; i++) {
@@ -25,5 +27,5 @@ function toRegExp(glob: string): RegExp {
     else if (c === '?') source += '[^/]';
     else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
-  return new RegExp(`^${source}$`);
+  return compileSafeRegExp(`^${source}$`);
 }

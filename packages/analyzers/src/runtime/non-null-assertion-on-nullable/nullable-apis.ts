@@ -1,6 +1,6 @@
 // APIs whose result is commonly null or undefined, and the local checks that make an assertion on
 // them safe, recognised from syntax alone.
-import type { Severity, SyntaxNode } from '@codehealth/engine/kit';
+import { compileSafeRegExp, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { resolveName } from '../shared/scope.js';
 import { callArguments, calledMethod, calleeOf, memberObject, stringLiteralValue } from '../shared/syntax.js';
@@ -25,16 +25,21 @@ const EXTERNAL = { severity: 'medium', confidence: 80 } as const;
 
 // A regular expression literal that matches every string: it can match the empty string and is
 // not pinned at both ends, like `^[_$]*` or `\s*$`. Lookarounds, word boundaries and stateful
-// flags are not judged.
+// flags are not judged. The literal is the analysed repository's, so it is tested with the
+// linear-time matcher: RegExp takes 2^n steps to test `/(?:|)(?:|)...x/` (n groups) against ''.
 function matchesEveryString(regex: SyntaxNode | undefined): boolean {
   if (regex?.type !== 'regex') return false;
   const pattern = regex.childForFieldName('pattern')?.text ?? '';
   const flags = regex.childForFieldName('flags')?.text ?? '';
   if (/[gy]/.test(flags) || /\(\?(?:[=!]|<[=!])|\\[bB]/.test(pattern) || (pattern.startsWith('^') && pattern.endsWith('$'))) return false;
+  // Without \p, \P, \u{...} and astral characters, a `u` pattern reads the same without the flag,
+  // and the empty string cannot tell code points from code units.
+  const sameWithoutU = flags.includes('u') && !/\\[pP]|\\u\{|[\uD800-\uDFFF]/.test(pattern);
+  const matcherFlags = sameWithoutU ? flags.replace('u', '') : flags;
   try {
-    return new RegExp(pattern, flags).test('');
+    return compileSafeRegExp(pattern, matcherFlags).test('');
   } catch {
-    // Syntax this engine's RegExp refuses (a newer flag): judge it as possibly empty-handed.
+    // Syntax this engine's RegExp refuses (a newer flag) or the matcher does not run: judged as possibly empty-handed.
     return false;
   }
 }
