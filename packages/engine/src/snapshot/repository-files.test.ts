@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeText, repositoryFiles, type RepositoryFileRead, type RepositoryReadOptions } from './repository-files.js';
-import { isOpenedFileSync, repositorySegments } from './repository-path.js';
+import { isOpenedFileSync, repositoryRelativePath } from './repository-path.js';
 
 const MARKER = 'OUTSIDE-SECRET-7c1e';
 
@@ -132,11 +132,12 @@ describe('isOpenedFileSync', () => {
   });
 });
 
-describe('repositorySegments', () => {
-  it('keeps relative paths and refuses the rest', () => {
-    expect(repositorySegments('a/b.ts')).toEqual(['a', 'b.ts']);
-    expect(repositorySegments('./a/./b.ts')).toEqual(['a', 'b.ts']);
-    expect(repositorySegments('a\\b.ts')).toEqual(['a\\b.ts']);
-    for (const path of ['', '.', '/a', '../a', 'a/..', 'a//b', 'a/', 'a\0']) expect(repositorySegments(path), path).toBeUndefined();
+describe('repositoryRelativePath', () => {
+  it('keeps relative paths in their plain form and refuses the rest', () => {
+    expect(repositoryRelativePath('a/b.ts')).toBe('a/b.ts');
+    expect(repositoryRelativePath('./a/./b.ts')).toBe('a/b.ts');
+    expect(repositoryRelativePath('a/.b/..c/b..ts')).toBe('a/.b/..c/b..ts');
+    expect(repositoryRelativePath('a\\b.ts')).toBe('a\\b.ts');
+    for (const path of ['', '.', './', '/a', '../a', 'a/..', 'a/../b', 'a//b', 'a/', 'a\0']) expect(repositoryRelativePath(path), path).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
 // checked (no swap between check and open). A refusal reads as an absent file, with a reason.
 import { closeSync, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join, sep } from 'node:path';
 import {
   OPEN_FLAGS,
   changedWhileOpened,
@@ -15,7 +15,7 @@ import {
   isOpenedFileSync,
   refusal,
   refusalOf,
-  repositorySegments,
+  repositoryRelativePath,
   tooLarge,
   type RepositoryFileRefused,
 } from './repository-path.js';
@@ -73,11 +73,20 @@ export function decodeText(bytes: Uint8Array): string {
 /** Where the checks of a path lead before anything is opened: the candidate to open, or a refusal. */
 type Located = { ok: true; candidate: string; realRoot: string } | RepositoryFileRefused;
 
+/** `dir`/`relative` without path.join's normalising: both are already plain (a hot path of the inventory). */
+const under = (dir: string, relative: string): string => (sep !== '/' ? join(dir, relative) : dir.endsWith('/') ? dir + relative : `${dir}/${relative}`);
+
+/** The lexical parent directory and name of a repository-relative path under the real root. */
+function split(realRoot: string, relative: string): { dir: string; name: string } {
+  const slash = relative.lastIndexOf('/');
+  return slash < 0 ? { dir: realRoot, name: relative } : { dir: under(realRoot, relative.slice(0, slash)), name: relative.slice(slash + 1) };
+}
+
 function locate(path: string, realRoot: string, realDir: string | RepositoryFileRefused, lexicalDir: string, links: 'inside' | 'never', name: string): Located {
   if (typeof realDir !== 'string') return realDir;
   if (!isInside(realRoot, realDir)) return refusal(path, 'outside-repository');
   if (links === 'never' && realDir !== lexicalDir) return refusal(path, 'symbolic-link');
-  return { ok: true, candidate: join(realDir, name), realRoot };
+  return { ok: true, candidate: under(realDir, name), realRoot };
 }
 
 /**
@@ -113,8 +122,8 @@ export function repositoryFiles(root: string): RepositoryFiles {
   };
 
   function prepareSync(path: string, links: 'inside' | 'never'): Located {
-    const segments = repositorySegments(path);
-    if (!segments) return refusal(path, 'invalid-path');
+    const relative = repositoryRelativePath(path);
+    if (relative === undefined) return refusal(path, 'invalid-path');
     if (realRoot === undefined) {
       try {
         realRoot = realpathSync.native(root);
@@ -122,13 +131,13 @@ export function repositoryFiles(root: string): RepositoryFiles {
         return refusalOf(path, error);
       }
     }
-    const lexical = join(realRoot, ...segments);
-    return locate(path, realRoot, realDirSync(path, dirname(lexical)), dirname(lexical), links, basename(lexical));
+    const { dir, name } = split(realRoot, relative);
+    return locate(path, realRoot, realDirSync(path, dir), dir, links, name);
   }
 
   async function prepare(path: string, links: 'inside' | 'never'): Promise<Located> {
-    const segments = repositorySegments(path);
-    if (!segments) return refusal(path, 'invalid-path');
+    const relative = repositoryRelativePath(path);
+    if (relative === undefined) return refusal(path, 'invalid-path');
     if (realRoot === undefined) {
       try {
         realRoot = await realpath(root);
@@ -136,8 +145,8 @@ export function repositoryFiles(root: string): RepositoryFiles {
         return refusalOf(path, error);
       }
     }
-    const lexical = join(realRoot, ...segments);
-    return locate(path, realRoot, await realDirAsync(path, dirname(lexical)), dirname(lexical), links, basename(lexical));
+    const { dir, name } = split(realRoot, relative);
+    return locate(path, realRoot, await realDirAsync(path, dir), dir, links, name);
   }
 
   function openChecked(path: string, links: 'inside' | 'never'): OpenedRepositoryFile | RepositoryFileRefused {

@@ -22,6 +22,8 @@ export interface RepositoryFileRefused {
   reason: RepositoryFileRefusal;
   /** `<path>: <reason>`, safe to show: never the file's content, never where a link points. */
   message: string;
+  /** The system error code of an `unreadable` file (`EACCES`), when there was one. */
+  code?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export function refusal(path: string, reason: RepositoryFileRefusal, detail?: st
 export function refusalOf(path: string, error: unknown): RepositoryFileRefused {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return refusal(path, 'absent');
-  return refusal(path, 'unreadable', `unreadable (${code ?? 'unknown error'})`);
+  return { ...refusal(path, 'unreadable', `unreadable (${code ?? 'unknown error'})`), ...(code ? { code } : {}) };
 }
 
 export function tooLarge(path: string, size: number, maxBytes: number): RepositoryFileRefused {
@@ -59,15 +61,22 @@ export function changedWhileOpened(path: string): RepositoryFileRefused {
   return refusal(path, 'unreadable', 'changed while it was opened; not read');
 }
 
+/** An empty, `.` or `..` segment anywhere in a POSIX path. */
+const UNUSUAL_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 /**
- * The POSIX segments of a repository-relative path, or undefined for anything that could name a
- * place outside it or the root itself: absolute paths, `..`, empty segments, NUL bytes.
+ * A repository-relative path in its plain form (`./a/./b` is `a/b`), or undefined for anything
+ * that could name a place outside the repository or the root itself: absolute paths, `..`, empty
+ * segments, NUL bytes. Backslashes are part of a name on POSIX systems, separators elsewhere.
  */
-export function repositorySegments(path: string): string[] | undefined {
-  if (path === '' || path.includes('\0') || isAbsolute(path)) return undefined;
-  const segments = path.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '.');
+export function repositoryRelativePath(path: string): string | undefined {
+  if (path.includes('\0') || isAbsolute(path)) return undefined;
+  const posix = sep === '/' ? path : path.replaceAll('\\', '/');
+  // The common case, a path as git lists it, needs no splitting.
+  if (!UNUSUAL_SEGMENT.test(posix)) return posix;
+  const segments = posix.split('/').filter((s) => s !== '.');
   if (segments.length === 0 || segments.some((s) => s === '' || s === '..')) return undefined;
-  return segments;
+  return segments.join('/');
 }
 
 export function isInside(realRoot: string, realPath: string): boolean {

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, TempRepo } from './fixtures/temp-repo.js';
-import { createSnapshot, SnapshotError } from './snapshot.js';
+import { DAY_MS, TempDir, TempRepo } from './fixtures/temp-repo.js';
+import { createSnapshot, SnapshotError, snapshotOfFiles } from './snapshot.js';
 import type { RepoSnapshot } from './types.js';
 
 const NOW = Date.UTC(2025, 5, 30, 12);
@@ -121,5 +122,40 @@ describe('createSnapshot on this repository', () => {
     // Others commit to this repository concurrently: compare against the HEAD the facts were read at.
     expect(git(['cat-file', '-t', facts.headSha ?? ''])).toBe('commit');
     expect(facts.files.get(path)?.commitsTotal).toBe(Number(git(['rev-list', '--count', '--no-merges', facts.headSha ?? '', '--', path])));
+  });
+});
+
+describe('snapshot reads of inventoried paths', () => {
+  it('read a path only as the regular file the inventory saw: never through a link, even one it was handed', async () => {
+    const outside = new TempDir().write('secret.ts', 'export const token = "OUTSIDE-SECRET-9f2";\n');
+    const repo = new TempRepo();
+    try {
+      repo.write('src/a.ts', 'export const a = 1;\n');
+      symlinkSync(join(outside.root, 'secret.ts'), join(repo.root, 'link.ts'));
+      symlinkSync(outside.root, join(repo.root, 'linked-dir'));
+      symlinkSync('src/a.ts', join(repo.root, 'inside-link.ts'));
+      mkdirSync(join(repo.root, 'fifo-dir'));
+      execFileSync('mkfifo', [join(repo.root, 'fifo-dir', 'pipe.ts')]);
+      writeFileSync(join(repo.root, 'empty.ts'), '');
+      repo.commit('links', ALICE, new Date(NOW));
+      // The inventory lists none of the links (nor the FIFO) ...
+      expect((await createSnapshot(repo.root)).files.map((f) => f.path).sort()).toEqual(['empty.ts', 'src/a.ts']);
+      // ... and a snapshot handed them anyway (an inventory made elsewhere) does not read them.
+      const entry = (path: string) => ({ path, language: 'typescript' as const, kind: 'source' as const, sizeBytes: 10 });
+      const paths = ['link.ts', 'linked-dir/secret.ts', 'inside-link.ts', 'fifo-dir/pipe.ts', 'src/a.ts'];
+      const snapshot = snapshotOfFiles(repo.root, paths.map(entry), () => Promise.reject(new Error('unused')));
+      const refusals = await Promise.all(paths.slice(0, 4).map((p) => snapshot.readFile(p).then(() => undefined, (e: unknown) => e)));
+      expect(refusals.map((e) => (e as SnapshotError).code)).toEqual(['FILE_UNREADABLE', 'FILE_UNREADABLE', 'FILE_UNREADABLE', 'FILE_UNREADABLE']);
+      expect(refusals.map((e) => (e as Error).message)).toEqual([
+        'not read: link.ts: a symbolic link; not followed here',
+        'not read: linked-dir/secret.ts: reached through a symbolic link that leads outside the repository; not read',
+        'not read: inside-link.ts: a symbolic link; not followed here',
+        'not read: fifo-dir/pipe.ts: not a regular file; not read',
+      ]);
+      expect(await snapshot.readFile('src/a.ts')).toBe('export const a = 1;\n');
+    } finally {
+      repo.remove();
+      outside.remove();
+    }
   });
 });

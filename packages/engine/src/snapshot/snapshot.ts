@@ -1,12 +1,12 @@
 // The repository snapshot handed to the pipeline: the inventory up front, file contents and git
 // facts on demand, each computed at most once per run.
-import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CodeHealthConfig } from '../config/schema.js';
 import type { GitFacts, RepoFile, RepoSnapshot } from './types.js';
 import { listFiles } from './inventory.js';
 import { readGitFacts, type GitHistory } from './git-facts.js';
+import { decodeText, repositoryFiles, type RepositoryFiles } from './repository-files.js';
 
 export type SnapshotOptions = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'> & {
   /** Reference time for churn windows, in ms since the epoch; defaults to `Date.now()`. */
@@ -15,7 +15,7 @@ export type SnapshotOptions = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'gene
   onGitHistory?: (history: GitHistory) => void;
 };
 
-export type SnapshotErrorCode = 'DIRECTORY_NOT_FOUND' | 'NOT_A_DIRECTORY' | 'FILE_NOT_IN_SNAPSHOT' | 'FILE_SKIPPED';
+export type SnapshotErrorCode = 'DIRECTORY_NOT_FOUND' | 'NOT_A_DIRECTORY' | 'FILE_NOT_IN_SNAPSHOT' | 'FILE_SKIPPED' | 'FILE_UNREADABLE';
 
 export class SnapshotError extends Error {
   constructor(
@@ -38,15 +38,13 @@ async function assertDirectory(root: string): Promise<void> {
   if (!stats.isDirectory()) throw new SnapshotError('NOT_A_DIRECTORY', root, `not a directory: ${root}`);
 }
 
-// Strips a byte-order mark, so that line and column numbers match what editors show.
-const utf8 = new TextDecoder('utf-8');
-
 export async function createSnapshot(root: string, options: SnapshotOptions = {}): Promise<RepoSnapshot> {
   const absoluteRoot = resolve(root);
   await assertDirectory(absoluteRoot);
   const files = await listFiles(absoluteRoot, options);
   const byPath = new Map<string, RepoFile>(files.map((f) => [f.path, f]));
   const contents = new Map<string, Promise<string>>();
+  const reader = repositoryFiles(absoluteRoot);
   let gitFacts: Promise<GitFacts> | undefined;
 
   return {
@@ -55,7 +53,7 @@ export async function createSnapshot(root: string, options: SnapshotOptions = {}
     readFile(path: string): Promise<string> {
       let content = contents.get(path);
       if (!content) {
-        content = readListed(absoluteRoot, byPath.get(path), path);
+        content = readListed(reader, byPath.get(path), path);
         contents.set(path, content);
       }
       return content;
@@ -80,12 +78,13 @@ export function snapshotOfFiles(root: string, files: RepoFile[], readGit: () => 
   let gitFacts: Promise<GitFacts> | undefined;
   const byPath = new Map<string, RepoFile>(files.map((f) => [f.path, f]));
   const contents = new Map<string, Promise<string>>();
+  const reader = repositoryFiles(root);
   return {
     root,
     files,
     readFile(path: string): Promise<string> {
       let content = contents.get(path);
-      if (!content) contents.set(path, (content = readListed(root, byPath.get(path), path)));
+      if (!content) contents.set(path, (content = readListed(reader, byPath.get(path), path)));
       return content;
     },
     git(): Promise<GitFacts> {
@@ -95,12 +94,18 @@ export function snapshotOfFiles(root: string, files: RepoFile[], readGit: () => 
   };
 }
 
-/** Only inventoried, analysable files are read: a path cannot reach outside the root or into binaries. */
-async function readListed(root: string, file: RepoFile | undefined, path: string): Promise<string> {
+/**
+ * Only inventoried, analysable files are read, and only as the inventory saw them: regular files
+ * reached through no symbolic link (a path cannot reach outside the root or into binaries).
+ */
+async function readListed(reader: RepositoryFiles, file: RepoFile | undefined, path: string): Promise<string> {
   if (!file) throw new SnapshotError('FILE_NOT_IN_SNAPSHOT', path, `not in the snapshot: ${path}`);
   if (file.skipReason) throw new SnapshotError('FILE_SKIPPED', path, `skipped: ${path} (${file.skipReason})`);
   // Synchronous on purpose, like the inventory's reads: on a warm page cache reading every file of
   // a large repository this way takes a third of the CPU of the thread pool's round trips (open,
   // stat, read, close each crossing threads); callers that read many files yield between batches.
-  return utf8.decode(readFileSync(join(root, path)));
+  const read = reader.readSync(path, { links: 'never' });
+  if (!read.ok) throw new SnapshotError('FILE_UNREADABLE', path, `not read: ${read.message}`);
+  // Decoding drops a byte-order mark, so that line and column numbers match what editors show.
+  return decodeText(read.bytes);
 }
