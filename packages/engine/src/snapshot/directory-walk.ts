@@ -1,10 +1,11 @@
 // Lists the files of a directory that is not a git work tree, applying .gitignore files the way
 // git does: every level's .gitignore, deeper files overriding shallower ones, `.git/info/exclude`
 // below them all, and no way back into a directory once it is ignored.
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Ignore } from 'ignore';
 import { safeIgnore } from '../patterns/safe-ignore.js';
+import { decodeText, repositoryFiles, type RepositoryFiles } from './repository-files.js';
 
 /** Directories never listed, whatever the ignore rules say. */
 export const ALWAYS_SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -15,13 +16,14 @@ interface IgnoreLayer {
   rules: Ignore;
 }
 
-async function readRules(file: string): Promise<Ignore | undefined> {
-  try {
-    return safeIgnore().add(await readFile(file, 'utf8'));
-  } catch {
-    // A missing or unreadable .gitignore has no rules; git behaves the same.
-    return undefined;
-  }
+/** Ignore files past this size are not read: no real one comes near it. */
+const MAX_RULES_BYTES = 4 * 1024 * 1024;
+
+/** Like git, a .gitignore that is a symbolic link is not read (`.git/info/exclude` may be one, inside the root). */
+async function readRules(files: RepositoryFiles, path: string, links: 'inside' | 'never'): Promise<Ignore | undefined> {
+  const read = await files.read(path, { links, maxBytes: MAX_RULES_BYTES });
+  // A missing or unreadable .gitignore has no rules; git behaves the same.
+  return read.ok ? safeIgnore().add(decodeText(read.bytes)) : undefined;
 }
 
 function isIgnored(layers: readonly IgnoreLayer[], path: string, isDirectory: boolean): boolean {
@@ -42,7 +44,8 @@ function isIgnored(layers: readonly IgnoreLayer[], path: string, isDirectory: bo
 export async function walkDirectory(root: string, exclude: Ignore = safeIgnore()): Promise<string[]> {
   const found: string[] = [];
   const rootLayers: IgnoreLayer[] = [];
-  const infoExclude = await readRules(join(root, '.git', 'info', 'exclude'));
+  const files = repositoryFiles(root);
+  const infoExclude = await readRules(files, '.git/info/exclude', 'inside');
   if (infoExclude) rootLayers.push({ base: '', rules: infoExclude });
 
   const visit = async (dir: string, inherited: readonly IgnoreLayer[]): Promise<void> => {
@@ -50,7 +53,7 @@ export async function walkDirectory(root: string, exclude: Ignore = safeIgnore()
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
     let layers = inherited;
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-      const rules = await readRules(join(absolute, '.gitignore'));
+      const rules = await readRules(files, dir === '' ? '.gitignore' : `${dir}/.gitignore`, 'never');
       if (rules) layers = [...inherited, { base: dir, rules }];
     }
     const subdirectories: Promise<void>[] = [];

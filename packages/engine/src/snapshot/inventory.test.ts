@@ -185,6 +185,22 @@ describe('listFiles outside git', () => {
   });
 });
 
+describe('walkDirectory and linked ignore files', () => {
+  it('reads no .gitignore that is a symbolic link, as git does, wherever it points', async () => {
+    const outside = new TempDir().write('ignore-everything', '*\n');
+    const dir = new TempDir();
+    try {
+      dir.write('src/a.ts', 'export {};\n').write('lib/b.ts', 'export {};\n').write('rules/ignore-lib', 'b.ts\n');
+      symlinkSync(join(outside.root, 'ignore-everything'), join(dir.root, '.gitignore'));
+      symlinkSync('../rules/ignore-lib', join(dir.root, 'lib', '.gitignore'));
+      expect((await walkDirectory(dir.root)).sort()).toEqual(['lib/b.ts', 'rules/ignore-lib', 'src/a.ts']);
+    } finally {
+      dir.remove();
+      outside.remove();
+    }
+  });
+});
+
 describe('listFiles in a repository without commits', () => {
   it('lists the untracked files', async () => {
     const repo = new TempRepo();
