@@ -48,6 +48,8 @@ export { driftSnapshotOf } from './drift/drift-snapshot.js';
 // Repository snapshot, parsing and code graph
 export { createSnapshot, SnapshotError } from './snapshot/snapshot.js';
 export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/types.js';
+export { repositoryFiles, readRepositoryFile, decodeText } from './snapshot/repository-files.js';
+export type { RepositoryFiles, RepositoryFileRead, RepositoryReadOptions, RepositoryFileRefusal } from './snapshot/repository-files.js';
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
@@ -74,6 +76,8 @@ export { configSchema } from './config/schema.js';
 export type { CodeHealthConfig } from './config/schema.js';
 export { loadConfig, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
 export { ConfigError } from './config/errors.js';
+export { parseJson } from './config/json-syntax.js';
+export type { JsonParse } from './config/json-syntax.js';
 
 // Cache
 export { MemoryFileSummaryCache, DiskFileSummaryCache, defaultCacheDir } from './cache/file-summary-cache.js';

@@ -14,6 +14,10 @@ export { codeRowPrefix } from './pipeline/line-counts.js';
 export { compileSafeRegExp, safeRegExpProblem } from './patterns/safe-regexp.js';
 export { runGitCommand } from './git-process/git-helper.js';
 export { toSarif, fromSarif, SARIF_SCHEMA_URI } from './report/sarif.js';
+// Files a rule reads beside the snapshot's (coverage reports, SARIF logs, installed packages) come
+// through the same checked read: never through a link out of the repository.
+export { repositoryFiles, readRepositoryFile, decodeText } from './snapshot/repository-files.js';
+export { parseJson } from './config/json-syntax.js';
 // Types from their modules, not `export type * from './index.js'`: the root would then look
 // imported (by the code graph, the architecture overview's entry points) though nothing loads it.
 export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
@@ -23,6 +27,8 @@ export type { HealthCategoryMeta } from './domain/categories.js';
 export * from './contracts/analyzer.js';
 export type { AnalyzerDefinition } from './plugins/define.js';
 export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/types.js';
+export type { RepositoryFiles, RepositoryFileRead, RepositoryReadOptions, RepositoryFileRefusal } from './snapshot/repository-files.js';
+export type { JsonParse } from './config/json-syntax.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
 export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './graph/index.js';
 export type { GitRequest, GitResult } from './git-process/spawn-git.js';
