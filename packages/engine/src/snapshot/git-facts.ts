@@ -4,7 +4,8 @@
 //   a second `git log --name-only` over all history (no diffs of content, so cheap) gives
 //   `commitsTotal` and the last change of files untouched for 90 days.
 // - Windows use the committer date (the date `--since` filters on) and are measured back from
-//   `now`; commits dated after `now` (clock skew) still count.
+//   `now`; commits dated after `now` (clock skew) still count. `now` defaults to the head commit's
+//   committer date, not the wall clock: the same commit gets the same facts on any day.
 // - Merge commits are left out: their diffs repeat changes already counted on the merged branch.
 //   `--full-history` keeps every commit that changed a file, even on a side of a merge whose
 //   changes the merge later dropped (git's default simplification would hide them).
@@ -22,7 +23,10 @@ import type { FileChurn, GitFacts } from './types.js';
 import { isGitWorkTree, runGit, tryGit } from './git-command.js';
 
 export interface GitFactsOptions {
-  /** The reference time in milliseconds since the epoch; defaults to `Date.now()`. */
+  /**
+   * The reference time in milliseconds since the epoch; defaults to the head commit's committer
+   * date (the wall clock only for a repository without commits).
+   */
   now?: number;
   /** Receives what the facts were counted from, so that a later commit's facts can be derived (`extendGitFacts`). */
   onHistory?: (history: GitHistory) => void;
@@ -194,18 +198,28 @@ async function shallowBoundaries(root: string): Promise<Set<string>> {
   return new Set(content.split('\n').filter((sha) => sha !== ''));
 }
 
+/** The committer time (ms) of a commit, or undefined when there is no such commit. */
+async function commitTime(root: string, rev: string): Promise<number | undefined> {
+  const seconds = Number((await tryGit(root, ['log', '-1', '--no-show-signature', '--format=%ct', rev, '--']))?.trim());
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
 export async function readGitFacts(root: string, options: GitFactsOptions = {}): Promise<GitFacts> {
-  const now = options.now ?? Date.now();
   if (!(await isGitWorkTree(root))) return { available: false, files: new Map(), totals: emptyTotals() };
 
   const [head, branch, shallow] = await Promise.all([
-    tryGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD']),
+    tryGit(root, ['log', '-1', '--no-show-signature', '--format=%H%x1f%ct', 'HEAD', '--']),
     tryGit(root, ['symbolic-ref', '--short', '--quiet', 'HEAD']),
     tryGit(root, ['rev-parse', '--is-shallow-repository']),
   ]);
+  const [headSha, headSeconds] = (head?.trim() ?? '').split(FIELD);
+  const headTime = Number(headSeconds) > 0 ? Number(headSeconds) * 1000 : undefined;
+  const now = options.now ?? headTime ?? Date.now();
   const facts: GitFacts = {
     available: true,
-    headSha: head?.trim() || undefined,
+    headSha: headSha || undefined,
+    ...(headTime !== undefined ? { headTime } : {}),
+    referenceTime: now,
     // Detached HEAD has no branch.
     branch: branch?.trim() || undefined,
     shallow: shallow?.trim() === 'true',
@@ -245,9 +259,12 @@ export async function readGitFacts(root: string, options: GitFactsOptions = {}):
  * Undefined when `now` is earlier than the base's.
  */
 export async function extendGitFacts(root: string, base: GitHistory, headSha: string, options: GitFactsOptions = {}): Promise<GitFacts | undefined> {
-  const now = options.now ?? Date.now();
+  const [headTime, log] = await Promise.all([
+    commitTime(root, headSha),
+    runGit(root, ['log', ...LOG_FLAGS, '--numstat', '--format=%x1e%H%x1f%ct%x1f%aN%x1f%aE', `${base.headSha}..${headSha}`, '--', '.']),
+  ]);
+  const now = options.now ?? headTime ?? Date.now();
   if (now < base.now) return undefined;
-  const log = await runGit(root, ['log', ...LOG_FLAGS, '--numstat', '--format=%x1e%H%x1f%ct%x1f%aN%x1f%aE', `${base.headSha}..${headSha}`, '--', '.']);
   const added = parseNumstatLog(log);
   const boundaries = new Set(base.boundaries);
   const recent = [...added, ...base.recent];
@@ -264,7 +281,7 @@ export async function extendGitFacts(root: string, base: GitHistory, headSha: st
   applyHistory(files, counts);
   const branch = await readBranch(root);
   options.onHistory?.({ headSha, shallow: base.shallow, now, boundaries: base.boundaries, recent, history: [...counts].map(([path, c]) => [path, c.commitsTotal, c.lastModified ?? '']) });
-  return { available: true, headSha, ...(branch ? { branch } : {}), shallow: base.shallow, files, totals };
+  return { available: true, headSha, ...(headTime !== undefined ? { headTime } : {}), referenceTime: now, ...(branch ? { branch } : {}), shallow: base.shallow, files, totals };
 }
 
 /** The checked-out branch as `git symbolic-ref --short HEAD` names it, read from the HEAD file (no process); undefined when detached. */

@@ -27,6 +27,13 @@ export interface GitFacts {
   /** False when the directory is not a git work tree; every other field is then empty. */
   available: boolean;
   headSha?: string;
+  /** Committer date of the head commit (ms since the epoch). */
+  headTime?: number;
+  /**
+   * The time windows (churn of the last 30/90 days) and ages are measured back from (ms): the head
+   * commit's date unless the caller gave another, so the same commit gets the same facts any day.
+   */
+  referenceTime?: number;
   branch?: string;
   /** True in a shallow clone: history stops at the clone's boundary, so totals are lower bounds. */
   shallow?: boolean;

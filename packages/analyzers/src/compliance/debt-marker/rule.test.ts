@@ -56,6 +56,7 @@ describe('compliance/debt-marker', () => {
     repo.commit({ 'src/a.ts': '// TODO: ancient\nexport const a = 1;\n' }, 400);
     repo.commit({ 'src/a.ts': '// TODO: ancient\n// FIXME: middle-aged\nexport const a = 1;\n' }, 120);
     repo.commit({ 'src/b.ts': 'export function f() {\n  // HACK: recent\n}\n' }, 10);
+    repo.commit({ 'src/c.ts': 'export const c = 1;\n' }, 0);
     repo.write({ 'src/b.ts': 'export function f() {\n  // HACK: recent\n  // TODO: uncommitted\n}\n' });
     const { findings, result } = await run(repo);
     expect(findings.map((f) => [f.filePath, f.anchor.lineStart, f.title, f.severity, f.data?.ageDays])).toEqual([
@@ -64,7 +65,7 @@ describe('compliance/debt-marker', () => {
       ['src/b.ts', 2, 'HACK in b.ts (10 days old): recent', 'info', 10],
       ['src/b.ts', 3, 'TODO in b.ts (not committed yet): uncommitted', 'info', undefined],
     ]);
-    expect(findings[0].description).toMatch(/^TODO comment at src\/a\.ts:1: "ancient"\. It was written 400 days ago \(\d{4}-\d\d-\d\d, by Ada, commit [0-9a-f]{8}\)\.$/);
+    expect(findings[0].description).toMatch(/^TODO comment at src\/a\.ts:1: "ancient"\. It was written 400 days before the assessed commit \(\d{4}-\d\d-\d\d, by Ada, commit [0-9a-f]{8}\)\.$/);
     expect(findings[2].symbol).toBe('f');
     expect(result.metrics.analyzerMetrics).toMatchObject({
       'compliance.debtMarkers': 4,
@@ -73,19 +74,36 @@ describe('compliance/debt-marker', () => {
     });
   });
 
+  it('measures ages against the assessed commit, not the day of the analysis: the same commit scores the same any day', async () => {
+    const repo = new MiniRepo().initGit();
+    repo.commit({ 'src/a.ts': '// TODO: old\nexport const a = 1;\n' }, 500);
+    repo.commit({ 'src/b.ts': '// TODO: as new as the commit\nexport const b = 1;\n' }, 200);
+    const { findings } = await run(repo);
+    expect(findings.map((f) => [f.filePath, f.data?.ageDays, f.severity])).toEqual([
+      ['src/a.ts', 300, 'low'],
+      ['src/b.ts', 0, 'info'],
+    ]);
+  });
+
   it('says "at least" for lines a shallow clone attributes to its boundary commit', async () => {
     const origin = new MiniRepo().initGit();
     origin.commit({ 'src/a.ts': '// TODO: ancient\nexport const a = 1;\n' }, 400);
     origin.commit({ 'src/b.ts': 'export const b = 1;\n' }, 10);
+    origin.commit({ 'src/c.ts': 'export const c = 1;\n' }, 0);
     const shallow = new MiniRepo();
-    shallow.git(['clone', '--quiet', '--depth', '1', `file://${origin.root}`, '.']);
+    shallow.git(['clone', '--quiet', '--depth', '2', `file://${origin.root}`, '.']);
     const { findings } = await run(shallow);
     expect(findings.map((f) => [f.title, f.severity])).toEqual([['TODO in a.ts (at least 10 days old): ancient', 'info']]);
+    // Cut at the assessed commit itself, the clone knows nothing of the line's age.
+    const shallower = new MiniRepo();
+    shallower.git(['clone', '--quiet', '--depth', '1', `file://${origin.root}`, '.']);
+    expect((await run(shallower)).findings.map((f) => [f.title, f.severity])).toEqual([['TODO in a.ts (older than the shallow clone): ancient', 'info']]);
   });
 
   it('honours markers, includeTests, the age limits and blame: false', async () => {
     const repo = new MiniRepo().initGit();
     repo.commit({ 'src/a.ts': '// TODO: one\n// XXX: two\nexport const a = 1;\n', 'src/a.test.ts': '// FIXME: in a test\n' }, 50);
+    repo.commit({ 'src/c.ts': 'export const c = 1;\n' }, 0);
     repo.write({
       'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { markers: ['TODO', 'FIXME'], includeTests: false, lowAfterDays: 30, mediumAfterDays: 40 } } } }),
     });

@@ -40,9 +40,13 @@ function describeAge(origin: LineOrigin | undefined, days: number | undefined, s
   if (!origin || days === undefined) {
     return { when: blamed ? ' Its age is unknown (git blame had no answer for it).' : ' Its age is unknown (no git history).' };
   }
-  const age = ageText(days, origin, shallow);
   const date = new Date(origin.authorTime * 1000).toISOString().slice(0, 10);
-  return { age: `${age} old`, when: ` It was written ${age} ago (${date}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).` };
+  // The boundary commit of a shallow clone that is the assessed commit itself says nothing of the age.
+  if (shallow && origin.boundary && days === 0) {
+    return { age: 'older than the shallow clone', when: ` It comes from before the history of this shallow clone (${date}, commit ${origin.commit.slice(0, 8)}).` };
+  }
+  const age = ageText(days, origin, shallow);
+  return { age: `${age} old`, when: ` It was written ${age} before the assessed commit (${date}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).` };
 }
 
 /** In a shallow clone, a boundary commit stands for all the history cut off before it. */
@@ -97,7 +101,8 @@ export const debtMarker = defineRule({
       if (context.saveState) context.saveState(saveOrigins(origins));
     }
 
-    const now = Date.now() / 1000;
+    // Ages as of the assessed commit, not of the day the analysis runs: the same commit scores the same.
+    const now = (git?.referenceTime ?? Date.now()) / 1000;
     let olderThanLow = 0;
     let olderThanMedium = 0;
     for (const m of found) {
