@@ -1,5 +1,7 @@
 // SARIF import through the real engine on real git repositories: another tool's log, our own
 // export round-tripped, configured paths, and paths that try to leave the repository.
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine, toSarif } from '@codehealth/engine';
 import { createGitRepo } from '../../../../../test/helpers/git-repo.js';
@@ -78,6 +80,27 @@ describe('sarif-import/external-results', () => {
     const result = await analyze(repo.root, [sarifImport], config);
     expect(result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart])).toEqual([['eslint/no-unused-vars', 'src/a.ts', 2]]);
     expect(result.metrics.analyzerMetrics['sarif-import.importedFiles']).toBe(1);
+  });
+
+  it('reads a log through a link only when the link stays inside the repository, and never quotes a skipped file', async () => {
+    const log = JSON.stringify(eslintSarif).replaceAll('file:///REPO/', '');
+    const outside = createGitRepo({ 'x.sarif': log.replace('is assigned a value but never used.', 'OUTSIDE-SECRET-5ab') });
+    const repo = createGitRepo({ ...files, 'build/lint.sarif.json': log, 'reports/notes.sarif': 'root:x:0:0:OUTSIDE-SECRET-5ab\n' });
+    symlinkSync(join(outside.root, 'x.sarif'), join(repo.root, 'reports', 'out.sarif'));
+    symlinkSync('../build/lint.sarif.json', join(repo.root, 'reports', 'in.sarif'));
+    repo.commit('links');
+    const config = { rules: { 'sarif-import/external-results': { options: { files: ['reports/out.sarif', 'reports/in.sarif'] } } } };
+    const engine = await createEngine({ plugins: [{ name: 'test', analyzers: [sarifImport] }], cacheDir: false, workers: 0 });
+    const progress: string[] = [];
+    const result = await engine.analyze(repo.root, { config, onProgress: (e) => progress.push(e.message) });
+    // in.sarif and the inventoried build/lint.sarif.json are the same log: its one result, twice.
+    expect(result.findings.map((f) => [f.ruleId, f.filePath, f.title])).toEqual([
+      ['eslint/no-unused-vars', 'src/a.ts', "'unused' is assigned a value but never used."],
+      ['eslint/no-unused-vars', 'src/a.ts', "'unused' is assigned a value but never used."],
+    ]);
+    expect(progress).toContain('SARIF file skipped: reports/out.sarif: reached through a symbolic link that leads outside the repository; not read');
+    expect(progress).toContain('SARIF file reports/notes.sarif skipped: not valid JSON: unexpected character at line 1, column 1');
+    expect(JSON.stringify({ result, progress })).not.toContain('OUTSIDE-SECRET-5ab');
   });
 
   it('skips a malformed log without failing the assessment, and detects SARIF files for onboarding', async () => {

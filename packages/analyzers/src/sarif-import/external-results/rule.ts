@@ -1,9 +1,8 @@
 // Imports other tools' SARIF 2.1.0 results (ESLint, Semgrep, CodeQL, …) as issues with source
 // `static_analyzer`, keeping each tool's rule id. Files are found by name in the repository
 // (`*.sarif`, `*.sarif.json`) or named in the rule's `files` option.
-import { realpath, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { defineRule, fromSarif, type RepositoryRuleContext } from '@codehealth/engine/kit';
+import { isAbsolute, relative, sep } from 'node:path';
+import { decodeText, defineRule, fromSarif, parseJson, readRepositoryFile, type RepositoryRuleContext } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const MAX_SARIF_BYTES = 50 * 1024 * 1024;
@@ -19,15 +18,6 @@ const options = z
   .default({ files: [], autoDetect: true });
 
 export const SARIF_NAME = /\.sarif(\.json)?$/i;
-
-/** Resolves a configured path inside the repository; anything that escapes it (`..`, symlinks) is refused. */
-async function insideRoot(root: string, path: string): Promise<string | undefined> {
-  const absolute = resolve(root, path);
-  const real = await realpath(absolute).catch(() => undefined);
-  const realRoot = await realpath(root);
-  if (!real || (real !== realRoot && !real.startsWith(realRoot + sep))) return undefined;
-  return real;
-}
 
 async function sarifFiles(context: RepositoryRuleContext<z.infer<typeof options>>): Promise<string[]> {
   const found = new Set<string>();
@@ -54,19 +44,21 @@ export const externalResults = defineRule({
     const { root } = context.snapshot;
     let imported = 0;
     for (const path of await sarifFiles(context)) {
-      const file = await insideRoot(root, path);
-      if (!file) {
-        context.progress(`SARIF file ${path} skipped: not found inside the repository`);
+      // A configured path that escapes the repository (`..`, a link out of it) is never read.
+      const read = await readRepositoryFile(root, path, { maxBytes: MAX_SARIF_BYTES });
+      if (!read.ok) {
+        context.progress(`SARIF file skipped: ${read.message}`);
         continue;
       }
-      const size = (await stat(file)).size;
-      if (size > MAX_SARIF_BYTES) {
-        context.progress(`SARIF file ${path} skipped: ${size} bytes is over the ${MAX_SARIF_BYTES}-byte limit`);
+      // The reasons a file is skipped say where it is wrong, never what it holds.
+      const parsed = parseJson(decodeText(read.bytes));
+      if (!parsed.ok) {
+        context.progress(`SARIF file ${path} skipped: ${parsed.message}`);
         continue;
       }
       let findings;
       try {
-        findings = fromSarif(JSON.parse(await readFile(file, 'utf8')));
+        findings = fromSarif(parsed.value);
       } catch (error) {
         context.progress(`SARIF file ${path} skipped: ${(error as Error).message}`);
         continue;
