@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGitRepo, type TestRepo } from '../../../../../test/helpers/git-repo.js';
@@ -143,6 +143,42 @@ describe('testing/low-coverage-file with reports of other formats', () => {
     expect(run.findings('low-coverage-file')).toEqual([]);
     expect(run.result.metrics.actualCoveragePercent).toBeNull();
     expect(run.metric('coverageReports')).toBe(0);
+  });
+});
+
+describe('testing/low-coverage-file with reports behind symbolic links', () => {
+  const body = Array.from({ length: 20 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+  const lcov = `TN:OUTSIDE-SECRET-c0v\nSF:src/low.ts\n${Array.from({ length: 20 }, (_, i) => `DA:${i + 1},${i < 4 ? 1 : 0}`).join('\n')}\nLF:20\nLH:4\nend_of_record\n`;
+  let outside: TestRepo;
+  beforeAll(() => {
+    outside = createGitRepo({ 'lcov.info': lcov, 'coverage/lcov.info': lcov });
+  });
+  afterAll(() => rmSync(outside.root, { recursive: true, force: true }));
+
+  it('never reads a report whose link (or whose linked coverage/ directory) leads outside the repository', async () => {
+    for (const link of [['coverage/lcov.info', join(outside.root, 'lcov.info')], ['coverage', join(outside.root, 'coverage')], ['lcov.info', '/proc/self/environ']]) {
+      const repo = createGitRepo({ 'src/low.ts': body });
+      mkdirSync(join(repo.root, 'coverage'), { recursive: true });
+      if (link[0] === 'coverage') rmSync(join(repo.root, 'coverage'), { recursive: true });
+      symlinkSync(link[1], join(repo.root, link[0]));
+      repo.commit('link a report');
+      const run = await analyzeDirectory(repo.root);
+      expect(run.metric('coverageReports'), link[0]).toBe(0);
+      expect(run.findings('low-coverage-file')).toEqual([]);
+      expect(run.result.metrics.actualCoveragePercent).toBeNull();
+      expect(JSON.stringify(run.result)).not.toContain('OUTSIDE-SECRET');
+      rmSync(repo.root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a report linked to a file inside the repository', async () => {
+    const repo = createGitRepo({ 'src/low.ts': body, 'reports/lcov.info': lcov, 'coverage/.keep': '' });
+    symlinkSync('../reports/lcov.info', join(repo.root, 'coverage', 'lcov.info'));
+    repo.commit('link a report');
+    const run = await analyzeDirectory(repo.root);
+    expect(run.metric('coverageReports')).toBe(1);
+    expect(run.findings('low-coverage-file').map((f) => [f.filePath, f.title])).toEqual([['src/low.ts', 'low.ts has 20% line coverage (threshold 50%)']]);
+    rmSync(repo.root, { recursive: true, force: true });
   });
 });
 

@@ -1,9 +1,10 @@
 // Finds coverage reports where test runners write them, at the root and in each workspace package,
-// reads them straight from disk (coverage/ is usually gitignored, so the inventory never lists
-// it), and maps their per-file numbers onto the repository's files.
-import { lstat, readFile, stat } from 'node:fs/promises';
+// reads them from disk beside the snapshot (coverage/ is usually gitignored, so the inventory never
+// lists it) through the engine's checked read, and maps their per-file numbers onto the
+// repository's files.
+import { stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
-import type { RepoSnapshot } from '@codehealth/engine/kit';
+import { decodeText, repositoryFiles, type RepoSnapshot, type RepositoryFiles } from '@codehealth/engine/kit';
 import { parseCobertura } from './cobertura.js';
 import { parseIstanbulFinal, parseIstanbulSummary } from './istanbul.js';
 import { parseLcov } from './lcov.js';
@@ -82,22 +83,22 @@ function createPathMapper(root: string, paths: readonly string[]): (reported: st
   };
 }
 
-async function readReport(root: string, dir: string): Promise<{ file: string; format: CoverageFormat; mtimeMs: number; parsed: ParsedCoverage } | undefined> {
-  // Without a coverage/ directory its candidates cannot exist: one probe instead of five.
-  const coverageDir = await stat(join(root, dir, 'coverage')).catch(() => undefined);
+async function readReport(files: RepositoryFiles, dir: string): Promise<{ file: string; format: CoverageFormat; mtimeMs: number; parsed: ParsedCoverage } | undefined> {
+  // Without a coverage/ directory its candidates cannot exist: one probe instead of five. The probe
+  // reads nothing: where a linked coverage/ leads is checked by each read.
+  const coverageDir = await stat(join(files.root, dir, 'coverage')).catch(() => undefined);
   const hasCoverageDir = coverageDir?.isDirectory() ?? false;
   for (const candidate of CANDIDATES) {
     if (!hasCoverageDir && candidate.file.startsWith('coverage/')) continue;
     const file = dir === '' ? candidate.file : posix.join(dir, candidate.file);
-    const absolute = join(root, file);
-    const stat = await lstat(absolute).catch(() => undefined);
-    // Symbolic links could point anywhere on the host; a report is a plain file.
-    if (!stat?.isFile() || stat.size > MAX_REPORT_BYTES) continue;
+    // A link is followed only to a report inside the repository; FIFOs, devices and huge files are not read.
+    const read = await files.read(file, { maxBytes: MAX_REPORT_BYTES });
+    if (!read.ok) continue;
     try {
-      const parsed = PARSERS[candidate.format](await readFile(absolute, 'utf8'));
-      if (parsed) return { file, format: candidate.format, mtimeMs: stat.mtimeMs, parsed };
+      const parsed = PARSERS[candidate.format](decodeText(read.bytes));
+      if (parsed) return { file, format: candidate.format, mtimeMs: read.mtimeMs, parsed };
     } catch {
-      // An unreadable or malformed report is no report; the next candidate may do.
+      // A malformed report is no report; the next candidate may do.
     }
   }
   return undefined;
@@ -119,7 +120,8 @@ async function load(snapshot: RepoSnapshot): Promise<LoadedCoverage> {
   // Every package directory is probed at once (a monorepo or a package with a manifest per
   // entry point has hundreds); the reports are then taken in directory order.
   const dirs = [...packageDirs].sort();
-  const reports = await Promise.all(dirs.map((dir) => readReport(root, dir)));
+  const files = repositoryFiles(root);
+  const reports = await Promise.all(dirs.map((dir) => readReport(files, dir)));
   for (let d = 0; d < dirs.length; d++) {
     const dir = dirs[d];
     const report = reports[d];
