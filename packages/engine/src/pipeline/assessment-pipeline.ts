@@ -30,6 +30,7 @@ import { stopQuietly, type WarmPool, type WarmWorkers } from './warm-workers.js'
 import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } from './types.js';
 import type { RunStateStore } from '../cache/run-state-store.js';
 import { incrementalSnapshot, runStateRecorder, type IncrementalSnapshot } from './incremental-run.js';
+import { runProvenance } from './provenance.js';
 
 export interface PipelineOptions {
   /** Analyzers from the engine's plugins (config plugins are added per run). */
@@ -167,6 +168,7 @@ export class AssessmentPipeline {
       conventions,
       analyzers: ruleSet.analyzers.map((a) => ({ id: a.id, rules: a.rules.map((r) => `${a.id}/${r.meta.id}`) })),
       config,
+      provenance: runProvenance({ git, config, ruleSet: ruleSet.fingerprint, scoringModel: this.scoring.id }),
       ...(incremental && options.incremental ? { derivedFrom: options.incremental.baseCommit } : {}),
     };
   }

@@ -49,6 +49,25 @@ export interface AnalyzeOptions {
   incremental?: IncrementalBase;
 }
 
+/**
+ * The three things a score may move with — the code, the configuration, the engine — recorded with
+ * every run, so that a changed score can be traced to one of them.
+ */
+export interface RunProvenance {
+  /** The analysed commit (undefined outside git or before the first commit). */
+  commit?: string;
+  /** The commit's committer date (ISO 8601): ages and churn windows are measured from it. */
+  commitDate?: string;
+  /** sha256 (hex, 16) of the effective configuration, keys sorted. */
+  configDigest: string;
+  /** The engine's package version. */
+  engineVersion: string;
+  /** Fingerprint of the enabled rules with their options and severities. */
+  ruleSet: string;
+  /** The scoring model's id. */
+  scoringModel: string;
+}
+
 /** A run on a commit that descends from an assessed one (see `AnalyzeOptions.incremental`). */
 export interface IncrementalBase {
   /** The commit assessed before (by a full run of a clean checkout, with this engine's cache). */
@@ -135,6 +154,8 @@ export interface AssessmentResult {
   /** Analyzers that ran, with their rule ids. */
   analyzers: Array<{ id: string; rules: string[] }>;
   config: CodeHealthConfig;
+  /** What the result depends on: the same provenance gives the same findings and scores. */
+  provenance: RunProvenance;
   /**
    * The commit whose recorded run state this run was derived from (`AnalyzeOptions.incremental`),
    * when it was: its unchanged code files all had their rules run (cached summaries, or analysed

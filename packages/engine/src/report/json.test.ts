@@ -16,6 +16,7 @@ describe('toJsonReport', () => {
       root: '/tmp/shop',
       head_sha: '0123456789abcdef0123456789abcdef01234567',
       branch: 'main',
+      provenance: { commit_date: '2026-01-10T09:00:00.000Z', config_digest: '44136fa355b3678a', rule_set: '00112233aabbccdd', scoring_model: 'default-v1' },
     });
     expect(TOOL_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -8,7 +8,15 @@ import { toWireMetrics, type WireMetrics } from './wire-metrics.js';
 
 export interface JsonReport {
   /** Which tool and which checkout produced the report; not a spec resource. */
-  run: { tool: string; tool_version: string; root: string; head_sha: string | null; branch: string | null };
+  run: {
+    tool: string;
+    tool_version: string;
+    root: string;
+    head_sha: string | null;
+    branch: string | null;
+    /** What the scores depend on (see `RunProvenance`): commit date, config digest, rule set, scoring model. */
+    provenance: { commit_date: string | null; config_digest: string; rule_set: string; scoring_model: string };
+  };
   assessment: WireAssessment;
   issues: WireIssue[];
   metrics: WireMetrics;
@@ -27,6 +35,12 @@ export function toJsonReport(result: AssessmentResult, ids: Partial<AssessmentId
       root: result.root,
       head_sha: result.git.headSha ?? null,
       branch: result.git.branch ?? null,
+      provenance: {
+        commit_date: result.provenance.commitDate ?? null,
+        config_digest: result.provenance.configDigest,
+        rule_set: result.provenance.ruleSet,
+        scoring_model: result.provenance.scoringModel,
+      },
     },
     assessment: toWireAssessment(result, { id: assessmentId, projectId }),
     issues: toWireIssues(result.findings, {
