@@ -1,3 +1,5 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeWith, MiniRepo } from '../../shared/fixtures/mini-repo.js';
 import { LICENSE_TEXTS } from '../shared/fixtures/license-texts.js';
@@ -68,6 +70,32 @@ describe('compliance/dependency-license', () => {
       'info package.json:6 Licence of dependency secret unknown',
       'info package.json:7 Licence of dependency bare unknown',
     ]);
+  });
+
+  it('reads an installed package only inside the repository: a package or licence linked out of it is not installed', async () => {
+    const outside = new MiniRepo({
+      'leak/package.json': json({ name: 'leak', version: '6.6.6', license: 'OUTSIDE-SECRET-l1c' }),
+      'gpl.txt': `${LICENSE_TEXTS['GPL-3.0']}\nOUTSIDE-SECRET-l1c\n`,
+    });
+    const repo = new MiniRepo({
+      'src/index.ts': 'export const a = 1;\n',
+      'package.json': json({ name: 'app', dependencies: { leak: '1', 'text-only': '1', 'left-pad': '1' } }),
+      // A package whose licence file is a link towards the host's files.
+      ...installed('text-only', {}),
+      // pnpm's layout: the package is a link to its copy in node_modules/.pnpm, inside the repository.
+      ...installed('.pnpm/left-pad@1.2.3/node_modules/left-pad', { license: 'MIT' }),
+    });
+    symlinkSync(join(outside.root, 'leak'), join(repo.root, 'node_modules', 'leak'));
+    symlinkSync(join(outside.root, 'gpl.txt'), join(repo.root, 'node_modules', 'text-only', 'LICENSE'));
+    symlinkSync('.pnpm/left-pad@1.2.3/node_modules/left-pad', join(repo.root, 'node_modules', 'left-pad'));
+    const result = await analyzeWith(compliance, repo.root);
+    const findings = result.findings.filter((f) => f.ruleId === RULE).map((f) => `${f.severity} ${f.filePath}:${f.anchor.lineStart} ${f.title}`);
+    expect(findings).toEqual([
+      'info package.json:4 Licence of dependency leak unknown (not installed)',
+      'info package.json:5 Licence of dependency text-only unknown',
+    ]);
+    expect(result.metrics.analyzerMetrics['compliance.dependenciesChecked']).toBe(2);
+    expect(JSON.stringify(result)).not.toContain('OUTSIDE-SECRET');
   });
 
   it('without any node_modules, says once per manifest that nothing is installed', async () => {
