@@ -21,6 +21,8 @@ Start the REST API server (/api/v1, /healthz, /health/detailed).
 
 Environment: PORT (default 8080), HOST (default 127.0.0.1 embedded, 0.0.0.0 self-hosted),
 WORKER_TASK_QUEUE (self-hosted: the Temporal task queue of the workers, default codehealth),
+IDP_AUDIENCE (self-hosted: the aud identity-provider tokens must name, comma-separated;
+unset, tokens naming an audience are refused),
 CORS_ORIGINS (comma-separated origins or *), CODEHEALTH_DATA_DIR (embedded),
 CODEHEALTH_PLUGINS (embedded: the analyzer plugin packages to run, comma-separated npm names),
 RATE_LIMIT_PER_MINUTE (requests per API key and minute, default 600; 0 turns limiting off;

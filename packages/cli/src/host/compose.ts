@@ -153,7 +153,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
       rateLimit: config.rateLimit,
       components: [...healthComponents({ config, db: store.db, cache, graphStore }), ...workflows.components],
       webhookSecret: config.mode === 'self-hosted' ? config.vcs.webhookSecret : process.env.VCS_WEBHOOK_SECRET,
-      authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey })] : [],
+      authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey, audience: config.idp.audience })] : [],
       log: options.log,
       version: hostVersion(),
     });

@@ -101,6 +101,15 @@ describe('self-hosted configuration', () => {
     const overridden = readSelfHostedConfig({ ...complete(), PORT: '9090', HOST: '10.0.0.5', CORS_ORIGINS: '*', CODEHEALTH_ALLOW_LOCAL_REPOS: '1', WORKFLOW_ADDRESS: '[::1]:7233' });
     expect(overridden).toMatchObject({ port: 9090, host: '10.0.0.5', corsOrigins: ['*'], allowLocalRepos: true, workflowAddress: '[::1]:7233' });
   });
+
+  it('reads IDP_AUDIENCE (optional; comma-separated) beside the issuer', () => {
+    expect(readSelfHostedConfig(complete()).idp).toEqual({ secretKey: 'idp-secret', jwtIssuer: 'https://idp.example.com/' });
+    expect(readSelfHostedConfig({ ...complete(), IDP_AUDIENCE: ' codehealth-web , codehealth-cli,,' }).idp).toEqual({
+      secretKey: 'idp-secret',
+      jwtIssuer: 'https://idp.example.com/',
+      audience: ['codehealth-web', 'codehealth-cli'],
+    });
+  });
 });
 
 describe('embedded configuration', () => {

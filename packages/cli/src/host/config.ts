@@ -79,7 +79,8 @@ export interface SelfHostedConfig extends ListenConfig {
   graphDbPassword?: string;
   /** 32 bytes from SECRET_KEY (hex), for tokens at rest. */
   secretKey: Buffer;
-  idp: { secretKey: string; jwtIssuer: string };
+  /** IDP_AUDIENCE (optional, comma-separated): the `aud` the IdP's tokens must name; unset, tokens naming one are refused. */
+  idp: { secretKey: string; jwtIssuer: string; audience?: string[] };
   vcs: { appId: string; privateKeyPath: string; webhookSecret: string };
   frontendUrl: string;
   llm: { large: LlmSlot; small: LlmSlot };
@@ -216,12 +217,18 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     graphDbUser: valueOf(env, 'GRAPH_DB_USER'),
     graphDbPassword: valueOf(env, 'GRAPH_DB_PASSWORD'),
     secretKey: Buffer.from(get('SECRET_KEY'), 'hex'),
-    idp: { secretKey: get('IDP_SECRET_KEY'), jwtIssuer: get('IDP_JWT_ISSUER') },
+    idp: { secretKey: get('IDP_SECRET_KEY'), jwtIssuer: get('IDP_JWT_ISSUER'), ...idpAudienceOf(env) },
     vcs: { appId: get('VCS_APP_ID'), privateKeyPath: get('VCS_PRIVATE_KEY_PATH'), webhookSecret: get('VCS_WEBHOOK_SECRET') },
     frontendUrl: get('FRONTEND_URL'),
     llm: { large: slot('LARGE'), small: slot('SMALL') },
     allowLocalRepos: valueOf(env, 'CODEHEALTH_ALLOW_LOCAL_REPOS') === '1',
   };
+}
+
+/** IDP_AUDIENCE: comma-separated audiences, any of which a token's `aud` may name. */
+function idpAudienceOf(env: Env): { audience?: string[] } {
+  const audience = [...new Set((valueOf(env, 'IDP_AUDIENCE') ?? '').split(',').map((value) => value.trim()).filter(Boolean))];
+  return audience.length > 0 ? { audience } : {};
 }
 
 /**
