@@ -2,6 +2,8 @@
 // OpenAI-compatible server, on a real git diff: what is sent (hunks only, credentials masked,
 // within the budget), which answers are kept or dropped, quote validation both ways, and the
 // failures that yield no findings with a reason.
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/infra/fake-openai.js';
@@ -187,5 +189,22 @@ describe('reviewDiffWithLlm', () => {
     const result = await reviewDiffWithLlm(client(), { diff: docsOnly, files });
     expect(result).toMatchObject({ findings: [], reason: 'no reviewable changed lines (nothing sent)', sent: { files: 0, hunks: 0 } });
     expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('headFilesOf', () => {
+  it('sends a model no file reached through a symbolic link, least of all one leading out of the repository', async () => {
+    const outside = createGitRepo({ 'secret.ts': "export const TOKEN = 'OUTSIDE-SECRET-11m';\n" });
+    const linked = createGitRepo({ 'src/a.ts': 'export const a = 1;\n' });
+    const base = linked.git('rev-parse', 'HEAD');
+    linked.write({ 'src/a.ts': 'export const a = 2;\n' });
+    symlinkSync(join(outside.root, 'secret.ts'), join(linked.root, 'src', 'leak.ts'));
+    symlinkSync('a.ts', join(linked.root, 'src', 'alias.ts'));
+    const head = linked.commit('feat: links');
+    const linkedDiff = await readPullRequestDiff(linked.root, base, head);
+    expect(linkedDiff.files.map((f) => f.path).sort()).toEqual(['src/a.ts', 'src/alias.ts', 'src/leak.ts']);
+    const sent = await headFilesOf(linked.root, linkedDiff);
+    expect(sent.map((f) => [f.path, f.headText])).toEqual([['src/a.ts', 'export const a = 2;\n']]);
+    expect(JSON.stringify(sent)).not.toContain('OUTSIDE-SECRET');
   });
 });

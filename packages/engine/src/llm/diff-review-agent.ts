@@ -4,8 +4,6 @@
 // sent file, its lines on or near sent changed lines, and its quoted code is re-read from the
 // head file to decide `anchor.validated`. Any failure of the model yields no findings and a reason:
 // a PR analysis never fails because of the model.
-import { lstat, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { ISSUE_CATEGORIES, SEVERITIES, type Finding } from '../domain/types.js';
 import { isOutside } from '../graph/file-probe.js';
@@ -13,6 +11,7 @@ import type { FunctionSummary } from '../pipeline/file-summary.js';
 import { fileGroupOf } from '../pipeline/findings.js';
 import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
 import type { PullRequestDiff } from '../pr/types.js';
+import { repositoryFiles } from '../snapshot/repository-files.js';
 import type { JsonCompletionClient } from './json-completion.js';
 import { llmSlotFromEnv, type LlmSlot } from './llm-slot.js';
 import { OpenAiJsonClient } from './openai-json-client.js';
@@ -172,15 +171,13 @@ export async function reviewDiffWithLlm(client: JsonCompletionClient, input: Dif
 export async function headFilesOf(headDir: string, diff: PullRequestDiff, summaries: ReadonlyArray<{ path: string; functions: readonly FunctionSummary[] }> = []): Promise<ReviewFile[]> {
   const functions = new Map(summaries.map((s) => [s.path, s.functions]));
   const files: ReviewFile[] = [];
+  const checkout = repositoryFiles(headDir);
   for (const file of diff.files) {
     if (file.binary || file.generated || file.status === 'deleted' || isOutside(file.path)) continue;
-    // A symlink's target may lie outside the repository: never followed.
-    const stat = await lstat(join(headDir, file.path)).catch(() => undefined);
-    if (!stat?.isFile() || stat.size > MAX_HEAD_FILE_BYTES) continue;
-    const text = await readFile(join(headDir, file.path)).then(
-      (buffer) => (buffer.length > MAX_HEAD_FILE_BYTES || buffer.includes(0) ? undefined : buffer.toString('utf8')),
-      () => undefined,
-    );
+    // Sent to a model: a regular file reached through no symbolic link (a link's target may lie
+    // outside the repository, and a link's head text is its target's path, not this file's).
+    const read = await checkout.read(file.path, { links: 'never', maxBytes: MAX_HEAD_FILE_BYTES });
+    const text = read.ok && !read.bytes.includes(0) ? read.bytes.toString('utf8') : undefined;
     if (text !== undefined) files.push({ path: file.path, headText: text, ...(functions.has(file.path) ? { functions: functions.get(file.path)! } : {}) });
   }
   return files;

@@ -3,9 +3,8 @@
 // changed files and their graph neighbours, then classification (small model or rules), health
 // projection, merge readiness, impact zones and scope drift, graph impact, stacking and
 // conflicts with the other open PRs. It returns the payload `PrAnalysisRecorder.complete` takes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PrAnalysisResult } from '../api/pr-analyses.js';
+import { parseJson } from '../config/json-syntax.js';
 import { loadConfig } from '../config/load-config.js';
 import type { Engine } from '../di/create-engine.js';
 import { TOKENS } from '../di/tokens.js';
@@ -23,6 +22,7 @@ import { isParsedLanguage } from '../parsing/parser.js';
 import type { SourceItem } from '../pipeline/assessment-pipeline.js';
 import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
 import { detectLanguage } from '../snapshot/languages.js';
+import { decodeText, repositoryFiles } from '../snapshot/repository-files.js';
 import { detectConflicts } from './conflicts.js';
 import { git } from './diff-git.js';
 import { CLASSIFY_HEAD_BYTES, readPullRequestChange, readPullRequestDiff, type ReadDiffOptions } from './diff.js';
@@ -319,13 +319,12 @@ export class PrAnalysisPipeline {
     const { headDir, pr } = input;
     // headDir is a clean checkout of head: its tracked files are head's tree, listed before (path order, as ls-files).
     const repoFiles = [...headFiles];
+    // Manifests are read like every file of the checkout: never through a link out of it.
+    const checkout = repositoryFiles(headDir);
     const readJson = (path: string): unknown => {
-      if (isOutside(path)) return undefined;
-      try {
-        return JSON.parse(readFileSync(join(headDir, path), 'utf8'));
-      } catch {
-        return undefined;
-      }
+      const read = checkout.readSync(path, { maxBytes: MAX_MANIFEST_BYTES });
+      const parsed = read.ok ? parseJson(decodeText(read.bytes)) : undefined;
+      return parsed?.ok ? parsed.value : undefined;
     };
     const { impactZones, scopeDrift } = analyzePrScope({
       files,
@@ -394,7 +393,8 @@ function engineSideFacts(engine: Engine, root: string, prefetched?: () => Promis
   };
 }
 
-const utf8 = new TextDecoder('utf-8');
+/** A workspace manifest larger than this is not read: none comes near it. */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 
 /**
  * Summarises head's changed code files from the checkout (`root` is head's clean work tree), as the
@@ -404,16 +404,16 @@ const utf8 = new TextDecoder('utf-8');
 async function prefetchHeadSummaries(engine: Engine, root: string, files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>, classifyOptions: ClassifyOptions): Promise<void> {
   try {
     const classify = createClassifier(classifyOptions);
+    const checkout = repositoryFiles(root);
     const items: SourceItem[] = [];
     for (const { path, status } of files) {
       const language = detectLanguage(path);
       if (status === 'deleted' || isOutside(path) || !isParsedLanguage(language)) continue;
-      let source: string;
-      try {
-        source = utf8.decode(readFileSync(join(root, path)));
-      } catch {
-        continue;
-      }
+      // As the inventory reads a file: a regular file reached through no link (a link's blob is not
+      // code). Larger files are not summarised (3 more bytes: a byte-order mark is not counted).
+      const read = checkout.readSync(path, { links: 'never', maxBytes: MAX_SYMBOL_FILE_BYTES + 3 });
+      if (!read.ok) continue;
+      const source = decodeText(read.bytes);
       const sizeBytes = Buffer.byteLength(source);
       const kind = classify(path, source.slice(0, CLASSIFY_HEAD_BYTES));
       if (sizeBytes > MAX_SYMBOL_FILE_BYTES || (kind !== 'source' && kind !== 'test')) continue;
