@@ -18,7 +18,8 @@ export interface GlobOptions {
   noextglob?: boolean;
 }
 
-export type GlobMatcher = (input: string) => boolean;
+/** A glob as a predicate; `steps` counts the matcher's work so far (states visited, characters read). */
+export type GlobMatcher = ((input: string) => boolean) & { readonly steps: number };
 
 /** A glob whose regular expression cannot be built (picomatch's or JavaScript's syntax error). */
 export class GlobSyntaxError extends Error {
@@ -55,18 +56,20 @@ function compile(pattern: string, options: GlobOptions): CompiledGlob {
 /**
  * A predicate equivalent to `picomatch(patterns, options)` (any pattern matching), running in
  * linear time. Throws GlobSyntaxError for a pattern picomatch cannot compile and
- * UnsupportedPatternError for one whose regex needs backtracking (an unbounded `!(...)` extglob).
+ * UnsupportedPatternError for one whose regex needs backtracking (a backreference such as
+ * `{a,b}\1`, an unbounded `!(...)` extglob).
  */
 export function compileGlob(patterns: string | readonly string[], options: GlobOptions = {}): GlobMatcher {
   const list = typeof patterns === 'string' ? [patterns] : patterns;
   const compiled = list.map((pattern) => ({ pattern, ...compile(pattern, options) }));
   // picomatch.test: an empty input never matches; an input equal to the pattern always does; a
   // negated glob's `.*$` wrapper cannot cross a line terminator.
-  return (input) =>
+  const match = (input: string) =>
     input !== '' &&
     compiled.some(({ pattern, regex, negated }) =>
       input === pattern ? true : negated ? !regex.test(input) && !hasLineTerminator(input) : regex.test(input),
     );
+  return Object.defineProperty(match, 'steps', { get: () => compiled.reduce((sum, { regex }) => sum + regex.steps, 0) }) as GlobMatcher;
 }
 
 function compileError(pattern: string, options: GlobOptions): unknown {

@@ -3,7 +3,11 @@
 // whatever the pattern. State sets met before are kept as DFA states, built lazily as RE2 does:
 // once warm, a subject character costs one map lookup. The cache is bounded and starts over when
 // full. Assertions (`^`, `$`, `\b`, bounded lookaheads) are decided at most once per position.
-import { ASSERT, CHAR, MATCH, SPLIT, type Nfa } from './nfa.js';
+import * as nfaOps from './nfa.js';
+import type { Nfa } from './nfa.js';
+
+// Read once: the hot loops compare with plain constants, not with module bindings.
+const { ASSERT, CHAR, MATCH, SPLIT } = nfaOps;
 
 /** States reached by reading a character, before following the empty moves. */
 interface Kernel {
@@ -21,8 +25,8 @@ interface Kernel {
 interface Active {
   chars: Int32Array;
   accept: boolean;
-  /** Transitions on ASCII code units, then on the rest. */
-  ascii: Array<Kernel | undefined>;
+  /** Transitions on ASCII code units (allocated with the first), then on the rest. */
+  ascii?: Array<Kernel | undefined>;
   next: Map<number, Kernel>;
 }
 
@@ -31,8 +35,21 @@ const CACHE_LIMIT = 250_000;
 /** A kernel consulting more assertions than this is not cached (one closure per combination of answers). */
 const MAX_KEY_BITS = 8;
 
+/** FNV-1a over the state ids: the kernels' lookup key (equal arrays are then compared). */
+function hashStates(states: ArrayLike<number>): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < states.length; i++) hash = Math.imul(hash ^ states[i], 0x01000193);
+  return hash;
+}
+
+function sameStates(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class EntryCache {
-  kernels = new Map<string, Kernel>();
+  kernels = new Map<number, Kernel[]>();
   stored = 0;
   generation = 0;
   start?: Kernel;
@@ -83,18 +100,18 @@ export class NfaRunner {
   private run(cache: EntryCache, from: number): boolean {
     const subject = this.subject;
     const length = subject.length;
-    if (cache.start?.generation !== cache.generation) cache.start = this.intern(cache, [cache.entry]);
+    if (cache.start?.generation !== cache.generation) cache.start = this.intern(cache, Int32Array.of(cache.entry));
     let kernel = cache.start;
     let position = from;
     for (;;) {
-      if (kernel.generation !== cache.generation) kernel = this.intern(cache, Array.from(kernel.states));
+      if (kernel.generation !== cache.generation) kernel = this.intern(cache, kernel.states);
       const active = kernel.only ?? this.activeAt(cache, kernel, position);
       if (active.accept || position === length || (active.chars.length === 0 && !cache.floating)) {
         this.steps += position - from + 1;
         return active.accept;
       }
       const code = subject.charCodeAt(position++);
-      kernel = (code < 128 ? active.ascii[code] : active.next.get(code)) ?? this.advance(cache, active, code);
+      kernel = (code < 128 ? active.ascii?.[code] : active.next.get(code)) ?? this.advance(cache, active, code);
     }
   }
 
@@ -152,10 +169,24 @@ export class NfaRunner {
           break;
       }
     }
-    return { chars: Int32Array.from(chars), accept, ascii: new Array(128), next: new Map() };
+    return { chars: Int32Array.from(chars), accept, next: new Map() };
   }
 
+  /** The assertions the empty moves from `states` may consult, in id order. */
   private assertionsReachable(states: Int32Array): Int32Array {
+    const masks = this.nfa.assertionMask;
+    let union = 0;
+    for (const state of states) {
+      if (masks[state] === -1) return this.assertionsSearched(states);
+      union |= masks[state];
+    }
+    const ids: number[] = [];
+    for (let id = 0; union !== 0; id++, union >>>= 1) if (union & 1) ids.push(id);
+    return Int32Array.from(ids);
+  }
+
+  /** assertionsReachable by a search, for patterns with more assertions than a mask holds. */
+  private assertionsSearched(states: Int32Array): Int32Array {
     const { op, out, out2, arg } = this.nfa;
     const mark = this.nextMark();
     const stack = Array.from(states);
@@ -189,21 +220,23 @@ export class NfaRunner {
       }
     }
     if (cache.floating && this.marks[cache.entry] !== mark) next.push(cache.entry);
-    const kernel = this.intern(cache, next.sort((a, b) => a - b));
-    if (code < 128) active.ascii[code] = kernel;
+    const kernel = this.intern(cache, Int32Array.from(next).sort());
+    if (code < 128) (active.ascii ??= new Array<Kernel | undefined>(128))[code] = kernel;
     else active.next.set(code, kernel);
     this.account(cache, 1);
     return kernel;
   }
 
-  private intern(cache: EntryCache, states: readonly number[]): Kernel {
-    const key = states.join(',');
-    let kernel = cache.kernels.get(key);
-    if (!kernel) {
-      kernel = { states: Int32Array.from(states), generation: cache.generation, actives: [] };
-      cache.kernels.set(key, kernel);
-      this.account(cache, states.length + 1);
-    }
+  /** The cached kernel of these (sorted) states, or a new one. */
+  private intern(cache: EntryCache, states: Int32Array): Kernel {
+    const hash = hashStates(states);
+    const bucket = cache.kernels.get(hash);
+    const found = bucket?.find((kernel) => sameStates(kernel.states, states));
+    if (found) return found;
+    const kernel: Kernel = { states, generation: cache.generation, actives: [] };
+    if (bucket) bucket.push(kernel);
+    else cache.kernels.set(hash, [kernel]);
+    this.account(cache, states.length + 1);
     return kernel;
   }
 

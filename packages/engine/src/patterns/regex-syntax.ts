@@ -157,7 +157,6 @@ class Reader {
     } else return atom;
     this.pos++;
     if (this.peek() === '?') this.pos++;
-    if (atom.type === 'assert') throw new UnsupportedPatternError('a quantified assertion');
     return this.quantified({ type: 'repeat', body: atom, min, max });
   }
 

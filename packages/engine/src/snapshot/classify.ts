@@ -27,7 +27,7 @@
 // globs on the repository-relative path; a glob without a slash matches the file name at any depth.
 // They come from the repository, so they are run in linear time (patterns/glob.ts).
 import type { FileKind } from '../domain/types.js';
-import { compileGlob, GlobSyntaxError, type GlobMatcher } from '../patterns/glob.js';
+import { compileGlob, GlobSyntaxError } from '../patterns/glob.js';
 import { detectLanguage, extensionOf } from './languages.js';
 
 export interface ClassifyOptions {
@@ -113,7 +113,7 @@ export function looksMinified(text: string): boolean {
 export const CLASSIFY_GLOB_OPTIONS = { dot: true } as const;
 
 /** A glob picomatch cannot compile matches nothing, as picomatch's own matcher did. */
-function configGlob(glob: string): GlobMatcher {
+function configGlob(glob: string): (path: string) => boolean {
   try {
     return compileGlob(glob, CLASSIFY_GLOB_OPTIONS);
   } catch (error) {
