@@ -2,8 +2,7 @@
 // default branch head, run the engine, and hand all results to the recorder, which writes them in
 // one transaction. Repeating the activity after it completed writes nothing again. Each analysed
 // commit's code graph goes to the graph store, whose rules add `graph_rule` issues.
-import { lstat, readFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { readRepositoryFile } from '@codehealth/engine';
 import { runGraphRules, storedGraphOf } from '@codehealth/engine/server';
 import type { Activities } from '../workflows/activities.js';
 import { NonRetryableError } from '../workflows/retry.js';
@@ -70,8 +69,6 @@ async function assessHealth(deps: ActivityDeps, projectId: string, assessmentId:
 
 /** A regular file inside the checkout (never through a symlink or `..`), for anchoring graph findings. */
 async function readCheckoutFile(root: string, path: string): Promise<string | undefined> {
-  if (isAbsolute(path) || path.split('/').includes('..')) return undefined;
-  const full = join(root, path);
-  const info = await lstat(full).catch(() => undefined);
-  return info?.isFile() ? readFile(full, 'utf8') : undefined;
+  const read = await readRepositoryFile(root, path, { links: 'never' });
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }
