@@ -42,6 +42,9 @@ export interface ActivityHostOptions {
 export async function activitiesFor(services: Services, options: ActivityHostOptions) {
   const engine = await createEngine({ cacheDir: join(options.workDir, 'cache'), keepWorkersMs: KEEP_WORKERS_MS, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const checkouts = new RepositoryCheckouts({ workDir: join(options.workDir, 'repos'), allowLocal: options.allowLocalRepos, authHeader: options.authHeader });
+  // Before any run of this process: what a killed one left behind goes; what a live one uses stays.
+  const leftovers = await checkouts.removeLeftovers();
+  if (leftovers.length > 0) options.log(`checkouts: removed ${leftovers.length} left behind by a stopped process`);
   return createActivities({ services, engine, checkouts, log: options.log });
 }
 

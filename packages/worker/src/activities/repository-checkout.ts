@@ -1,13 +1,17 @@
 // Repository checkouts for the activities: a bare mirror per repository in the worker's cache
 // (fetched, never re-cloned), and a throw-away working copy at the wanted commit for each run.
+// Working copies and partial clones carry owner records: those a killed process left behind are
+// removed at the next start (removeLeftovers), those in use never.
 // Git runs through execFile (no shell), with hooks disabled and no prompts; credentials, when a
 // code host needs them, travel in the environment, never on the command line or on disk.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NonRetryableError } from '../workflows/retry.js';
+import { claimPath, removeStalePaths } from './checkout-owners.js';
 
 const run = promisify(execFile);
 
@@ -27,6 +31,9 @@ export interface Checkout {
   sha: string;
   dispose(): Promise<void>;
 }
+
+/** A mirror being cloned: `<id>.git.partial-<random>`, renamed to `<id>.git` once complete. */
+const PARTIAL = '.partial-';
 
 const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never'];
 
@@ -77,11 +84,14 @@ export class RepositoryCheckouts {
     const mirror = this.mirrorOf(repositoryId);
     if (!existsSync(join(mirror, 'HEAD'))) {
       await mkdir(join(this.options.workDir, 'mirrors'), { recursive: true });
-      const partial = `${mirror}.partial-${process.pid}`;
-      await rm(partial, { recursive: true, force: true });
-      await this.git(['clone', '--mirror', '--quiet', cloneUrl, partial], undefined, repositoryId);
-      await rm(mirror, { recursive: true, force: true });
-      await import('node:fs/promises').then((fs) => fs.rename(partial, mirror));
+      const partial = await claimPath(`${mirror}${PARTIAL}${randomBytes(6).toString('hex')}`);
+      try {
+        await this.git(['clone', '--mirror', '--quiet', cloneUrl, partial.path], undefined, repositoryId);
+        await rm(mirror, { recursive: true, force: true });
+        await rename(partial.path, mirror);
+      } finally {
+        await partial.release();
+      }
     } else {
       await this.git(['--git-dir', mirror, 'remote', 'set-url', 'origin', cloneUrl]);
       await this.git(['--git-dir', mirror, 'fetch', '--prune', '--quiet', 'origin', '+refs/*:refs/*'], undefined, repositoryId);
@@ -102,14 +112,28 @@ export class RepositoryCheckouts {
   async checkout(repositoryId: string, sha: string): Promise<Checkout> {
     if (!/^[0-9a-f]{40}$/.test(sha)) throw new NonRetryableError(`invalid commit sha '${sha}'`);
     await mkdir(join(this.options.workDir, 'checkouts'), { recursive: true });
-    const path = await mkdtemp(join(this.options.workDir, 'checkouts', `${repositoryId.slice(0, 8)}-`));
+    const owned = await claimPath(join(this.options.workDir, 'checkouts', `${repositoryId.slice(0, 8)}-${randomBytes(6).toString('hex')}`));
+    const path = owned.path;
     try {
+      await mkdir(path);
       await this.git(['clone', '--shared', '--no-checkout', '--quiet', this.mirrorOf(repositoryId), path]);
       await this.git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', sha], path);
     } catch (error) {
-      await rm(path, { recursive: true, force: true });
+      await owned.release();
       throw error;
     }
-    return { path, sha, dispose: () => rm(path, { recursive: true, force: true }) };
+    return { path, sha, dispose: () => owned.release() };
+  }
+
+  /**
+   * Removes the working copies and partial mirror clones that no live process owns (left by a
+   * killed or crashed process); call it when a host or worker starts. Returns the paths removed.
+   */
+  async removeLeftovers(): Promise<string[]> {
+    const { workDir } = this.options;
+    return [
+      ...(await removeStalePaths(join(workDir, 'checkouts'))),
+      ...(await removeStalePaths(join(workDir, 'mirrors'), { select: (name) => name.includes(PARTIAL) })),
+    ];
   }
 }
