@@ -10,6 +10,7 @@ import { createActivities, EmbeddedRunner, RepositoryCheckouts, type Activities 
 import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
 import { deliver, example, WEBHOOK_SECRET } from '../../packages/http/src/fixtures/github-webhooks.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
+import { hostileLinkScenarios } from './hostile-links.js';
 
 
 export const SOURCES = {
@@ -288,4 +289,6 @@ export function workflowScenarios(context: ScenarioContext): void {
     expect(notices.map((i: { file_path: string; severity: string }) => [i.file_path, i.severity])).toContainEqual(['codehealth.config.json', 'info']);
     rmSync(traceDir, { recursive: true, force: true });
   }, 180_000);
+
+  hostileLinkScenarios(context);
 }
