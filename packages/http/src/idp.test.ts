@@ -120,6 +120,12 @@ describe('identity-provider tokens as bearer credentials', () => {
     expect(both[1]!.id).not.toBe(user!.id);
   });
 
+  it('creates one user for simultaneous first requests of one identity', async () => {
+    const token = await sign({ sub: 'racer', email: 'racer@example.com', email_verified: true });
+    expect(await Promise.all([1, 2, 3, 4].map(() => projects(token)))).toEqual([200, 200, 200, 200]);
+    expect(await usersOf('racer')).toHaveLength(1);
+  });
+
   it('keeps users whose subject was recorded before issuers were stored', async () => {
     const legacy = await api.createUser('legacy@example.com');
     await api.db.query("UPDATE users SET idp_subject = 'legacy_sub' WHERE id = $1", [legacy.userId]);

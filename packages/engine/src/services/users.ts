@@ -49,7 +49,8 @@ export class UserService {
       [identity.issuer, identity.subject],
     );
     if (legacy) return legacy;
-    if (!identity.emailVerified) return undefined;
+    // (A concurrent first request may have just claimed or linked this identity.)
+    if (!identity.emailVerified) return this.findByIdentity(identity);
     const user = await this.ensure(identity.email, identity.name ?? '');
     try {
       const [linked] = await this.db.query<User>(
