@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FileSummary } from '../pipeline/file-summary.js';
 import { parseSource } from '../parsing/parser.js';
+import { createSnapshot } from '../snapshot/snapshot.js';
 import type { RepoSnapshot } from '../snapshot/types.js';
 import { extractModuleFacts } from './extract-module-facts.js';
 import { languageOf, listFiles } from './fixtures/load-repository.js';
@@ -87,6 +89,31 @@ describe('buildRepositoryGraph', () => {
         }
       }
       expect(internal).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('tsconfig extends chains on a real snapshot', () => {
+  it('follows extends to a file of the repository, never through a link to a file outside it', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'codehealth-extends-'));
+    try {
+      const aliases = JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@secret/*': ['src/*'] } } });
+      mkdirSync(join(base, 'outside'));
+      writeFileSync(join(base, 'outside', 'tsconfig.json'), aliases);
+      for (const [name, linked] of [['inside', false], ['linked', true]] as const) {
+        const root = join(base, name);
+        mkdirSync(join(root, 'src'), { recursive: true });
+        writeFileSync(join(root, 'src', 'util.ts'), 'export const util = 1;\n');
+        writeFileSync(join(root, 'src', 'main.ts'), "import { util } from '@secret/util';\nexport const main = util;\n");
+        writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ extends: './tsconfig.base.json' }));
+        if (linked) symlinkSync(join(base, 'outside', 'tsconfig.json'), join(root, 'tsconfig.base.json'));
+        else writeFileSync(join(root, 'tsconfig.base.json'), aliases);
+        const snapshot = await createSnapshot(root);
+        const resolver = await createRepositoryResolver(snapshot);
+        expect(resolver.resolve('src/main.ts', '@secret/util').kind, name).toBe(linked ? 'external' : 'internal');
+      }
+    } finally {
+      rmSync(base, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,5 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeWith, MiniRepo } from '../../shared/fixtures/mini-repo.js';
 import { LICENSE_TEXTS } from '../shared/fixtures/license-texts.js';
@@ -13,6 +15,16 @@ async function findings(files: Record<string, string>) {
 }
 
 describe('compliance/license-file', () => {
+  it('never reads a licence file or manifest linked out of the repository, and quotes neither', async () => {
+    const outside = new MiniRepo({ 'LICENSE': `${LICENSE_TEXTS['GPL-3.0']}\nOUTSIDE-SECRET-11c\n`, 'package.json': manifest({ license: 'OUTSIDE-SECRET-11c' }) });
+    const repo = new MiniRepo({ ...code });
+    symlinkSync(join(outside.root, 'LICENSE'), join(repo.root, 'LICENSE'));
+    symlinkSync(join(outside.root, 'package.json'), join(repo.root, 'package.json'));
+    const result = await analyzeWith(compliance, repo.root);
+    expect(result.findings.filter((f) => f.ruleId === RULE).map((f) => [f.filePath, f.title])).toEqual([['.', 'No LICENSE file in the repository']]);
+    expect(JSON.stringify(result)).not.toContain('OUTSIDE-SECRET');
+  });
+
   it('reports a missing licence file on package.json’s license line', async () => {
     expect(await findings({ 'package.json': manifest({ license: 'Apache-2.0' }) })).toEqual([
       {
