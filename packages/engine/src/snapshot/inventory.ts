@@ -65,8 +65,14 @@ function inspect(files: RepositoryFiles, path: string, buffer: Buffer): FileFact
   if (!opened.ok) {
     if (opened.reason !== 'unreadable') return undefined;
     // A file that exists but cannot be opened is listed, with why it is not analysed.
-    const stats = lstatSync(join(files.root, path), { throwIfNoEntry: false });
-    return stats?.isFile() ? { size: stats.size, error: opened.code ?? 'unknown error' } : undefined;
+    let size: number | undefined;
+    try {
+      const stats = lstatSync(join(files.root, path));
+      if (stats.isFile()) size = stats.size;
+    } catch {
+      // Gone, or its directory cannot be searched: not listed.
+    }
+    return size === undefined ? undefined : { size, error: opened.code ?? 'unknown error' };
   }
   const size = opened.stats.size;
   try {
