@@ -18,14 +18,18 @@ describe('re-exports', () => {
       `export * as ns from './z';`,
       `export type { T } from './t';`,
       `export type * from './types';`,
+      `export type * as shapes from './shapes';`,
     ].join('\n');
     const result = facts(src);
+    // `export type *` is repaired for the grammar (parsing/parse-repair.ts): the module parsed whole.
+    expect(result.partial).toBeUndefined();
     expect(result.imports).toEqual([
       { specifier: './x', kind: 're-export', names: ['a', 'c', 'default'], line: 1 },
       { specifier: './y', kind: 're-export-all', names: ['*'], line: 2 },
       { specifier: './z', kind: 're-export', names: ['*'], line: 3 },
       { specifier: './t', kind: 're-export', names: ['T'], line: 4, typeOnly: true },
       { specifier: './types', kind: 're-export-all', names: ['*'], line: 5, typeOnly: true },
+      { specifier: './shapes', kind: 're-export', names: ['*'], line: 6, typeOnly: true },
     ]);
     expect(result.exports).toEqual([
       { name: 'b', kind: 're-export', line: 1, from: './x', importedName: 'a', typeOnly: false },
@@ -33,6 +37,7 @@ describe('re-exports', () => {
       { name: 'd', kind: 're-export', line: 1, from: './x', importedName: 'default', typeOnly: false },
       { name: 'ns', kind: 're-export', line: 3, from: './z', importedName: '*', typeOnly: false },
       { name: 'T', kind: 're-export', line: 4, from: './t', importedName: 'T', typeOnly: true },
+      { name: 'shapes', kind: 're-export', line: 6, from: './shapes', importedName: '*', typeOnly: true },
     ]);
   });
 

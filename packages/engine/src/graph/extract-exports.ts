@@ -24,6 +24,8 @@ interface ExportShape {
   namespace?: string;
   declaration?: SyntaxNode;
   value?: SyntaxNode;
+  /** `export *` or `export * as ns`. */
+  star?: boolean;
 }
 
 /** Reads the export statement under the cursor and leaves the cursor there. */
@@ -57,14 +59,22 @@ function readShape(cursor: TreeCursor): ExportShape {
     else if (field === 'value') shape.value = cursor.currentNode;
     else if (type === 'default') shape.isDefault = true;
     else if (type === 'type') shape.typeOnly = true;
-    // tree-sitter-typescript 0.23 parses `export type * from` with the `type` in an ERROR node.
+    // tree-sitter-typescript 0.23 parses `export type * from` with the `type` in an ERROR node
+    // (when the parse repair blanked it, the statement's text still has it: see below).
     else if (type === 'ERROR' && cursor.nodeText === 'type') shape.typeOnly = true;
+    else if (type === '*') shape.star = true;
     else if (type === '=') shape.isAssignment = true;
     else if (type === 'export_clause') shape.specifiers = readSpecifiers(cursor);
-    else if (type === 'namespace_export') shape.namespace = cursor.nodeText.replace(/^\*\s*as\s+/, '').replace(/^["']|["']$/g, '');
+    else if (type === 'namespace_export') {
+      shape.namespace = cursor.nodeText.replace(/^\*\s*as\s+/, '').replace(/^["']|["']$/g, '');
+      shape.star = true;
+    }
     else if (shape.isAssignment && cursor.nodeIsNamed && !shape.value) shape.value = cursor.currentNode;
   } while (cursor.gotoNextSibling());
   cursor.gotoParent();
+  // A repaired tree (parsing/parse-repair.ts) has no node for the `type` of `export type *`; node
+  // texts are the original's, and such a statement is one short line.
+  if (shape.star && !shape.typeOnly && /^export\s+type\b/.test(cursor.nodeText)) shape.typeOnly = true;
   return shape;
 }
 

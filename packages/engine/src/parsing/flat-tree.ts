@@ -57,7 +57,11 @@ export class FlatTree implements Tree {
     this.views = new Array(this.count);
   }
 
-  /** Records every node of a parsed tree. `source` must be the text the tree was parsed from. */
+  /**
+   * Records every node of a parsed tree. `source` must be the text the tree was parsed from, or the
+   * text a repaired tree stands for (parse-repair.ts: same offsets; where they differ, the
+   * recording asks the cursor rather than the text).
+   */
   static from(native: Tree, source: string): FlatTree {
     return new FlatTree(source, native, recordTree(native, source));
   }

@@ -5,9 +5,10 @@ import type { SyntaxNode } from 'tree-sitter';
 import type { NodeVisitor, ReportDescriptor } from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
 import type { RepoFile } from '../snapshot/types.js';
-import { parseSource, isParsedLanguage } from '../parsing/parser.js';
+import { parseWithRepairs, isParsedLanguage } from '../parsing/parser.js';
 import { buildDispatcher, walkTree } from '../parsing/walk.js';
 import { FlatTree } from '../parsing/flat-tree.js';
+import { treeErrorsOf } from '../parsing/parse-errors.js';
 import { FUNCTION_NODE_TYPES, functionNameOf } from '../parsing/functions.js';
 import { createModuleFactsVisitor } from '../graph/extract-module-facts.js';
 import { type RuleSet, ruleAppliesTo } from '../plugins/rule-set.js';
@@ -65,7 +66,9 @@ function functionCollector(out: FunctionSummary[]): NodeVisitor {
 export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleSet, contentHash?: string): FileSummary {
   if (!isParsedLanguage(file.language)) return unparsedSummary(file, source);
   const started = performance.now();
-  const native = parseSource(source, file.language);
+  // A tree repaired for the grammar's gaps (parse-repair.ts) has the original's offsets: it is
+  // recorded with the original text, which rules and findings read.
+  const { tree: native, repairs } = parseWithRepairs(source, file.language);
   const parseMs = performance.now() - started;
   // Rules ask the tree many questions; the flat copy answers them without native calls.
   const tree = FlatTree.from(native, source);
@@ -78,20 +81,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
   const functions: FunctionSummary[] = [];
   const lineCounter = createLineCounter(source, () => splitLines(source));
   const moduleFacts = createModuleFactsVisitor({ source, language: file.language });
-  let errorNodes = 0;
-  let errorBytes = 0;
-  const visitors: NodeVisitor[] = [
-    lineCounter.visitor,
-    moduleFacts.visitor,
-    functionCollector(functions),
-    {
-      ERROR: (node) => {
-        errorNodes++;
-        // Nested ERROR nodes would count twice; only outermost ones add bytes.
-        if (node.parent?.type !== 'ERROR') errorBytes += node.endIndex - node.startIndex;
-      },
-    },
-  ];
+  const visitors: NodeVisitor[] = [lineCounter.visitor, moduleFacts.visitor, functionCollector(functions)];
 
   const analyzerById = new Map(ruleSet.analyzers.map((a) => [a.id, a]));
   for (const active of ruleSet.fileRules) {
@@ -120,6 +110,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
   const facts: Record<string, unknown> = {};
   for (const c of collected) facts[c.id] = c.result();
   const bytes = Buffer.byteLength(source, 'utf8');
+  const { errorNodes, errorBytes, firstErrorLine } = treeErrorsOf(tree);
   return {
     path: file.path,
     contentHash: contentHash ?? contentHashOf(source),
@@ -131,6 +122,8 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
       errorBytes,
       cleanRatio: bytes === 0 ? 1 : Math.max(0, 1 - errorBytes / bytes),
       parseMs,
+      ...(firstErrorLine === undefined ? {} : { firstErrorLine }),
+      ...(repairs > 0 ? { repairs } : {}),
     },
     module: moduleFacts.result(),
     functions,

@@ -11,13 +11,17 @@ export interface LineCounts {
 }
 
 export interface ParseStats {
-  /** Number of ERROR or MISSING nodes. */
+  /** Number of ERROR or MISSING nodes (of the repaired tree when a repair was kept): 0 means the file parsed cleanly. */
   errorNodes: number;
   /** Bytes covered by ERROR nodes. */
   errorBytes: number;
   /** 0-1: share of the file's bytes outside ERROR nodes. */
   cleanRatio: number;
   parseMs: number;
+  /** 1-based line of the first ERROR or MISSING node, when there is one. */
+  firstErrorLine?: number;
+  /** Repairs of the grammar's known gaps the kept tree was parsed with (parsing/parse-repair.ts), when any. */
+  repairs?: number;
 }
 
 export interface FunctionSummary {
