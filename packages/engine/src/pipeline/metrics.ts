@@ -9,6 +9,8 @@ import type { AssessmentMetrics, SkippedFile } from './types.js';
 
 /** Hot files: source files with at least 3 commits in 90 days, the 10 most changed. */
 const HOT_FILE_LIMIT = 10;
+/** Files with parse errors listed by name in the metrics (their count is always complete). */
+export const PARSE_ERROR_FILE_LIMIT = 100;
 
 export function computeMetrics(input: {
   files: readonly RepoFile[];
@@ -30,6 +32,8 @@ export function computeMetrics(input: {
   let cleanBytes = 0;
   let parsedFiles = 0;
   let filesWithErrors = 0;
+  let repairedFiles = 0;
+  const errorFiles: Array<{ path: string; line: number }> = [];
   let cachedFiles = 0;
   for (const s of summaries) {
     if (s.skipped) continue;
@@ -38,7 +42,11 @@ export function computeMetrics(input: {
     if (s.cached) cachedFiles++;
     if (s.contentHash && s.language !== 'other') {
       parsedFiles++;
-      if (s.parse.errorNodes > 0) filesWithErrors++;
+      if (s.parse.errorNodes > 0) {
+        filesWithErrors++;
+        errorFiles.push({ path: s.path, line: s.parse.firstErrorLine ?? 1 });
+      }
+      if (s.parse.repairs) repairedFiles++;
       const size = sizeOf.get(s.path) ?? 0;
       parsedBytes += size;
       cleanBytes += size * s.parse.cleanRatio;
@@ -82,7 +90,10 @@ export function computeMetrics(input: {
     parse: {
       files: parsedFiles,
       filesWithErrors,
+      filesWithErrorsPercent: parsedFiles === 0 ? 0 : Math.round((filesWithErrors / parsedFiles) * 1000) / 10,
       cleanPercent: parsedBytes === 0 ? 100 : Math.round((cleanBytes / parsedBytes) * 1000) / 10,
+      repairedFiles,
+      errorFiles: errorFiles.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, PARSE_ERROR_FILE_LIMIT),
       cachedFiles,
     },
     severityCounts,

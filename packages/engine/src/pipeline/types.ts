@@ -97,12 +97,19 @@ export interface AssessmentMetrics {
   };
   totalLinesOfCode: number;
   testLinesOfCode: number;
-  /** Parse health: how much of the code parsed cleanly. */
+  /** Parse health: how much of the code parsed cleanly, counted in files (a byte share hides a central file that failed). */
   parse: {
     files: number;
+    /** Files whose tree has ERROR or MISSING nodes (after the parse repairs of parsing/parse-repair.ts). */
     filesWithErrors: number;
+    /** 0-100: share of parsed files with errors. */
+    filesWithErrorsPercent: number;
     /** 0-100: share of parsed bytes outside ERROR nodes. */
     cleanPercent: number;
+    /** Files parsed with repairs of the grammar's known gaps (clean or not). */
+    repairedFiles: number;
+    /** Files with errors and the line of their first error, by path; at most PARSE_ERROR_FILE_LIMIT (`filesWithErrors` is the total). */
+    errorFiles: Array<{ path: string; line: number }>;
     cachedFiles: number;
   };
   severityCounts: Record<Severity, number>;

@@ -54,7 +54,18 @@ describe('toJsonReport', () => {
       files: { total: 40, analysed: 31, source: 20, test: 11, generated: 2, vendored: 3, config: 2, other: 1, skipped: 1 },
       total_lines_of_code: 12345,
       test_lines_of_code: 4321,
-      parse: { files: 31, files_with_errors: 2, clean_percent: 98.8, cached_files: 7 },
+      parse: {
+        files: 31,
+        files_with_errors: 2,
+        files_with_errors_percent: 6.5,
+        clean_percent: 98.8,
+        repaired_files: 3,
+        error_files: [
+          { path: 'src/legacy/parser.ts', line: 12 },
+          { path: 'src/orders/checkout.ts', line: 40 },
+        ],
+        cached_files: 7,
+      },
       severity_counts: { critical: 1, high: 1, medium: 1, low: 0, info: 0 },
       category_counts: { security: 1, runtime_risks: 0, test_coverage: 0, code_smell: 2, duplication: 0, dead_code: 0, consistency: 0, compliance: 0 },
       categories: {

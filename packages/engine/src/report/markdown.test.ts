@@ -35,7 +35,7 @@ describe('renderMarkdown', () => {
       '| Test lines of code | 4,321 |',
       '| Files analysed | 31 of 40 |',
       '| Parsed cleanly | 98.8% |',
-      '| Files with parse errors | 2 |',
+      '| Files with parse errors | 2 (6.5%) |',
       '| Skipped files | 1 |',
       '| Duration | 1.2 s |',
     ]) {

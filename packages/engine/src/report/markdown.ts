@@ -85,7 +85,7 @@ export function renderMarkdown(result: AssessmentResult, options: MarkdownReport
       ['Test lines of code', formatCount(view.testLinesOfCode)],
       ['Files analysed', `${formatCount(view.filesAnalysed)} of ${formatCount(view.filesTotal)}`],
       ['Parsed cleanly', `${view.parseCleanPercent.toFixed(1)}%`],
-      ['Files with parse errors', formatCount(view.filesWithParseErrors)],
+      ['Files with parse errors', `${formatCount(view.filesWithParseErrors)} (${view.filesWithParseErrorsPercent.toFixed(1)}%)`],
       ['Skipped files', formatCount(view.skippedFiles)],
       ['Duration', formatDuration(view.durationMs)],
     ]),

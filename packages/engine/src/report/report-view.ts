@@ -30,7 +30,13 @@ export interface ReportView {
   filesAnalysed: number;
   filesTotal: number;
   parseCleanPercent: number;
+  /** Files parsed (TypeScript and JavaScript). */
+  parsedFiles: number;
   filesWithParseErrors: number;
+  /** 0-100: share of parsed files with parse errors. */
+  filesWithParseErrorsPercent: number;
+  /** The first files with parse errors and their first error line (metrics list at most PARSE_ERROR_FILE_LIMIT). */
+  parseErrorFiles: Array<{ path: string; line: number }>;
   topIssues: Finding[];
   /** Issues beyond the top list. */
   moreIssues: number;
@@ -71,7 +77,10 @@ export function buildReportView(result: AssessmentResult, top = DEFAULT_TOP_ISSU
     filesAnalysed: m.files.analysed,
     filesTotal: m.files.total,
     parseCleanPercent: round1(m.parse.cleanPercent),
+    parsedFiles: m.parse.files,
     filesWithParseErrors: m.parse.filesWithErrors,
+    filesWithParseErrorsPercent: round1(m.parse.filesWithErrorsPercent),
+    parseErrorFiles: m.parse.errorFiles,
     topIssues,
     moreIssues: sorted.length - topIssues.length,
     skippedFiles: result.skipped.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAssessmentResult, makeFinding } from './fixtures/assessment-result.js';
+import { makeAssessmentResult, makeFinding, makeMetrics } from './fixtures/assessment-result.js';
 import { renderText } from './text.js';
 import { formatDuration, scoreBar } from './report-view.js';
 
@@ -37,9 +37,34 @@ describe('renderText', () => {
   it('shows severity counts, size, parse health, skipped files and duration', () => {
     expect(text).toContain('Issues   1 critical · 1 high · 1 medium · 0 low · 0 info   (3 total)');
     expect(text).toContain('Code     12,345 lines · 4,321 test lines · 31 of 40 files analysed');
-    expect(text).toContain('Parsing  98.8% parsed cleanly · 2 files with parse errors');
+    expect(text).toContain('Parsing  29 of 31 files parsed cleanly · 2 files with parse errors (6.5%) · 98.8% of bytes clean\n');
     expect(text).toContain('Skipped  1 file\n');
     expect(text.endsWith('Done in 1.2 s\n')).toBe(true);
+  });
+
+  it('names the files with parse errors and their first error line, and how many it leaves out', () => {
+    const start = lines.findIndex((l) => l.startsWith('Parsing  '));
+    expect(lines.slice(start + 1, start + 3)).toEqual(['         src/legacy/parser.ts:12', '         src/orders/checkout.ts:40']);
+    expect(lines[start + 3]).toMatch(/^Skipped/);
+    const many = renderText(
+      makeAssessmentResult({
+        metrics: makeMetrics({
+          parse: {
+            files: 500,
+            filesWithErrors: 14,
+            filesWithErrorsPercent: 2.8,
+            cleanPercent: 99.1,
+            repairedFiles: 0,
+            errorFiles: Array.from({ length: 14 }, (_, i) => ({ path: `src/f${String(i).padStart(2, '0')}.ts`, line: i + 1 })),
+            cachedFiles: 0,
+          },
+        }),
+      }),
+    ).split('\n');
+    const at = many.findIndex((l) => l.startsWith('Parsing  '));
+    expect(many[at + 1]).toBe('         src/f00.ts:1');
+    expect(many[at + 10]).toBe('         src/f09.ts:10');
+    expect(many[at + 11]).toBe('         … and 4 more');
   });
 
   it('lists the top issues most severe first as severity, path:line and title', () => {

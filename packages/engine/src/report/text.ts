@@ -22,6 +22,9 @@ export interface TextReportOptions {
   top?: number;
 }
 
+/** Files with parse errors the text report names; the count covers them all. */
+const TEXT_PARSE_ERROR_FILES = 10;
+
 type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
 const ANSI: Record<Style, [number, number]> = {
   bold: [1, 22],
@@ -78,9 +81,14 @@ export function renderText(result: AssessmentResult, options: TextReportOptions 
       `${formatCount(view.filesAnalysed)} of ${formatCount(view.filesTotal)} files analysed`,
   );
   lines.push(
-    `Parsing  ${view.parseCleanPercent.toFixed(1)}% parsed cleanly · ${formatCount(view.filesWithParseErrors)} ` +
-      `file${view.filesWithParseErrors === 1 ? '' : 's'} with parse errors`,
+    `Parsing  ${formatCount(view.parsedFiles - view.filesWithParseErrors)} of ${formatCount(view.parsedFiles)} files parsed cleanly · ` +
+      `${formatCount(view.filesWithParseErrors)} file${view.filesWithParseErrors === 1 ? '' : 's'} with parse errors ` +
+      `(${view.filesWithParseErrorsPercent.toFixed(1)}%) · ${view.parseCleanPercent.toFixed(1)}% of bytes clean`,
   );
+  // Where parsing failed, by file and first error line: rules read less of those files.
+  for (const f of view.parseErrorFiles.slice(0, TEXT_PARSE_ERROR_FILES)) lines.push(paint(`         ${f.path}:${f.line}`, 'dim'));
+  const unlisted = view.filesWithParseErrors - Math.min(view.parseErrorFiles.length, TEXT_PARSE_ERROR_FILES);
+  if (unlisted > 0) lines.push(paint(`         … and ${formatCount(unlisted)} more`, 'dim'));
   lines.push(`Skipped  ${formatCount(view.skippedFiles)} file${view.skippedFiles === 1 ? '' : 's'}`, '');
 
   if (view.topIssues.length > 0) {

@@ -30,7 +30,17 @@ export interface WireMetrics {
   };
   total_lines_of_code: number;
   test_lines_of_code: number;
-  parse: { files: number; files_with_errors: number; clean_percent: number; cached_files: number };
+  parse: {
+    files: number;
+    /** Files counted, not bytes: a byte share hides a central file that failed. */
+    files_with_errors: number;
+    files_with_errors_percent: number;
+    clean_percent: number;
+    repaired_files: number;
+    /** Files with errors and their first error line, by path (at most 100; `files_with_errors` is the total). */
+    error_files: Array<{ path: string; line: number }>;
+    cached_files: number;
+  };
   severity_counts: Record<Severity, number>;
   category_counts: Record<HealthCategoryKey, number>;
   categories: Record<HealthCategoryKey, WireCategoryDetail>;
@@ -89,7 +99,10 @@ export function toWireMetrics(result: AssessmentResult): WireMetrics {
     parse: {
       files: m.parse.files,
       files_with_errors: m.parse.filesWithErrors,
+      files_with_errors_percent: round1(m.parse.filesWithErrorsPercent),
       clean_percent: round1(m.parse.cleanPercent),
+      repaired_files: m.parse.repairedFiles,
+      error_files: m.parse.errorFiles.map((f) => ({ ...f })),
       cached_files: m.parse.cachedFiles,
     },
     severity_counts: { ...m.severityCounts },
