@@ -105,7 +105,7 @@ function addModule({ path, facts }: CodeGraphInput, resolver: ModuleResolver, mo
     const to = targets.get(call.specifier);
     if (to !== undefined && to !== path) calls.push({ from: path, caller: call.caller, to, name: call.name, line: call.line, count: call.count });
   }
-  modules.set(path, { path, exports: facts.exports, symbols: facts.symbols, imports, importedBy: [] });
+  modules.set(path, { path, exports: facts.exports, symbols: facts.symbols, imports, importedBy: [], ...(facts.partial ? { partial: true } : {}) });
 }
 
 /** The graph over resolved modules, with what is derived from them worked out on first use. */

@@ -68,3 +68,17 @@ describe('createModuleFactsVisitor', () => {
     expect(Object.keys(createModuleFactsVisitor().visitor)).toHaveLength(5);
   });
 });
+
+describe('facts of a file with parse errors', () => {
+  it('are marked partial: what the parser could not place is missing, so the lists are not complete', () => {
+    const broken = facts(['export const kept = 1;', 'export function lost(a: number {', '  return a;', '}', 'export const after = 2;'].join('\n'));
+    expect(broken.partial).toBe(true);
+    expect(broken.exports.map((e) => e.name)).toContain('kept');
+  });
+
+  it('are complete when the file parses, once repaired (generic call signatures without `;`)', () => {
+    const repaired = facts(['export interface Dual {', '  <A>(self: A): A', '  <A, B>(self: A, that: B): [A, B]', '}', 'export const after = 2'].join('\n'));
+    expect(repaired.partial).toBeUndefined();
+    expect(repaired.exports.map((e) => e.name)).toEqual(['Dual', 'after']);
+  });
+});

@@ -36,6 +36,7 @@ export function createModuleFactsVisitor(options: ModuleFactsOptions = {}): { vi
     // only occur there (those inside `declare module` blocks describe other modules).
     program: (node) => {
       builder.root = node;
+      builder.partial = node.hasError;
       readTopLevel(node, builder);
     },
     import: (node) => readDynamicImport(node, builder),

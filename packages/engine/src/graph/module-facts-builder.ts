@@ -37,6 +37,8 @@ export class ModuleFactsBuilder {
   /** Calls of imported bindings met by the walk, grouped by caller in `finish`. */
   readonly calls: RawCall[] = [];
   commonJs = false;
+  /** The tree has parse errors: the facts may be incomplete. */
+  partial = false;
   /** `require()` calls are read; then a top-level `require` the module declares itself (not a `createRequire` result) turns them off. */
   watchRequire = false;
   requireShadowed = false;
@@ -118,7 +120,9 @@ export class ModuleFactsBuilder {
       if (this.exportedLocals.has(owner)) symbol.exported = true;
     }
     const calls = settleCalls(this.calls, this.symbols);
-    return { imports: this.imports, exports: dedupeExports(this.exports), symbols: this.symbols, calls, commonJs: this.commonJs };
+    const facts: ModuleFacts = { imports: this.imports, exports: dedupeExports(this.exports), symbols: this.symbols, calls, commonJs: this.commonJs };
+    if (this.partial) facts.partial = true;
+    return facts;
   }
 }
 

@@ -69,6 +69,11 @@ export interface ModuleFacts {
   calls?: CallRecord[];
   /** `module.exports` / `exports.x` assignments or a TS `export =` were seen (CommonJS). */
   commonJs: boolean;
+  /**
+   * The file has parse errors (ERROR or MISSING nodes): imports, exports and symbols the parser
+   * could not place are missing, so rules must not read the lists as complete.
+   */
+  partial?: true;
 }
 
 export interface ImportEdge {
@@ -95,6 +100,8 @@ export interface ModuleNode {
   imports: ImportEdge[];
   /** Modules that import this one. */
   importedBy: string[];
+  /** As on the module's facts: its lists are incomplete (parse errors). */
+  partial?: true;
 }
 
 /** A call from one module's symbol to an export of another module of the repository. */

@@ -92,4 +92,21 @@ describe('UsedExports', () => {
       for (const path of modules.keys()) expect([...usage.of(path)].sort(), `graph ${i}, ${path}`).toEqual([...(expected.get(path) ?? [])].sort());
     }
   });
+
+  it('passes a name through `export *` to a module whose exports could not all be read (parse errors)', () => {
+    const edge = (from: string, to: string, kind: ImportEdge['kind'], names: string[]): ImportEdge => ({ from, to, specifier: `./${to}`, kind, names, line: 1, resolution: 'internal' });
+    const declared = (name: string) => ({ name, kind: 'function', line: 1, typeOnly: false }) as const;
+    const modules = new Map<string, ModuleNode>([
+      ['app.ts', { path: 'app.ts', imports: [edge('app.ts', 'index.ts', 'static', ['lost', 'read'])], exports: [], symbols: [], importedBy: [] }],
+      ['index.ts', { path: 'index.ts', imports: [edge('index.ts', 'broken.ts', 're-export-all', ['*']), edge('index.ts', 'clean.ts', 're-export-all', ['*'])], exports: [], symbols: [], importedBy: [] }],
+      // `lost` sits in an ERROR node of broken.ts: its facts only have `read`.
+      ['broken.ts', { path: 'broken.ts', imports: [], exports: [declared('read')], symbols: [], importedBy: [], partial: true }],
+      ['clean.ts', { path: 'clean.ts', imports: [], exports: [declared('other')], symbols: [], importedBy: [] }],
+    ]);
+    const usage = new UsedExports(modules, []);
+    expect([...usage.of('broken.ts')].sort()).toEqual(['lost', 'read']);
+    expect([...usage.of('clean.ts')]).toEqual([]);
+    delete modules.get('broken.ts')!.partial;
+    expect([...new UsedExports(modules, []).of('broken.ts')]).toEqual(['read']);
+  });
 });

@@ -12,6 +12,8 @@ export class UsedExports {
   private readonly used = new Map<string, Set<string>>();
   private readonly named = new Map<string, Map<string, ForwardedName>>();
   private readonly stars = new Map<string, string[]>();
+  /** Modules with parse errors: their export lists are incomplete. */
+  private readonly partial = new Set<string>();
   private readonly local = new Map<string, Set<string>>();
   private readonly namesMemo = new Map<string, Set<string>>();
   /** Modules used as a namespace (`*`); a name is visited once it is in `used`. */
@@ -46,6 +48,7 @@ export class UsedExports {
     this.named.set(module.path, named);
     this.local.set(module.path, local);
     this.stars.set(module.path, stars);
+    if (module.partial) this.partial.add(module.path);
   }
 
   /** Marks `name` of `path` used, and whatever it forwards to. `*` (a namespace) marks every export. */
@@ -68,7 +71,8 @@ export class UsedExports {
       return;
     }
     if (this.local.get(path)?.has(name)) return;
-    for (const star of this.stars.get(path) ?? []) if (this.exportNames(star).has(name)) this.use(star, name);
+    // A module whose exports could not all be read may export the name: it is passed on there too.
+    for (const star of this.stars.get(path) ?? []) if (this.exportNames(star).has(name) || this.partial.has(star)) this.use(star, name);
   }
 
   /** Every name a module exports, its `export *` sources included (their `default` excepted). */

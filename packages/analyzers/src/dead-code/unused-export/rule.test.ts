@@ -40,6 +40,28 @@ describe('dead-code/unused-export', () => {
     expect(run.metric('unusedTypeExports')).toBe(2);
   });
 
+  it('does not judge a module that did not parse cleanly; a repaired one is judged as any other', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/main.js' }),
+      'src/main.ts': "import { first } from './broken.js';\nimport { map } from './dual.js';\nconsole.log(first, map);\n",
+      // The error hides `second` and whatever uses `third` from the facts: neither list is complete.
+      'src/broken.ts': ['export const first = 1;', 'export function second(a: number {', '  return third(a);', '}', 'export function third(a: number) { return a; }'].join('\n'),
+      // Generic call signatures without `;` (semi: false): parsed once repaired.
+      'src/dual.ts': [
+        'export interface Dual {',
+        '  <A>(self: A): A',
+        '  <A, B>(self: A, that: B): [A, B]',
+        '}',
+        'export const map: Dual = (self: unknown) => self as never',
+        'export const spare = 1',
+      ].join('\n'),
+    });
+    expect(run.lines('unused-export')).toEqual(['src/dual.ts:1 Unused exported type Dual in dual.ts', 'src/dual.ts:6 Unused export spare in dual.ts']);
+    expect(run.metric('modulesNotJudgedParseErrors')).toBe(1);
+    const parse = run.result.metrics.parse;
+    expect([parse.filesWithErrors, parse.errorFiles, parse.repairedFiles]).toEqual([1, [{ path: 'src/broken.ts', line: 2 }], 1]);
+  });
+
   it('follows barrels, `export *`, renames and namespace imports from the entry point', async () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),

@@ -46,8 +46,15 @@ export const unusedExport = defineRule({
     const model = await deadCodeModel(context, { entries });
     let values = 0;
     let types = 0;
+    let unread = 0;
     for (const summary of context.summaries) {
       if (summary.kind !== 'source' || !PARSED.has(summary.language) || summary.skipped || !model.reachable.has(summary.path)) continue;
+      // A module that did not parse cleanly has exports the parser could not place, and uses of
+      // its exports inside the file that were not seen: it is not judged from partial lists.
+      if (summary.module.partial) {
+        unread++;
+        continue;
+      }
       const used = model.graph.usedExports(summary.path);
       // Most modules have every export used: nothing to group or look up for them.
       if (summary.module.exports.every((record) => used.has(record.name))) continue;
@@ -73,6 +80,7 @@ export const unusedExport = defineRule({
     }
     context.metric('unusedExports', values);
     context.metric('unusedTypeExports', types);
+    context.metric('modulesNotJudgedParseErrors', unread);
   },
 });
 

@@ -20,6 +20,7 @@ new AnalyzerTester(deadCode).run('unused-private-member', {
     { code: 'declare class A {\n  private x;\n}', name: 'ambient classes' },
     { code: 'class A {\n  private static count = 0;\n  static next() { return ++A.count; }\n}', name: 'static members through the class' },
     { code: 'class A {\n  protected x = 1;\n  public y = 2;\n  z = 3;\n}', name: 'non-private members' },
+    { code: 'class A {\n  private x = 1;\n  run() { let { x: = this; }\n}', name: 'a class body with parse errors (the use of x is in an ERROR node)' },
   ],
   invalid: [
     {

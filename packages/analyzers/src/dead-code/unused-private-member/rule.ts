@@ -50,6 +50,8 @@ export const unusedPrivateMember = defineRule({
       class_body(body) {
         const owner = body.parent;
         if (!owner || !CLASS_TYPES.has(owner.type) || owner.parent?.type === 'ambient_declaration') return;
+        // Uses are confirmed on the tree: in a body with parse errors they may sit in ERROR nodes.
+        if (body.hasError) return;
         const candidates = collectCandidates(body, context.options.ignoreDecorated);
         if (candidates.length === 0) return;
         const text = source.slice(body.startIndex, body.endIndex);
