@@ -4,9 +4,10 @@
 // literal types (`\`` in a type ends it in the grammar). The tree loses nothing a rule reads:
 // variance has no node to become, escapes sit inside a string fragment, and extract-exports reads
 // `type` back from the statement's text (node texts are the original's).
+import type { SyntaxNode } from 'tree-sitter';
 import { OPAQUE, hasAncestor, previousToken, wordEndingAt, type Repair, type RepairContext } from './repair-context.js';
 
-const EXPORT_TYPE_STAR = /\bexport\s+type\s+\*/g;
+const EXPORT_TYPE_STAR = /export\s+type\s+\*/g;
 /** `in` or `out` before a name: a variance annotation when it opens a type parameter. */
 const VARIANCE = /\b(?:in|out)(?=\s+[A-Za-z_$])/g;
 const ERROR = new Set(['ERROR']);
@@ -23,11 +24,41 @@ export function findBlankedTokens(context: RepairContext, out: Repair[]): void {
   }
   for (const match of text.matchAll(VARIANCE)) {
     const at = match.index;
+    // Most matches are `K in keyof T` or `x in y`: the text before them settles it without the tree.
+    if (!mayOpenTypeParameter(text, at)) continue;
     const node = root.descendantForIndex(at, at + match[0].length);
     if (OPAQUE.has(node.type) || !hasAncestor(node, TYPE_PARAMETER_PARTS, 3) || !opensTypeParameter(context, at)) continue;
     out.push({ at, text: ' '.repeat(match[0].length), kind: 'variance' });
   }
-  for (const start of context.templates) blankTemplateEscapes(text, start, out);
+  if (text.includes('`')) findTemplateEscapes(context, out);
+}
+
+/** Escapes of template literal types the parser stumbled on; each such type is blanked whole, once. */
+function findTemplateEscapes(context: RepairContext, out: Repair[]): void {
+  const { text, root } = context;
+  let end = 0;
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2)) {
+    if (at < end) continue;
+    const template = templateOf(root.descendantForIndex(at, at + 1));
+    if (template) end = blankTemplateEscapes(text, template.startIndex, out);
+  }
+}
+
+/** The template literal type with errors that the node at a backslash belongs to (an escape in its ERROR child). */
+function templateOf(node: SyntaxNode): SyntaxNode | undefined {
+  for (let at: SyntaxNode | null = node, d = 0; at && d <= 3; at = at.parent, d++) {
+    if (at.type === 'template_literal_type') return at.hasError ? at : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the text before `at` is `<`, `,`, a modifier or may be the end of a comment (then the tree tells). */
+function mayOpenTypeParameter(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  const c = text[i];
+  if (c === '<' || c === ',' || c === '/' || MODIFIERS.has(wordEndingAt(text, i))) return true;
+  return text.lastIndexOf('//', i) > text.lastIndexOf('\n', i);
 }
 
 /** Whether the word at `at` follows `<`, `,` or another modifier (comments skipped). */
@@ -40,9 +71,9 @@ function opensTypeParameter(context: RepairContext, at: number): boolean {
 
 /**
  * Each escape from the opening backtick at `start` to the real closing one becomes spaces (a
- * backslash before a line break alone, so that lines stay where they are).
+ * backslash before a line break alone, so that lines stay where they are). Returns where it stopped.
  */
-function blankTemplateEscapes(text: string, start: number, out: Repair[]): void {
+function blankTemplateEscapes(text: string, start: number, out: Repair[]): number {
   let braces = 0;
   for (let i = start + 1; i < text.length; i++) {
     const c = text[i];
@@ -55,6 +86,7 @@ function blankTemplateEscapes(text: string, start: number, out: Repair[]): void 
       braces++;
       i++;
     } else if (c === '}' && braces > 0) braces--;
-    else if (c === '`' && braces === 0) return;
+    else if (c === '`' && braces === 0) return i;
   }
+  return text.length;
 }

@@ -76,6 +76,15 @@ const CASES: Case[] = [
       '(type_parameter name: (type_identifier) value: (default_type (predefined_type)))) body: (interface_body (property_signature name: (property_identifier) type: (type_annotation (type_identifier)))))))',
   },
   {
+    name: 'variance annotations on type parameters one per line, after a line comment',
+    source: ['export interface ApiModules<', '  // eslint-disable-next-line', '  in out BaseQuery extends object,', '  in out Definitions extends object,', '> {', '  readonly query: BaseQuery', '}'].join('\n'),
+    repairs: 4,
+    tree:
+      '(program (export_statement declaration: (interface_declaration name: (type_identifier) type_parameters: (type_parameters (comment) ' +
+      '(type_parameter name: (type_identifier) constraint: (constraint (predefined_type))) (type_parameter name: (type_identifier) constraint: (constraint (predefined_type)))) ' +
+      'body: (interface_body (property_signature name: (property_identifier) type: (type_annotation (type_identifier)))))))',
+  },
+  {
     name: 'escaped backticks in a template literal type',
     source: 'type Hint = `use \\`Self\\` in ${string}`',
     repairs: 2,

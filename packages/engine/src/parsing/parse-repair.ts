@@ -63,14 +63,15 @@ export interface RepairedParse {
  */
 export function repairParse(source: string, first: Tree, parse: (text: string) => Tree): RepairedParse {
   let best: RepairedParse = { tree: first, text: source, repairs: [] };
-  let errors = countErrorNodes(first);
-  for (let round = 0; round < MAX_ROUNDS && errors > 0; round++) {
+  // Counted only when a repaired tree still has errors: most come out clean, which is fewer.
+  let errors: number | undefined;
+  for (let round = 0; round < MAX_ROUNDS && best.tree.rootNode.hasError; round++) {
     const found = findRepairs(best.text, best.tree);
     if (found.length === 0) break;
     const text = applyRepairs(best.text, found);
     const tree = parse(text);
-    const after = countErrorNodes(tree);
-    if (after >= errors) break;
+    const after = tree.rootNode.hasError ? countErrorNodes(tree) : 0;
+    if (after > 0 && after >= (errors ??= countErrorNodes(best.tree))) break;
     best = { tree, text, repairs: [...best.repairs, ...found].sort((a, b) => a.at - b.at) };
     errors = after;
   }

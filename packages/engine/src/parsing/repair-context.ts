@@ -12,28 +12,28 @@ export interface Repair {
 /** What a repair looks at: the text a tree was parsed from, the tree and its error sites. */
 export interface RepairContext {
   text: string;
+  tree: Tree;
   root: SyntaxNode;
-  /** Offsets of MISSING nodes, in document order. */
-  missing: number[];
-  /** Starts of template literal types that have errors and a backslash in them. */
-  templates: number[];
+  /** Offsets of MISSING nodes, in document order; walked for on first use (few files need them). */
+  missing?: number[];
 }
 
 /** Nodes whose text a repair must never touch. */
 export const OPAQUE = new Set(['comment', 'string', 'string_fragment', 'template_string', 'regex', 'regex_pattern', 'jsx_text']);
 
-/** The context of a tree with errors, with one walk over the subtrees that hold them. */
 export function repairContextOf(text: string, tree: Tree): RepairContext {
-  const context: RepairContext = { text, root: tree.rootNode, missing: [], templates: [] };
-  const cursor = tree.walk();
+  return { text, tree, root: tree.rootNode };
+}
+
+/** Offsets of the MISSING nodes (the query language of this binding cannot name them): a walk of the subtrees with errors. */
+function missingOf(context: RepairContext): number[] {
+  if (context.missing) return context.missing;
+  const missing: number[] = [];
+  const cursor = context.tree.walk();
   for (;;) {
-    const node = cursor.currentNode;
-    if (node.isMissing) context.missing.push(node.startIndex);
-    else if (node.type === 'template_literal_type' && node.hasError && text.lastIndexOf('\\', node.endIndex) > node.startIndex) {
-      context.templates.push(node.startIndex);
-    }
-    if (node.hasError && cursor.gotoFirstChild()) continue;
-    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return context;
+    if (cursor.nodeIsMissing) missing.push(cursor.startIndex);
+    else if (cursor.currentNode.hasError && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return (context.missing = missing);
   }
 }
 
@@ -43,16 +43,15 @@ export function countErrorNodes(tree: Tree): number {
   let count = 0;
   const cursor = tree.walk();
   for (;;) {
-    const node = cursor.currentNode;
-    if (node.type === 'ERROR' || node.isMissing) count++;
-    if (node.hasError && cursor.gotoFirstChild()) continue;
+    if (cursor.nodeType === 'ERROR' || cursor.nodeIsMissing) count++;
+    if (cursor.currentNode.hasError && cursor.gotoFirstChild()) continue;
     while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return count;
   }
 }
 
 /** Whether a MISSING node lies in `from..to` (both included). */
 export function missingWithin(context: RepairContext, from: number, to: number): boolean {
-  const offsets = context.missing;
+  const offsets = missingOf(context);
   let low = 0;
   let high = offsets.length;
   while (low < high) {
