@@ -33,7 +33,7 @@ interface CompiledGlob {
   negated: boolean;
 }
 
-/** picomatch's regex for `pattern`, with its top-level negation taken apart (an unbounded lookahead). */
+/** picomatch's regex for `pattern`, with its top-level negation taken apart (a plain `!`, cheaper than its lookahead). */
 function compile(pattern: string, options: GlobOptions): CompiledGlob {
   let regex: RegExp & { state?: { negated?: boolean } };
   try {

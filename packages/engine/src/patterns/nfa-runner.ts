@@ -2,7 +2,9 @@
 // code unit at a time (Thompson's simulation), so a test costs at most O(states × subject length)
 // whatever the pattern. State sets met before are kept as DFA states, built lazily as RE2 does:
 // once warm, a subject character costs one map lookup. The cache is bounded and starts over when
-// full. Assertions (`^`, `$`, `\b`, bounded lookaheads) are decided at most once per position.
+// full. Assertions are decided at most once per position: `^`, `$`, `\b` from the neighbouring
+// characters, a short lookahead by running its body from there, a long lookahead or a lookbehind
+// for all positions at once by one pass of its body over the subject (backwards for a lookahead).
 import * as nfaOps from './nfa.js';
 import type { Nfa } from './nfa.js';
 
@@ -84,7 +86,7 @@ export class NfaRunner {
 
   constructor(private readonly nfa: Nfa) {
     this.marks = new Int32Array(nfa.op.length);
-    this.caches = [new EntryCache(nfa.start, !nfa.anchored), ...nfa.assertions.map((assertion) => new EntryCache(assertion.entry, false))];
+    this.caches = [new EntryCache(nfa.start, !nfa.anchored), ...nfa.assertions.map((assertion) => new EntryCache(assertion.entry, assertion.mode !== 'probe'))];
   }
 
   /** Whether the pattern matches somewhere in `subject` (RegExp.prototype.test without `g`). */
@@ -248,7 +250,29 @@ export class NfaRunner {
     cache.generation++;
   }
 
-  /** The lookahead answers of assertion `id` for the current test, cleared when it began. */
+  /**
+   * Answers a lookaround for every position in one pass (recorded in `answers` as 1 false, 2 true):
+   * the body, started afresh at every position, has matched at a position when its match state is
+   * live there. A lookbehind's body is read forwards; a lookahead's body, reversed, backwards.
+   */
+  private scan(cache: EntryCache, backward: boolean, negate: boolean, answers: Uint8Array): void {
+    const subject = this.subject;
+    const length = subject.length;
+    if (cache.start?.generation !== cache.generation) cache.start = this.intern(cache, Int32Array.of(cache.entry));
+    let kernel = cache.start;
+    let position = backward ? length : 0;
+    for (;;) {
+      if (kernel.generation !== cache.generation) kernel = this.intern(cache, kernel.states);
+      const active = kernel.only ?? this.activeAt(cache, kernel, position);
+      answers[position] = active.accept !== negate ? 2 : 1;
+      if (position === (backward ? 0 : length)) break;
+      const code = subject.charCodeAt(backward ? --position : position++);
+      kernel = (code < 128 ? active.ascii?.[code] : active.next.get(code)) ?? this.advance(cache, active, code);
+    }
+    this.steps += length + 1;
+  }
+
+  /** The lookaround answers of assertion `id` for the current test, cleared when it began. */
   private memoFor(id: number, size: number): Uint8Array {
     let memo = this.memo[id];
     if (this.memoOf[id] === this.tests && memo) return memo;
@@ -276,7 +300,9 @@ export class NfaRunner {
         return isWordAt(subject, position - 1) === isWordAt(subject, position);
       case 'look': {
         const memo = this.memoFor(id, subject.length + 1);
-        if (memo[position] === 0) memo[position] = this.run(this.caches[id + 1], position) !== assertion.negate ? 2 : 1;
+        if (assertion.mode !== 'probe') {
+          if (memo[subject.length] === 0) this.scan(this.caches[id + 1], assertion.mode === 'scan-back', assertion.negate, memo);
+        } else if (memo[position] === 0) memo[position] = this.run(this.caches[id + 1], position) !== assertion.negate ? 2 : 1;
         return memo[position] === 2;
       }
     }

@@ -1,8 +1,8 @@
 // Compiles a regular-expression syntax tree (regex-syntax.ts) into a Thompson NFA: one state per
 // character test, split or assertion, so its size is linear in the pattern (a counted repetition
-// copies its body, within MAX_STATES). Lookaheads become assertions whose bodies are entries of the
-// same state table; nfa-runner.ts simulates it without ever backtracking.
-import { UnsupportedPatternError, type AssertKind, type CharSet, type RegexNode } from './regex-syntax.js';
+// copies its body, within MAX_STATES). Lookarounds become assertions whose bodies are entries of
+// the same state table; nfa-runner.ts simulates it without ever backtracking.
+import { maxLength, reversed, UnsupportedPatternError, type AssertKind, type CharSet, type RegexNode } from './regex-syntax.js';
 
 export const CHAR = 0;
 export const SPLIT = 1;
@@ -12,10 +12,23 @@ export const MATCH = 3;
 /** More states than this is refused: every subject character may visit each of them once. */
 export const MAX_STATES = 50_000;
 
+/**
+ * How a lookaround is decided (nfa-runner.ts):
+ * - `probe`: a short lookahead, run forward from each position asked about;
+ * - `scan-back`: any other lookahead: its body read backwards in one pass from the end of the
+ *   subject answers for every position at once;
+ * - `scan`: a lookbehind: its body read forwards in one pass from the start.
+ */
+export type LookMode = 'probe' | 'scan-back' | 'scan';
+
+/** Lookaheads that read at most this far are probed position by position; longer ones are scanned. */
+export const PROBE_LENGTH = 64;
+
 export interface Assertion {
   kind: AssertKind | 'look';
   negate: boolean;
-  /** The lookahead body's first state (kind `look`). */
+  mode: LookMode;
+  /** The first state of the lookaround's body as `mode` runs it (kind `look`). */
   entry: number;
 }
 
@@ -151,12 +164,15 @@ class Builder {
         return this.repeat(node.body, node.min, node.max, next);
       case 'assert': {
         const kind = node.kind;
-        return this.add(ASSERT, next, -1, this.assertionId(kind, () => ({ kind, negate: false, entry: -1 })));
+        return this.add(ASSERT, next, -1, this.assertionId(kind, () => ({ kind, negate: false, mode: 'probe', entry: -1 })));
       }
       case 'look': {
-        const key = `look:${node.negate}:${JSON.stringify(node.body)}`;
-        const id = this.assertionId(key, () => ({ kind: 'look', negate: node.negate, entry: -1 }));
-        if (this.assertions[id].entry === -1) this.assertions[id].entry = this.build(node.body, this.add(MATCH));
+        const mode: LookMode = node.behind ? 'scan' : maxLength(node.body) <= PROBE_LENGTH ? 'probe' : 'scan-back';
+        const key = `look:${mode}:${node.negate}:${JSON.stringify(node.body)}`;
+        const id = this.assertionId(key, () => ({ kind: 'look', negate: node.negate, mode, entry: -1 }));
+        if (this.assertions[id].entry === -1) {
+          this.assertions[id].entry = this.build(mode === 'scan-back' ? reversed(node.body) : node.body, this.add(MATCH));
+        }
         return this.add(ASSERT, next, -1, id);
       }
     }

@@ -1,8 +1,8 @@
 // Reads JavaScript regular-expression source (the non-unicode dialect, Annex B quirks included)
 // into a small syntax tree for the linear-time matcher (nfa.ts). It reads what that matcher can run
 // in O(pattern × subject) and refuses the rest with an UnsupportedPatternError: backreferences
-// (matching them is NP-hard), lookbehind, lookaheads that can read an unbounded stretch, and the
-// `u`/`v` flags. Callers check the syntax with `new RegExp` first, so this reader may assume it.
+// (matching them is NP-hard) and, in safe-regexp.ts, the `u`/`v` flags. Callers check the syntax
+// with `new RegExp` first, so this reader may assume it.
 
 /** Code-unit ranges, flat and sorted: [lo0, hi0, lo1, hi1, ...], inclusive; `negate` complements. */
 export interface CharSet {
@@ -19,7 +19,7 @@ export type RegexNode =
   | { type: 'alt'; branches: RegexNode[] }
   | { type: 'repeat'; body: RegexNode; min: number; max: number }
   | { type: 'assert'; kind: AssertKind }
-  | { type: 'look'; negate: boolean; body: RegexNode };
+  | { type: 'look'; behind: boolean; negate: boolean; body: RegexNode };
 
 /** A construct the linear-time matcher does not run; the message says which. */
 export class UnsupportedPatternError extends Error {
@@ -69,6 +69,20 @@ const DECIMAL = /\d+/y;
 const set = (ranges: readonly number[], negate = false): CharSet => ({ ranges: normaliseRanges(ranges), negate });
 const single = (code: number): RegexNode => ({ type: 'char', set: set([code, code]) });
 
+/** The same language read backwards (lookarounds inside keep their own direction). */
+export function reversed(node: RegexNode): RegexNode {
+  switch (node.type) {
+    case 'seq':
+      return { type: 'seq', items: node.items.map(reversed).reverse() };
+    case 'alt':
+      return { type: 'alt', branches: node.branches.map(reversed) };
+    case 'repeat':
+      return { ...node, body: reversed(node.body) };
+    default:
+      return node;
+  }
+}
+
 /** The longest stretch of subject a node can read (Infinity when unbounded). */
 export function maxLength(node: RegexNode): number {
   switch (node.type) {
@@ -90,8 +104,6 @@ export function maxLength(node: RegexNode): number {
 /** Deeper nesting is refused: the reader and the compiler recurse once per level. */
 export const MAX_NESTING = 200;
 
-/** Lookaheads may read at most this far: each one is evaluated once per subject position. */
-export const MAX_LOOKAHEAD_LENGTH = 256;
 
 class Reader {
   private pos = 0;
@@ -184,15 +196,16 @@ class Reader {
 
   private group(): RegexNode {
     if (++this.depth > MAX_NESTING) throw new UnsupportedPatternError(`groups nested more than ${MAX_NESTING} deep`);
-    let look: { negate: boolean } | undefined;
+    let look: { behind: boolean; negate: boolean } | undefined;
     if (this.peek() === '?') {
       const kind = this.peek(1);
       if (kind === ':') this.pos += 2;
       else if (kind === '=' || kind === '!') {
-        look = { negate: kind === '!' };
+        look = { behind: false, negate: kind === '!' };
         this.pos += 2;
       } else if (kind === '<' && (this.peek(2) === '=' || this.peek(2) === '!')) {
-        throw new UnsupportedPatternError('lookbehind');
+        look = { behind: true, negate: this.peek(2) === '!' };
+        this.pos += 3;
       } else if (kind === '<') {
         const close = this.src.indexOf('>', this.pos);
         this.pos = close + 1;
@@ -201,12 +214,7 @@ class Reader {
     const body = this.disjunction();
     if (this.src[this.pos++] !== ')') throw new UnsupportedPatternError('an unclosed group');
     this.depth--;
-    if (!look) return body;
-    const reach = maxLength(body);
-    if (reach > MAX_LOOKAHEAD_LENGTH) {
-      throw new UnsupportedPatternError(`a lookahead that can read more than ${MAX_LOOKAHEAD_LENGTH} characters`);
-    }
-    return { type: 'look', negate: look.negate, body };
+    return look ? { type: 'look', ...look, body } : body;
   }
 
   private atomEscape(): RegexNode {

@@ -39,6 +39,11 @@ describe('compileSafeRegExp', () => {
       ['[\\b]', '', ['\b', 'b']],
       ['(?<name>ab)+', '', ['abab', 'ba']],
       ['\\8\\9', '', ['89']],
+      ['^(?!.*test).*$', 'i', ['src/a.ts', 'src/a.test.ts', 'TEST', '']],
+      ['(?<=\\$)\\d+', '', ['$12', '12', 'a$']],
+      ['(?<!un)safe', '', ['unsafe', 'safe', 'is safe']],
+      ['(?<=a(?=b)b)c', '', ['abc', 'ac', 'bc']],
+      [`^(?=${'a'.repeat(100)})a+$`, '', ['a'.repeat(100), 'a'.repeat(99), 'a'.repeat(150)]],
       ['(?:|){30}x', '', ['', 'x', 'y']],
     ];
     for (const [source, flags, subjects] of table) expectSameAsRegExp(source, flags, subjects);
@@ -80,6 +85,10 @@ describe('compileSafeRegExp', () => {
         ...(repeated ? [] : repeats),
         () => `(?=${bounded(depth - 1)})`,
         () => `(?!${bounded(depth - 1)})`,
+        () => `(?<=${bounded(depth - 1)})`,
+        () => `(?<!${bounded(depth - 1)})`,
+        () => `(?=.*${bounded(depth - 1)})`,
+        () => `(?!${bounded(depth - 1)}.*${bounded(depth - 1)})`,
         inner,
       ];
       return text.pick(forms)();
@@ -124,13 +133,19 @@ describe('compileSafeRegExp', () => {
     }
   });
 
+  it('decides lookarounds of any length in one pass each', () => {
+    const subject = `${'a'.repeat(10_000)}test`;
+    for (const [source, expected] of [['^(?!.*test).*$', false], ['^(?=.*test)', true], ['(?<=a{50,})t', true], ['(?<!s)t$', false]] as const) {
+      const regex = compileSafeRegExp(source);
+      expect(regex.test(subject), source).toBe(expected);
+      expectLinearWork(source, subject, regex.steps);
+    }
+  });
+
   it('refuses what cannot run in linear time, and syntax errors, saying which', () => {
     const refused: Array<[string, string, RegExp]> = [
       ['(a)\\1', '', /backreferences/],
       ['(?<x>a)\\k<x>', '', /backreferences/],
-      ['(?<=a)b', '', /lookbehind/],
-      ['(?<!a)b', '', /lookbehind/],
-      ['(?=a*)b', '', /lookahead that can read more than 256/],
       ['a', 'u', /the u and v flags/],
       [`(?:${'a'.repeat(100)}){1000}`, '', /over 50000 matcher states/],
       [`${'('.repeat(201)}a${')'.repeat(201)}`, '', /nested more than 200 deep/],

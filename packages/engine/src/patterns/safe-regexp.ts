@@ -1,8 +1,8 @@
 // Regular expressions that cannot freeze the event loop: the syntax is JavaScript's (checked by
 // `new RegExp`, never run by it), the matching is the linear-time NFA simulation of nfa-runner.ts,
 // so a test costs at most O(pattern × subject) — no catastrophic backtracking, whoever wrote the
-// pattern. Constructs that need backtracking (backreferences, lookbehind, unbounded lookahead) and
-// the `u`/`v` flags are refused with an UnsupportedPatternError saying which.
+// pattern. Backreferences (which need backtracking: matching them is NP-hard) and the `u`/`v` flags
+// are refused with an UnsupportedPatternError saying which; lookarounds of any length are run.
 import { compileNfa } from './nfa.js';
 import { NfaRunner } from './nfa-runner.js';
 import { parseRegex, UnsupportedPatternError, type RegexNode } from './regex-syntax.js';

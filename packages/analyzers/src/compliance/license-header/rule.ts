@@ -9,7 +9,7 @@ const options = z
     header: z.string().min(1).optional(),
     /**
      * Regular expression the header must match (multi-line text, comment markers kept). It comes from
-     * the repository's config, so it runs in linear time: backreferences and lookbehind are refused.
+     * the repository's config, so it runs in linear time: backreferences are refused.
      */
     pattern: z
       .string()

@@ -14,7 +14,7 @@ const options = conventionOptions
   .extend({
     /**
      * Regular expressions; a name matching one is not observed at all. They come from the
-     * repository's config, so they run in linear time: backreferences and lookbehind are refused.
+     * repository's config, so they run in linear time: backreferences are refused.
      */
     ignore: z
       .array(
