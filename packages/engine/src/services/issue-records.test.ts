@@ -39,6 +39,17 @@ describe('compileDismissRule', () => {
     expect(rule({ rule_pattern: 'eval\\(\\)*' })(issue())).toBe(true);
   });
 
+  it('matches adversarial patterns (picomatch took 14.7 s on the first) correctly', () => {
+    const title = `${'x'.repeat(5_000)} runs`;
+    expect(rule({ secondary_pattern: '*?*?*?*?*?*?*?Z' })(issue({ title }))).toBe(false);
+    expect(rule({ secondary_pattern: '*?*?*?*?*?*?*?S' })(issue({ title }))).toBe(true);
+    expect(rule({ rule_pattern: '*?'.repeat(500) })(issue({ title }))).toBe(true);
+    expect(rule({ scope: 'file', file_path: 'a*a*a*a*a*a*a*a*b' })(issue({ file_path: 'a'.repeat(5_000) }))).toBe(false);
+    // A stored pattern the matcher now refuses matches nothing instead of failing every run.
+    expect(rule({ rule_pattern: '{a,b}\\1' })(issue())).toBe(false);
+    expect(rule({ rule_pattern: '{a,b}\\1' })(issue({ rule_id: '{a,b}\\1' }))).toBe(true);
+  });
+
   it('matches a pattern equal to the value even when it holds glob characters', () => {
     expect(rule({ rule_pattern: 'ext/[x]rule' })(issue({ rule_id: 'ext/[x]rule' }))).toBe(true);
     expect(rule({ scope: 'file', file_path: 'app/[id]/page.tsx' })(issue())).toBe(true);
@@ -68,6 +79,8 @@ describe('globProblem', () => {
     for (const bad of ['security/{a,b', 'a{', 'trailing\\', '[z-a]']) expect(globProblem(bad, 'rule'), bad).toMatch(/is not a valid glob/);
     expect(globProblem('src/[z-a]/x.ts', 'file')).toMatch(/is not a valid glob/);
     expect(globProblem('x'.repeat(1001), 'rule')).toBe('is longer than 1000 characters');
+    expect(globProblem('{a,b}\\1', 'rule')).toMatch(/uses backreferences/);
+    expect(globProblem('*?'.repeat(500), 'rule')).toBeUndefined();
   });
 });
 

@@ -40,7 +40,8 @@ export const dismissRuleRoutes = [
     summary: 'Create a dismiss rule; it applies at once to existing issues and to every later analysis',
     description:
       `${MATCHING_DOC} \`file_path\` is required with scope \`file\` and refused with the other scopes; a pattern that is not a ` +
-      'valid glob, or longer than 1000 characters, is a 400. `match_count` counts the issues the rule matches in analysis runs ' +
+      'valid glob, longer than 1000 characters or holding a backreference (`{a,b}\\1`), is a 400. Patterns are matched in time ' +
+      'proportional to pattern length × value length, whatever their wildcards. `match_count` counts the issues the rule matches in analysis runs ' +
       'recorded after its creation: it is 0 in this response even though existing issues are dismissed at once.',
     tag: TAG,
     access: 'member',
