@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnalyzerTester } from '@codehealth/engine/testing';
 import { compliance } from '../index.js';
-import { normaliseHeaderText } from './rule.js';
+import { licenseHeader, normaliseHeaderText } from './rule.js';
 
 const header = { header: 'Copyright (c) Acme Corp.\nLicensed under the Apache License, Version 2.0.' };
 const pattern = { pattern: 'Copyright \\(c\\) 20\\d\\d Acme' };
@@ -34,12 +34,28 @@ new AnalyzerTester(compliance).run('license-header', {
       findings: [{ line: 1, title: 'Missing licence header in example.ts' }],
     },
     {
+      // RegExp backtracks for ages on this (2^5000 ways to split the a's); the rule answers at once.
+      code: `// ${'a'.repeat(5_000)}!\nexport const c = 3;\n`,
+      options: { pattern: '^// (a+)+$' },
+      name: 'a pattern from the config that would backtrack catastrophically',
+      findings: [{ line: 1 }],
+    },
+    {
       code: `${'\n'.repeat(5)}// Copyright (c) Acme Corp.\n// Licensed under the Apache License, Version 2.0.\n`,
       options: { ...header, lines: 5 },
       name: 'only the first `lines` lines count',
       findings: [{ line: 1, data: { lines: 5 } }],
     },
   ],
+});
+
+describe('license-header options', () => {
+  it('refuses a pattern the linear-time matcher cannot run, saying why', () => {
+    const parsed = licenseHeader.meta.options.safeParse({ pattern: '(Acme|ACME) \\1' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0].message).toMatch(/uses backreferences, which the linear-time matcher does not support/);
+    expect(licenseHeader.meta.options.safeParse({ pattern: '(?<!Old )Acme' }).success).toBe(true);
+  });
 });
 
 describe('normaliseHeaderText', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeWith, findingsOf, MiniRepo } from '../../shared/fixtures/mini-repo.js';
 import { consistency } from '../index.js';
+import { namingConvention } from './rule.js';
 
 const RULE = 'consistency/naming-convention';
 const WORDS = ['load', 'save', 'parse', 'render', 'fetch', 'build', 'check', 'merge', 'split', 'format', 'count', 'reset'];
@@ -133,6 +134,15 @@ describe('consistency/naming-convention', () => {
     expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toEqual(['src/b.ts:1 Function a_b in b.ts is snake_case, not camelCase']);
     mixed.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { ignore: ['^c_'] } } } }) });
     expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toEqual([]);
+    // A lookahead, and a shape that makes RegExp backtrack for ages on a long name, both run (matching nothing here).
+    mixed.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { ignore: ['^(?=zz)', '^(\\w+_?)+!'] } } } }) });
+    expect(findingsOf(await analyzeWith(consistency, mixed.root), RULE)).toHaveLength(2);
+  });
+
+  it('refuses `ignore` patterns the linear-time matcher cannot run, saying why', () => {
+    const parsed = namingConvention.meta.options.safeParse({ ignore: ['^(get|set)\\1'] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0].message).toMatch(/uses backreferences, which the linear-time matcher does not support/);
   });
 
   it('looks at source files only: tests and ambient declarations set no convention', async () => {

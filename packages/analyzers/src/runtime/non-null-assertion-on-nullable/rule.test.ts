@@ -14,6 +14,7 @@ new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
     { code: 'if (buffers.every((b) => b.length)) {\n  const row = buffers.map((b) => b.shift()!);\n}', name: 'a check in an enclosing function counts for a callback' },
     { code: 'if (/\\d+/.test(text)) {\n  const n = text.match(/\\d+/)![0];\n}', name: 'match after test' },
     { code: 'const prefix = /^[_$]*/.exec(name)![0];\nconst tail = name.match(/\\s*$/)![0];', name: 'a pattern that matches every string' },
+    { code: "const word = name.match(/\\w*/u)![0];", name: 'a u-flag pattern that matches every string' },
     { code: 'if (!process.env.API_URL) throw new Error("API_URL is required");\nconst url = process.env.API_URL!;', name: 'process.env checked first' },
     { code: 'const ok = !!items.find((i) => i.ok);', name: 'logical not is not an assertion' },
     { code: "const base = path.split('/').pop()!;\nconst last = [a, b].at(-1)!;", name: 'split with a separator and array literals are never empty' },
@@ -55,6 +56,12 @@ new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
         { line: 5, severity: 'medium', data: { api: 'process.env' } },
         { line: 6, severity: 'medium' },
       ],
+    },
+    {
+      // RegExp takes 2^40 steps to find that this literal cannot match ''; the analyzer must not run it.
+      code: `const m = text.match(/${'(?:|)'.repeat(40)}x/)!;`,
+      name: 'a literal whose empty-string test backtracks exponentially',
+      findings: [{ line: 1, severity: 'medium', data: { api: 'String.prototype.match' } }],
     },
     {
       code: 'const a = ready && users.find(isAdmin)!.name;\nconst b = !map.get(k)!;\nconst c = x + list.pop()!;',
