@@ -63,7 +63,7 @@ export function createWorkspaceMatcher(patterns: readonly unknown[]): ((dir: str
 }
 
 /** Workspace globs come from the repository's manifests: matched in linear time (`a*a*a*a*b` backtracks). */
-function globToRegExp(glob: string): SafeRegExp {
+function globToRegExp(glob: string): Pick<SafeRegExp, 'test'> {
   const clean = glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
   let source = '';
   for (let i = 0; i < clean.length; i++) {
@@ -75,7 +75,12 @@ function globToRegExp(glob: string): SafeRegExp {
     } else if (c === '*') source += '[^/]*';
     else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   }
-  return compileSafeRegExp(`^${source}$`);
+  try {
+    return compileSafeRegExp(`^${source}$`);
+  } catch {
+    // Too large for the matcher (tens of thousands of characters): it matches nothing.
+    return { test: () => false };
+  }
 }
 
 /** Splits a bare specifier into package name and subpath (`@a/b/c` → `@a/b`, `./c`). */

@@ -152,13 +152,18 @@ export function licenseMatches(id: string, pattern: string): boolean {
 }
 
 /** Compiled `*` patterns by text: a policy's few patterns are tested against every dependency. */
-const STAR_PATTERNS = new Map<string, SafeRegExp>();
+const STAR_PATTERNS = new Map<string, Pick<SafeRegExp, 'test'>>();
 
-function starPattern(wanted: string): SafeRegExp {
+function starPattern(wanted: string): Pick<SafeRegExp, 'test'> {
   let compiled = STAR_PATTERNS.get(wanted);
   if (!compiled) {
     const source = wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-    compiled = compileSafeRegExp(`^${source}$`);
+    try {
+      compiled = compileSafeRegExp(`^${source}$`);
+    } catch {
+      // Too large for the matcher (tens of thousands of characters): it matches nothing.
+      compiled = { test: () => false };
+    }
     if (STAR_PATTERNS.size >= 1_000) STAR_PATTERNS.clear();
     STAR_PATTERNS.set(wanted, compiled);
   }

@@ -13,7 +13,7 @@ export function globMatcher(globs: readonly string[]): (path: string) => boolean
   };
 }
 
-function toRegExp(glob: string): SafeRegExp {
+function toRegExp(glob: string): Pick<SafeRegExp, 'test'> {
   const clean = glob.replace(/^\.\//, '');
   let source = '';
   for (let i = 0; i < clean.length; i++) {
@@ -27,5 +27,10 @@ function toRegExp(glob: string): SafeRegExp {
     else if (c === '?') source += '[^/]';
     else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
-  return compileSafeRegExp(`^${source}$`);
+  try {
+    return compileSafeRegExp(`^${source}$`);
+  } catch {
+    // Too large for the matcher (tens of thousands of characters): it matches nothing.
+    return { test: () => false };
+  }
 }
