@@ -5,11 +5,7 @@
 // full. Assertions are decided at most once per position: `^`, `$`, `\b` from the neighbouring
 // characters, a short lookahead by running its body from there, a long lookahead or a lookbehind
 // for all positions at once by one pass of its body over the subject (backwards for a lookahead).
-import * as nfaOps from './nfa.js';
-import type { Nfa } from './nfa.js';
-
-// Read once: the hot loops compare with plain constants, not with module bindings.
-const { ASSERT, CHAR, MATCH, SPLIT } = nfaOps;
+import { ASSERT, CHAR, MATCH, SPLIT, type Nfa } from './nfa.js';
 
 /** States reached by reading a character, before following the empty moves. */
 interface Kernel {

@@ -10,7 +10,7 @@ export const ASSERT = 2;
 export const MATCH = 3;
 
 /** More states than this is refused: every subject character may visit each of them once. */
-export const MAX_STATES = 50_000;
+const MAX_STATES = 50_000;
 
 /**
  * How a lookaround is decided (nfa-runner.ts):
@@ -19,10 +19,10 @@ export const MAX_STATES = 50_000;
  *   subject answers for every position at once;
  * - `scan`: a lookbehind: its body read forwards in one pass from the start.
  */
-export type LookMode = 'probe' | 'scan-back' | 'scan';
+type LookMode = 'probe' | 'scan-back' | 'scan';
 
 /** Lookaheads that read at most this far are probed position by position; longer ones are scanned. */
-export const PROBE_LENGTH = 64;
+const PROBE_LENGTH = 64;
 
 export interface Assertion {
   kind: AssertKind | 'look';

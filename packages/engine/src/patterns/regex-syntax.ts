@@ -39,7 +39,7 @@ const SPACE = [9, 13, 32, 32, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028
 const LINE_TERMINATORS = [10, 10, 13, 13, 0x2028, 0x2029];
 
 /** Sorted, merged copy of a flat range list. */
-export function normaliseRanges(ranges: readonly number[]): number[] {
+function normaliseRanges(ranges: readonly number[]): number[] {
   const pairs: Array<[number, number]> = [];
   for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
   pairs.sort((a, b) => a[0] - b[0]);
@@ -51,7 +51,7 @@ export function normaliseRanges(ranges: readonly number[]): number[] {
   return out;
 }
 
-export function complementRanges(ranges: readonly number[]): number[] {
+function complementRanges(ranges: readonly number[]): number[] {
   const sorted = normaliseRanges(ranges);
   const out: number[] = [];
   let next = 0;
@@ -102,7 +102,7 @@ export function maxLength(node: RegexNode): number {
 }
 
 /** Deeper nesting is refused: the reader and the compiler recurse once per level. */
-export const MAX_NESTING = 200;
+const MAX_NESTING = 200;
 
 
 class Reader {

@@ -20,7 +20,7 @@ export interface SafeRegExp {
 }
 
 /** Parses `source` with `flags`; throws SyntaxError (invalid) or UnsupportedPatternError. */
-export function parseSafeRegExp(source: string, flags = ''): RegexNode {
+function parseSafeRegExp(source: string, flags = ''): RegexNode {
   // Only compiled, to have JavaScript's own verdict on the syntax; never executed.
   new RegExp(source, flags);
   if (flags.includes('u') || flags.includes('v')) throw new UnsupportedPatternError('the u and v flags');
