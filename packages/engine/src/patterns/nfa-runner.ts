@@ -70,12 +70,12 @@ function isWordAt(subject: string, index: number): boolean {
 export class NfaRunner {
   /** Work done so far: states visited and characters read. A measure of time independent of the machine. */
   steps = 0;
-  /** The main pattern's cache first, then one per assertion (lookahead bodies). */
+  /** The main pattern's cache first, then one per assertion (lookaround bodies). */
   private readonly caches: EntryCache[];
   private readonly marks: Int32Array;
   private mark = 0;
   private subject = '';
-  /** Lookahead answers by assertion and position (0 unknown, 1 false, 2 true), for the test `memoOf[id]`. */
+  /** Lookaround answers by assertion and position (0 unknown, 1 false, 2 true), for the test `memoOf[id]`. */
   private readonly memo: Array<Uint8Array | undefined> = [];
   private readonly memoOf: number[] = [];
   private tests = 0;
