@@ -5,7 +5,7 @@ import type { Services } from '@codehealth/engine/server';
 import { authenticate, type BearerAuthenticator } from './auth.js';
 import { ApiError, errorResponse, jsonResponse, toErrorResponse } from './http-errors.js';
 import { DEFAULT_RATE_LIMIT, enforceRateLimit, type RateLimit } from './rate-limit.js';
-import { readJsonBody, readParams, readQuery } from './request.js';
+import { readHeaders, readJsonBody, readParams, readQuery } from './request.js';
 import { fullPathOf, toRouterPath, type AppContext, type HealthComponent, type RouteDefinition } from './route.js';
 import { ALL_ROUTES } from './routes/index.js';
 
@@ -34,8 +34,9 @@ async function dispatch(route: RouteDefinition, event: H3Event, options: AppOpti
   const params = route.params ? readParams(event.context.params ?? {}, route.params) : {};
   if (actor && route.access) await options.services.access.require(actor, (params as { id: string }).id, route.access);
   const query = route.query ? readQuery(event, route.query) : {};
+  const headers = route.headers ? readHeaders(event, route.headers) : {};
   const body = route.body ? await readJsonBody(event, route.body, route.bodyOptional ?? false) : undefined;
-  const result = await route.handler({ event, services: options.services, app, actor: actor!, params, query, body } as never);
+  const result = await route.handler({ event, services: options.services, app, actor: actor!, params, query, headers, body } as never);
   // A successful write to a project (dismiss, restore, rules, settings, links...) changes its aggregates.
   const projectId = (params as { id?: string }).id;
   if (route.method !== 'GET' && route.access && projectId) await options.services.projectCache.invalidate(projectId);

@@ -7,7 +7,7 @@ import { fullPathOf, type RouteDefinition } from './route.js';
 type JsonObject = Record<string, unknown>;
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'invalid input or missing required fields (also: a string containing U+0000, JSON nested deeper than 64 levels)',
+  400: 'invalid input or missing required fields (also: a string containing U+0000, a number beyond ±1.8e308, JSON nested deeper than 64 levels)',
   401: 'missing, invalid or revoked API key',
   403: "the key's user has no access to the project or resource",
   404: 'not found',
@@ -47,11 +47,16 @@ function parametersOf(route: RouteDefinition, components: Record<string, JsonObj
   for (const [where, schema] of [
     ['path', route.params],
     ['query', route.query],
+    ['header', route.headers],
   ] as const) {
     if (!schema) continue;
     const json = schemaOf(schema, 'input', components) as { properties?: Record<string, JsonObject>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
-      const { description, ...rest } = property as { description?: string };
+      const { description, ...rest } = property as { description?: string; default?: unknown };
+      // zod leaves out the default of a parameter read through a transform (digits to a number):
+      // the value it applies is the one a client would send, so it is documented all the same.
+      const field = schema.shape[name];
+      if (field instanceof z.ZodDefault && rest.default === undefined) rest.default = field.def.defaultValue;
       parameters.push({
         name,
         in: where,

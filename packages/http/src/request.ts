@@ -1,5 +1,5 @@
 // Reading and validating the parts of a request at the edge: JSON bodies (size-limited,
-// malformed JSON is a 400), query strings and path parameters, each against its zod schema.
+// malformed JSON is a 400), query strings, headers and path parameters, each against its zod schema.
 import type { H3Event } from 'h3';
 import { z } from 'zod';
 import { ApiError, formatZodIssues } from './http-errors.js';
@@ -55,9 +55,10 @@ export const MAX_JSON_DEPTH = 64;
 
 /**
  * Refuses what validation lets through but the store cannot hold, with a 400 naming the field
- * instead of a 500 from the database: U+0000 in a string or a name (Postgres text and jsonb
- * cannot hold it) and nesting beyond MAX_JSON_DEPTH. Walked without recursion, paths kept as
- * parent links (built only for the message).
+ * instead of a 500 from the database or a silent change: U+0000 in a string or a name (Postgres
+ * text and jsonb cannot hold it), a number beyond the double range (`1e400` parses as Infinity,
+ * which JSON.stringify would store as null) and nesting beyond MAX_JSON_DEPTH. Walked without
+ * recursion, paths kept as parent links (built only for the message).
  */
 function refuseUnstorable(where: string, root: unknown): void {
   interface Step {
@@ -76,6 +77,8 @@ function refuseUnstorable(where: string, root: unknown): void {
     const { value, depth } = step;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) throw new ApiError(400, `invalid ${where}: ${pathOf(step)}must not contain the NUL character (\\u0000)`);
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw new ApiError(400, `invalid ${where}: ${pathOf(step)}number out of range (at most about 1.8e308 in magnitude)`);
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_JSON_DEPTH) throw new ApiError(400, `invalid ${where}: nested deeper than ${MAX_JSON_DEPTH} levels`);
       for (const [key, item] of Object.entries(value)) {
@@ -94,6 +97,18 @@ export function readQuery<T extends z.ZodType>(event: H3Event, schema: T): z.out
   refuseUnstorable('query parameter', raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ApiError(400, formatZodIssues('query parameter', parsed.error));
+  return parsed.data;
+}
+
+/** Validates the request headers a route declares (names are case-insensitive); absent or empty ones are undefined. */
+export function readHeaders<T extends z.ZodObject<z.ZodRawShape>>(event: H3Event, schema: T): z.output<T> {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = event.req.headers.get(name);
+    if (value) raw[name] = value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, formatZodIssues('header', parsed.error));
   return parsed.data;
 }
 

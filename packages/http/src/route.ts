@@ -26,7 +26,7 @@ export interface HealthComponent {
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export interface RouteContext<P, Q, B> {
+export interface RouteContext<P, Q, B, H = Record<string, never>> {
   event: H3Event;
   services: Services;
   /** The host's options (health components, SSE settings, ...). */
@@ -36,12 +36,15 @@ export interface RouteContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The request headers the route declares (`headers`), validated. */
+  headers: H;
 }
 
 export interface RouteDefinition<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
+  H extends AnyObject | undefined = AnyObject | undefined,
 > {
   method: HttpMethod;
   /** OpenAPI-style path (`/projects/{id}`), relative to `/api/v1` unless `root` is set. */
@@ -57,6 +60,8 @@ export interface RouteDefinition<
   access?: AccessLevel;
   params?: P;
   query?: Q;
+  /** Request headers the route reads, by name (documented as header parameters). */
+  headers?: H;
   body?: B;
   /** When the body may be omitted entirely (treated as `{}`). */
   bodyOptional?: boolean;
@@ -72,7 +77,8 @@ export interface RouteDefinition<
     ctx: RouteContext<
       P extends AnyObject ? z.output<P> : Record<string, never>,
       Q extends AnyObject ? z.output<Q> : Record<string, never>,
-      B extends z.ZodType ? z.output<B> : undefined
+      B extends z.ZodType ? z.output<B> : undefined,
+      H extends AnyObject ? z.output<H> : Record<string, never>
     >,
   ): unknown;
 }
@@ -82,7 +88,8 @@ export function defineRoute<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(route: RouteDefinition<P, Q, B>): RouteDefinition {
+  H extends AnyObject | undefined = undefined,
+>(route: RouteDefinition<P, Q, B, H>): RouteDefinition {
   return route as unknown as RouteDefinition;
 }
 

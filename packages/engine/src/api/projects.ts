@@ -33,11 +33,36 @@ export const CreateProjectBody = z
   .meta({ id: 'CreateProjectRequest' });
 export type CreateProjectInput = z.infer<typeof CreateProjectBody>;
 
+/** Bounds of `settings.schedule.assessment_interval_hours` (30 days at most); the scheduler reads the same. */
+export const MIN_ASSESSMENT_INTERVAL_HOURS = 1;
+export const MAX_ASSESSMENT_INTERVAL_HOURS = 720;
+
+/**
+ * Free-form project settings; the keys the service reads are checked: a value outside their range
+ * is refused here instead of being stored and ignored.
+ */
+export const ProjectSettingsInput = z
+  .object({
+    schedule: z
+      .object({
+        assessment_interval_hours: z
+          .number()
+          .min(MIN_ASSESSMENT_INTERVAL_HOURS)
+          .max(MAX_ASSESSMENT_INTERVAL_HOURS)
+          .meta({ description: `hours between scheduled assessments, ${MIN_ASSESSMENT_INTERVAL_HOURS} to ${MAX_ASSESSMENT_INTERVAL_HOURS}; without it none are scheduled` }),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .catchall(z.unknown())
+  .meta({ description: 'replaces the settings as a whole; other keys are kept as given' });
+
 export const UpdateProjectBody = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
     description: z.string().max(10_000).optional(),
-    settings: z.record(z.string(), z.unknown()).optional(),
+    settings: ProjectSettingsInput.optional(),
   })
   .strict()
   .meta({ id: 'UpdateProjectRequest' });

@@ -8,12 +8,12 @@
 // project through HealthService.enqueue (which coalesces with a run under way). The embedded host
 // calls `tick` every minute; with Temporal, `codehealth worker` runs the same tick (one process
 // is enough: concurrent ticks coalesce in `enqueue`).
+import { MAX_ASSESSMENT_INTERVAL_HOURS, MIN_ASSESSMENT_INTERVAL_HOURS } from '../api/projects.js';
 import type { Database } from '../store/database.js';
 import { ServiceError } from './errors.js';
 import type { HealthService } from './health.js';
 
-export const MIN_ASSESSMENT_INTERVAL_HOURS = 1;
-export const MAX_ASSESSMENT_INTERVAL_HOURS = 720;
+export { MAX_ASSESSMENT_INTERVAL_HOURS, MIN_ASSESSMENT_INTERVAL_HOURS };
 const HOUR_MS = 3_600_000;
 
 export interface DueProject {

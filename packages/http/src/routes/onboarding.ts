@@ -1,7 +1,7 @@
 // Onboarding progress as server-sent events (spec section 6; the path is ours:
 // GET /api/v1/onboarding/{onboarding_session_id}/events). History first, then live events; the
 // stream ends after the final `completed` or `failed` event. `Last-Event-ID` resumes.
-import { FINAL_ONBOARDING_EVENTS, type OnboardingEventRecord, type Services } from '@codehealth/engine/server';
+import { api, FINAL_ONBOARDING_EVENTS, type OnboardingEventRecord, type Services } from '@codehealth/engine/server';
 import { z } from 'zod';
 import { uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';
@@ -15,6 +15,7 @@ Each event: \`id\` = sequence number (1, 2, ...), \`event\` = type, \`data\` = J
 Types: \`step_started\`, \`step_finished\`, \`step_failed\` (steps: \`clone\`, \`detect_analyzers\`, \`initial_assessment\`,
 \`architecture_documentation\`), \`progress\`, and the final \`completed\` or \`failed\`, after which the server closes the
 stream. Late subscribers receive the whole history first; send \`Last-Event-ID\` to resume after an event.
+A \`Last-Event-ID\` that is not a whole number from 0 to 2147483647 in decimal digits is 400.
 A session created with \`skip_onboarding\` is already \`completed\`: its stream sends one \`completed\` event.
 Comment lines (\`: keep-alive\`) are sent every 15 s. Example: \`curl -N -H "Authorization: Bearer $KEY" $URL/api/v1/onboarding/$ID/events\`.`;
 
@@ -81,15 +82,19 @@ export const onboardingRoutes = [
     description: DESCRIPTION,
     tag: 'Repositories',
     params: z.object({ sessionId: uuidParam('sessionId') }),
+    headers: z.object({
+      'Last-Event-ID': api
+        .decimalInteger('Last-Event-ID', 0, api.MAX_INT32)
+        .optional()
+        .meta({ description: 'resume after this event (its `id`, a sequence number); anything else is 400' }),
+    }),
     status: 200,
     raw: true,
     responseContentType: 'text/event-stream',
     errors: [403, 404],
-    handler: async ({ services, actor, params, event }) => {
+    handler: async ({ services, actor, params, headers }) => {
       const session = await services.onboarding.get(actor, params.sessionId);
-      const lastEventId = Number.parseInt(event.req.headers.get('last-event-id') ?? '0', 10);
-      const after = Number.isFinite(lastEventId) && lastEventId > 0 ? lastEventId : 0;
-      return new Response(eventStream(services, params.sessionId, after, session.status), {
+      return new Response(eventStream(services, params.sessionId, headers['Last-Event-ID'] ?? 0, session.status), {
         status: 200,
         headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' },
       });
