@@ -63,6 +63,13 @@ export const WebhookActionSchema = z
     z
       .object({ type: z.literal('repositories_detached'), installation_id: z.number().int(), repository_ids: z.array(Uuid) })
       .meta({ description: 'repositories the installation no longer grants were detached (no longer available for linking)' }),
+    z
+      .object({
+        type: z.literal('nul_replaced'),
+        count: z.number().int().min(1).meta({ description: 'strings (and names) of the payload that held U+0000' }),
+        paths: z.array(z.string()).meta({ description: 'their dotted paths in the payload, the first 20' }),
+      })
+      .meta({ description: 'the store cannot hold U+0000: the delivery was read with U+FFFD in place of each one' }),
   ])
   .meta({ id: 'WebhookAction' });
 export type WebhookAction = z.infer<typeof WebhookActionSchema>;

@@ -76,6 +76,7 @@ export { globProblem, lockProjectIssues, RULE_GLOB_OPTIONS, FILE_GLOB_OPTIONS } 
 // -- PR analysis services (add exports here)
 export { WebhookService } from '../services/webhooks.js';
 export type { GitHubDelivery } from '../services/webhooks.js';
+export { WEBHOOK_REPLAY_WINDOW_DAYS } from '../services/webhooks.js';
 export { readGitHubEvent } from '../services/webhook-events.js';
 export type { WebhookCommand } from '../services/webhook-events.js';
 export { AssessmentScheduler, assessmentIntervalOf, MIN_ASSESSMENT_INTERVAL_HOURS, MAX_ASSESSMENT_INTERVAL_HOURS } from '../services/schedules.js';

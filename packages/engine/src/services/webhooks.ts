@@ -1,11 +1,14 @@
 // Inbound GitHub webhooks, after the host verified the signature: each delivery is recorded once
-// (`webhook_deliveries`, in the same transaction as its store effects) and dispatched: pull
+// (`webhook_deliveries`, in the same transaction as its store effects) under its delivery id and
+// the digest of its signed body, so that neither a redelivery nor a captured body re-sent under a
+// new delivery id (within the replay window) is processed twice; then it is dispatched: pull
 // requests are stored and analysed, pushes to the default branch and merges into it queue
 // assessments, installation events keep installations and their repositories current.
 import { randomUUID } from 'node:crypto';
 import type { WebhookAction, WebhookResponse } from '../api/webhooks.js';
 import type { CodeHosts, PullRequestMetadata, RepositoryMetadata } from '../ports/code-host.js';
 import type { Database, Sql } from '../store/database.js';
+import { replaceNul } from '../store/storable-text.js';
 import { ConflictError, NotFoundError } from './errors.js';
 import type { HealthService } from './health.js';
 import type { PrAnalysisService } from './pr-analyses.js';
@@ -19,9 +22,14 @@ import {
   type WebhookRepository,
 } from './webhook-events.js';
 
+/** How long a recorded delivery's body digest turns the same body under another delivery id into a duplicate. */
+export const WEBHOOK_REPLAY_WINDOW_DAYS = 30;
+
 export interface GitHubDelivery {
   /** `X-GitHub-Delivery`: the idempotency key. */
   id: string;
+  /** SHA-256 (hex) of the exact signed body: the replay key (the signature covers no delivery id or time). */
+  bodySha256: string;
   /** `X-GitHub-Event`. */
   event: string;
   payload: unknown;
@@ -48,7 +56,14 @@ export class WebhookService {
   ) {}
 
   async receiveGitHub(delivery: GitHubDelivery): Promise<WebhookResponse> {
-    const command = readGitHubEvent(delivery.event, delivery.payload);
+    // GitHub passes a NUL in a commit message or title through: kept as U+FFFD, and said so.
+    const storable = replaceNul(delivery.payload);
+    const response = await this.dispatch(delivery, readGitHubEvent(delivery.event, storable.value));
+    if (response.status === 'processed' && storable.count > 0) response.actions.push({ type: 'nul_replaced', count: storable.count, paths: storable.paths });
+    return response;
+  }
+
+  private async dispatch(delivery: GitHubDelivery, command: WebhookCommand): Promise<WebhookResponse> {
     switch (command.kind) {
       case 'ping':
         return { status: 'pong' };
@@ -113,7 +128,7 @@ export class WebhookService {
     const granted = command.kind === 'installation' ? (['created', 'new_permissions_accepted'].includes(command.action) ? command.repositories : []) : command.added;
     const revoked = command.kind === 'installation_repositories' ? command.removed : [];
     const status = installationStatus(command);
-    if (await this.seen(delivery.id)) return { status: 'duplicate' };
+    if (await this.seen(delivery)) return { status: 'duplicate' };
     // Metadata of granted repositories the store does not hold yet (default branch, URLs) comes from
     // the code host before the transaction; without App credentials the next installation sync does it.
     const fetched = status === 'active' ? await this.fetchUnknown(facts.installationId, granted) : [];
@@ -175,9 +190,15 @@ export class WebhookService {
   private async record<T>(delivery: GitHubDelivery, effects: (tx: Sql) => Promise<T>): Promise<{ value: T } | undefined> {
     try {
       return await this.db.transaction(async (tx) => {
+        // A digest older than the window no longer stands for its body (the row, and its id, stay).
+        await tx.query(
+          'UPDATE webhook_deliveries SET body_sha256 = NULL WHERE body_sha256 = $1 AND received_at < now() - make_interval(days => $2)',
+          [delivery.bodySha256, WEBHOOK_REPLAY_WINDOW_DAYS],
+        );
+        // Either unique key (delivery id, body digest) already recorded makes this a duplicate.
         const inserted = await tx.query(
-          'INSERT INTO webhook_deliveries (delivery_id, event) VALUES ($1, $2) ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id',
-          [delivery.id, delivery.event],
+          'INSERT INTO webhook_deliveries (delivery_id, event, body_sha256) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING delivery_id',
+          [delivery.id, delivery.event, delivery.bodySha256],
         );
         if (inserted.length === 0) throw new DuplicateDelivery();
         return { value: await effects(tx) };
@@ -188,15 +209,19 @@ export class WebhookService {
     }
   }
 
-  private async seen(deliveryId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM webhook_deliveries WHERE delivery_id = $1', [deliveryId]);
+  private async seen(delivery: GitHubDelivery): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM webhook_deliveries
+        WHERE delivery_id = $1 OR (body_sha256 = $2 AND received_at >= now() - make_interval(days => $3))`,
+      [delivery.id, delivery.bodySha256, WEBHOOK_REPLAY_WINDOW_DAYS],
+    );
     return rows.length > 0;
   }
 
   /**
    * Starts the runs of a recorded delivery, one per linked project. Projects that cannot take a run
    * any more (unlinked or deleted meanwhile) are reported and skipped. Any other failure (workflow
-   * engine unavailable) forgets the delivery, so that GitHub's redelivery runs it again: the store
+   * engine unavailable) forgets the delivery (its id and body digest), so that GitHub's redelivery runs it again: the store
    * effects are upserts, and the runs coalesce with those already started.
    */
   private async startRuns(

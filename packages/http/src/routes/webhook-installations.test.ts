@@ -103,7 +103,8 @@ describeStores('GitHub installation webhooks', (store) => {
     // GitHub now describes Codertocat/Space (the recorded Hello-World repository under Space's identity).
     const space = { ...recorded.installedPublic, id: 186853007, name: 'Space', full_name: 'Codertocat/Space', html_url: 'https://github.com/Codertocat/Space', clone_url: 'https://github.com/Codertocat/Space.git' };
     github.repositoriesByInstallation.set(ACTIVE, [recorded.installedPublic, recorded.installedPrivate, space]);
-    const { response } = await send('installation_repositories', added);
+    // A later grant of the same repository: another event, so another body (the same body would be a replay).
+    const { response } = await send('installation_repositories', { ...added, installation: { ...added.installation, updated_at: 1557937191 } });
     const stored = await repository(186853007);
     expect(response.body.actions[1]).toEqual({ type: 'repositories_attached', installation_id: ACTIVE, repository_ids: [stored!.id], unknown_full_names: [] });
     expect(stored).toMatchObject({ full_name: 'Codertocat/Space', url: 'https://github.com/Codertocat/Space', default_branch: 'master' });

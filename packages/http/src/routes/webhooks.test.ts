@@ -31,9 +31,13 @@ describeStores('GitHub webhooks', (store) => {
   });
   afterAll(() => api?.close());
 
-  /** A fresh project linked to Codertocat/Hello-World; earlier projects are unlinked. */
+  /**
+   * A fresh project linked to Codertocat/Hello-World; earlier projects are unlinked and earlier
+   * deliveries forgotten (the same example body sent again would be a replay).
+   */
   beforeEach(async () => {
     await api.db.query('DELETE FROM project_repositories');
+    await api.db.query('DELETE FROM webhook_deliveries');
     projectId = await api.createProject(owner);
     repositoryId = await link(projectId);
   });
@@ -205,8 +209,8 @@ describeStores('GitHub webhooks', (store) => {
       actions: [{ type: 'health_assessment', project_id: projectId, trigger_type: 'push', assessment_id: expect.stringMatching(UUID), workflow_id: expect.any(String), created: true }],
     });
     expect(await api.db.query('SELECT trigger_type FROM health_assessments WHERE project_id = $1', [projectId])).toEqual([{ trigger_type: 'push' }]);
-    // A second push while that one is pending coalesces with it.
-    const again = await send('push', push);
+    // A second push while that one is pending coalesces with it (the same body again would be a replay).
+    const again = await send('push', { ...push, before: push.after, after: 'd'.repeat(40) });
     expect(again.response.body.actions[0]).toMatchObject({ assessment_id: response.body.actions[0].assessment_id, created: false });
 
     const feature = { ...push, ref: 'refs/heads/feature' };

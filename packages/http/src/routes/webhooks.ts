@@ -1,6 +1,7 @@
 // Inbound code-host webhooks (spec section 6) at the root path `POST /webhooks/github`: the
 // signature is checked over the exact bytes received, then the engine's WebhookService acts.
-import { api } from '@codehealth/engine/server';
+import { createHash } from 'node:crypto';
+import { api, WEBHOOK_REPLAY_WINDOW_DAYS } from '@codehealth/engine/server';
 import { verify } from '@octokit/webhooks-methods';
 import type { H3Event } from 'h3';
 import { ApiError } from '../http-errors.js';
@@ -21,10 +22,15 @@ Bodies are JSON (\`application/json\`) or GitHub's form encoding (\`payload=<jso
 GitHub caps payloads at 25 MB, but pull-request, push and installation events stay far below 1 MB).
 \`X-GitHub-Delivery\` and \`X-GitHub-Event\` are required (400).
 
-**Idempotency.** A delivery that changed anything is recorded under its \`X-GitHub-Delivery\` id in the same
-transaction as its store effects; the same id again answers \`{"status":"duplicate"}\` and does nothing. When a
-run cannot be started (workflow engine unavailable, 503) the record is removed again, so GitHub's redelivery
-processes it anew (store effects are upserts; runs coalesce with those already started).
+**Idempotency and replays.** A delivery that changed anything is recorded under its \`X-GitHub-Delivery\` id and the
+SHA-256 of its exact body, in the same transaction as its store effects. The same id again answers
+\`{"status":"duplicate"}\` and does nothing; so does the same body under another id within ${WEBHOOK_REPLAY_WINDOW_DAYS} days (the
+signature covers only the body: a captured delivery re-sent with a new id is a replay, and GitHub never sends two
+events with identical bodies). When a run cannot be started (workflow engine unavailable, 503) the record is removed
+again, so GitHub's redelivery processes it anew (store effects are upserts; runs coalesce with those already started).
+
+**U+0000.** GitHub passes a NUL inside a string through (a commit message, a title); the store cannot hold one, so
+the payload is read with U+FFFD in place of each, and the answer lists the places in a \`nul_replaced\` action.
 
 **Events.** The repository is found by GitHub id, else by full name; runs start for every project it is linked to.
 - \`pull_request\` \`opened\`, \`synchronize\`, \`reopened\`: the pull request is stored from the payload and a PR analysis
@@ -44,7 +50,7 @@ processes it anew (store effects are upserts; runs coalesce with those already s
 **Answer.** \`{"status":"processed","event":...,"actions":[...]}\` where each action names one effect:
 \`pull_request_updated\`, \`pr_analysis\`, \`health_assessment\` (\`created: false\` when one under way was reused),
 \`project_skipped\` (e.g. unlinked meanwhile), \`installation_updated\`, \`repositories_attached\`,
-\`repositories_detached\`.`;
+\`repositories_detached\`, \`nul_replaced\`.`;
 
 /** The JSON text of the delivery: the body itself, or the `payload` field of a form-encoded body. */
 function payloadText(event: H3Event, body: string): string {
@@ -97,7 +103,8 @@ export const webhookRoutes = [
         if (error instanceof ApiError) throw error;
         throw new ApiError(400, 'webhook payload is not valid JSON');
       }
-      return services.webhooks.receiveGitHub({ id, event: name, payload });
+      const bodySha256 = createHash('sha256').update(body).digest('hex');
+      return services.webhooks.receiveGitHub({ id, event: name, bodySha256, payload });
     },
   }),
 ];
