@@ -68,7 +68,7 @@ describe('engine end to end', () => {
     expect(result.metrics.churn.linesAdded30d).toBeGreaterThan(0);
   });
 
-  it('loads a third-party plugin named in codehealth.config.json, with options and disabled rules', async () => {
+  it('loads a third-party plugin named in codehealth.config.json on a trusted run, with options and disabled rules', async () => {
     const repo = fixtureRepo();
     repo.write({
       'codehealth.config.json': JSON.stringify({
@@ -77,10 +77,19 @@ describe('engine end to end', () => {
       }),
     });
     const engine = await createEngine({ cacheDir: false, workers: 0 });
-    const result = await engine.analyze(repo.root);
+    const result = await engine.analyze(repo.root, { allowCodeConfig: true });
     expect(result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart, f.severity])).toContainEqual(['no-console/no-console', 'src/debug.ts', 2, 'high']);
     expect(result.findings.some((f) => f.ruleId === 'code-smell/cognitive-complexity')).toBe(false);
     expect(result.analyzers.map((a) => a.id)).toContain('no-console');
+    // Untrusted (the default): the same config imports nothing, and says so on its line.
+    const untrusted = await engine.analyze(repo.root);
+    expect(untrusted.analyzers.map((a) => a.id)).not.toContain('no-console');
+    expect(untrusted.findings.filter((f) => f.ruleId === 'config/plugin-not-installed').map((f) => f.data?.plugin)).toEqual(['codehealth-plugin-no-console']);
+    // A host that installed the plugin runs it for an untrusted repository that enables it.
+    const host = await createEngine({ plugins: ['@codehealth/analyzers', 'codehealth-plugin-no-console'], cwd: repo.root, cacheDir: false, workers: 0 });
+    const hosted = await host.analyze(repo.root);
+    expect(hosted.findings.map((f) => [f.ruleId, f.severity])).toContainEqual(['no-console/no-console', 'high']);
+    expect(hosted.findings.some((f) => f.ruleId === 'config/plugin-not-installed')).toBe(false);
   });
 
   it('re-parses only changed files on the second run (cache by content hash)', async () => {
@@ -125,7 +134,7 @@ describe('engine end to end', () => {
     repo.write({ 'codehealth.config.json': JSON.stringify({ rules: { 'code-smell/cognitive-complexity': { options: { threshold: -1 } } } }) });
     await expect(engine.analyze(repo.root)).rejects.toMatchObject({ name: 'ConfigError', expose: true });
     repo.write({ 'codehealth.config.json': JSON.stringify({ plugins: ['codehealth-plugin-missing'] }) });
-    await expect(engine.analyze(repo.root)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('not installed') });
+    await expect(engine.analyze(repo.root, { allowCodeConfig: true })).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('not installed') });
   });
 
   it('stops when aborted', async () => {

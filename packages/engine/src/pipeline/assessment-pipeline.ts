@@ -4,16 +4,15 @@ import { inject, injectable } from 'tsyringe';
 import { resolve } from 'node:path';
 import type { Analyzer } from '../contracts/analyzer.js';
 import type { ScoringModel } from '../contracts/scoring.js';
-import type { Finding, HealthCategoryKey } from '../domain/types.js';
+import type { Finding } from '../domain/types.js';
 import { SEVERITIES } from '../domain/types.js';
-import { healthKeyOf } from '../domain/categories.js';
 import { TOKENS } from '../di/tokens.js';
 import type { FileSummaryCache } from '../cache/file-summary-cache.js';
 import { summaryCacheKey } from '../cache/file-summary-cache.js';
 import { CONFIG_FILE_NAMES, loadConfig } from '../config/load-config.js';
 import type { CodeHealthConfig } from '../config/schema.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
-import { analyzersOf, configPlugins, refusedPluginFindings, type InstalledPlugin, type RefusedPlugin } from '../plugins/config-plugins.js';
+import { analyzersOf, configPlugins, refusedPluginFindings, withoutRefusedSettings, type InstalledPlugin, type RefusedPlugin } from '../plugins/config-plugins.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
 import type { GitFacts, RepoFile, RepoSnapshot } from '../snapshot/types.js';
 import type { CodeGraph } from '../graph/types.js';
@@ -31,6 +30,7 @@ import type { AnalyzeOptions, AssessmentResult, ProgressEvent, SkippedFile } fro
 import type { RunStateStore } from '../cache/run-state-store.js';
 import { incrementalSnapshot, runStateRecorder, type IncrementalSnapshot } from './incremental-run.js';
 import { runProvenance } from './provenance.js';
+import { scoringInputsOf, scoringMetricsOf } from '../scoring/scoring-inputs.js';
 
 export interface PipelineOptions {
   /** Analyzers from the engine's plugins (config plugins are added per run). */
@@ -128,7 +128,7 @@ export class AssessmentPipeline {
       if (!parked) stopQuietly(rulesPool);
     }
     const { graph, git, findings, analyzerMetrics, wellKnown, conventions, ruleStates } = phase;
-    if (refused.length > 0) findings.push(...(await this.refusedPluginNotices(scoped, refused)));
+    if (refused.plugins.length > 0) findings.push(...(await this.refusedPluginNotices(scoped, refused)));
     findings.sort(compareFindings);
     await recorder?.finish(scoped.files, summaries, Object.keys(ruleStates).length > 0 ? { ruleSet: ruleSet.fingerprint, states: ruleStates } : undefined);
 
@@ -138,20 +138,10 @@ export class AssessmentPipeline {
       if (name === 'actualCoveragePercent') metrics.actualCoveragePercent = value;
       else if (value !== null) (metrics as unknown as Record<string, number>)[name] = value;
     }
-    const assessed = new Set<HealthCategoryKey>();
-    for (const a of ruleSet.analyzers) for (const c of a.categories) assessed.add(healthKeyOf(c));
-    const scores = this.scoring.score(
-      findings,
-      {
-        sourceLoc: metrics.totalLinesOfCode,
-        testLoc: metrics.testLinesOfCode,
-        structuralCoveragePct: metrics.structuralCoveragePct,
-        actualCoveragePercent: metrics.actualCoveragePercent ?? undefined,
-        duplicationIndex: metrics.duplicationIndex,
-        conventionConsistency: metrics.conventionConsistency,
-      },
-      assessed,
-    );
+    // Production code only: the lines other roles hold and what no analyzer reads are evidence, not size.
+    const inputs = scoringInputsOf(scoped.files, summaries, ruleSet);
+    metrics.productionLinesOfCode = inputs.productionLoc;
+    const scores = this.scoring.score(findings, scoringMetricsOf(metrics), inputs.assessed, inputs.evidence);
     metrics.durationMs = Date.now() - started;
     progress({ stage: 'done', message: `Done in ${(metrics.durationMs / 1000).toFixed(1)} s`, percent: 100 });
     return {
@@ -174,11 +164,11 @@ export class AssessmentPipeline {
   }
 
   /** Findings that say which plugins named by the repository's config were not loaded, on its config file. */
-  private async refusedPluginNotices(snapshot: RepoSnapshot, refused: readonly RefusedPlugin[]): Promise<Finding[]> {
+  private async refusedPluginNotices(snapshot: RepoSnapshot, refused: { plugins: readonly RefusedPlugin[]; ignored: readonly string[] }): Promise<Finding[]> {
     const configFile = snapshot.files.find((f) => (CONFIG_FILE_NAMES as readonly string[]).includes(f.path));
     const path = configFile?.path ?? CONFIG_FILE_NAMES[0];
     const text = configFile ? await snapshot.readFile(configFile.path).catch(() => undefined) : undefined;
-    return refusedPluginFindings(refused, path, text);
+    return refusedPluginFindings(refused.plugins, path, text, refused.ignored);
   }
 
   /** Code graph, git facts and the repository rules' findings (after the summaries' own), metrics and conventions. */
@@ -283,12 +273,14 @@ export class AssessmentPipeline {
   private async ruleSetFor(root: string, options: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'>) {
     // A missing root has no config either; createSnapshot reports it.
     const trusted = options.allowCodeConfig ?? false;
-    const config = options.config ?? (await loadConfig(root, { allowCode: trusted })).config;
+    const named = options.config ?? (await loadConfig(root, { allowCode: trusted })).config;
     // Never an import of what an untrusted repository names: only the host's plugins run.
-    const { loaded, refused } = await configPlugins(config.plugins ?? [], { installed: this.plugins.installed, root, trusted });
+    const { loaded, refused } = await configPlugins(named.plugins ?? [], { installed: this.plugins.installed, root, trusted });
+    const analyzers = [...this.analyzers, ...analyzersOf(loaded)];
+    const { config, ignored } = withoutRefusedSettings(named, analyzers, refused);
     let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
     for (const { url } of loaded) pluginUrls = pluginUrls && url ? [...pluginUrls, url] : null;
-    return { config, ruleSet: buildRuleSet([...this.analyzers, ...analyzersOf(loaded)], config), pluginUrls, refused };
+    return { config, ruleSet: buildRuleSet(analyzers, config), pluginUrls, refused: { plugins: refused, ignored } };
   }
 
   /** The per-file pass over source and test files; every file ends as a summary or a recorded skip. */

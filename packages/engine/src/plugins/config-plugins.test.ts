@@ -75,6 +75,21 @@ describe('plugins named by a repository config', () => {
     expect(result.analyzers.map((a) => a.id)).toEqual(['host']);
   });
 
+  it('ignore the settings of a refused plugin\'s analyzers instead of failing the run; a typo of a host rule still fails', async () => {
+    const repo = dirWith({
+      'codehealth.config.json': JSON.stringify({ plugins: ['./evil.mjs'], analyzers: { evil: true }, rules: { 'evil/x': 'off', 'host/each-file': { severity: 'high' } } }),
+      'evil.mjs': EVIL,
+      'src/a.ts': 'export const a = 1;\n',
+    });
+    const engine = await createEngine({ plugins: [hostPlugin], cacheDir: false, workers: 0 });
+    const result = await engine.analyze(repo);
+    const [notice] = result.findings.filter((f) => f.ruleId === PLUGIN_NOT_INSTALLED_RULE);
+    expect(notice.description).toContain('were ignored: analyzers.evil, rules.evil/x');
+    expect(result.findings.find((f) => f.ruleId === 'host/each-file')?.severity).toBe('high');
+    writeFileSync(join(repo, 'codehealth.config.json'), JSON.stringify({ plugins: ['./evil.mjs'], rules: { 'host/each-fle': 'off' } }));
+    await expect(engine.analyze(repo)).rejects.toMatchObject({ name: 'ConfigError', message: expect.stringContaining('host/each-fle: no such rule') });
+  });
+
   it('is the default: a run without allowCodeConfig imports nothing the repository names', async () => {
     const repo = dirWith({ 'codehealth.config.json': '{ "plugins": ["./evil.mjs"] }', 'evil.mjs': EVIL, 'src/a.ts': 'export const a = 1;\n' });
     const engine = await createEngine({ plugins: [hostPlugin], cacheDir: false, workers: 0 });

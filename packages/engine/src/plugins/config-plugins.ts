@@ -5,6 +5,7 @@
 // chose) resolves and imports what the config names, relative to the repository.
 import type { Analyzer } from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
+import type { CodeHealthConfig } from '../config/schema.js';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.js';
 
 /** A plugin the engine was composed with: its specifier when it was loaded by name, and its name. */
@@ -54,6 +55,27 @@ export async function configPlugins(
   return { loaded, refused };
 }
 
+/**
+ * The configuration without the settings of analyzers nobody provides, when the config named a
+ * plugin that was refused: those settings are most likely the refused plugin's, and a run of the
+ * host's analyzers should not fail on them (a typo of a known analyzer's rule still does). The
+ * keys left out are returned, for the notice.
+ */
+export function withoutRefusedSettings(config: CodeHealthConfig, analyzers: readonly Analyzer[], refused: readonly RefusedPlugin[]): { config: CodeHealthConfig; ignored: string[] } {
+  if (refused.length === 0) return { config, ignored: [] };
+  const provided = new Set(analyzers.map((a) => a.id));
+  const ignored: string[] = [];
+  const keep = <T>(entries: Record<string, T> | undefined, prefix: string, analyzerOf: (key: string) => string) => {
+    if (!entries) return undefined;
+    const kept = Object.entries(entries).filter(([key]) => provided.has(analyzerOf(key)) || (ignored.push(`${prefix}.${key}`), false));
+    return Object.fromEntries(kept);
+  };
+  const effective: CodeHealthConfig = { ...config };
+  if (config.analyzers) effective.analyzers = keep(config.analyzers, 'analyzers', (key) => key);
+  if (config.rules) effective.rules = keep(config.rules, 'rules', (key) => key.slice(0, key.indexOf('/')));
+  return ignored.length === 0 ? { config, ignored } : { config: effective, ignored };
+}
+
 /** Analyzers of plugins loaded for a run. */
 export const analyzersOf = (plugins: readonly LoadedPlugin[]): Analyzer[] => plugins.flatMap((p) => p.plugin.analyzers);
 
@@ -61,7 +83,8 @@ export const analyzersOf = (plugins: readonly LoadedPlugin[]): Analyzer[] => plu
  * One `info` finding per refused plugin, anchored on the line of the config file that names it
  * (the first line when the name is not found, e.g. a config handed over by the caller).
  */
-export function refusedPluginFindings(refused: readonly RefusedPlugin[], configPath: string, configText: string | undefined): Finding[] {
+export function refusedPluginFindings(refused: readonly RefusedPlugin[], configPath: string, configText: string | undefined, ignored: readonly string[] = []): Finding[] {
+  const unused = ignored.length > 0 ? ` Settings of analyzers no installed plugin provides were ignored: ${ignored.join(', ')}.` : '';
   const lines = configText?.split('\n') ?? [];
   return refused.map(({ specifier, reason }) => {
     const quoted = JSON.stringify(specifier);
@@ -76,7 +99,7 @@ export function refusedPluginFindings(refused: readonly RefusedPlugin[], configP
       fileGroup: '.',
       anchor: { lineStart: line, lineEnd: line, codeSnippet: snippet, validated: index >= 0 },
       title: `Plugin ${quoted} named in ${configPath} was not loaded`,
-      description: `The configuration names the plugin ${quoted}, which is ${reason}. Its analyzers did not run.`,
+      description: `The configuration names the plugin ${quoted}, which is ${reason}. Its analyzers did not run.${unused}`,
       whyItMatters:
         'A server that analyses repositories never runs code a repository names. Plugins come from the host: a repository config can only enable, disable and configure the plugins the host installed.',
       suggestedAction: `Ask the host's administrator to install ${quoted} (CODEHEALTH_PLUGINS), or remove it from "plugins".`,
