@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import type { EmbeddedRunner } from '@codehealth/worker';
 import { describeStores } from '../../packages/http/src/fixtures/test-api.js';
 import { embeddedEngine, embeddedRunnerFor, useWorkflowEnvironment, workflowScenarios } from './scenarios.js';
+import { hostileLinkScenarios } from './hostile-links.js';
 
 describeStores('embedded workflows', (store) => {
   let runner: EmbeddedRunner;
@@ -13,6 +14,7 @@ describeStores('embedded workflows', (store) => {
   });
 
   workflowScenarios(context);
+  hostileLinkScenarios(context);
 
   it('resumes a run left `running` by a dead process, and cancels queued work', async () => {
     const projectId = await context.api.createProject(context.owner);

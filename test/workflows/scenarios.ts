@@ -10,7 +10,6 @@ import { createActivities, EmbeddedRunner, RepositoryCheckouts, type Activities 
 import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
 import { deliver, example, WEBHOOK_SECRET } from '../../packages/http/src/fixtures/github-webhooks.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
-import { hostileLinkScenarios } from './hostile-links.js';
 
 
 export const SOURCES = {
@@ -290,5 +289,4 @@ export function workflowScenarios(context: ScenarioContext): void {
     rmSync(traceDir, { recursive: true, force: true });
   }, 180_000);
 
-  hostileLinkScenarios(context);
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkflowRequest } from '@codehealth/engine/server';
 import { createTemporalWorker, failureMessage, TemporalWorkflowStarter } from '@codehealth/worker';
 import { useWorkflowEnvironment, workflowScenarios } from './scenarios.js';
+import { hostileLinkScenarios } from './hostile-links.js';
 
 const address = process.env.TEST_TEMPORAL_ADDRESS;
 if (!address) console.warn('Temporal workflow suite skipped: TEST_TEMPORAL_ADDRESS is not set (start a server with test/infra/temporal.sh)');
@@ -47,6 +48,7 @@ describe.skipIf(!address)('Temporal workflows [pglite]', () => {
   });
 
   workflowScenarios(context);
+  hostileLinkScenarios(context);
 
   it('returns Temporal\'s workflow id from the trigger and reuses it for a pending run', async () => {
     const projectId = await context.api.createProject(context.owner);
