@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '@codehealth/engine';
+import { createEngine, toJsonReport } from '@codehealth/engine';
 import { createGitRepo } from './helpers/git-repo.js';
 
 const complex = `export function tangled(a: number, b: number, c: number) {
@@ -66,6 +66,25 @@ describe('engine end to end', () => {
     expect(result.scores.categories.security).toMatchObject({ assessed: true, score: 100, findings: 0 });
     expect(result.git.available).toBe(true);
     expect(result.metrics.churn.linesAdded30d).toBeGreaterThan(0);
+  });
+
+  it('scores a repository without tests: test coverage assessed and low on structural coverage, no actual coverage', async () => {
+    const repo = createGitRepo({
+      'package.json': JSON.stringify({ name: 'untested', type: 'module' }),
+      'src/index.ts': "import { tangled } from './math.js';\nexport const run = () => tangled(1, 2, 3);\n",
+      'src/math.ts': complex,
+    });
+    const result = await (await createEngine({ cacheDir: false, workers: 0 })).analyze(repo.root);
+    const coverage = result.scores.categories.test_coverage;
+    expect(coverage.assessed).toBe(true);
+    expect(coverage.score).toBeLessThanOrEqual(50);
+    expect(coverage.evidence).toEqual([{ kind: 'findings', analyzers: ['testing'] }, { kind: 'structural-coverage', value: 0 }]);
+    expect(coverage.ledger).toContainEqual({ kind: 'measurement', id: 'structural-coverage', value: 0, cost: 50 });
+    expect(result.metrics.actualCoveragePercent).toBeNull();
+    expect(toJsonReport(result).assessment.actual_coverage_percent).toBeNull();
+    // Production code exists, so there is a grade, and the ledger explains all of it.
+    expect(result.scores.overall).not.toBeNull();
+    expect(result.scores.ledger!.reduce((sum, e) => sum + Math.round(e.cost * 10), 0)).toBe(Math.round((100 - result.scores.overall!) * 10));
   });
 
   it('loads a third-party plugin named in codehealth.config.json on a trusted run, with options and disabled rules', async () => {
@@ -149,7 +168,7 @@ describe('examples', () => {
   it('examples/embed prints the scores of a repository', () => {
     const repo = fixtureRepo();
     const out = execFileSync(process.execPath, [resolve(import.meta.dirname, '../examples/embed/analyze.mjs'), repo.root], { encoding: 'utf8' });
-    expect(out).toMatch(/^Overall \d+(\.\d)? \([A-F]\) over 24 lines of code/m);
+    expect(out).toMatch(/^Overall \d+(\.\d)? \([A-F]\) over 24 lines of production code/m);
     expect(out).toMatch(/Code Smells\s+\d/);
     expect(out).toContain('src/math.ts:1 Cognitive Complexity of tangled');
   });

@@ -10,11 +10,15 @@ const result = await engine.analyze(dir, {
 });
 
 const { scores, metrics, findings } = result;
-console.log(`Overall ${scores.overall} (${scores.grade}) over ${metrics.totalLinesOfCode} lines of code`);
+// No grade (null) when the directory holds no production code the analyzers read.
+if (scores.overall === null) console.log(`No grade: ${scores.notGradedReason}`);
+else console.log(`Overall ${scores.overall} (${scores.grade}) over ${metrics.productionLinesOfCode} lines of production code`);
 for (const category of HEALTH_CATEGORIES) {
   const score = scores.categories[category.key];
-  console.log(`  ${category.name.padEnd(22)} ${String(score.score).padStart(5)}${score.assessed ? '' : '  (not assessed)'}`);
+  console.log(`  ${category.name.padEnd(22)} ${score.assessed ? String(score.score).padStart(5) : `  not assessed: ${score.notAssessedReason}`}`);
 }
+// Where the points went: what each category cost of the overall score.
+for (const { category, cost } of scores.ledger ?? []) if (cost > 0) console.log(`  -${cost.toFixed(1)}  ${category}`);
 console.log(`${findings.length} findings; the first five:`);
 for (const f of findings.slice(0, 5)) {
   console.log(`  [${f.severity}] ${f.filePath}:${f.anchor.lineStart} ${f.title} (${f.ruleId})`);

@@ -70,3 +70,15 @@ export async function assessSmallRepo(): Promise<AssessedVersion> {
   }, 'codehealth-health-small-');
   return { sha: repo.git('rev-parse', 'HEAD'), result: await engine.analyze(repo.root) };
 }
+
+/** Python files only, with the `eval` and `os.system` a reader would flag: nothing the analyzers read. */
+export async function assessPythonRepo(): Promise<AssessedVersion> {
+  const engine = await createEngine({ cacheDir: false, workers: 0 });
+  const repo = createGitRepo({
+    'README.md': '# tools\n',
+    'app/main.py': 'import os\n\ndef run(cmd):\n    os.system(cmd)\n    return eval(cmd)\n',
+    'app/util.py': 'def double(x):\n    return x * 2\n',
+    'scripts/deploy.py': 'import os\nos.system("make deploy")\n',
+  }, 'codehealth-health-python-');
+  return { sha: repo.git('rev-parse', 'HEAD'), result: await engine.analyze(repo.root) };
+}

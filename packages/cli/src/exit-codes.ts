@@ -1,7 +1,7 @@
 // Exit codes of the `codehealth` command, in the BSD sysexits tradition CI scripts understand.
 export const EXIT = {
   ok: 0,
-  /** The overall score or grade is below `--fail-under` (or the config's `thresholds.failUnder`). */
+  /** The overall score or grade is below `--fail-under` (or the config's `thresholds.failUnder`), or there is no grade. */
   belowThreshold: 1,
   /** Bad usage or bad input: unknown flag, missing directory, invalid config, unloadable plugin. */
   usage: 2,

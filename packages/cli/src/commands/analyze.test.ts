@@ -184,6 +184,49 @@ describe('analyze: thresholds', () => {
   });
 });
 
+describe('analyze: no grade', () => {
+  const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
+  let python: TestRepo;
+  beforeAll(() => {
+    python = cli.repo({
+      'app/main.py': 'import os\n\ndef run(cmd):\n    os.system(cmd)\n    return eval(cmd)\n',
+      'app/util.py': 'def double(x):\n    return x * 2\n',
+      'scripts/deploy.py': 'import os\nos.system("make deploy")\n',
+    });
+  });
+
+  it('says so in every report format, and assesses no category', async () => {
+    const text = await run(['analyze', '-q'], { cwd: python.root });
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    expect(text.stdout).toContain(`Overall  no grade: ${reason}\n`);
+    expect(text.stdout.match(/not assessed\n/g)).toHaveLength(8);
+    expect(text.stdout).not.toMatch(/grade [A-F]/);
+    const markdown = await run(['analyze', '-q', '-f', 'markdown'], { cwd: python.root });
+    expect(markdown.stdout).toContain(`**No grade: ${reason}**`);
+    const { assessment, metrics } = (await jsonReport(['analyze'], python.root)) as JsonReport & {
+      assessment: { graded: boolean; not_graded_reason: string; not_assessed: Record<string, string> };
+      metrics: { categories: Record<string, { score: number | null; assessed: boolean; not_assessed_reason: string }> };
+    };
+    expect(assessment).toMatchObject({ overall_score: 0, overall_grade: 'F', graded: false, not_graded_reason: reason });
+    expect(Object.values(assessment.not_assessed)).toEqual(Array(8).fill(reason));
+    expect(Object.values(metrics.categories).map((c) => [c.score, c.assessed, c.not_assessed_reason])).toEqual(Array(8).fill([null, false, reason]));
+  });
+
+  it('fails --fail-under, however low, with the reason, and the config threshold the same way', async () => {
+    for (const threshold of ['0', 'F', '70']) {
+      expect(await run(['analyze', '-q', '--fail-under', threshold], { cwd: python.root })).toMatchObject({
+        code: 1,
+        stderr: `codehealth: no grade: ${reason}; ${threshold === 'F' ? 'grade F' : `score ${threshold}`} is not met\n`,
+      });
+    }
+    const configured = cli.repo({ 'codehealth.config.json': '{ "thresholds": { "failUnder": "D" } }\n', 'tool.py': 'print(1)\n' });
+    expect(await run(['analyze', '-q'], { cwd: configured.root })).toMatchObject({
+      code: 1,
+      stderr: 'codehealth: no grade: no TypeScript or JavaScript files: 1 Python file is not analysed; grade D is not met\n',
+    });
+  });
+});
+
 describe('analyze --untrusted', () => {
   it('runs no code the directory names: a code config is refused, a config plugin is reported and not imported', async () => {
     const evil = "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./TRACE', import.meta.url), '1');\nexport default { name: 'evil', analyzers: [] };\n";

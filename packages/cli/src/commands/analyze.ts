@@ -15,7 +15,8 @@ Options:
   -f, --format <format>      text (default), json, sarif or markdown
   -o, --output <file>        write the report to a file instead of stdout
       --fail-under <n|grade> exit 1 when the overall score is below n (0-100) or the grade
-                             below the given one (A-F); default: the config's thresholds.failUnder
+                             below the given one (A-F), or when there is no grade (no
+                             code the analyzers read); default: the config's thresholds.failUnder
       --no-cache             neither read nor write the file-summary cache
       --untrusted            run no code the directory names: read codehealth.config.json
                              only and load none of its plugins (CI on a fork's pull request)
@@ -96,9 +97,16 @@ export async function runAnalyze(argv: readonly string[], io: CliIo): Promise<nu
   }
 
   const threshold = thresholdOf(args.failUnder, result);
-  if (threshold && isBelow(threshold, result.scores.overall, result.scores.grade)) {
-    const score = (Math.round(result.scores.overall * 10) / 10).toFixed(1);
-    io.stderr.write(`codehealth: overall score ${score} (grade ${result.scores.grade}) is below ${describeThreshold(threshold)}\n`);
+  if (!threshold) return EXIT.ok;
+  const { overall, grade } = result.scores;
+  // Nothing graded cannot pass a gate: a repository the analyzers cannot read is not healthy by default.
+  if (overall === null || grade === null) {
+    io.stderr.write(`codehealth: no grade: ${result.scores.notGradedReason ?? 'nothing could be assessed'}; ${describeThreshold(threshold)} is not met\n`);
+    return EXIT.belowThreshold;
+  }
+  if (isBelow(threshold, overall, grade)) {
+    const score = (Math.round(overall * 10) / 10).toFixed(1);
+    io.stderr.write(`codehealth: overall score ${score} (grade ${grade}) is below ${describeThreshold(threshold)}\n`);
     return EXIT.belowThreshold;
   }
   return EXIT.ok;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
 import { paginationQuery, Timestamp, Uuid } from './common.js';
+import { gradingFields, ScoreLedgerSchema } from './score-ledger.js';
 
 export const GradeSchema = z.enum(['A', 'B', 'C', 'D', 'F']);
 export const TriggerTypeSchema = z.enum(['manual', 'push', 'pr_merge', 'scheduled']);
@@ -49,12 +50,15 @@ export const HealthAssessmentSchema = z
     status: AssessmentStatusSchema,
     created_at: Timestamp,
     completed_at: FinishedAt,
+    ...gradingFields,
+    score_ledger: ScoreLedgerSchema.optional().meta({ description: 'on GET of one completed assessment: where the points went' }),
   })
   .strict()
   .meta({
     id: 'HealthAssessment',
     description:
-      'Scores, grade, counts and sizes are 0 (grade F) until `status` is `completed`. Severity counts are all issues the run found, dismissed or not, so dismissing later does not rewrite history.',
+      'Scores, grade, counts and sizes are 0 (grade F) until `status` is `completed`. Severity counts are all issues the run found, dismissed or not, so dismissing later does not rewrite history. ' +
+      'Extensions of the spec: `graded`, `not_graded_reason` and `not_assessed` say which score fields are placeholders (0, grade F) rather than measurements; `score_ledger` explains the scores.',
   });
 export type HealthAssessment = z.infer<typeof HealthAssessmentSchema>;
 
@@ -69,6 +73,8 @@ export const AssessmentSummarySchema = z
     high_count: Count,
     created_at: Timestamp,
     completed_at: FinishedAt,
+    graded: gradingFields.graded,
+    not_graded_reason: gradingFields.not_graded_reason,
   })
   .strict()
   .meta({ id: 'AssessmentSummary' });
@@ -142,6 +148,7 @@ export const TrendPointSchema = z
     status: AssessmentStatusSchema,
     created_at: Timestamp,
     completed_at: FinishedAt,
+    ...gradingFields,
   })
   .strict();
 export type TrendPoint = z.infer<typeof TrendPointSchema>;

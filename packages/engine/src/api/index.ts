@@ -8,6 +8,7 @@ export * from './members.js';
 export * from './repositories.js';
 // -- health schemas
 export * from './health.js';
+export * from './score-ledger.js';
 // -- issues & dismiss-rule schemas
 export * from './issues.js';
 // -- PR analysis schemas

@@ -5,8 +5,10 @@ export type DriftType = 'score' | 'coverage' | 'convention' | 'churn';
 
 /** The facts of one assessment that drift detection compares. */
 export interface DriftSnapshot {
-  overall: number;
-  categories: Record<HealthCategoryKey, number>;
+  /** Null when the assessment has no grade: nothing to compare. */
+  overall: number | null;
+  /** Scores of the assessed categories; a category not assessed is absent and never compared. */
+  categories: Partial<Record<HealthCategoryKey, number>>;
   structuralCoveragePct?: number;
   actualCoveragePercent?: number;
   conventionConsistency?: number;

@@ -39,4 +39,18 @@ describe('DefaultDriftDetector', () => {
   it('ignores churn below the minimum rate', () => {
     expect(detector.detect(snap({ churnRate: 2 }), snap({ churnRate: 10 }))).toEqual([]);
   });
+
+  it('ignores categories either assessment did not assess, and the overall when either has no grade', () => {
+    const { security: _s, test_coverage: _t, consistency: _c, ...partial } = cats(20);
+    const notAssessed = snap({ overall: null, categories: partial, structuralCoveragePct: 0, conventionConsistency: 10 });
+    const before = snap({ structuralCoveragePct: 90, conventionConsistency: 95 });
+    // Every assessed category fell by 60 points: those alert; the three not assessed, the overall, coverage and conventions do not.
+    const alerts = detector.detect(before, notAssessed);
+    expect(alerts.map((a) => a.category).sort()).toEqual(['code_smell', 'compliance', 'dead_code', 'duplication', 'runtime_risks']);
+    const rises = detector.detect(notAssessed, before, { includeImprovements: true });
+    expect(rises.map((a) => a.category).sort()).toEqual(['code_smell', 'compliance', 'dead_code', 'duplication', 'runtime_risks']);
+    expect(detector.detect(snap({ overall: null, categories: {} }), snap({ overall: 10, categories: cats(10) }), { includeImprovements: true })).toEqual([]);
+    // Churn alerts are filed under code smell: none from a run without code (churn 0) to one with it.
+    expect(detector.detect(snap({ overall: null, categories: {}, churnRate: 0 }), snap({ churnRate: 500 }))).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
 // `convention` and `churn` alerts when a value moves past its threshold (README, "Drift").
 import { injectable } from 'tsyringe';
 import type { DriftAlert, DriftDetector, DriftSnapshot, DriftThresholds } from '../contracts/drift.js';
-import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
+import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '../domain/types.js';
 
 export const DEFAULT_DRIFT_THRESHOLDS: DriftThresholds = {
   categoryScoreDrop: 5,
@@ -25,8 +25,9 @@ export class DefaultDriftDetector implements DriftDetector {
     const alerts: DriftAlert[] = [];
     const moved = (change: number, threshold: number) => change <= -threshold || (t.includeImprovements && change >= threshold);
 
-    const overallChange = round1(current.overall - previous.overall);
-    if (moved(overallChange, t.overallScoreDrop)) {
+    // A run without a grade, or a category one of the two runs did not assess, is not compared.
+    const overallChange = previous.overall === null || current.overall === null ? 0 : round1(current.overall - previous.overall);
+    if (previous.overall !== null && current.overall !== null && moved(overallChange, t.overallScoreDrop)) {
       alerts.push({
         driftType: 'score',
         category: 'overall',
@@ -53,7 +54,8 @@ export class DefaultDriftDetector implements DriftDetector {
         affectedFiles: current.filesByCategory?.[key]?.slice(0, 20) ?? [],
       });
     }
-    const coverage = (s: DriftSnapshot) => s.actualCoveragePercent ?? s.structuralCoveragePct;
+    const assessed = (key: HealthCategoryKey) => previous.categories[key] !== undefined && current.categories[key] !== undefined;
+    const coverage = (s: DriftSnapshot) => (assessed('test_coverage') ? (s.actualCoveragePercent ?? s.structuralCoveragePct) : undefined);
     const covBefore = coverage(previous);
     const covAfter = coverage(current);
     if (covBefore !== undefined && covAfter !== undefined && moved(round1(covAfter - covBefore), t.coverageDrop)) {
@@ -68,7 +70,7 @@ export class DefaultDriftDetector implements DriftDetector {
         affectedFiles: [],
       });
     }
-    const conv = [previous.conventionConsistency, current.conventionConsistency];
+    const conv = assessed('consistency') ? [previous.conventionConsistency, current.conventionConsistency] : [undefined, undefined];
     if (conv[0] !== undefined && conv[1] !== undefined && moved(round1(conv[1] - conv[0]), t.conventionDrop)) {
       const change = round1(conv[1] - conv[0]);
       alerts.push({
@@ -81,7 +83,8 @@ export class DefaultDriftDetector implements DriftDetector {
         affectedFiles: current.filesByCategory?.consistency?.slice(0, 20) ?? [],
       });
     }
-    const churn = [previous.churnRate, current.churnRate];
+    // Churn alerts are filed under code smell: a run that did not assess it had no code to churn.
+    const churn = assessed('code_smell') ? [previous.churnRate, current.churnRate] : [undefined, undefined];
     if (churn[0] !== undefined && churn[1] !== undefined && churn[1] >= t.churnMinRate) {
       const rise = churn[0] === 0 ? Infinity : (churn[1] - churn[0]) / churn[0];
       if (rise >= t.churnRise) {

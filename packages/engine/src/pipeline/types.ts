@@ -97,6 +97,11 @@ export interface AssessmentMetrics {
   };
   totalLinesOfCode: number;
   testLinesOfCode: number;
+  /**
+   * Lines of code of production source files, the size scores are measured against (files of
+   * other roles are reported, not graded); undefined in results made before roles were scored.
+   */
+  productionLinesOfCode?: number;
   /** Parse health: how much of the code parsed cleanly, counted in files (a byte share hides a central file that failed). */
   parse: {
     files: number;

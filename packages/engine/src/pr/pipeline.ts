@@ -9,7 +9,7 @@ import { loadConfig } from '../config/load-config.js';
 import type { Engine } from '../di/create-engine.js';
 import { TOKENS } from '../di/tokens.js';
 import type { ScoringModel } from '../contracts/scoring.js';
-import { HEALTH_CATEGORY_KEYS, type Finding } from '../domain/types.js';
+import type { Finding } from '../domain/types.js';
 import { isOutside } from '../graph/file-probe.js';
 import type { CodeGraph } from '../graph/types.js';
 import type { JsonCompletionClient } from '../llm/json-completion.js';
@@ -19,6 +19,7 @@ import { hasIncrementalBase, type InventoryConfig } from '../pipeline/incrementa
 import type { RunStateStore } from '../cache/run-state-store.js';
 import { gitHelper } from '../git-process/git-helper.js';
 import { isParsedLanguage } from '../parsing/parser.js';
+import { coveredCategories } from '../scoring/score-evidence.js';
 import type { SourceItem } from '../pipeline/assessment-pipeline.js';
 import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js';
 import { detectLanguage } from '../snapshot/languages.js';
@@ -286,7 +287,7 @@ export class PrAnalysisPipeline {
     };
     const comparison = compareFindings(baseline.findings, head.findings, findingScope);
     const scoring = this.deps.engine.resolve<ScoringModel>(TOKENS.ScoringModel);
-    const assessed = new Set(HEALTH_CATEGORY_KEYS.filter((key) => head.scores.categories[key].assessed));
+    const assessed = coveredCategories(head.scores);
     const projection = projectHealth({ scoring, baseline, head: { findings: head.findings, metrics: scoringMetricsOf(head.metrics) }, comparison, headScope: trusted, assessed });
     return { comparison, projection, trusted };
   }

@@ -9,6 +9,7 @@ import { healthKeyOf } from '../domain/categories.js';
 import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
+import { scoringMetricsOf } from '../scoring/scoring-inputs.js';
 
 /** The base side of a PR analysis: a stored assessment at the merge base, or a fresh analysis of it. */
 export interface PrBaseline {
@@ -20,16 +21,7 @@ export interface PrBaseline {
   assessmentId?: string;
 }
 
-export function scoringMetricsOf(metrics: AssessmentResult['metrics']): ScoringMetrics {
-  return {
-    sourceLoc: metrics.totalLinesOfCode,
-    testLoc: metrics.testLinesOfCode,
-    structuralCoveragePct: metrics.structuralCoveragePct,
-    actualCoveragePercent: metrics.actualCoveragePercent ?? undefined,
-    duplicationIndex: metrics.duplicationIndex,
-    conventionConsistency: metrics.conventionConsistency,
-  };
-}
+export { scoringMetricsOf };
 
 export const baselineOfResult = (result: AssessmentResult, commitSha: string): PrBaseline => ({ commitSha, findings: result.findings, metrics: scoringMetricsOf(result.metrics) });
 
@@ -184,24 +176,27 @@ export function projectHealth(input: ProjectionInput): Projection {
   const projected = scoring.score(projectedFindings, input.head.metrics, input.assessed);
   const inPr = new Map<HealthCategoryKey, number>();
   for (const f of comparison.prFindings) inPr.set(healthKeyOf(f.category), (inPr.get(healthKeyOf(f.category)) ?? 0) + 1);
-  const category_deltas = HEALTH_CATEGORY_KEYS.filter((key) => current.categories[key].assessed || projected.categories[key].assessed).map((key) => ({
+  // Only categories scored on both sides move; a side without a grade (no production code to
+  // grade) shows the spec's numbers as 0 and grade F, with no movement.
+  const category_deltas = HEALTH_CATEGORY_KEYS.filter((key) => current.categories[key].score !== null && projected.categories[key].score !== null).map((key) => ({
     category: key,
-    current_score: current.categories[key].score,
-    projected_score: projected.categories[key].score,
-    delta: round1(projected.categories[key].score - current.categories[key].score),
+    current_score: current.categories[key].score!,
+    projected_score: projected.categories[key].score!,
+    delta: round1(projected.categories[key].score! - current.categories[key].score!),
     issues_in_pr: inPr.get(key) ?? 0,
   }));
-  const overall_delta = round1(projected.overall - current.overall);
+  const graded = current.overall !== null && projected.overall !== null;
+  const overall_delta = graded ? round1(projected.overall! - current.overall!) : 0;
   const impact_rating = impactRating(overall_delta, comparison.added, comparison.fixed);
   const counts = { issues_added: comparison.added.length, issues_fixed: comparison.fixed.length };
   return {
     healthImpact: { overall_delta, ...counts, impact_rating },
     healthProjection: {
-      current_overall: current.overall,
-      projected_overall: projected.overall,
+      current_overall: current.overall ?? 0,
+      projected_overall: projected.overall ?? 0,
       overall_delta,
-      current_grade: current.grade,
-      projected_grade: projected.grade,
+      current_grade: current.grade ?? 'F',
+      projected_grade: projected.grade ?? 'F',
       category_deltas,
       ...counts,
       impact_rating,

@@ -25,6 +25,8 @@ describe('toJsonReport', () => {
     expect(report.assessment.id).toBe(ids.assessmentId);
     expect(report.assessment.project_id).toBe(ids.projectId);
     expect(report.assessment.overall_score).toBe(78.4);
+    // The JSON report carries the ledger (an extension of the spec's object).
+    expect(report.assessment.score_ledger?.overall.map((e) => e.category)).toEqual(['security', 'code_smell', 'runtime_risks']);
   });
 
   it('carries every issue, tied to this run', () => {
@@ -54,6 +56,7 @@ describe('toJsonReport', () => {
       files: { total: 40, analysed: 31, source: 20, test: 11, generated: 2, vendored: 3, config: 2, other: 1, skipped: 1 },
       total_lines_of_code: 12345,
       test_lines_of_code: 4321,
+      production_lines_of_code: 12345,
       parse: {
         files: 31,
         files_with_errors: 2,
@@ -69,14 +72,14 @@ describe('toJsonReport', () => {
       severity_counts: { critical: 1, high: 1, medium: 1, low: 0, info: 0 },
       category_counts: { security: 1, runtime_risks: 0, test_coverage: 0, code_smell: 2, duplication: 0, dead_code: 0, consistency: 0, compliance: 0 },
       categories: {
-        security: { name: 'Security', score: 61.3, assessed: true, findings: 1, density: 1.3 },
-        runtime_risks: { name: 'Runtime Risks', score: 72, assessed: true, findings: 0, density: 1.3 },
-        test_coverage: { name: 'Test Coverage', score: 100, assessed: false, findings: 0, density: 1.3 },
-        code_smell: { name: 'Code Smells', score: 55.6, assessed: true, findings: 2, density: 1.3 },
-        duplication: { name: 'Duplication', score: 93.3, assessed: true, findings: 0, density: 1.3 },
-        dead_code: { name: 'Dead Code', score: 88.9, assessed: true, findings: 0, density: 1.3 },
-        consistency: { name: 'Codebase Consistency', score: 100, assessed: true, findings: 0, density: 1.3 },
-        compliance: { name: 'Compliance', score: 80, assessed: true, findings: 0, density: 1.3 },
+        security: { name: 'Security', score: 61.3, assessed: true, not_assessed_reason: null, findings: 1, density: 1.3 },
+        runtime_risks: { name: 'Runtime Risks', score: 72, assessed: true, not_assessed_reason: null, findings: 0, density: 1.3 },
+        test_coverage: { name: 'Test Coverage', score: null, assessed: false, not_assessed_reason: 'no enabled analyzer covers it', findings: 0, density: 0 },
+        code_smell: { name: 'Code Smells', score: 55.6, assessed: true, not_assessed_reason: null, findings: 2, density: 1.3 },
+        duplication: { name: 'Duplication', score: 93.3, assessed: true, not_assessed_reason: null, findings: 0, density: 1.3 },
+        dead_code: { name: 'Dead Code', score: 88.9, assessed: true, not_assessed_reason: null, findings: 0, density: 1.3 },
+        consistency: { name: 'Codebase Consistency', score: 100, assessed: true, not_assessed_reason: null, findings: 0, density: 1.3 },
+        compliance: { name: 'Compliance', score: 80, assessed: true, not_assessed_reason: null, findings: 0, density: 1.3 },
       },
       structural_coverage_pct: 64.4,
       actual_coverage_percent: null,

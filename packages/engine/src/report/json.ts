@@ -42,7 +42,7 @@ export function toJsonReport(result: AssessmentResult, ids: Partial<AssessmentId
         scoring_model: result.provenance.scoringModel,
       },
     },
-    assessment: toWireAssessment(result, { id: assessmentId, projectId }),
+    assessment: toWireAssessment(result, { id: assessmentId, projectId, ledger: true }),
     issues: toWireIssues(result.findings, {
       projectId,
       repositoryId,

@@ -14,18 +14,43 @@ describe('renderMarkdown', () => {
   it('tabulates the eight categories', () => {
     expect(md).toContain(
       [
-        '| Category | Score | Issues | Note |',
+        '| Category | Score | Issues | Rests on |',
         '|---|---:|---:|---|',
-        '| Security | 61.3 | 1 |  |',
-        '| Runtime Risks | 72.0 | 0 |  |',
-        '| Test Coverage | 100.0 | 0 | not assessed |',
-        '| Code Smells | 55.6 | 2 |  |',
-        '| Duplication | 93.3 | 0 |  |',
-        '| Dead Code | 88.9 | 0 |  |',
-        '| Codebase Consistency | 100.0 | 0 |  |',
-        '| Compliance | 80.0 | 0 |  |',
+        '| Security | 61.3 | 1 | findings of security |',
+        '| Runtime Risks | 72.0 | 0 | findings of runtime-risks |',
+        '| Test Coverage | — | 0 | not assessed: no enabled analyzer covers it |',
+        '| Code Smells | 55.6 | 2 | findings of code-smell |',
+        '| Duplication | 93.3 | 0 | findings of duplication; duplication index 3.2% |',
+        '| Dead Code | 88.9 | 0 | findings of dead-code |',
+        '| Codebase Consistency | 100.0 | 0 | findings of consistency |',
+        '| Compliance | 80.0 | 0 | findings of compliance |',
       ].join('\n'),
     );
+  });
+
+  it('explains the score in a table: what each category cost of the overall and where it lost its points', () => {
+    expect(md).toContain(
+      [
+        '### Why 78.4 (grade C)',
+        '',
+        "21.6 points below 100. Cost is in points of the overall score; the rules and measurements are in points of their category's score.",
+        '',
+        '| Category | Score | Weight | Cost | Where the category lost its points |',
+        '|---|---:|---:|---:|---|',
+        '| Security | 61.3 | 23.5% | -9.1 | security/no-eval (1 finding) -38.7 |',
+        '| Code Smells | 55.6 | 17.6% | -7.8 | code-smell/cognitive-complexity (2 findings) -30.1<br>code-smell/long-function (3 findings) -9.2<br>code-smell/magic-numbers (2 findings) -3.1<br>code-smell/deep-nesting (1 finding) -2.0 |',
+        '| Runtime Risks | 72.0 | 17.6% | -4.9 |  |',
+      ].join('\n'),
+    );
+    expect(md).toContain('| Outside the grade: examples | 310 lines, 2 issues (7 points) |');
+  });
+
+  it('says there is no grade and why', () => {
+    const none = makeAssessmentResult();
+    none.scores = { ...none.scores, overall: null, grade: null, notGradedReason: 'no TypeScript or JavaScript files: 3 Python files are not analysed', ledger: [] };
+    const out = renderMarkdown(none);
+    expect(out).toContain('**No grade: no TypeScript or JavaScript files: 3 Python files are not analysed**');
+    expect(out).not.toContain('Why ');
   });
 
   it('tabulates severity counts and code metrics', () => {

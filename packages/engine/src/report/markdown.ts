@@ -1,8 +1,10 @@
 // The Markdown report: the terminal report's content as tables, for a pull-request comment or a file.
 import { SEVERITIES, type Finding } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
+import { costText, ledgerEntryText, roleName } from './score-explanation.js';
 import {
   buildReportView,
+  type ReportView,
   formatCount,
   formatDuration,
   formatScore,
@@ -49,6 +51,26 @@ function issueRow(f: Finding): string[] {
   return [f.severity, codeSpan(`${f.filePath}:${f.anchor.lineStart}`), escapeCell(f.title), codeSpan(f.ruleId)];
 }
 
+/** "Where the points went": each category's cost to the overall, and the rules and measurements behind it. */
+function ledgerSection(view: ReportView, h: string): string[] {
+  if (view.overall === null || view.grade === null) return [];
+  const costly = view.overallLedger.filter((e) => e.cost > 0);
+  if (costly.length === 0) return [];
+  const rows = costly.map((entry) => {
+    const category = view.categories.find((c) => c.key === entry.category);
+    const lines = (category?.ledger ?? []).filter((l) => l.cost > 0).map((l) => `${escapeCell(ledgerEntryText(l))} ${costText(l.cost)}`);
+    return [entry.name, formatScore(entry.score), `${(entry.share * 100).toFixed(1)}%`, costText(entry.cost), lines.join('<br>')];
+  });
+  return [
+    `${h}# Why ${formatScore(view.overall)} (grade ${view.grade})`,
+    '',
+    `${formatScore(100 - view.overall)} points below 100. Cost is in points of the overall score; the rules and measurements are in points of their category's score.`,
+    '',
+    ...table(['Category', 'Score', 'Weight', 'Cost', 'Where the category lost its points'], ['l', 'r', 'r', 'r', 'l'], rows),
+    '',
+  ];
+}
+
 export function renderMarkdown(result: AssessmentResult, options: MarkdownReportOptions = {}): string {
   const view = buildReportView(result, options.top ?? DEFAULT_TOP_ISSUES);
   const h = '#'.repeat(options.headingLevel ?? 2);
@@ -58,18 +80,26 @@ export function renderMarkdown(result: AssessmentResult, options: MarkdownReport
   const out: string[] = [
     `${h} ${TOOL_NAME} report`,
     '',
-    `**Overall score: ${formatScore(view.overall)} / 100 — grade ${view.grade}**`,
+    view.overall === null || view.grade === null
+      ? `**No grade: ${escapeCell(view.notGradedReason ?? 'nothing could be assessed')}**`
+      : `**Overall score: ${formatScore(view.overall)} / 100 — grade ${view.grade}**`,
     '',
     `Repository ${codeSpan(view.root)}${checkout ? ` · ${checkout}` : ''}`,
     '',
     `${h}# Categories`,
     '',
     ...table(
-      ['Category', 'Score', 'Issues', 'Note'],
+      ['Category', 'Score', 'Issues', 'Rests on'],
       ['l', 'r', 'r', 'l'],
-      view.categories.map((c) => [c.name, formatScore(c.score), formatCount(c.findings), c.assessed ? '' : 'not assessed']),
+      view.categories.map((c) => [
+        c.name,
+        c.score === null ? '—' : formatScore(c.score),
+        formatCount(c.findings),
+        escapeCell(c.score === null ? `not assessed: ${c.notAssessedReason ?? 'no evidence'}` : c.evidence.join('; ')),
+      ]),
     ),
     '',
+    ...ledgerSection(view, h),
     `${h}# Issues by severity`,
     '',
     ...table(
@@ -87,6 +117,10 @@ export function renderMarkdown(result: AssessmentResult, options: MarkdownReport
       ['Parsed cleanly', `${view.parseCleanPercent.toFixed(1)}%`],
       ['Files with parse errors', `${formatCount(view.filesWithParseErrors)} (${view.filesWithParseErrorsPercent.toFixed(1)}%)`],
       ['Skipped files', formatCount(view.skippedFiles)],
+      ...view.nonProduction.map((r) => [
+        `Outside the grade: ${roleName(r.role)}`,
+        `${r.linesOfCode === undefined ? '' : `${formatCount(r.linesOfCode)} lines, `}${formatCount(r.findings)} issues (${formatCount(r.points)} points)`,
+      ]),
       ['Duration', formatDuration(view.durationMs)],
     ]),
     '',

@@ -1,28 +1,54 @@
 // What the human-readable reports (terminal text, Markdown) show, computed once so that both say the
-// same thing: category rows, the top issues, counts and formatted numbers.
+// same thing: category rows (or why not assessed), the score ledger, roles outside the grade, the
+// top issues, counts and formatted numbers.
 import { HEALTH_CATEGORIES } from '../domain/categories.js';
 import { SEVERITIES, type Finding, type HealthCategoryKey, type Severity } from '../domain/types.js';
-import type { Grade } from '../contracts/scoring.js';
+import type { CategoryLedgerEntry, Grade, OverallLedgerEntry, RoleFigures } from '../contracts/scoring.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { round1 } from './wire.js';
+import { evidenceText } from './score-explanation.js';
+
+const nameOf = new Map(HEALTH_CATEGORIES.map((c) => [c.key as string, c.name]));
 
 export const DEFAULT_TOP_ISSUES = 10;
 
 export interface CategoryRow {
   key: HealthCategoryKey;
   name: string;
-  score: number;
+  /** Null when not assessed. */
+  score: number | null;
   assessed: boolean;
   findings: number;
+  notAssessedReason?: string;
+  /** What the score rests on, in words. */
+  evidence: string[];
+  /** Where the category's points went (points of its own score). */
+  ledger: CategoryLedgerEntry[];
+}
+
+/** One category's cost to the overall score. */
+export interface OverallLedgerRow extends OverallLedgerEntry {
+  name: string;
+}
+
+/** Findings and lines of a role outside the grade. */
+export interface RoleRow extends RoleFigures {
+  role: string;
 }
 
 export interface ReportView {
   root: string;
   branch?: string;
   headSha?: string;
-  overall: number;
-  grade: Grade;
+  /** Null when nothing could be graded (`notGradedReason` says why). */
+  overall: number | null;
+  grade: Grade | null;
+  notGradedReason?: string;
   categories: CategoryRow[];
+  /** What each category cost of the overall score, most costly first. */
+  overallLedger: OverallLedgerRow[];
+  /** Roles outside the grade, largest first. */
+  nonProduction: RoleRow[];
   severityCounts: Record<Severity, number>;
   totalIssues: number;
   linesOfCode: number;
@@ -60,16 +86,31 @@ export function buildReportView(result: AssessmentResult, top = DEFAULT_TOP_ISSU
   const m = result.metrics;
   const sorted = [...result.findings].sort(compareFindings);
   const topIssues = sorted.slice(0, Math.max(0, top));
+  const scores = result.scores;
   return {
     root: result.root,
     ...(result.git.branch ? { branch: result.git.branch } : {}),
     ...(result.git.headSha ? { headSha: result.git.headSha } : {}),
-    overall: round1(result.scores.overall),
-    grade: result.scores.grade,
+    overall: scores.overall === null ? null : round1(scores.overall),
+    grade: scores.grade,
+    ...(scores.notGradedReason ? { notGradedReason: scores.notGradedReason } : {}),
     categories: HEALTH_CATEGORIES.map(({ key, name }) => {
-      const c = result.scores.categories[key];
-      return { key, name, score: round1(c.score), assessed: c.assessed, findings: c.findings };
+      const c = scores.categories[key];
+      return {
+        key,
+        name,
+        score: c.score === null || !c.assessed ? null : round1(c.score),
+        assessed: c.assessed,
+        findings: c.findings,
+        ...(c.notAssessedReason ? { notAssessedReason: c.notAssessedReason } : {}),
+        evidence: (c.evidence ?? []).map(evidenceText),
+        ledger: c.ledger ?? [],
+      };
     }),
+    overallLedger: (scores.ledger ?? []).map((entry) => ({ ...entry, name: nameOf.get(entry.category) ?? entry.category })),
+    nonProduction: Object.entries(scores.nonProduction ?? {})
+      .map(([role, figures]) => ({ role, ...figures! }))
+      .sort((a, b) => b.points - a.points || (b.linesOfCode ?? 0) - (a.linesOfCode ?? 0) || a.role.localeCompare(b.role)),
     severityCounts: { ...m.severityCounts },
     totalIssues: result.findings.length,
     linesOfCode: m.totalLinesOfCode,

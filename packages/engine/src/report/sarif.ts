@@ -145,7 +145,11 @@ export function toSarif(result: AssessmentResult): SarifLog {
     originalUriBaseIds: { [SARIF_SRCROOT]: { uri: srcRoot } },
     invocations: [{ executionSuccessful: true, startTimeUtc: result.startedAt, endTimeUtc: result.completedAt }],
     results,
-    properties: { overallScore: round1(result.scores.overall), overallGrade: result.scores.grade },
+    // Property bags are free-form: no grade is said as null and why.
+    properties:
+      result.scores.overall === null
+        ? { overallScore: null, overallGrade: null, notGradedReason: result.scores.notGradedReason ?? null }
+        : { overallScore: round1(result.scores.overall), overallGrade: result.scores.grade },
   };
   if (result.git.available && result.git.headSha) {
     run.versionControlProvenance = [

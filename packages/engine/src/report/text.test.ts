@@ -29,16 +29,53 @@ describe('renderText', () => {
       'Compliance',
     ]);
     expect(rows[0]).toContain('██████░░░░   61.3  1 issue');
-    expect(rows[2]).toContain('██████████  100.0  not assessed');
+    // Not assessed: no score (never 100), an empty bar and the reason.
+    expect(rows[2]).toContain('░░░░░░░░░░      —  not assessed: no enabled analyzer covers it');
     expect(rows[3]).toContain('55.6  2 issues');
     expect(rows[1]).toMatch(/72\.0$/);
+  });
+
+  it('explains the score: what each category cost of the overall, and under it what cost the category', () => {
+    const start = lines.findIndex((l) => l.startsWith('Why 78.4 (grade C)'));
+    expect(lines[start]).toContain(': 21.6 points below 100, by category');
+    expect(lines.slice(start + 1, start + 10)).toEqual([
+      '    -9.1  Security (score 61.3 × weight 23.5%)',
+      '           -38.7  security/no-eval (1 finding)',
+      '    -7.8  Code Smells (score 55.6 × weight 17.6%)',
+      '           -30.1  code-smell/cognitive-complexity (2 findings)',
+      '            -9.2  code-smell/long-function (3 findings)',
+      '            -3.1  code-smell/magic-numbers (2 findings)',
+      '            -2.0  … 1 more',
+      '    -4.9  Runtime Risks (score 72.0 × weight 17.6%)',
+      '',
+    ]);
+  });
+
+  it('says there is no grade and why, lists no score and no ledger', () => {
+    const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
+    const none = makeAssessmentResult();
+    none.scores = {
+      overall: null,
+      grade: null,
+      notGradedReason: reason,
+      ledger: [],
+      categories: Object.fromEntries(
+        Object.entries(none.scores.categories).map(([key]) => [key, { key, score: null, assessed: false, findings: 0, density: 0, notAssessedReason: reason }]),
+      ) as typeof none.scores.categories,
+    };
+    const out = renderText(none);
+    expect(out).toContain(`Overall  no grade: ${reason}\n`);
+    expect(out).not.toContain('Why ');
+    // The reason is said once, not on each of the eight rows.
+    expect(out.split(reason)).toHaveLength(2);
+    expect(out.match(/ {6}—  not assessed\n/g)).toHaveLength(8);
   });
 
   it('shows severity counts, size, parse health, skipped files and duration', () => {
     expect(text).toContain('Issues   1 critical · 1 high · 1 medium · 0 low · 0 info   (3 total)');
     expect(text).toContain('Code     12,345 lines · 4,321 test lines · 31 of 40 files analysed');
     expect(text).toContain('Parsing  29 of 31 files parsed cleanly · 2 files with parse errors (6.5%) · 98.8% of bytes clean\n');
-    expect(text).toContain('Skipped  1 file\n');
+    expect(text).toContain('Skipped  1 file\nOutside  the grade: examples 310 lines, 2 issues (7 points)\n');
     expect(text.endsWith('Done in 1.2 s\n')).toBe(true);
   });
 

@@ -8,9 +8,11 @@ import { round1 } from './wire.js';
 
 export interface WireCategoryDetail {
   name: string;
-  score: number;
-  /** False when no enabled analyzer covers the category (its score is then 100 by convention). */
+  /** Null when not assessed. */
+  score: number | null;
+  /** False when the run had no evidence for the category (`not_assessed_reason` says why). */
   assessed: boolean;
+  not_assessed_reason: string | null;
   findings: number;
   /** Severity-weighted points per thousand lines. */
   density: number;
@@ -30,6 +32,8 @@ export interface WireMetrics {
   };
   total_lines_of_code: number;
   test_lines_of_code: number;
+  /** Lines of production source, the size the scores are measured against. */
+  production_lines_of_code: number;
   parse: {
     files: number;
     /** Files counted, not bytes: a byte share hides a central file that failed. */
@@ -80,8 +84,9 @@ function categoryDetails(result: AssessmentResult): Record<HealthCategoryKey, Wi
     const c = result.scores.categories[key];
     const detail: WireCategoryDetail = {
       name,
-      score: round1(c.score),
+      score: c.score === null || !c.assessed ? null : round1(c.score),
       assessed: c.assessed,
+      not_assessed_reason: c.assessed ? null : (c.notAssessedReason ?? 'not assessed'),
       findings: c.findings,
       density: round1(c.density),
     };
@@ -96,6 +101,7 @@ export function toWireMetrics(result: AssessmentResult): WireMetrics {
     files: { ...m.files },
     total_lines_of_code: m.totalLinesOfCode,
     test_lines_of_code: m.testLinesOfCode,
+    production_lines_of_code: m.productionLinesOfCode ?? m.totalLinesOfCode,
     parse: {
       files: m.parse.files,
       files_with_errors: m.parse.filesWithErrors,

@@ -123,7 +123,7 @@ describe('toWireAssessment', () => {
       overall_grade: 'C',
       security_score: 61.3,
       runtime_risks_score: 72,
-      test_coverage_score: 100,
+      test_coverage_score: 0,
       code_smell_score: 55.6,
       duplication_score: 93.3,
       dead_code_score: 88.9,
@@ -143,7 +143,39 @@ describe('toWireAssessment', () => {
       status: 'completed',
       created_at: '2026-03-01T10:00:00.000Z',
       completed_at: '2026-03-01T10:00:01.234Z',
+      graded: true,
+      not_graded_reason: null,
+      not_assessed: { test_coverage: 'no enabled analyzer covers it' },
     });
+  });
+
+  it('keeps the spec fields valid without a grade: placeholders 0 and F, named in the extension', () => {
+    const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
+    const base = makeAssessmentResult();
+    const categories = Object.fromEntries(
+      Object.keys(base.scores.categories).map((key) => [key, { key, score: null, assessed: false, findings: 0, density: 0, notAssessedReason: reason }]),
+    ) as typeof base.scores.categories;
+    const wire = toWireAssessment({ ...base, scores: { categories, overall: null, grade: null, notGradedReason: reason } });
+    expect(wire).toMatchObject({ overall_score: 0, overall_grade: 'F', security_score: 0, compliance_score: 0, graded: false, not_graded_reason: reason });
+    expect(Object.keys(wire.not_assessed)).toHaveLength(8);
+    expect(wire.not_assessed.security).toBe(reason);
+  });
+
+  it('carries the score ledger when asked', () => {
+    const result = makeAssessmentResult();
+    expect(toWireAssessment(result).score_ledger).toBeUndefined();
+    const ledger = toWireAssessment(result, { ledger: true }).score_ledger!;
+    expect(ledger.scoring_model).toBe('default-v1');
+    expect(ledger.overall[0]).toEqual({ category: 'security', share: 0.235, score: 61.3, cost: 9.1 });
+    expect(ledger.categories.security).toEqual({
+      assessed: true,
+      not_assessed_reason: null,
+      evidence: [{ kind: 'findings', analyzers: ['security'] }],
+      ledger: [{ kind: 'rule', id: 'security/no-eval', findings: 1, points: 10, value: null, cost: 38.7 }],
+    });
+    expect(ledger.categories.test_coverage).toEqual({ assessed: false, not_assessed_reason: 'no enabled analyzer covers it', evidence: [], ledger: [] });
+    expect(ledger.categories.duplication.ledger).toEqual([{ kind: 'measurement', id: 'duplication-index', findings: null, points: null, value: 3.2, cost: 6.7 }]);
+    expect(ledger.non_production).toEqual({ example: { findings: 2, points: 7, lines_of_code: 310 } });
   });
 
   it('writes 0 for unmeasured structural coverage and mock usage, and keeps a measured coverage', () => {

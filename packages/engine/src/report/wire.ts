@@ -1,9 +1,10 @@
 // The one place where internal camelCase results become the spec's snake_case wire objects (Issue,
 // Health assessment) and the snake_case metrics block of the JSON report.
-import type { Finding, HealthCategoryKey, IssueCategory, IssueSource, Severity } from '../domain/types.js';
+import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey, type IssueCategory, type IssueSource, type Severity } from '../domain/types.js';
 import type { Grade } from '../contracts/scoring.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { deriveAssessmentIds, issueFingerprint, issueIdOf } from './issue-id.js';
+import { toWireScoreLedger, type WireScoreLedger } from './wire-score-ledger.js';
 
 export type WireContextType = 'pr_analysis' | 'health_assessment' | 'architecture_review' | 'push';
 export type WireTriggerType = 'manual' | 'push' | 'pr_merge' | 'scheduled';
@@ -79,6 +80,15 @@ export interface WireAssessment {
   status: WireAssessmentStatus;
   created_at: string;
   completed_at: string;
+  // Extensions of the spec's object (docs/rest-api.md, "Not assessed, no grade, score ledger"): the
+  // spec's fields stay numbers and a grade letter; these say which of them carry no measurement.
+  /** False when `overall_score` 0 and `overall_grade` F are placeholders: nothing could be graded. */
+  graded: boolean;
+  not_graded_reason: string | null;
+  /** Categories not assessed, with the reason; their `<key>_score` is a placeholder 0. */
+  not_assessed: Partial<Record<HealthCategoryKey, string>>;
+  /** Where the points went (the JSON report, and GET of one assessment). */
+  score_ledger?: WireScoreLedger;
 }
 
 export interface WireAssessmentExtra {
@@ -88,6 +98,8 @@ export interface WireAssessmentExtra {
   status?: WireAssessmentStatus;
   createdAt?: string;
   completedAt?: string;
+  /** Adds `score_ledger`. */
+  ledger?: boolean;
 }
 
 /** One decimal, as every score and percentage is shown; a non-finite value is a scoring bug, not data. */
@@ -142,22 +154,36 @@ export function toWireIssues(findings: readonly Finding[], extra: Omit<WireIssue
   });
 }
 
+/** A category's score; 0 stands in for a category not assessed (listed in `not_assessed`). */
 function scoreOf(result: AssessmentResult, key: HealthCategoryKey): number {
-  return round1(result.scores.categories[key].score);
+  const c = result.scores.categories[key];
+  return c.assessed && c.score !== null ? round1(c.score) : 0;
+}
+
+/** The categories not assessed, with their reasons. */
+export function notAssessedOf(result: Pick<AssessmentResult, 'scores'>): Partial<Record<HealthCategoryKey, string>> {
+  const out: Partial<Record<HealthCategoryKey, string>> = {};
+  for (const key of HEALTH_CATEGORY_KEYS) {
+    const c = result.scores.categories[key];
+    if (!c.assessed || c.score === null) out[key] = c.notAssessedReason ?? 'not assessed';
+  }
+  return out;
 }
 
 /**
  * `structural_coverage_pct` and `mock_usage_pct` are plain numbers in the spec, so an unmeasured value
- * is written 0 there; the JSON report's metrics block keeps the distinction (null).
+ * is written 0 there; the JSON report's metrics block keeps the distinction (null). So is a score
+ * that was not measured: 0 (grade F without a grade), named in `not_assessed` / `graded: false`.
  */
 export function toWireAssessment(result: AssessmentResult, extra: WireAssessmentExtra = {}): WireAssessment {
   const ids = deriveAssessmentIds(result);
   const m = result.metrics;
+  const graded = result.scores.overall !== null && result.scores.grade !== null;
   return {
     id: extra.id ?? ids.assessmentId,
     project_id: extra.projectId ?? ids.projectId,
-    overall_score: round1(result.scores.overall),
-    overall_grade: result.scores.grade,
+    overall_score: graded ? round1(result.scores.overall!) : 0,
+    overall_grade: graded ? result.scores.grade! : 'F',
     security_score: scoreOf(result, 'security'),
     runtime_risks_score: scoreOf(result, 'runtime_risks'),
     test_coverage_score: scoreOf(result, 'test_coverage'),
@@ -180,6 +206,10 @@ export function toWireAssessment(result: AssessmentResult, extra: WireAssessment
     status: extra.status ?? 'completed',
     created_at: extra.createdAt ?? result.startedAt,
     completed_at: extra.completedAt ?? result.completedAt,
+    graded,
+    not_graded_reason: graded ? null : (result.scores.notGradedReason ?? 'nothing could be assessed'),
+    not_assessed: notAssessedOf(result),
+    ...(extra.ledger ? { score_ledger: toWireScoreLedger(result.scores, result.provenance.scoringModel) } : {}),
   };
 }
 

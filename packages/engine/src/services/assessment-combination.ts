@@ -1,7 +1,8 @@
 // Turns the engine's results for a project's repositories into the one record a health assessment
 // stores: the spec's score/count/size fields (through toWireAssessment), the dashboard metrics
 // (through toWireMetrics), convention patterns, per-repository stats and the drift snapshot.
-// Several repositories combine as a LOC-weighted average of scores and sums of counts.
+// Several repositories combine as a LOC-weighted average of scores (over the repositories that have
+// each score: a category not assessed, or no grade, is NULL) and sums of counts.
 import type { Grade } from '../contracts/scoring.js';
 import type { DriftSnapshot } from '../contracts/drift.js';
 import { driftSnapshotOf } from '../drift/drift-snapshot.js';
@@ -9,6 +10,8 @@ import { HEALTH_CATEGORY_KEYS, SEVERITIES, type HealthCategoryKey, type Language
 import type { AssessmentResult } from '../pipeline/types.js';
 import { round1, toWireAssessment, type WireAssessment } from '../report/wire.js';
 import { toWireMetrics, type WireMetrics } from '../report/wire-metrics.js';
+import { toWireScoreLedger, type WireScoreLedger } from '../report/wire-score-ledger.js';
+import { combineScoreLedgers } from './combined-score-ledger.js';
 import type { ConventionPatternWire, RepoStat } from '../api/health.js';
 
 export interface RepositoryAssessment {
@@ -37,13 +40,26 @@ export interface StoredMetrics {
   convention_consistency: number | null;
   parse_clean_percent: number;
   files_analysed: number;
+  /** Lines of production source (the size scores are measured against); absent in records made before roles. */
+  production_lines_of_code?: number;
+  /**
+   * What the score columns mean (absent in records made before it existed: every column scored).
+   * A NULL score column is a category not assessed, a NULL overall no grade.
+   */
+  scoring?: StoredScoring;
 }
 
-export type ScoreColumns = Pick<
+/** The spec extension of an assessment (docs/rest-api.md): no grade, not-assessed categories, the ledger. */
+export interface StoredScoring {
+  graded: boolean;
+  not_graded_reason: string | null;
+  not_assessed: Partial<Record<HealthCategoryKey, string>>;
+  ledger: WireScoreLedger;
+}
+
+/** The record's columns: a score is NULL when not assessed, the overall and grade NULL without a grade. */
+export type ScoreColumns = { overall_score: number | null; overall_grade: Grade | null } & { [K in `${HealthCategoryKey}_score`]: number | null } & Pick<
   WireAssessment,
-  | 'overall_score'
-  | 'overall_grade'
-  | `${HealthCategoryKey}_score`
   | 'critical_count'
   | 'high_count'
   | 'medium_count'
@@ -135,10 +151,14 @@ export function combineResults(
   const totalLoc = sum(locs);
   // A project of empty repositories has no size to weigh by: each counts equally then.
   const weights = totalLoc === 0 ? locs.map(() => 1) : locs;
-  const avg = (pick: (w: WireAssessment) => number) => weighted(wires.map(pick), weights) ?? 0;
+  // Averages over the repositories that have the score: one without a grade, or without evidence
+  // for a category, does not pull the others towards its placeholder 0.
   const single = wires.length === 1 ? wires[0] : undefined;
-  const overall = avg((w) => w.overall_score);
-  const scores = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [`${key}_score`, avg((w) => w[`${key}_score`])]));
+  const overall = weighted(wires.map((w) => (w.graded ? w.overall_score : null)), weights);
+  const categoryScores = Object.fromEntries(
+    HEALTH_CATEGORY_KEYS.map((key) => [key, weighted(wires.map((w) => (key in w.not_assessed ? null : w[`${key}_score`])), weights)]),
+  ) as Record<HealthCategoryKey, number | null>;
+  const scores = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [`${key}_score`, categoryScores[key]]));
   const counts = Object.fromEntries(SEVERITIES.map((s) => [`${s}_count`, sum(wires.map((w) => w[`${s}_count`]))]));
   const measured = (pick: (m: WireMetrics) => number | null, by: readonly number[] = weights, digits = 1) => weighted(metrics.map(pick), by, digits);
   const structural = measured((m) => m.structural_coverage_pct);
@@ -151,7 +171,7 @@ export function combineResults(
 
   const columns = {
     overall_score: overall,
-    overall_grade: single ? single.overall_grade : gradeOf(overall),
+    overall_grade: overall === null ? null : single ? single.overall_grade : gradeOf(overall),
     ...scores,
     ...counts,
     total_lines_of_code: totalLoc,
@@ -180,6 +200,8 @@ export function combineResults(
     convention_consistency: measured((m) => m.convention_consistency) ?? weighted(conventions.map((p) => p.consistency), conventions.map((p) => p.total_count)),
     parse_clean_percent: measured((m) => m.parse.clean_percent, metrics.map((m) => m.parse.files)) ?? 100,
     files_analysed: sum(metrics.map((m) => m.files.analysed)),
+    production_lines_of_code: sum(metrics.map((m) => m.production_lines_of_code)),
+    scoring: scoringOf(results, wires, weights, { overall, categories: categoryScores }),
   };
 
   const repoStats: RepoStat[] = results.map((r, i) => ({
@@ -216,11 +238,35 @@ export function combineResults(
   };
 }
 
-/** The drift facts of a stored record (a previous assessment, or the one being written). */
+/** The stored extension: one repository's as it is, several combined (reasons of the first repository that lacks a category). */
+function scoringOf(
+  results: readonly RepositoryAssessment[],
+  wires: readonly WireAssessment[],
+  weights: readonly number[],
+  scores: { overall: number | null; categories: Record<HealthCategoryKey, number | null> },
+): StoredScoring {
+  const notAssessed: Partial<Record<HealthCategoryKey, string>> = {};
+  for (const key of HEALTH_CATEGORY_KEYS) {
+    if (scores.categories[key] === null) notAssessed[key] = wires.find((w) => w.not_assessed[key])?.not_assessed[key] ?? 'not assessed';
+  }
+  const reasons = [...new Set(wires.map((w) => w.not_graded_reason).filter((r): r is string => r !== null))];
+  const ledgers = results.map((r) => toWireScoreLedger(r.result.scores, r.result.provenance.scoringModel));
+  const ledger =
+    ledgers.length === 1
+      ? ledgers[0]!
+      : combineScoreLedgers(ledgers.map((l, i) => ({ ledger: l, weight: weights[i]!, graded: wires[i]!.graded })), scores, notAssessed);
+  return { graded: scores.overall !== null, not_graded_reason: scores.overall === null ? (reasons.join('; ') || 'nothing could be assessed') : null, not_assessed: notAssessed, ledger };
+}
+
+/** The drift facts of a stored record (a previous assessment, or the one being written): NULL scores are not compared. */
 export function snapshotOfRecord(columns: ScoreColumns, metrics: Partial<StoredMetrics>): DriftSnapshot {
-  const categories = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [key, columns[`${key}_score`]])) as Record<HealthCategoryKey, number>;
+  const categories: Partial<Record<HealthCategoryKey, number>> = {};
+  for (const key of HEALTH_CATEGORY_KEYS) {
+    const score = columns[`${key}_score`];
+    if (score !== null && score !== undefined) categories[key] = score;
+  }
   return {
-    overall: columns.overall_score,
+    overall: columns.overall_score ?? null,
     categories,
     structuralCoveragePct: metrics.structural_coverage_pct ?? undefined,
     actualCoveragePercent: columns.actual_coverage_percent ?? undefined,

@@ -3,7 +3,9 @@
 // idempotent retries, combination of several repositories.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessSmallRepo, assessTwoVersions, type AssessedRepo, type AssessedVersion } from '../../../../test/helpers/assessed-repo.js';
+import { assessPythonRepo, assessSmallRepo, assessTwoVersions, type AssessedRepo, type AssessedVersion } from '../../../../test/helpers/assessed-repo.js';
+import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
+import type { StoredScoring } from './assessment-combination.js';
 import { toWireAssessment } from '../report/wire.js';
 import { createTestDatabase, testPostgresUrl, type TestStoreKind } from '../store/test-database.js';
 import { FOREIGN_KEY_VIOLATION, sqlState, type Database } from '../store/database.js';
@@ -11,11 +13,15 @@ import { AssessmentRecorder, redactFailure, type RepositoryAssessment } from './
 
 let assessed: AssessedRepo;
 let small: AssessedVersion;
+let python: AssessedVersion;
 
 beforeAll(async () => {
   assessed = await assessTwoVersions();
   small = await assessSmallRepo();
+  python = await assessPythonRepo();
 });
+
+const tenths = (entries: ReadonlyArray<{ cost: number }>) => entries.reduce((sum, e) => sum + Math.round(e.cost * 10), 0);
 
 async function seedProject(db: Database, repos = 1): Promise<{ projectId: string; repoIds: string[] }> {
   const projectId = randomUUID();
@@ -183,6 +189,40 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
         [run.id],
       );
       expect(repoOfIssues.find((r) => r.repository_id === repoIds[1])?.n ?? 0).toBe(small.result.findings.length);
+      // The combined ledger adds up to the combined scores.
+      const scoring = row!.metrics.scoring as StoredScoring;
+      expect(scoring.graded).toBe(true);
+      expect(tenths(scoring.ledger.overall)).toBe(Math.round((100 - row!.overall_score) * 10));
+      for (const key of HEALTH_CATEGORY_KEYS) {
+        if (row![`${key}_score`] !== null) expect(tenths(scoring.ledger.categories[key].ledger), key).toBe(Math.round((100 - row![`${key}_score`]) * 10));
+      }
+    });
+
+    it('stores a repository without supported code with no grade (NULL scores) and raises no drift against it', async () => {
+      const { projectId, repoIds } = await seedProject(db);
+      const first = await recorder.create(projectId, 'manual');
+      await recorder.complete(first.id, [input(repoIds[0]!, assessed.first)]);
+      const second = await recorder.create(projectId, 'push');
+      const done = await recorder.complete(second.id, [input(repoIds[0]!, python)]);
+      expect(done).toMatchObject({ status: 'completed', overallScore: null, driftAlerts: 0 });
+      const [row] = await db.query<Record<string, any>>('SELECT * FROM health_assessments WHERE id = $1', [second.id]);
+      expect(row).toMatchObject({ overall_score: null, overall_grade: null, security_score: null, compliance_score: null });
+      const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
+      expect(row!.metrics.scoring).toMatchObject({ graded: false, not_graded_reason: reason, not_assessed: { security: reason, test_coverage: reason } });
+      // And back: a graded run after an ungraded one compares with nothing.
+      const third = await recorder.create(projectId, 'push');
+      const after = await recorder.complete(third.id, [input(repoIds[0]!, assessed.second)]);
+      expect(after).toMatchObject({ driftAlerts: 0 });
+    });
+
+    it('combines a repository without supported code with one that has it: only the second is graded, nothing pulled to 0', async () => {
+      const { projectId, repoIds } = await seedProject(db, 2);
+      const run = await recorder.create(projectId, 'manual');
+      await recorder.complete(run.id, [input(repoIds[0]!, assessed.first, 0), input(repoIds[1]!, python, 1)]);
+      const graded = toWireAssessment(assessed.first.result);
+      const [row] = await db.query<Record<string, any>>('SELECT * FROM health_assessments WHERE id = $1', [run.id]);
+      expect(row).toMatchObject({ overall_score: graded.overall_score, overall_grade: graded.overall_grade, security_score: graded.security_score, code_smell_score: graded.code_smell_score });
+      expect(row!.metrics.scoring).toMatchObject({ graded: true, not_graded_reason: null, not_assessed: {} });
     });
   });
 }

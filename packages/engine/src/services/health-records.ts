@@ -1,9 +1,11 @@
 // Stored health assessments and drift alerts as the spec's wire objects: the column lists the
-// read side selects and the one row → wire mapping each (scores are 0, grade F, until completed).
+// read side selects and the one row → wire mapping each (scores are 0, grade F, until completed;
+// the grading extension says which are placeholders).
 import type { AssessmentSummary, DriftAlert, HealthAssessment, TrendPoint } from '../api/health.js';
 import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
 import type { StoredMetrics } from './assessment-combination.js';
 import { iso } from './time.js';
+import { GRADING_COLUMNS, gradingOfRow, type GradingRow } from './assessment-grading.js';
 
 type ScoreColumn = 'overall_score' | `${(typeof HEALTH_CATEGORY_KEYS)[number]}_score`;
 type CountColumn = `${(typeof SEVERITIES)[number]}_count`;
@@ -25,6 +27,7 @@ export const ASSESSMENT_COLUMNS = [
   'status',
   'created_at',
   'completed_at',
+  GRADING_COLUMNS,
 ].join(', ');
 
 /** The assessment columns plus the jsonb the dashboard reads. */
@@ -45,6 +48,8 @@ export interface AssessmentRow extends Record<string, unknown> {
   created_at: Date;
   completed_at: Date | null;
   metrics?: Partial<StoredMetrics>;
+  not_assessed?: GradingRow['not_assessed'];
+  not_graded_reason?: string | null;
 }
 
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -67,6 +72,7 @@ export function assessmentOfRow(row: AssessmentRow): HealthAssessment {
     status: row.status,
     created_at: iso(row.created_at),
     completed_at: iso(row.completed_at),
+    ...gradingOfRow(row),
   };
 }
 
@@ -82,6 +88,8 @@ export function summaryOfRow(row: AssessmentRow): AssessmentSummary {
     high_count: a.high_count,
     created_at: a.created_at,
     completed_at: a.completed_at,
+    graded: a.graded,
+    not_graded_reason: a.not_graded_reason,
   };
 }
 

@@ -12,6 +12,8 @@ import type { Actor } from './actor.js';
 import type { AssessmentRecorder, AssessmentTrigger } from './assessment-recorder.js';
 import { ConflictError, NotFoundError, UnavailableError } from './errors.js';
 import { readHealthDashboard } from './health-dashboard.js';
+import { LEDGER_COLUMN } from './assessment-grading.js';
+import type { ScoreLedger } from '../api/score-ledger.js';
 import {
   ASSESSMENT_COLUMNS,
   assessmentOfRow,
@@ -107,12 +109,13 @@ export class HealthService {
 
   async getAssessment(actor: Actor, projectId: string, assessmentId: string): Promise<HealthAssessment> {
     await this.access.require(actor, projectId);
-    const [row] = await this.db.query<AssessmentRow>(`SELECT ${ASSESSMENT_COLUMNS} FROM health_assessments WHERE id = $1 AND project_id = $2`, [
-      assessmentId,
-      projectId,
-    ]);
+    const [row] = await this.db.query<AssessmentRow & { score_ledger: ScoreLedger | null }>(
+      `SELECT ${ASSESSMENT_COLUMNS}, ${LEDGER_COLUMN} FROM health_assessments WHERE id = $1 AND project_id = $2`,
+      [assessmentId, projectId],
+    );
     if (!row) throw new NotFoundError('assessment');
-    return assessmentOfRow(row);
+    const assessment = assessmentOfRow(row);
+    return row.status === 'completed' && row.score_ledger ? { ...assessment, score_ledger: row.score_ledger } : assessment;
   }
 
   async dashboard(actor: Actor, projectId: string): Promise<HealthDashboard> {

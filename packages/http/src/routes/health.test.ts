@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HEALTH_CATEGORIES, healthKeyOf, toWireAssessment, type Finding } from '@codehealth/engine';
 import { AssessmentRecorder, HealthService, refactoringInterpretation, type Database } from '@codehealth/engine/server';
-import { assessTwoVersions, type AssessedRepo } from '../../../../test/helpers/assessed-repo.js';
+import { assessPythonRepo, assessTwoVersions, type AssessedRepo, type AssessedVersion } from '../../../../test/helpers/assessed-repo.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
 
 let assessed: AssessedRepo;
+let python: AssessedVersion;
 beforeAll(async () => {
   assessed = await assessTwoVersions();
+  python = await assessPythonRepo();
 });
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -239,18 +241,67 @@ describeStores('health API', (store) => {
     expect(all.body).toMatchObject({ total_count: 3, limit: 20, offset: 0 });
     expect(all.body.items.map((i: { id: string }) => i.id)).toEqual([pending, secondId, firstId]);
     const w1 = toWireAssessment(assessed.first.result);
-    expect(all.body.items[2]).toEqual({ id: firstId, overall_score: w1.overall_score, overall_grade: w1.overall_grade, trigger_type: 'manual', status: 'completed', critical_count: w1.critical_count, high_count: w1.high_count, created_at: expect.stringMatching(/Z$/), completed_at: expect.stringMatching(/Z$/) });
+    expect(all.body.items[2]).toEqual({ id: firstId, overall_score: w1.overall_score, overall_grade: w1.overall_grade, trigger_type: 'manual', status: 'completed', critical_count: w1.critical_count, high_count: w1.high_count, created_at: expect.stringMatching(/Z$/), completed_at: expect.stringMatching(/Z$/), graded: true, not_graded_reason: null });
+    expect(all.body.items[0]).toMatchObject({ id: pending, status: 'pending', overall_score: 0, overall_grade: 'F', graded: false, not_graded_reason: 'the assessment has not started' });
     const page = await api.request('GET', `${base(projectId)}/assessments?limit=1&offset=1`, { key: member.key });
     expect(page.body).toMatchObject({ items: [{ id: secondId }], total_count: 3, limit: 1, offset: 1 });
     expect((await api.request('GET', `${base(projectId)}/assessments?limit=101`, { key: member.key })).status).toBe(400);
     expect((await api.request('GET', `${base(projectId)}/assessments?offset=-1`, { key: member.key })).status).toBe(400);
 
     const one = await api.request('GET', `${base(projectId)}/assessments/${secondId}`, { key: member.key });
-    expect(one.body).toMatchObject({ ...toWireAssessment(assessed.second.result), id: secondId, project_id: projectId, created_at: expect.any(String), completed_at: expect.any(String) });
+    expect(one.body).toMatchObject({ ...toWireAssessment(assessed.second.result, { ledger: true }), id: secondId, project_id: projectId, created_at: expect.any(String), completed_at: expect.any(String) });
     expect(await api.request('GET', `${base(projectId)}/assessments/${randomUUID()}`, { key: member.key })).toMatchObject({ status: 404, body: { error: 'assessment not found' } });
     const other = await projectWithRepo();
     expect((await api.request('GET', `${base(other.projectId)}/assessments/${secondId}`, { key: owner.key })).status).toBe(404);
     expect(await api.request('GET', `${base(projectId)}/assessments/nope`, { key: member.key })).toMatchObject({ status: 400, body: { error: 'invalid path parameter: assessmentId: assessmentId must be a UUID' } });
+  });
+
+  it('reads a repository of Python files as ungraded: placeholders named in the extension, the spec fields valid, no drift against it', async () => {
+    const { projectId, repositoryId } = await projectWithRepo();
+    const firstId = await completedRun(projectId, repositoryId, 'first');
+    const triggered = await api.request('POST', `${base(projectId)}/trigger`, { key: owner.key });
+    const id = triggered.body.assessment_id as string;
+    await api.services.assessments.markRunning(id);
+    await api.services.assessments.complete(id, [{ repositoryId, repository: { name: 'shop', full_name: 'acme/shop' }, commitSha: python.sha, result: python.result }]);
+
+    const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
+    // The test API validates every response against the schema the OpenAPI document is generated from.
+    const one = await api.request('GET', `${base(projectId)}/assessments/${id}`, { key: member.key });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ overall_score: 0, overall_grade: 'F', security_score: 0, graded: false, not_graded_reason: reason });
+    expect(one.body.not_assessed).toEqual(Object.fromEntries(SPEC_KEYS.map((key) => [key, reason])));
+    expect(one.body.score_ledger.overall).toEqual([]);
+    expect(one.body.score_ledger.categories.security).toEqual({ assessed: false, not_assessed_reason: reason, evidence: [], ledger: [] });
+
+    const list = await api.request('GET', `${base(projectId)}/assessments`, { key: member.key });
+    expect(list.body.items[0]).toMatchObject({ id, graded: false, not_graded_reason: reason });
+    const dashboard = await api.request('GET', base(projectId), { key: member.key });
+    expect(dashboard.body.latest_assessment).toMatchObject({ id, graded: false, not_assessed: { compliance: reason } });
+    expect(dashboard.body.trend_data.map((p: { id: string; graded: boolean }) => [p.id, p.graded])).toEqual([
+      [firstId, true],
+      [id, false],
+    ]);
+    // Nothing was assessed: nothing dropped.
+    const alerts = await api.db.query('SELECT category FROM drift_alerts WHERE assessment_id = $1', [id]);
+    expect(alerts).toEqual([]);
+  });
+
+  it('reads the score ledger of one assessment: category costs add up to 100 − overall, rule costs to 100 − each score', async () => {
+    const { projectId, repositoryId } = await projectWithRepo();
+    const id = await completedRun(projectId, repositoryId, 'second');
+    const { body } = await api.request('GET', `${base(projectId)}/assessments/${id}`, { key: member.key });
+    const tenths = (entries: Array<{ cost: number }>) => entries.reduce((sum, e) => sum + Math.round(e.cost * 10), 0);
+    expect(body.graded).toBe(true);
+    expect(tenths(body.score_ledger.overall)).toBe(Math.round((100 - body.overall_score) * 10));
+    for (const key of SPEC_KEYS) {
+      const category = body.score_ledger.categories[key];
+      if (!category.assessed) continue;
+      expect(tenths(category.ledger), key).toBe(Math.round((100 - body[`${key}_score`]) * 10));
+    }
+    expect(body.score_ledger.categories.security.ledger[0]).toMatchObject({ kind: 'rule', id: expect.stringMatching(/^security\//), findings: 1 });
+    // The list and the dashboard carry no ledger.
+    const dashboard = await api.request('GET', base(projectId), { key: member.key });
+    expect(dashboard.body.latest_assessment.score_ledger).toBeUndefined();
   });
 
   it('lists drift alerts active first and dismisses them', async () => {

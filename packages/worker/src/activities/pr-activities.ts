@@ -82,7 +82,7 @@ export async function storedBaseline(services: Services, projectId: string, repo
     total_lines_of_code: number;
     test_lines_of_code: number;
     actual_coverage_percent: number | null;
-    metrics: { structural_coverage_pct?: number | null; duplication_index?: number | null; convention_consistency?: number | null };
+    metrics: { structural_coverage_pct?: number | null; duplication_index?: number | null; convention_consistency?: number | null; production_lines_of_code?: number };
   }>(
     `SELECT id, commits, total_lines_of_code, test_lines_of_code, actual_coverage_percent, metrics FROM health_assessments
       WHERE project_id = $1 AND status = 'completed' ORDER BY completed_at DESC, created_at DESC LIMIT 1`,
@@ -118,7 +118,8 @@ export async function storedBaseline(services: Services, projectId: string, repo
     assessmentId: latest.id,
     findings,
     metrics: {
-      sourceLoc: latest.total_lines_of_code,
+      // Scores are measured against production lines (all source lines in records made before roles).
+      sourceLoc: latest.metrics.production_lines_of_code ?? latest.total_lines_of_code,
       testLoc: latest.test_lines_of_code,
       structuralCoveragePct: measured(latest.metrics.structural_coverage_pct),
       actualCoveragePercent: measured(latest.actual_coverage_percent),
