@@ -13,4 +13,11 @@ describe('configSchema globs', () => {
       /invalid config codehealth\.config\.json: .*glob "\{a,b\}\\\\1\.ts" uses backreferences, which the linear-time matcher does not support/,
     );
   });
+
+  it('accepts `roles` globs for the roles a repository may set, and refuses the others', () => {
+    const config = validateConfig({ roles: { benchmark: ['perf-measures/**'], production: ['scripts/shipped/**'] } }, 'codehealth.config.json');
+    expect(Object.keys(config.roles ?? {})).toEqual(['benchmark', 'production']);
+    expect(() => validateConfig({ roles: { generated: ['src/proto/**'] } }, 'codehealth.config.json')).toThrow(/roles/);
+    expect(() => validateConfig({ roles: { benchmark: ['{a,b}\\1.ts'] } }, 'codehealth.config.json')).toThrow(/backreferences/);
+  });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
 import { unsupportedGlobProblem } from '../patterns/glob.js';
 import { CLASSIFY_GLOB_OPTIONS } from '../snapshot/classify.js';
+import { CONFIGURABLE_ROLES } from '../snapshot/file-roles.js';
 
 /** The largest `maxFileBytes` a config may set. */
 export const MAX_FILE_BYTES_LIMIT = 16 * 1024 * 1024;
@@ -57,6 +58,11 @@ export const configSchema = z
     tests: z.array(classifyGlob).optional(),
     /** Globs of generated files, added to the built-in conventions. */
     generated: z.array(classifyGlob).optional(),
+    /**
+     * Globs of files by role (`{ "benchmark": ["perf-measures/**"], "production": ["scripts/shipped/**"] }`),
+     * before the built-in conventions (snapshot/file-roles.ts); the first role listed whose globs match wins.
+     */
+    roles: z.partialRecord(z.enum(CONFIGURABLE_ROLES), z.array(classifyGlob)).optional(),
     /**
      * Files larger than this are inventoried but skipped (bytes; at most 16 MiB: a repository's
      * config must not be able to hold a shared server's assessment on one huge file).

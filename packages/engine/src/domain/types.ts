@@ -38,6 +38,16 @@ export type Language = 'typescript' | 'tsx' | 'javascript' | 'jsx' | 'json' | 'm
 /** How a file is treated: only `source` and `test` files are analysed as code. */
 export type FileKind = 'source' | 'test' | 'generated' | 'vendored' | 'config' | 'documentation' | 'asset';
 
+/**
+ * What a file is for in the project, as a person would say it (snapshot/file-roles.ts decides):
+ * the product's own code (`production`), its tests and their fixtures and snapshots, benchmarks
+ * and performance tests, examples and demos, a documentation site, scripts and tool configuration,
+ * generated and vendored files. Independent of `FileKind`, which says how a file is analysed: a
+ * benchmark is analysed as source, and its findings carry the role `benchmark`.
+ */
+export const FILE_ROLES = ['production', 'test', 'fixture', 'benchmark', 'example', 'docs', 'tooling', 'generated', 'vendored'] as const;
+export type FileRole = (typeof FILE_ROLES)[number];
+
 export interface Anchor {
   lineStart: number;
   lineEnd: number;
@@ -69,6 +79,8 @@ export interface Finding {
   symbol?: string;
   /** Numbers behind the finding (e.g. `{ complexity: 23, threshold: 15 }`), for reports and scoring. */
   data?: Record<string, number | string | boolean>;
+  /** The role of `filePath` (set by the pipeline for every finding it publishes); absent: production code. */
+  role?: FileRole;
 }
 
 /** The analyzer record of the spec's Repository (`analyzers` array). */

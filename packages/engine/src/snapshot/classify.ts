@@ -45,7 +45,7 @@ const GENERATED_DIRS = new Set([
   'dist', 'build', 'out', 'coverage', 'generated', '__generated__',
   '.next', '.nuxt', '.svelte-kit', '.output', '.turbo', '.cache',
 ]);
-const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__mocks__', '__snapshots__', 'fixtures', '__fixtures__', 'e2e', 'cypress']);
+export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', '__mocks__', '__snapshots__', 'fixtures', '__fixtures__', 'e2e', 'cypress']);
 const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb']);
 const GENERATED_NAME = /\.(min|bundle)\.[mc]?js$|\.min\.css$|\.d\.[mc]?ts$|\.generated\.[^.]+$/i;
 const TEST_NAME = /\.(test|spec|e2e|e2e-spec)\.[^.]+$/i;
@@ -122,7 +122,8 @@ function configGlob(glob: string): (path: string) => boolean {
   }
 }
 
-function globMatcher(globs: readonly string[] | undefined): (path: string) => boolean {
+/** Config globs as one predicate on a repository-relative path (also the config's `roles` globs). */
+export function configGlobMatcher(globs: readonly string[] | undefined): (path: string) => boolean {
   if (!globs || globs.length === 0) return () => false;
   // picomatch's `basename` option would apply to every glob, so the two kinds are compiled apart.
   const byName = globs.filter((g) => !g.includes('/')).map(configGlob);
@@ -138,8 +139,8 @@ function isKnownExtension(ext: string): boolean {
 }
 
 export function createClassifier(options: ClassifyOptions = {}): Classifier {
-  const extraTests = globMatcher(options.tests);
-  const extraGenerated = globMatcher(options.generated);
+  const extraTests = configGlobMatcher(options.tests);
+  const extraGenerated = configGlobMatcher(options.generated);
 
   return (path, head) => {
     const segments = path.split('/');
@@ -166,6 +167,17 @@ export function createClassifier(options: ClassifyOptions = {}): Classifier {
     if (CODE_LANGUAGES.has(detectLanguage(name)) || OTHER_CODE_EXTENSIONS.has(ext)) return 'source';
     return 'asset';
   };
+}
+
+/**
+ * A configuration file of a tool (tsconfig, eslint, a bundler, dotfiles, Dockerfile, anything in a
+ * dot directory): the `config` kind without the package manifest and plain data files.
+ */
+export function isToolConfig(path: string): boolean {
+  const segments = path.split('/');
+  const name = segments[segments.length - 1];
+  if (name === 'package.json') return false;
+  return CONFIG_NAME.test(name) || name.startsWith('.') || BUILD_FILES.has(name.toLowerCase()) || segments.slice(0, -1).some((d) => d.startsWith('.'));
 }
 
 function isGeneratedContent(path: string, head: string): boolean {

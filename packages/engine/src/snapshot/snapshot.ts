@@ -1,14 +1,15 @@
-// The repository snapshot handed to the pipeline: the inventory up front, file contents and git
-// facts on demand, each computed at most once per run.
+// The repository snapshot handed to the pipeline: the inventory (each file with its kind and role)
+// up front, file contents and git facts on demand, each computed at most once per run.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CodeHealthConfig } from '../config/schema.js';
 import type { GitFacts, RepoFile, RepoSnapshot } from './types.js';
 import { listFiles } from './inventory.js';
+import { assignRoles } from './file-roles.js';
 import { readGitFacts, type GitHistory } from './git-facts.js';
 import { decodeText, repositoryFiles, type RepositoryFiles } from './repository-files.js';
 
-export type SnapshotOptions = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'> & {
+export type SnapshotOptions = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes' | 'roles'> & {
   /** Reference time for churn windows, in ms since the epoch; defaults to `Date.now()`. */
   now?: number;
   /** Receives the history the git facts were counted from (see `readGitFacts`). */
@@ -41,7 +42,7 @@ async function assertDirectory(root: string): Promise<void> {
 export async function createSnapshot(root: string, options: SnapshotOptions = {}): Promise<RepoSnapshot> {
   const absoluteRoot = resolve(root);
   await assertDirectory(absoluteRoot);
-  const files = await listFiles(absoluteRoot, options);
+  const files = assignRoles(absoluteRoot, await listFiles(absoluteRoot, options), options);
   const byPath = new Map<string, RepoFile>(files.map((f) => [f.path, f]));
   const contents = new Map<string, Promise<string>>();
   const reader = repositoryFiles(absoluteRoot);

@@ -1,11 +1,16 @@
 // What the engine knows about a repository before any parsing: its files and its git history.
-import type { FileKind, Language } from '../domain/types.js';
+import type { FileKind, FileRole, Language } from '../domain/types.js';
 
 export interface RepoFile {
   /** POSIX path relative to the repository root. */
   path: string;
   language: Language;
   kind: FileKind;
+  /**
+   * What the file is for (production, test, benchmark, example, ...): set by the snapshot for every
+   * file it lists. A file described elsewhere without one is read as `roleOfFile` reads it.
+   */
+  role?: FileRole;
   sizeBytes: number;
   /** Why a file is present but not analysed (binary, too large, unreadable). */
   skipReason?: string;
