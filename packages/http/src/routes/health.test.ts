@@ -4,6 +4,7 @@ import { HEALTH_CATEGORIES, healthKeyOf, toWireAssessment, type Finding } from '
 import { AssessmentRecorder, HealthService, refactoringInterpretation, type Database } from '@codehealth/engine/server';
 import { assessPythonRepo, assessTwoVersions, type AssessedRepo, type AssessedVersion } from '../../../../test/helpers/assessed-repo.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { openApiValidator } from '../fixtures/openapi-validator.js';
 
 let assessed: AssessedRepo;
 let python: AssessedVersion;
@@ -265,9 +266,12 @@ describeStores('health API', (store) => {
     await api.services.assessments.complete(id, [{ repositoryId, repository: { name: 'shop', full_name: 'acme/shop' }, commitSha: python.sha, result: python.result }]);
 
     const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
-    // The test API validates every response against the schema the OpenAPI document is generated from.
+    // The test API validates every response against the zod schema; this checks the served document too.
+    const errorsOf = openApiValidator((await api.request('GET', '/api/v1/openapi.json')).body);
     const one = await api.request('GET', `${base(projectId)}/assessments/${id}`, { key: member.key });
     expect(one.status).toBe(200);
+    expect(errorsOf('HealthAssessment', one.body)).toEqual([]);
+    expect(errorsOf('HealthAssessment', { ...one.body, overall_score: null })).not.toEqual([]);
     expect(one.body).toMatchObject({ overall_score: 0, overall_grade: 'F', security_score: 0, graded: false, not_graded_reason: reason });
     expect(one.body.not_assessed).toEqual(Object.fromEntries(SPEC_KEYS.map((key) => [key, reason])));
     expect(one.body.score_ledger.overall).toEqual([]);
@@ -275,7 +279,9 @@ describeStores('health API', (store) => {
 
     const list = await api.request('GET', `${base(projectId)}/assessments`, { key: member.key });
     expect(list.body.items[0]).toMatchObject({ id, graded: false, not_graded_reason: reason });
+    expect(errorsOf('AssessmentList', list.body)).toEqual([]);
     const dashboard = await api.request('GET', base(projectId), { key: member.key });
+    expect(errorsOf('HealthDashboard', dashboard.body)).toEqual([]);
     expect(dashboard.body.latest_assessment).toMatchObject({ id, graded: false, not_assessed: { compliance: reason } });
     expect(dashboard.body.trend_data.map((p: { id: string; graded: boolean }) => [p.id, p.graded])).toEqual([
       [firstId, true],
@@ -290,6 +296,7 @@ describeStores('health API', (store) => {
     const { projectId, repositoryId } = await projectWithRepo();
     const id = await completedRun(projectId, repositoryId, 'second');
     const { body } = await api.request('GET', `${base(projectId)}/assessments/${id}`, { key: member.key });
+    expect(openApiValidator((await api.request('GET', '/api/v1/openapi.json')).body)('HealthAssessment', body)).toEqual([]);
     const tenths = (entries: Array<{ cost: number }>) => entries.reduce((sum, e) => sum + Math.round(e.cost * 10), 0);
     expect(body.graded).toBe(true);
     expect(tenths(body.score_ledger.overall)).toBe(Math.round((100 - body.overall_score) * 10));
