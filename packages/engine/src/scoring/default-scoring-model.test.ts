@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, HealthCategoryKey, IssueCategory, Severity } from '../domain/types.js';
+import type { FileRole, Finding, HealthCategoryKey, IssueCategory, Severity } from '../domain/types.js';
 import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
 import { DefaultScoringModel } from './default-scoring-model.js';
 
@@ -130,7 +130,7 @@ describe('DefaultScoringModel: nothing graded that was not seen', () => {
 });
 
 describe('DefaultScoringModel: production code only', () => {
-  const withRole = (f: Finding, role: string) => ({ ...f, role }) as Finding;
+  const withRole = (f: Finding, role: FileRole): Finding => ({ ...f, role });
   const production = [finding('security', 'high', 1, 'security/eval'), finding('code_smell', 'medium', 2, 'code-smell/long-function')];
   const metrics = { sourceLoc: 3000, testLoc: 500 };
   const evidence = { productionFiles: 10, otherRoleLoc: { benchmark: 800, example: 200, test: 500 } };

@@ -4,14 +4,14 @@
 // category in test code (a test that asserts nothing) is about the safety net of production code,
 // so it counts in test coverage.
 import type { RoleFigures } from '../contracts/scoring.js';
-import type { Finding, HealthCategoryKey, Severity } from '../domain/types.js';
+import type { FileRole, Finding, HealthCategoryKey, Severity } from '../domain/types.js';
 import { healthKeyOf } from '../domain/categories.js';
 
-export const PRODUCTION_ROLE = 'production';
+export const PRODUCTION_ROLE: FileRole = 'production';
 
 /** A finding's role; a finding that does not say is production code. */
-export function roleOf(finding: Finding): string {
-  return (finding as Finding & { role?: string }).role ?? PRODUCTION_ROLE;
+export function roleOf(finding: Finding): FileRole {
+  return finding.role ?? PRODUCTION_ROLE;
 }
 
 export function countsInScore(finding: Finding): boolean {

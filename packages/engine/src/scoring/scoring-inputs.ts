@@ -7,6 +7,7 @@ import { healthKeyOf } from '../domain/categories.js';
 import { isParsedLanguage } from '../parsing/parser.js';
 import type { RuleSet } from '../plugins/rule-set.js';
 import type { RepoFile } from '../snapshot/types.js';
+import { roleOfFile } from '../snapshot/file-roles.js';
 import { extensionOf } from '../snapshot/languages.js';
 import type { FileSummary } from '../pipeline/file-summary.js';
 import type { AssessmentMetrics } from '../pipeline/types.js';
@@ -22,11 +23,6 @@ const LANGUAGE_NAMES: Record<string, string> = {
   zig: 'Zig', elm: 'Elm', css: 'CSS', scss: 'CSS', sass: 'CSS', less: 'CSS', html: 'HTML', htm: 'HTML',
 };
 
-/** A file's role; before roles were classified (or for a file that does not say), test files are tests and the rest production. */
-export function fileRoleOf(file: Pick<RepoFile, 'kind'> & { role?: string }): string {
-  return file.role ?? (file.kind === 'test' ? 'test' : PRODUCTION_ROLE);
-}
-
 export interface ScoringInputs {
   productionLoc: number;
   evidence: ScoringEvidence;
@@ -35,14 +31,14 @@ export interface ScoringInputs {
 }
 
 export function scoringInputsOf(files: readonly RepoFile[], summaries: readonly FileSummary[], ruleSet: Pick<RuleSet, 'fileRules' | 'repositoryRules'>): ScoringInputs {
-  const roleByPath = new Map(files.map((f) => [f.path, fileRoleOf(f)]));
+  const roleByPath = new Map(files.map((f) => [f.path, roleOfFile(f)]));
   let productionLoc = 0;
   let productionFiles = 0;
   let skippedFiles = 0;
   const otherRoleFiles: Record<string, number> = {};
   const otherRoleLoc: Record<string, number> = {};
   for (const s of summaries) {
-    const role = roleByPath.get(s.path) ?? fileRoleOf(s);
+    const role = roleByPath.get(s.path) ?? roleOfFile(s);
     if (s.skipped) {
       if (role === PRODUCTION_ROLE) skippedFiles++;
       continue;
