@@ -223,6 +223,8 @@ export async function lockProjectIssues(tx: Sql, projectId: string): Promise<voi
 export interface ApplyScope {
   /** Only the issues of this run. */
   contextId?: string;
+  /** Only issues with these ids (one batch of a run being recorded). */
+  ids?: readonly string[];
   /** Only issues with this fingerprint (restore). */
   fingerprint?: string;
   /** Only issues currently dismissed by this rule (rule deleted). */
@@ -251,6 +253,7 @@ export async function applyDismissRules(tx: Sql, projectId: string, scope: Apply
   const conditions = ['project_id = $1'];
   const params: unknown[] = [projectId];
   if (scope.contextId) conditions.push(`context_id = $${params.push(scope.contextId)}`);
+  if (scope.ids) conditions.push(`id = ANY($${params.push(scope.ids)}::uuid[])`);
   if (scope.fingerprint) conditions.push(`fingerprint = $${params.push(scope.fingerprint)}`);
   if (scope.dismissedByRuleId) conditions.push(`dismissed_by_rule_id = $${params.push(scope.dismissedByRuleId)}`);
   if (scope.activeOnly) conditions.push('NOT is_dismissed');

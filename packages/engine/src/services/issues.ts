@@ -89,9 +89,16 @@ function wire(row: IssueRow): Issue {
   };
 }
 
+/**
+ * Issues of a health assessment are read once it is completed, and only while retention keeps its
+ * list: a run being recorded (its issues arrive in batches) or one whose list was pruned has none.
+ */
+const VISIBLE = `(context_type <> 'health_assessment' OR context_id IN (
+  SELECT a.id FROM health_assessments a WHERE a.project_id = $1 AND a.status = 'completed' AND a.issues_pruned_at IS NULL))`;
+
 /** WHERE conditions of a scope and filter; `$1` is the project id. */
 function conditionsOf(filter: IssueScope & Partial<IssueFilter>, params: unknown[]): string[] {
-  const conditions = ['project_id = $1'];
+  const conditions = ['project_id = $1', VISIBLE];
   if (filter.context_type === undefined && filter.context_id === undefined) {
     conditions.push(`context_type = 'health_assessment'`, `context_id = (${LATEST_COMPLETED_ASSESSMENT})`);
   }
@@ -229,7 +236,7 @@ export class IssueService {
 }
 
 async function findIssue(db: Sql, projectId: string, issueId: string): Promise<IssueRow> {
-  const [row] = await db.query<IssueRow>(`SELECT ${COLUMNS} FROM issues WHERE project_id = $1 AND id = $2`, [projectId, issueId]);
+  const [row] = await db.query<IssueRow>(`SELECT ${COLUMNS} FROM issues WHERE project_id = $1 AND id = $2 AND ${VISIBLE}`, [projectId, issueId]);
   if (!row) throw new NotFoundError('issue');
   return row;
 }

@@ -3,6 +3,14 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Database, Row, Sql } from './database.js';
 
+/**
+ * PGlite runs Postgres single-user: no background checkpointer, so the WAL grows to `max_wal_size`
+ * (1 GB by default) before a checkpoint recycles it — most of a large assessment's growth of the
+ * data dir. A small WAL keeps the directory near the size of its tables; checkpoints come more
+ * often, each short (fsync is off in PGlite).
+ */
+export const EMBEDDED_WAL_SETTINGS = ['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
+
 function sqlOf(target: PGlite | Transaction): Sql {
   return {
     async query<T extends object = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -26,7 +34,8 @@ export class PgliteDatabase implements Database {
   /** Opens (creating on first use) a data dir, or an in-memory database when `dataDir` is absent. */
   static async open(dataDir?: string): Promise<PgliteDatabase> {
     const { PGlite } = await import('@electric-sql/pglite');
-    const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_WAL_SETTINGS];
+    const pg = dataDir ? await PGlite.create(dataDir, { startParams }) : await PGlite.create({ startParams });
     return new PgliteDatabase(pg);
   }
 

@@ -1,0 +1,135 @@
+// A run's issues written and removed in bounded batches. The embedded store (PGlite) runs every
+// statement synchronously on the main thread and holds one lock for a whole transaction, so one
+// statement of 150,000 rows froze the API (/healthz included) for a minute. Here each batch is a
+// short transaction of its own, followed by a turn of the event loop; the caller keeps the rows
+// invisible until it publishes the run (issues of an assessment are read only once it is completed).
+import { issueFingerprint, uuidFromName } from '../report/issue-id.js';
+import type { Database, Sql } from '../store/database.js';
+import { applyDismissRules, SEVERITY_RANK, type InsertedIssues, type IssueContext, type IssueInput } from './issue-records.js';
+
+/** Rows per insert: about 20–40 ms of the embedded store's time each (docs/performance.md). */
+export const DEFAULT_ISSUE_BATCH_SIZE = 250;
+/** Rows per delete (deletes are cheaper than inserts). */
+export const DEFAULT_DELETE_BATCH_SIZE = 1_000;
+
+/** Lets timers, sockets and other requests run before the next batch. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export interface BatchOptions {
+  batchSize?: number;
+  /** Runs first in every batch's transaction; throws to stop writing (e.g. the run was taken over). */
+  guard?: (tx: Sql) => Promise<void>;
+  /** Told after every batch how many rows are done (progress, tests). */
+  onBatch?: (done: number) => void;
+}
+
+const INSERT_ISSUES = `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
+   severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
+   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
+ SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
+        r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
+        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new
+   FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
+        severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
+        code_snippet text, validated bool, title text, description text, why_it_matters text,
+        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool)`;
+
+interface IssueRowInput extends Record<string, unknown> {
+  id: string;
+  fingerprint: string;
+  is_new: boolean;
+}
+
+/** The row of one finding; `occurrences` numbers equal fingerprints within the run, as insertContextIssues does. */
+function rowOf(contextId: string, { finding, repositoryId }: IssueInput, occurrences: Map<string, number>): IssueRowInput {
+  const fingerprint = issueFingerprint(finding);
+  const occurrence = occurrences.get(fingerprint) ?? 0;
+  occurrences.set(fingerprint, occurrence + 1);
+  return {
+    id: uuidFromName(`${contextId}:${fingerprint}#${occurrence}`),
+    repository_id: repositoryId,
+    fingerprint,
+    source: finding.source,
+    severity: finding.severity,
+    severity_rank: SEVERITY_RANK[finding.severity],
+    category: finding.category,
+    file_path: finding.filePath,
+    file_group: finding.fileGroup,
+    line_start: finding.anchor.lineStart,
+    line_end: finding.anchor.lineEnd,
+    code_snippet: finding.anchor.codeSnippet,
+    validated: finding.anchor.validated,
+    title: finding.title,
+    description: finding.description,
+    why_it_matters: finding.whyItMatters,
+    suggested_action: finding.suggestedAction,
+    rule_id: finding.ruleId,
+    analyzer_name: finding.analyzerName,
+    confidence: Math.round(finding.confidence),
+    auto_fixable: finding.autoFixable,
+    is_new: false,
+  };
+}
+
+/**
+ * Inserts the run's issues batch by batch: each batch in one transaction that also decides
+ * `is_new` (against the baseline runs or the caller's verdict, as insertContextIssues) and applies
+ * the project's dismiss rules to its rows. Same rows, ids and counts as insertContextIssues.
+ */
+export async function writeIssuesInBatches(db: Database, context: IssueContext, items: readonly IssueInput[], options: BatchOptions = {}): Promise<InsertedIssues> {
+  const size = Math.max(1, options.batchSize ?? DEFAULT_ISSUE_BATCH_SIZE);
+  const verdict = context.newFingerprints ? new Set(context.newFingerprints) : undefined;
+  const baseline = verdict ? [] : [...(context.baselineContextIds ?? [])];
+  const occurrences = new Map<string, number>();
+  let newCount = 0;
+  let dismissed = 0;
+  for (let start = 0; start < items.length; start += size) {
+    const rows = items.slice(start, start + size).map((item) => rowOf(context.contextId, item, occurrences));
+    const counts = await db.transaction(async (tx) => {
+      await options.guard?.(tx);
+      const known = new Set<string>();
+      if (baseline.length > 0) {
+        const found = await tx.query<{ fingerprint: string }>(
+          'SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[]) AND fingerprint = ANY($3::text[])',
+          [context.projectId, baseline, [...new Set(rows.map((row) => row.fingerprint))]],
+        );
+        for (const row of found) known.add(row.fingerprint);
+      }
+      let fresh = 0;
+      for (const row of rows) {
+        row.is_new = verdict ? verdict.has(row.fingerprint) : baseline.length > 0 && !known.has(row.fingerprint);
+        if (row.is_new) fresh++;
+      }
+      await tx.query(INSERT_ISSUES, [rows, context.projectId, context.contextType, context.contextId]);
+      const hidden = await applyDismissRules(tx, context.projectId, { ids: rows.map((row) => row.id), countMatches: true });
+      return { fresh, hidden };
+    });
+    newCount += counts.fresh;
+    dismissed += counts.hidden;
+    options.onBatch?.(start + rows.length);
+    await yieldToEventLoop();
+  }
+  return { inserted: items.length, newCount, dismissed };
+}
+
+/** Removes every issue of one run, a batch per transaction; returns how many were removed. */
+export async function deleteContextIssues(db: Database, projectId: string, contextId: string, options: BatchOptions = {}): Promise<number> {
+  const size = Math.max(1, options.batchSize ?? DEFAULT_DELETE_BATCH_SIZE);
+  let removed = 0;
+  for (;;) {
+    const count = await db.transaction(async (tx) => {
+      await options.guard?.(tx);
+      const [row] = await tx.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM issues WHERE id IN (SELECT id FROM issues WHERE project_id = $1 AND context_id = $2 LIMIT $3) RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        [projectId, contextId, size],
+      );
+      return row?.n ?? 0;
+    });
+    removed += count;
+    options.onBatch?.(removed);
+    if (count < size) return removed;
+    await yieldToEventLoop();
+  }
+}
