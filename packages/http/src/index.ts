@@ -11,5 +11,6 @@ export type { BearerAuthenticator } from './auth.js';
 export { MAX_BODY_BYTES } from './request.js';
 export { createIdpAuthenticator } from './idp.js';
 export type { IdpOptions } from './idp.js';
-export { DEFAULT_RATE_LIMIT, enforceRateLimit, rateLimitFromEnv } from './rate-limit.js';
-export type { RateLimit } from './rate-limit.js';
+export { DEFAULT_RATE_LIMIT, DEFAULT_UNAUTHENTICATED_RATE_LIMIT, createRateLimiter, enforceRateLimit, rateLimitFromEnv } from './rate-limit.js';
+export type { RateLimit, RateLimiter, RateLimiterOptions } from './rate-limit.js';
+export { clientAddressOf, TrustedProxies, TrustedProxiesError } from './client-address.js';

@@ -15,7 +15,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'conflict with the current state',
   413: 'request body exceeds 1 MB',
   415: 'request body is not JSON',
-  429: 'rate limit exceeded; see Retry-After',
+  429: 'rate limit exceeded (per API key; per client address for requests without valid credentials); see Retry-After',
   500: 'internal server error',
   503: 'a dependency is unavailable',
 };
@@ -81,7 +81,9 @@ function operationOf(route: RouteDefinition, components: Record<string, JsonObje
     };
   }
   const errorStatuses = new Set<number>([400, 500, ...(route.errors ?? [])]);
-  if (route.auth !== 'none') errorStatuses.add(401).add(429);
+  // Every operation can be limited: per API key, or per client address without valid credentials.
+  errorStatuses.add(429);
+  if (route.auth !== 'none') errorStatuses.add(401);
   if (route.access) errorStatuses.add(403).add(404);
   if (route.body) errorStatuses.add(413).add(415);
   const errorRef = schemaOf(api.ErrorBody, 'output', components);
@@ -96,7 +98,7 @@ function operationOf(route: RouteDefinition, components: Record<string, JsonObje
     responses,
   };
   if (route.description) operation.description = route.description;
-  if (route.auth === 'none') operation.security = [];
+  if (route.auth === 'none' || route.auth === 'signature') operation.security = [];
   if (route.body) {
     operation.requestBody = {
       required: !route.bodyOptional,
@@ -122,8 +124,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       description:
         options.description ??
         'Code health and pull-request analysis. Every error is `{ "error": "<message>" }`. ' +
-          // The host's default (RATE_LIMIT_PER_MINUTE changes it); see docs/cache.md.
-          'Rate limit: 600 requests per minute per API key by default; every answer carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`, and a request over the limit gets 429 with `Retry-After` (seconds).',
+          // The host's defaults (RATE_LIMIT_PER_MINUTE and RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE change them); see docs/cache.md.
+          'Rate limit: 600 requests per minute per API key by default; every answer carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`, and a request over the limit gets 429 with `Retry-After` (seconds). ' +
+          'Requests without valid credentials (public routes, failed authentications, webhook deliveries whose signature fails, unknown paths) count against the client address: 120 per minute by default. A correctly signed webhook delivery is never limited.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],

@@ -20,7 +20,8 @@ describe('rate limiting', () => {
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      // Another key has its own window; unauthenticated requests are refused before counting.
+      // Another key has its own window; a refused key counts against its address, not a key
+      // (unauthenticated-limits.test.ts).
       expect((await api.request('GET', '/api/v1/projects', { key: bob.key })).status).toBe(200);
       expect((await api.request('GET', '/api/v1/projects', { key: 'chk_wrong' })).status).toBe(401);
       // A refused request changed nothing: a write over the limit is not carried out.

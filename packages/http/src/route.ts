@@ -31,7 +31,7 @@ export interface RouteContext<P, Q, B, H = Record<string, never>> {
   services: Services;
   /** The host's options (health components, SSE settings, ...). */
   app: AppContext;
-  /** The authenticated caller; absent only on routes with `auth: 'none'`. */
+  /** The authenticated caller; absent on routes with `auth: 'none'` or `'signature'`. */
   actor: Actor;
   params: P;
   query: Q;
@@ -54,8 +54,12 @@ export interface RouteDefinition<
   summary: string;
   description?: string;
   tag: string;
-  /** `key` (default): an API key is required. `none`: public (health checks, webhooks). */
-  auth?: 'key' | 'none';
+  /**
+   * `key` (default): an API key is required. `none`: public (health checks, the OpenAPI document).
+   * `signature`: the handler authenticates the request itself (a signed webhook) and answers 401
+   * when it cannot; only those refusals count against the client address.
+   */
+  auth?: 'key' | 'none' | 'signature';
   /** For project routes (`{id}` is the project): the role the caller needs. */
   access?: AccessLevel;
   params?: P;

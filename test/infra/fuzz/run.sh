@@ -55,9 +55,9 @@ trap cleanup EXIT
 PORT=$("$VENV/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 BASE="http://127.0.0.1:$PORT"
 export CODEHEALTH_DATA_DIR="$WORK/data"
-# The fuzzer sends thousands of requests with one key: rate limiting (tested on its own) would turn
-# most answers into 429s.
-HOST=127.0.0.1 PORT=$PORT RATE_LIMIT_PER_MINUTE=1000000 node "$ROOT/packages/cli/bin/codehealth.js" serve --embedded >"$WORK/server.log" 2>&1 &
+# The fuzzer sends thousands of requests with one key, and many without a valid one: rate limiting
+# (tested on its own) would turn most answers into 429s.
+HOST=127.0.0.1 PORT=$PORT RATE_LIMIT_PER_MINUTE=1000000 RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE=1000000 node "$ROOT/packages/cli/bin/codehealth.js" serve --embedded >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 240); do
   if "$VENV/bin/python" -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" "$BASE/healthz" 2>/dev/null; then break; fi

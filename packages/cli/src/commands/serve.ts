@@ -26,7 +26,10 @@ unset, tokens naming an audience are refused),
 CORS_ORIGINS (comma-separated origins or *), CODEHEALTH_DATA_DIR (embedded),
 CODEHEALTH_PLUGINS (embedded: the analyzer plugin packages to run, comma-separated npm names),
 RATE_LIMIT_PER_MINUTE (requests per API key and minute, default 600; 0 turns limiting off;
-self-hosted replicas count together in Redis).
+self-hosted replicas count together in Redis), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE (requests
+without valid credentials per client address and minute, default 120; 0 turns it off),
+TRUSTED_PROXIES (reverse proxies whose X-Forwarded-For names the client: addresses, CIDR ranges
+or loopback, comma-separated; unset, the TCP peer is the client).
 
 Options:
       --embedded   run without external services

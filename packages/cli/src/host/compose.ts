@@ -151,6 +151,8 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
       services,
       corsOrigins: config.corsOrigins,
       rateLimit: config.rateLimit,
+      unauthenticatedRateLimit: config.unauthenticatedRateLimit,
+      trustedProxies: config.trustedProxies,
       components: [...healthComponents({ config, db: store.db, cache, graphStore }), ...workflows.components],
       webhookSecret: config.mode === 'self-hosted' ? config.vcs.webhookSecret : process.env.VCS_WEBHOOK_SECRET,
       authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey, audience: config.idp.audience })] : [],

@@ -120,13 +120,14 @@ describe('embedded configuration', () => {
       port: 8080,
       corsOrigins: [],
       rateLimit: { limit: 600, windowSeconds: 60 },
+      unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 },
       dataDir: '/srv/app/.codehealth',
     });
   });
 
   it('honours CODEHEALTH_DATA_DIR (relative to the working directory), HOST, PORT and CORS_ORIGINS', () => {
     const config = readEmbeddedConfig({ CODEHEALTH_DATA_DIR: 'var/data', HOST: '0.0.0.0', PORT: '0', CORS_ORIGINS: 'http://localhost:5173' }, '/srv/app');
-    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], rateLimit: { limit: 600, windowSeconds: 60 }, dataDir: '/srv/app/var/data' });
+    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], rateLimit: { limit: 600, windowSeconds: 60 }, unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 }, dataDir: '/srv/app/var/data' });
     expect(readEmbeddedConfig({ CODEHEALTH_DATA_DIR: '/abs/dir' }, '/srv/app').dataDir).toBe('/abs/dir');
   });
 
@@ -135,6 +136,18 @@ describe('embedded configuration', () => {
     expect(readEmbeddedConfig({ RATE_LIMIT_PER_MINUTE: '90' }, '/').rateLimit).toEqual({ limit: 90, windowSeconds: 60 });
     expect(errorOf(() => readEmbeddedConfig({ RATE_LIMIT_PER_MINUTE: '1.5' }, '/')).message).toBe(
       'cannot start: RATE_LIMIT_PER_MINUTE must be a whole number (0 turns rate limiting off). Fix it and start again.',
+    );
+  });
+
+  it('reads RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE and TRUSTED_PROXIES, naming every bad value at once', () => {
+    const config = readEmbeddedConfig({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '30', TRUSTED_PROXIES: 'loopback, 10.0.0.0/8' }, '/');
+    expect(config.unauthenticatedRateLimit).toEqual({ limit: 30, windowSeconds: 60 });
+    expect(config.trustedProxies?.has('10.1.2.3')).toBe(true);
+    expect(config.trustedProxies?.has('192.168.0.1')).toBe(false);
+    expect(readEmbeddedConfig({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0' }, '/').unauthenticatedRateLimit).toBe(false);
+    expect(errorOf(() => readEmbeddedConfig({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: 'lots', TRUSTED_PROXIES: 'proxy.internal' }, '/')).message).toBe(
+      'cannot start: TRUSTED_PROXIES must list IP addresses, CIDR ranges (10.0.0.0/8) or loopback; not one: proxy.internal; ' +
+        'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE must be a whole number (0 turns rate limiting off). Fix it and start again.',
     );
   });
 

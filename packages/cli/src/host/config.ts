@@ -4,7 +4,7 @@
 import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StoreConfig } from '@codehealth/engine/server';
-import { rateLimitFromEnv, type RateLimit } from '@codehealth/http';
+import { DEFAULT_UNAUTHENTICATED_RATE_LIMIT, rateLimitFromEnv, TrustedProxies, type RateLimit } from '@codehealth/http';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -57,6 +57,10 @@ interface ListenConfig {
   corsOrigins: string[];
   /** RATE_LIMIT_PER_MINUTE per API key (default 600; 0: off). */
   rateLimit: RateLimit | false;
+  /** RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE per client address, for requests without valid credentials (default 120; 0: off). */
+  unauthenticatedRateLimit: RateLimit | false;
+  /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client address; absent when unset. */
+  trustedProxies?: TrustedProxies;
 }
 
 export interface EmbeddedConfig extends ListenConfig {
@@ -124,13 +128,26 @@ function parseCorsOrigins(raw: string | undefined, problems: string[]): string[]
   return origins.map((origin) => (origin === '*' || !isOrigin(origin) ? origin : new URL(origin).origin));
 }
 
-function parseRateLimit(env: Env, problems: string[]): RateLimit | false {
-  try {
-    return rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_PER_MINUTE'));
-  } catch (error) {
-    problems.push((error as Error).message);
-    return false;
-  }
+type Limits = Pick<ListenConfig, 'rateLimit' | 'unauthenticatedRateLimit' | 'trustedProxies'>;
+
+function parseLimits(env: Env, problems: string[]): Limits {
+  const attempt = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push((error as Error).message);
+      return fallback;
+    }
+  };
+  const trustedProxies = attempt(() => TrustedProxies.parse(valueOf(env, 'TRUSTED_PROXIES')), undefined);
+  return {
+    rateLimit: attempt(() => rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_PER_MINUTE')), false),
+    unauthenticatedRateLimit: attempt(
+      () => rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE'), 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', DEFAULT_UNAUTHENTICATED_RATE_LIMIT),
+      false,
+    ),
+    ...(trustedProxies ? { trustedProxies } : {}),
+  };
 }
 
 /** One line (the CLI reports errors as one line): every problem, then what to do. */
@@ -143,7 +160,7 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
   const problems: string[] = [];
   const port = parsePort(env, problems);
   const corsOrigins = parseCorsOrigins(valueOf(env, 'CORS_ORIGINS'), problems);
-  const rateLimit = parseRateLimit(env, problems);
+  const limits = parseLimits(env, problems);
   let plugins: string[] | undefined;
   try {
     plugins = hostPluginsOf(env);
@@ -157,7 +174,7 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
     host: valueOf(env, 'HOST') ?? EMBEDDED_DEFAULT_HOST,
     port,
     corsOrigins,
-    rateLimit,
+    ...limits,
     dataDir: dataDirOf(env, cwd),
   };
 }
@@ -193,7 +210,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
   }
   const port = parsePort(env, problems);
   const corsOrigins = present('CORS_ORIGINS') ? parseCorsOrigins(get('CORS_ORIGINS'), problems) : [];
-  const rateLimit = parseRateLimit(env, problems);
+  const limits = parseLimits(env, problems);
   if (problems.length > 0) {
     fail(problems, "Set them as described in the spec's deployment section, or run 'codehealth serve --embedded' (npm start) for a local server without external services.");
   }
@@ -208,7 +225,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     host: valueOf(env, 'HOST') ?? SELF_HOSTED_DEFAULT_HOST,
     port,
     corsOrigins,
-    rateLimit,
+    ...limits,
     databaseUrl: get('DATABASE_URL'),
     cacheUrl: get('CACHE_URL'),
     workflowAddress: get('WORKFLOW_ADDRESS'),

@@ -78,7 +78,7 @@ export const webhookRoutes = [
     method: 'POST',
     path: '/webhooks/github',
     root: true,
-    auth: 'none',
+    auth: 'signature',
     operationId: 'receiveGitHubWebhook',
     summary: 'GitHub webhook deliveries (signed with VCS_WEBHOOK_SECRET): PR analyses, push and merge assessments, installations',
     description: DESCRIPTION,
