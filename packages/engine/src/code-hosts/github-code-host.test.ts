@@ -52,6 +52,22 @@ describe('GitHubCodeHost', () => {
     expect(github.requests.at(-1)!.authorization).toBe('token ghp_test');
   });
 
+  it('keeps a NUL in a description, title or body GitHub returns as U+FFFD (the store cannot hold U+0000)', async () => {
+    const key = 'octokit-fixture-org/hello-world';
+    const repository = github.repositories.get(key)!;
+    const pulls = github.pulls.get('codertocat/hello-world')!;
+    github.repositories.set(key, { ...repository, description: 'a\u0000b' });
+    github.pulls.set('codertocat/hello-world', [{ ...pulls[0]!, title: 'Fix\u0000it', body: '\u0000' }]);
+    try {
+      expect((await anonymous.resolvePublic({ url: `https://github.com/${key}` })).description).toBe('a\uFFFDb');
+      const hello = await anonymous.resolvePublic({ owner: 'Codertocat', name: 'Hello-World' });
+      expect((await anonymous.listPullRequests(hello)).map((pull) => [pull.title, pull.body])).toEqual([['Fix\uFFFDit', '\uFFFD']]);
+    } finally {
+      github.repositories.set(key, repository);
+      github.pulls.set('codertocat/hello-world', pulls);
+    }
+  });
+
   it('refuses other hosts before any request', async () => {
     await expect(anonymous.resolvePublic({ url: 'https://example.com/a/b' })).rejects.toMatchObject({ name: 'InvalidInputError' });
     expect(github.requests).toEqual([]);

@@ -7,6 +7,7 @@
 import { Octokit } from '@octokit/rest';
 import { NO_APP_MESSAGE, type CodeHost, type InstallationMetadata, type PublicRepositoryRef, type PullRequestMetadata, type RepositoryMetadata } from '../ports/code-host.js';
 import { InvalidInputError, NotFoundError, UnavailableError } from '../services/errors.js';
+import { storableText } from '../store/storable-text.js';
 import { parseRepositoryRef } from './repository-url.js';
 
 type OctokitOptions = NonNullable<ConstructorParameters<typeof Octokit>[0]>;
@@ -87,7 +88,8 @@ function repositoryMetadata(repo: GitHubRepository, installationId: number): Rep
     fullName: repo.full_name,
     url: repo.html_url,
     cloneUrl: repo.clone_url ?? `${repo.html_url}.git`,
-    description: repo.description ?? '',
+    // GitHub passes a NUL in free text through; the store cannot hold one (U+FFFD in its place).
+    description: storableText(repo.description ?? ''),
     defaultBranch: repo.default_branch ?? 'main',
     private: repo.private,
   };
@@ -176,8 +178,8 @@ export class GitHubCodeHost implements CodeHost {
       });
       return pulls.map((pull) => ({
         number: pull.number,
-        title: pull.title,
-        body: pull.body ?? '',
+        title: storableText(pull.title),
+        body: storableText(pull.body ?? ''),
         state: pull.state === 'closed' ? ('closed' as const) : ('open' as const),
         merged: pull.merged_at !== null && pull.merged_at !== undefined,
         author: pull.user?.login ?? '',

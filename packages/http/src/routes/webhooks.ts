@@ -17,7 +17,9 @@ to \`{base_url}/webhooks/github\` and its secret to \`VCS_WEBHOOK_SECRET\`).
 
 **Verification.** \`X-Hub-Signature-256\` must be the HMAC-SHA256 of the exact body with
 \`VCS_WEBHOOK_SECRET\`, compared in constant time; a missing or wrong signature is 401
-\`{"error":"invalid signature"}\` and nothing is recorded. Without a configured secret every delivery is 503.
+\`{"error":"invalid signature"}\` and nothing is recorded. Such refusals count against the sender's address like
+other requests without valid credentials (over the limit, 120 a minute by default: 429 with \`Retry-After\`); a
+correctly signed delivery never counts and is never limited. Without a configured secret every delivery is 503.
 Bodies are JSON (\`application/json\`) or GitHub's form encoding (\`payload=<json>\`), at most 1 MB (413 beyond:
 GitHub caps payloads at 25 MB, but pull-request, push and installation events stay far below 1 MB).
 \`X-GitHub-Delivery\` and \`X-GitHub-Event\` are required (400).
