@@ -11,7 +11,14 @@ const MAX_ADMIN_BODY_BYTES = 16 * 1024;
 export const AdminKeyInput = z
   .object({
     email: z.string().trim().max(320).pipe(z.email({ error: 'not a valid email address' })),
-    name: z.string().trim().min(1, 'must not be empty').max(200).default('cli'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200)
+      // Postgres text cannot hold U+0000: refused here, not a 500 from the store.
+      .refine((name) => !name.includes('\u0000'), 'must not contain the NUL character (\\u0000)')
+      .default('cli'),
   })
   .strict();
 export type AdminKeyInput = z.input<typeof AdminKeyInput>;
