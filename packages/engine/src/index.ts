@@ -7,8 +7,8 @@ export type { CreateEngineOptions, Engine, EngineOverrides } from './di/create-e
 export { TOKENS } from './di/tokens.js';
 
 // Domain vocabulary
-export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES } from './domain/types.js';
-export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
+export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES, FILE_ROLES } from './domain/types.js';
+export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, FileRole, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
 export type { HealthCategoryMeta } from './domain/categories.js';
 
@@ -47,6 +47,7 @@ export { driftSnapshotOf } from './drift/drift-snapshot.js';
 
 // Repository snapshot, parsing and code graph
 export { createSnapshot, SnapshotError } from './snapshot/snapshot.js';
+export { roleOfFile } from './snapshot/file-roles.js';
 export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/types.js';
 export { repositoryFiles, readRepositoryFile, decodeText } from './snapshot/repository-files.js';
 export type { RepositoryFiles, RepositoryFileRead, RepositoryReadOptions, RepositoryFileRefusal } from './snapshot/repository-files.js';

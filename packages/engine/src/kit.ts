@@ -5,7 +5,8 @@
 // imports from here spares each of them the rest of the engine (~130 ms of start-up per thread for
 // the built-in analyzers). `@codehealth/engine` exports the same values.
 export { defineRule, defineAnalyzer, PluginDefinitionError } from './plugins/define.js';
-export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES } from './domain/types.js';
+export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES, FILE_ROLES } from './domain/types.js';
+export { roleOfFile } from './snapshot/file-roles.js';
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
 export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
@@ -20,7 +21,7 @@ export { repositoryFiles, readRepositoryFile, decodeText } from './snapshot/repo
 export { parseJson } from './config/json-syntax.js';
 // Types from their modules, not `export type * from './index.js'`: the root would then look
 // imported (by the code graph, the architecture overview's entry points) though nothing loads it.
-export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
+export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, FileRole, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
 export type { HealthCategoryMeta } from './domain/categories.js';
 // The whole analyzer contract (its one value, WELL_KNOWN_METRICS, included). Not `export type *`:
 // tree-sitter's TypeScript grammar cannot parse it, and the engine analyses its own sources.

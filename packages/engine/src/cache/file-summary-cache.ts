@@ -14,9 +14,10 @@ export interface FileSummaryCache {
   set(key: string, summary: FileSummary): Promise<void>;
 }
 
-export function summaryCacheKey(parts: { path: string; kind: string; contentHash: string; ruleSetFingerprint: string }): string {
+/** `role`: the file's role (`roleOfFile`); file rules may read it (magic numbers are quiet in a benchmark). */
+export function summaryCacheKey(parts: { path: string; kind: string; role: string; contentHash: string; ruleSetFingerprint: string }): string {
   return createHash('sha256')
-    .update(`${SUMMARY_FORMAT_VERSION}\0${parts.ruleSetFingerprint}\0${parts.kind}\0${parts.path}\0${parts.contentHash}`)
+    .update(`${SUMMARY_FORMAT_VERSION}\0${parts.ruleSetFingerprint}\0${parts.kind}\0${parts.role}\0${parts.path}\0${parts.contentHash}`)
     .digest('hex');
 }
 

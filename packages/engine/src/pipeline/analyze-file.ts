@@ -34,6 +34,7 @@ export function unparsedSummary(file: RepoFile, source: string | undefined, skip
     contentHash: source === undefined ? '' : contentHashOf(source),
     language: file.language,
     kind: file.kind,
+    ...(file.role ? { role: file.role } : {}),
     lines: { total, blank, comment: 0, code: total - blank },
     parse: { errorNodes: 0, errorBytes: 0, cleanRatio: 1, parseMs: 0 },
     module: emptyFacts(),
@@ -116,6 +117,7 @@ export function analyzeFileSource(file: RepoFile, source: string, ruleSet: RuleS
     contentHash: contentHash ?? contentHashOf(source),
     language: file.language,
     kind: file.kind,
+    ...(file.role ? { role: file.role } : {}),
     lines: lineCounter.count(),
     parse: {
       errorNodes,

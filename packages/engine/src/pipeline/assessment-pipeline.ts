@@ -21,6 +21,8 @@ import { buildRepositoryGraph, prefetchRepositoryGraph } from '../graph/reposito
 import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
 import { computeMetrics } from './metrics.js';
+import { assignFindingRoles } from './findings.js';
+import { roleOfFile } from '../snapshot/file-roles.js';
 import { hasCodeFiles } from './code-file-estimate.js';
 import { drainFileQueue } from './file-queue.js';
 import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules, type RuleInputs } from './repository-rules.js';
@@ -99,6 +101,7 @@ export class AssessmentPipeline {
           exclude: config.exclude,
           tests: config.tests,
           generated: config.generated,
+          roles: config.roles,
           maxFileBytes: config.maxFileBytes,
           onGitHistory: recorder?.onGitHistory,
         }));
@@ -129,6 +132,7 @@ export class AssessmentPipeline {
     }
     const { graph, git, findings, analyzerMetrics, wellKnown, conventions, ruleStates } = phase;
     if (refused.plugins.length > 0) findings.push(...(await this.refusedPluginNotices(scoped, refused)));
+    assignFindingRoles(findings, scoped.files);
     findings.sort(compareFindings);
     await recorder?.finish(scoped.files, summaries, Object.keys(ruleStates).length > 0 ? { ruleSet: ruleSet.fingerprint, states: ruleStates } : undefined);
 
@@ -451,7 +455,7 @@ export class AssessmentPipeline {
       const file = files.get(path);
       const contentHash = contentHashes[path];
       if (!file || !contentHash) return undefined;
-      return this.cache.get(keyOf({ path, kind: file.kind }, contentHash, ruleSet));
+      return this.cache.get(keyOf(file, contentHash, ruleSet));
     };
     const changedPaths = incremental.changedPaths;
     return {
@@ -488,8 +492,8 @@ export interface SourceItem {
 }
 
 /** The summary cache's key of a file's text under a rule set. */
-function keyOf(file: Pick<RepoFile, 'path' | 'kind'>, contentHash: string, ruleSet: RuleSet): string {
-  return summaryCacheKey({ path: file.path, kind: file.kind, contentHash, ruleSetFingerprint: ruleSet.fingerprint });
+function keyOf(file: Pick<RepoFile, 'path' | 'kind' | 'role'>, contentHash: string, ruleSet: RuleSet): string {
+  return summaryCacheKey({ path: file.path, kind: file.kind, role: roleOfFile(file), contentHash, ruleSetFingerprint: ruleSet.fingerprint });
 }
 
 /**

@@ -1,6 +1,6 @@
 // The compact per-file result of the parse-and-walk pass. Summaries cross threads and are cached
 // by content hash; trees never leave the pass that made them.
-import type { Finding, FileKind, Language } from '../domain/types.js';
+import type { Finding, FileKind, FileRole, Language } from '../domain/types.js';
 import type { ModuleFacts } from '../graph/types.js';
 
 export interface LineCounts {
@@ -37,6 +37,8 @@ export interface FileSummary {
   contentHash: string;
   language: Language;
   kind: FileKind;
+  /** The file's role (its `RepoFile.role`; part of the summary's cache key, as rules may read it). */
+  role?: FileRole;
   lines: LineCounts;
   parse: ParseStats;
   module: ModuleFacts;

@@ -1,6 +1,9 @@
-// Turning a rule's report into a complete Finding: anchor, snippet, severity, docs and confidence.
+// Turning a rule's report into a complete Finding: anchor, snippet, severity, docs and confidence,
+// and, once a run's findings are collected, the role of the file each is in.
 import type { ReportDescriptor, RuleMeta } from '../contracts/analyzer.js';
 import type { Anchor, Finding, Severity } from '../domain/types.js';
+import type { RepoFile } from '../snapshot/types.js';
+import { roleOfFile } from '../snapshot/file-roles.js';
 
 /** Snippets are for display next to an issue; long ranges are cut, the line range stays exact. */
 const MAX_SNIPPET_LINES = 12;
@@ -139,4 +142,18 @@ export function buildFinding(origin: FindingOrigin, filePath: string, lines: Lin
   if (descriptor.symbol) finding.symbol = descriptor.symbol;
   if (descriptor.data) finding.data = descriptor.data;
   return finding;
+}
+
+/**
+ * Sets each finding's `role` to its file's, in place of the array (the findings themselves are
+ * copied: summaries' findings are shared with the summary cache). Findings are built per file and
+ * cached by content; a file's role comes from the whole repository (its manifests, the config), so
+ * it is given here, where a run publishes them. A file outside the inventory is production code.
+ */
+export function assignFindingRoles(findings: Finding[], files: readonly RepoFile[]): void {
+  const roles = new Map(files.map((file) => [file.path, roleOfFile(file)]));
+  for (let i = 0; i < findings.length; i++) {
+    const role = roles.get(findings[i].filePath) ?? 'production';
+    if (findings[i].role !== role) findings[i] = { ...findings[i], role };
+  }
 }

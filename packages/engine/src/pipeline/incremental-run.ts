@@ -9,12 +9,13 @@ import { inventoryConfigKey, type RunState, type RunStateStore, type SavedRuleSt
 import { extendGitFacts, readGitFacts, type GitHistory } from '../snapshot/git-facts.js';
 import { describePaths } from '../snapshot/inventory.js';
 import { snapshotOfFiles } from '../snapshot/snapshot.js';
+import { assignRoles } from '../snapshot/file-roles.js';
 import { tryGit } from '../snapshot/git-command.js';
 import type { RepoFile, RepoSnapshot } from '../snapshot/types.js';
 import type { FileSummary } from './file-summary.js';
 import type { IncrementalBase } from './types.js';
 
-export type InventoryConfig = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes'>;
+export type InventoryConfig = Pick<CodeHealthConfig, 'exclude' | 'tests' | 'generated' | 'maxFileBytes' | 'roles'>;
 
 /** A run's root that is the top of a git work tree: only then is the inventory the commit's. */
 const isWorkTreeTop = (root: string) => existsSync(join(root, '.git'));
@@ -43,9 +44,11 @@ export async function incrementalSnapshot(store: RunStateStore, root: string, ba
   if (!state) return undefined;
   const changed = new Set(base.changedPaths);
   const described = describePaths(root, [...changed], config);
-  const files: RepoFile[] = state.files.filter((f) => !changed.has(f.path));
-  for (const file of described.values()) if (file) files.push(file);
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const listed: RepoFile[] = state.files.filter((f) => !changed.has(f.path));
+  for (const file of described.values()) if (file) listed.push(file);
+  listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Roles come from the head's manifests and workflows (a changed package.json may change them).
+  const files = assignRoles(root, listed, config);
   const contentHashes = new Map<string, string>();
   for (const [path, hash] of Object.entries(state.contentHashes)) if (!changed.has(path)) contentHashes.set(path, hash);
   const readGit = async () => (await extendGitFacts(root, state.git, base.headCommit)) ?? readGitFacts(root);

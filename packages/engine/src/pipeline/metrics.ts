@@ -1,16 +1,30 @@
 // Assessment metrics derived from summaries, findings, the graph and git history.
-import type { Finding, HealthCategoryKey, Severity } from '../domain/types.js';
-import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
+import type { FileRole, Finding, HealthCategoryKey, Severity } from '../domain/types.js';
+import { FILE_ROLES, HEALTH_CATEGORY_KEYS, SEVERITIES } from '../domain/types.js';
+import { roleOfFile } from '../snapshot/file-roles.js';
 import { healthKeyOf } from '../domain/categories.js';
 import type { CodeGraph } from '../graph/types.js';
 import type { GitFacts, RepoFile } from '../snapshot/types.js';
 import type { FileSummary } from './file-summary.js';
-import type { AssessmentMetrics, SkippedFile } from './types.js';
+import type { AssessmentMetrics, RoleSize, SkippedFile } from './types.js';
 
 /** Hot files: source files with at least 3 commits in 90 days, the 10 most changed. */
 const HOT_FILE_LIMIT = 10;
 /** Files with parse errors listed by name in the metrics (their count is always complete). */
 export const PARSE_ERROR_FILE_LIMIT = 100;
+
+/** Files and code lines per role: every inventoried file counts once, code lines from the analysed summaries. */
+export function roleSizes(files: readonly RepoFile[], summaries: readonly FileSummary[]): Record<FileRole, RoleSize> {
+  const sizes = Object.fromEntries(FILE_ROLES.map((role) => [role, { files: 0, linesOfCode: 0 }])) as Record<FileRole, RoleSize>;
+  const roleByPath = new Map<string, FileRole>();
+  for (const file of files) {
+    const role = roleOfFile(file);
+    roleByPath.set(file.path, role);
+    sizes[role].files++;
+  }
+  for (const s of summaries) if (!s.skipped) sizes[roleByPath.get(s.path) ?? roleOfFile(s)].linesOfCode += s.lines.code;
+  return sizes;
+}
 
 export function computeMetrics(input: {
   files: readonly RepoFile[];
@@ -87,6 +101,7 @@ export function computeMetrics(input: {
     },
     totalLinesOfCode,
     testLinesOfCode,
+    roles: roleSizes(files, summaries),
     parse: {
       files: parsedFiles,
       filesWithErrors,

@@ -1,5 +1,5 @@
 // The result of one health assessment of a directory, and the options of a run.
-import type { Finding, HealthCategoryKey, Severity } from '../domain/types.js';
+import type { FileRole, Finding, HealthCategoryKey, Severity } from '../domain/types.js';
 import type { ScoreResult } from '../contracts/scoring.js';
 import type { CodeGraph } from '../graph/types.js';
 import type { GitFacts } from '../snapshot/types.js';
@@ -83,6 +83,12 @@ export interface SkippedFile {
   reason: string;
 }
 
+/** The size of one role in a repository. */
+export interface RoleSize {
+  files: number;
+  linesOfCode: number;
+}
+
 export interface AssessmentMetrics {
   files: {
     total: number;
@@ -102,6 +108,12 @@ export interface AssessmentMetrics {
    * other roles are reported, not graded); undefined in results made before roles were scored.
    */
   productionLinesOfCode?: number;
+  /**
+   * Files and lines of code by role (snapshot/file-roles.ts): `files` counts every inventoried file
+   * of the role, `linesOfCode` the code lines of its analysed TypeScript/JavaScript files. Undefined
+   * in results made before roles were classified.
+   */
+  roles?: Record<FileRole, RoleSize>;
   /** Parse health: how much of the code parsed cleanly, counted in files (a byte share hides a central file that failed). */
   parse: {
     files: number;

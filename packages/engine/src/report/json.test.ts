@@ -57,6 +57,7 @@ describe('toJsonReport', () => {
       total_lines_of_code: 12345,
       test_lines_of_code: 4321,
       production_lines_of_code: 12345,
+      roles: null,
       parse: {
         files: 31,
         files_with_errors: 2,

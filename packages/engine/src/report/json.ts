@@ -1,5 +1,6 @@
 // The machine-readable report: the spec's Health assessment and Issue objects, verbatim, plus the
 // metrics that explain them. One vocabulary throughout (snake_case), so `jq` paths read alike.
+import type { FileRole } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { deriveAssessmentIds, type AssessmentIds } from './issue-id.js';
 import { TOOL_NAME, TOOL_VERSION } from './tool-info.js';
@@ -18,7 +19,8 @@ export interface JsonReport {
     provenance: { commit_date: string | null; config_digest: string; rule_set: string; scoring_model: string };
   };
   assessment: WireAssessment;
-  issues: WireIssue[];
+  /** The spec's Issue objects, each with the role of its file (`production`, `benchmark`, ...), an extension. */
+  issues: Array<WireIssue & { file_role: FileRole }>;
   metrics: WireMetrics;
 }
 
@@ -49,7 +51,7 @@ export function toJsonReport(result: AssessmentResult, ids: Partial<AssessmentId
       contextId: assessmentId,
       contextType: 'health_assessment',
       createdAt: result.completedAt,
-    }),
+    }).map((issue, i) => ({ ...issue, file_role: result.findings[i].role ?? 'production' })),
     metrics: toWireMetrics(result),
   };
 }

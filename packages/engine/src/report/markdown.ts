@@ -71,6 +71,17 @@ function ledgerSection(view: ReportView, h: string): string[] {
   ];
 }
 
+/** Files and lines of code by role: the product beside its tests, benchmarks, examples, docs and scripts. */
+function roleSection(view: ReportView, h: string): string[] {
+  if (view.roleSizes.length === 0) return [];
+  return [
+    `${h}# Roles`,
+    '',
+    ...table(['Role', 'Files', 'Lines of code'], ['l', 'r', 'r'], view.roleSizes.map((r) => [r.role, formatCount(r.files), formatCount(r.linesOfCode)])),
+    '',
+  ];
+}
+
 export function renderMarkdown(result: AssessmentResult, options: MarkdownReportOptions = {}): string {
   const view = buildReportView(result, options.top ?? DEFAULT_TOP_ISSUES);
   const h = '#'.repeat(options.headingLevel ?? 2);
@@ -124,6 +135,7 @@ export function renderMarkdown(result: AssessmentResult, options: MarkdownReport
       ['Duration', formatDuration(view.durationMs)],
     ]),
     '',
+    ...roleSection(view, h),
   ];
   if (view.topIssues.length > 0) {
     out.push(`${h}# Top issues`, '', ...table(['Severity', 'Location', 'Issue', 'Rule'], ['l', 'l', 'l', 'l'], view.topIssues.map(issueRow)), '');

@@ -2,7 +2,7 @@
 // same thing: category rows (or why not assessed), the score ledger, roles outside the grade, the
 // top issues, counts and formatted numbers.
 import { HEALTH_CATEGORIES } from '../domain/categories.js';
-import { SEVERITIES, type Finding, type HealthCategoryKey, type Severity } from '../domain/types.js';
+import { FILE_ROLES, SEVERITIES, type FileRole, type Finding, type HealthCategoryKey, type Severity } from '../domain/types.js';
 import type { CategoryLedgerEntry, Grade, OverallLedgerEntry, RoleFigures } from '../contracts/scoring.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { round1 } from './wire.js';
@@ -49,6 +49,8 @@ export interface ReportView {
   overallLedger: OverallLedgerRow[];
   /** Roles outside the grade, largest first. */
   nonProduction: RoleRow[];
+  /** Files and lines of code of each role that has files, in the order of FILE_ROLES; empty before roles were classified. */
+  roleSizes: Array<{ role: FileRole; files: number; linesOfCode: number }>;
   severityCounts: Record<Severity, number>;
   totalIssues: number;
   linesOfCode: number;
@@ -111,6 +113,7 @@ export function buildReportView(result: AssessmentResult, top = DEFAULT_TOP_ISSU
     nonProduction: Object.entries(scores.nonProduction ?? {})
       .map(([role, figures]) => ({ role, ...figures! }))
       .sort((a, b) => b.points - a.points || (b.linesOfCode ?? 0) - (a.linesOfCode ?? 0) || a.role.localeCompare(b.role)),
+    roleSizes: m.roles ? FILE_ROLES.filter((role) => m.roles![role].files > 0).map((role) => ({ role, ...m.roles![role] })) : [],
     severityCounts: { ...m.severityCounts },
     totalIssues: result.findings.length,
     linesOfCode: m.totalLinesOfCode,

@@ -2,7 +2,7 @@
 // knows (category details, skipped files, analyzers, cycle members). Not part of the spec, so values
 // that were not measured stay null here instead of the 0 the spec's assessment fields force.
 import { HEALTH_CATEGORIES } from '../domain/categories.js';
-import type { HealthCategoryKey, Severity } from '../domain/types.js';
+import type { FileRole, HealthCategoryKey, Severity } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { round1 } from './wire.js';
 
@@ -34,6 +34,12 @@ export interface WireMetrics {
   test_lines_of_code: number;
   /** Lines of production source, the size the scores are measured against. */
   production_lines_of_code: number;
+  /**
+   * Files and lines of code by role (production, test, fixture, benchmark, example, docs, tooling,
+   * generated, vendored): every inventoried file, code lines of the analysed ones. Null in results
+   * made before roles were classified.
+   */
+  roles: Record<FileRole, { files: number; lines_of_code: number }> | null;
   parse: {
     files: number;
     /** Files counted, not bytes: a byte share hides a central file that failed. */
@@ -102,6 +108,9 @@ export function toWireMetrics(result: AssessmentResult): WireMetrics {
     total_lines_of_code: m.totalLinesOfCode,
     test_lines_of_code: m.testLinesOfCode,
     production_lines_of_code: m.productionLinesOfCode ?? m.totalLinesOfCode,
+    roles: m.roles
+      ? (Object.fromEntries(Object.entries(m.roles).map(([role, size]) => [role, { files: size.files, lines_of_code: size.linesOfCode }])) as WireMetrics['roles'])
+      : null,
     parse: {
       files: m.parse.files,
       files_with_errors: m.parse.filesWithErrors,

@@ -52,6 +52,19 @@ describe('AnalyzerTester', () => {
     expect(() => tester.run('no-debugger', { valid: [{ code: 'a;', opts: {} } as never], invalid: [{ code: 'debugger;', findings: [{ line: 1 }] }] })).toThrow(/unknown key "opts"/);
   });
 
+  it('gives the file the role its path says, or the one a case names', () => {
+    const roleSeen = defineRule({
+      kind: 'file',
+      meta: { id: 'role-seen', description: 'd', category: 'runtime', severity: 'low', docs: { whyItMatters: 'w', suggestedAction: 's' } },
+      create: (context) => ({ program: (node) => context.report({ node, title: `role ${context.file.role}`, description: 'd' }) }),
+    });
+    const roles = defineAnalyzer({ id: 'roles', description: 'd', categories: ['runtime'], languages: ['typescript'], rules: [roleSeen] });
+    const titleOf = (c: Parameters<typeof runRule>[2]) => runRule(roles, 'role-seen', c)[0].title;
+    expect(titleOf({ code: 'a;' })).toBe('role production');
+    expect(titleOf({ code: 'a;', filename: 'bench/parse.ts' })).toBe('role benchmark');
+    expect(titleOf({ code: 'a;', filename: 'src/a.ts', role: 'example' })).toBe('role example');
+  });
+
   it('refuses options the rule schema refuses', () => {
     expect(() => runRule(analyzer, 'no-debugger', { code: 'debugger;', options: { severity: 'low' } })).toThrow(/rules.demo\/no-debugger.options: severity/);
   });

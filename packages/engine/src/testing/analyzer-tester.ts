@@ -2,11 +2,12 @@
 // out. Used by the built-in analyzers and by third-party plugin authors.
 import { describe, expect, it } from 'vitest';
 import type { Analyzer, FileRule } from '../contracts/analyzer.js';
-import type { FileKind, Finding, Severity } from '../domain/types.js';
+import type { FileKind, FileRole, Finding, Severity } from '../domain/types.js';
 import type { RepoFile } from '../snapshot/types.js';
 import { analyzeFileSource } from '../pipeline/analyze-file.js';
 import { parseRuleOptions, type RuleSet } from '../plugins/rule-set.js';
 import { detectLanguage } from '../snapshot/languages.js';
+import { createRoleClassifier } from '../snapshot/file-roles.js';
 
 export interface ValidCase {
   code: string;
@@ -16,6 +17,8 @@ export interface ValidCase {
   filename?: string;
   /** File kind; default `source`, or `test` for test-looking names. */
   kind?: FileKind;
+  /** File role; default the role the file's path gives it (`bench/a.ts`: `benchmark`; snapshot/file-roles.ts). */
+  role?: FileRole;
   name?: string;
 }
 
@@ -38,7 +41,7 @@ export interface RuleTests {
   invalid: InvalidCase[];
 }
 
-const VALID_KEYS = new Set(['code', 'options', 'filename', 'kind', 'name']);
+const VALID_KEYS = new Set(['code', 'options', 'filename', 'kind', 'role', 'name']);
 const INVALID_KEYS = new Set([...VALID_KEYS, 'findings']);
 const EXPECTED_KEYS = new Set(['line', 'endLine', 'title', 'titleIncludes', 'severity', 'symbol', 'data']);
 
@@ -65,10 +68,12 @@ export function runRule(analyzer: Analyzer, ruleId: string, testCase: ValidCase)
   const qualifiedId = `${analyzer.id}/${ruleId}`;
   const options = parseRuleOptions(rule, qualifiedId, testCase.options);
   const path = testCase.filename ?? 'src/example.ts';
+  const kind = testCase.kind ?? (/\.(test|spec)\.[cm]?[jt]sx?$/.test(path) ? 'test' : 'source');
   const file: RepoFile = {
     path,
     language: detectLanguage(path),
-    kind: testCase.kind ?? (/\.(test|spec)\.[cm]?[jt]sx?$/.test(path) ? 'test' : 'source'),
+    kind,
+    role: testCase.role ?? createRoleClassifier()({ path, kind }),
     sizeBytes: Buffer.byteLength(testCase.code),
   };
   const ruleSet: RuleSet = {
@@ -97,7 +102,7 @@ export class AnalyzerTester {
     const valid = tests.valid.map((c) => (typeof c === 'string' ? { code: c } : c));
     const seen = new Set<string>();
     const dedupe = (c: ValidCase, kind: string) => {
-      const key = JSON.stringify([c.code, c.options ?? null, c.filename ?? null, c.kind ?? null]);
+      const key = JSON.stringify([c.code, c.options ?? null, c.filename ?? null, c.kind ?? null, c.role ?? null]);
       if (seen.has(key)) throw new AnalyzerTesterError(`${ruleId}: duplicate ${kind} case: ${describeCase(c, 0)}`);
       seen.add(key);
     };
