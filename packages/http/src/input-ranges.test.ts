@@ -2,7 +2,7 @@
 // decimal digits within their range on every paginated operation (before, `limit=0x10`, `1e2` and
 // `+5` were read as numbers), `settings.schedule.assessment_interval_hours` is 1-720 (0 and 1e9
 // were stored and then ignored by the scheduler), and a JSON number beyond the double range is a
-// 400 anywhere in a body (`1e400` was stored as null).
+// 400 anywhere in a body (`1e400` was stored as null), as a string holding U+0000 is.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, describeStores, type TestApi, type TestUser } from './fixtures/test-api.js';
 import { fullPathOf } from './route.js';
@@ -87,6 +87,21 @@ describeStores('input ranges', (store) => {
       expect(answer).toMatchObject({ status: 400, body: { error: `invalid request body: ${field}: number out of range (at most about 1.8e308 in magnitude)` } });
     }
     expect(await settings()).toEqual({ limits: { lines: 1 } });
+  });
+
+  it('refuses U+0000 in a string and a number beyond the double range in the body of every operation that takes one', async () => {
+    const withBody = ALL_ROUTES.filter((route) => route.body);
+    expect(withBody.length).toBeGreaterThanOrEqual(15);
+    for (const route of withBody) {
+      const path = fullPathOf(route).replace('{id}', projectId).replace('{number}', '1').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      for (const [rawBody, error] of [
+        ['{"name":"a\\u0000b"}', 'invalid request body: name: must not contain the NUL character (\\u0000)'],
+        ['{"note":[1e400]}', 'invalid request body: note.0: number out of range (at most about 1.8e308 in magnitude)'],
+      ]) {
+        const answer = await api.request(route.method, path, { key: owner.key, rawBody });
+        expect({ operation: route.operationId, status: answer.status, body: answer.body }).toEqual({ operation: route.operationId, status: 400, body: { error } });
+      }
+    }
   });
 
   it('documents each range in the OpenAPI document', async () => {
