@@ -138,6 +138,17 @@ describe('testing/low-coverage-file with reports of other formats', () => {
     ]);
   });
 
+  it('judges the coverage of production files only: a benchmark or an example the tests do not run is not under-tested', async () => {
+    const lcov = (path: string, hit: number) => `SF:${path}\n${Array.from({ length: 20 }, (_, i) => `DA:${i + 1},${i < hit ? 1 : 0}`).join('\n')}\nLF:20\nLH:${hit}\nend_of_record\n`;
+    const run = await analyzeFiles({
+      'src/low.ts': body(20),
+      'benchmarks/suite.ts': body(20),
+      'examples/basic.ts': body(20),
+      'coverage/lcov.info': lcov('src/low.ts', 4) + lcov('benchmarks/suite.ts', 0) + lcov('examples/basic.ts', 0),
+    });
+    expect(run.findings('low-coverage-file').map((f) => f.filePath)).toEqual(['src/low.ts']);
+  });
+
   it('reports nothing and publishes no actual coverage without a report', async () => {
     const run = await analyzeFiles({ 'src/a.ts': body(20) });
     expect(run.findings('low-coverage-file')).toEqual([]);

@@ -1,5 +1,5 @@
 // Flags source files whose line coverage in the repository's coverage report is below a threshold.
-import { defineRule, type RepositoryReportDescriptor } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type RepositoryReportDescriptor } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { loadCoverage, type FileCoverageResult } from '../shared/coverage-reports/load-coverage.js';
 
@@ -55,7 +55,8 @@ export const lowCoverageFile = defineRule({
     const { threshold, minLines, maxFindings } = context.options;
     const coverage = await loadCoverage(context.snapshot);
     if (coverage.reports.length === 0) return;
-    const sources = new Set(context.summaries.filter((s) => s.kind === 'source' && !s.skipped).map((s) => s.path));
+    // The product's files: a benchmark or an example that tests do not run is not under-tested.
+    const sources = new Set(context.summaries.filter((s) => s.kind === 'source' && roleOfFile(s) === 'production' && !s.skipped).map((s) => s.path));
     const low = [...coverage.files.values()]
       .filter((file) => sources.has(file.path) && file.found >= minLines && file.pct < threshold)
       .sort((a, b) => a.pct - b.pct || b.found - a.found || a.path.localeCompare(b.path));

@@ -1,6 +1,8 @@
 // Which summaries are test code and which source modules hold code that runs: the populations
-// every testing metric is a share of.
-import type { FileSummary } from '@codehealth/engine/kit';
+// every testing metric is a share of. Source modules are the product's (role `production`):
+// benchmarks, examples, documentation sites and scripts are not what tests are owed to; test code
+// is test files in the role `test` (not fixtures, not a benchmark kept in a test folder).
+import { roleOfFile, type FileKind, type FileRole, type FileSummary } from '@codehealth/engine/kit';
 
 /**
  * Fixtures and snapshots are classified as test files (so their planted problems are not reported
@@ -15,12 +17,17 @@ export function isTestCodePath(path: string): boolean {
   return !dirs.some((dir) => NOT_TEST_CODE_DIRS.has(dir));
 }
 
+/** A test file that tests: its role says so, or, for a file without a role, its path. */
+export function isTestFile(file: { path: string; kind: FileKind; role?: FileRole }): boolean {
+  return file.kind === 'test' && (file.role ? file.role === 'test' : isTestCodePath(file.path));
+}
+
 export function isTestCode(summary: FileSummary): boolean {
-  return summary.kind === 'test' && !summary.skipped && CODE_LANGUAGES.has(summary.language) && isTestCodePath(summary.path);
+  return isTestFile(summary) && !summary.skipped && CODE_LANGUAGES.has(summary.language);
 }
 
 export function isSourceCode(summary: FileSummary): boolean {
-  return summary.kind === 'source' && !summary.skipped && CODE_LANGUAGES.has(summary.language);
+  return summary.kind === 'source' && roleOfFile(summary) === 'production' && !summary.skipped && CODE_LANGUAGES.has(summary.language);
 }
 
 const RUNTIME_SYMBOL_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'class', 'enum', 'variable', 'namespace']);

@@ -3,7 +3,7 @@
 // use of test doubles. Source files are scanned only when they look like assertion helpers.
 import type { Collector, NodeVisitor } from '@codehealth/engine/kit';
 import { TEST_FACTS_COLLECTOR, type TestFileFacts } from './test-facts.js';
-import { isTestCodePath } from './test-code.js';
+import { isTestFile } from './test-code.js';
 import { createTestScan } from './test-scan.js';
 
 /**
@@ -19,7 +19,7 @@ export const testFactsCollector: Collector<TestFileFacts | null> = {
   id: TEST_FACTS_COLLECTOR,
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   create({ file, source }) {
-    if (file.kind === 'test') return isTestCodePath(file.path) ? createTestScan('tests') : NOTHING;
+    if (file.kind === 'test') return isTestFile(file) ? createTestScan('tests') : NOTHING;
     if (file.kind === 'source' && ASSERTION_HELPER_SOURCE.test(source)) return createTestScan('helpers');
     return NOTHING;
   },

@@ -76,4 +76,16 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
     expect(limited.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts').map((f) => f.symbol)).toEqual(['one', 'two']);
     expect(run.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts')).toHaveLength(3);
   });
+
+  it('does not read performance tests kept among the tests (test/perf/, test/bench/) as tests', async () => {
+    const timed = "import { add } from '../../src/math.js';\nit('adds a million times', () => {\n  for (let i = 0; i < 1e6; i++) add(i, i);\n});\n";
+    const result = await analyzeFiles({
+      'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'test/perf/add.test.ts': timed,
+      'test/bench/add.test.ts': timed,
+      'test/unit/add.test.ts': timed,
+    });
+    expect(result.findings('tests-without-assertions').map((f) => f.filePath)).toEqual(['test/unit/add.test.ts']);
+    expect(result.metric('testFiles')).toBe(1);
+  });
 });

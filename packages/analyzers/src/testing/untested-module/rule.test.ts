@@ -106,4 +106,27 @@ describe('testing/untested-module limits', () => {
     expect(result.findings('untested-module')).toEqual([]);
     expect(result.metric('structuralCoveragePct')).toBeUndefined();
   });
+
+  it('owes tests to production modules only: not to benchmarks, examples, documentation sites or scripts', async () => {
+    const exported = (name: string) => `export function ${name}() {\n  return 1;\n}\n`;
+    const result = await analyzeFiles({
+      'package.json': '{ "name": "lib", "scripts": { "release": "node release.mjs" } }\n',
+      'src/tested.ts': exported('tested'),
+      'src/untested.ts': exported('untested'),
+      'src/bench.ts': exported('benchHelper'),
+      'bench/parse.ts': exported('parseBench'),
+      'src/sort.bench.ts': exported('sortBench'),
+      'examples/basic/main.ts': exported('demo'),
+      'docs/snippets/usage.ts': exported('usage'),
+      'scripts/gen.ts': exported('gen'),
+      'release.mjs': exported('release'),
+      'test/tested.test.ts': "import { tested } from '../src/tested.js';\nit('t', () => expect(tested()).toBe(1));\n",
+      // a benchmark kept in a test folder is neither a test nor owed one
+      'test/bench/run.ts': exported('runBench'),
+    });
+    // Before roles, every module above was reported; a file named bench.ts in src/ is still production.
+    expect(result.findings('untested-module').map((f) => f.filePath)).toEqual(['src/bench.ts', 'src/untested.ts']);
+    expect(result.metric('sourceModules')).toBe(3);
+    expect(result.metric('structuralCoveragePct')).toBe(33.3);
+  });
 });
