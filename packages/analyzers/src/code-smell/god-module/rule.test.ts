@@ -56,6 +56,19 @@ describe('code-smell/god-module', () => {
     expect(await godModules(withTests)).toEqual([]);
   });
 
+  it('counts the product’s importers only: examples, benchmarks and scripts importing a module do not make it central', async () => {
+    const elsewhere = {
+      ...importers('god.js', 'f0', 3),
+      ...importers('god.js', 'f1', 6, 'examples/use', '../src/'),
+      ...importers('god.js', 'f2', 6, 'bench/use', '../src/'),
+      ...importers('god.js', 'f3', 4, 'scripts/use', '../src/'),
+    };
+    // Before roles: 19 "source modules" imported it, and it was reported.
+    expect(await godModules({ 'src/god.ts': functions(31, 15), ...elsewhere })).toEqual([]);
+    const central = await godModules({ 'src/god.ts': functions(31, 15), ...elsewhere, ...importers('god.js', 'f4', 13, 'src/more') });
+    expect(central.map((f) => [f.filePath, f.data?.dependents])).toEqual([['src/god.ts', 16]]);
+  });
+
   const SMALL = { maxExports: 3, minLinesForExports: 10, maxLines: 40, minDependents: 2 };
 
   it('counts own run-time exports only: re-exports, types and small APIs are not gods', async () => {

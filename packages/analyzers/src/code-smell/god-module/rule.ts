@@ -1,6 +1,6 @@
 // Flags god modules: large (many exported symbols over substantial code, or very many lines) and
 // central (imported by many other source modules), so their size spreads into all that depends on them.
-import { defineRule, type FileSummary, type Severity } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type FileSummary, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const DEFAULTS = { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 };
@@ -45,16 +45,18 @@ export const godModule = defineRule({
   },
   analyze(context) {
     const { maxExports, minLinesForExports, maxLines, minDependents } = context.options;
-    const sources = new Set(context.summaries.filter((s) => s.kind === 'source').map((s) => s.path));
+    // The product's modules: a module is central when the product depends on it, not when
+    // benchmarks, examples, documentation sites or scripts do (as tests do not make it central).
+    const isProduct = (s: FileSummary) => s.kind === 'source' && roleOfFile(s) === 'production';
+    const sources = new Set(context.summaries.filter(isProduct).map((s) => s.path));
     for (const summary of context.summaries) {
-      if (summary.kind !== 'source' || summary.skipped || !CODE_LANGUAGES.has(summary.language)) continue;
+      if (!isProduct(summary) || summary.skipped || !CODE_LANGUAGES.has(summary.language)) continue;
       const exports = ownRuntimeExports(summary).length;
       const lines = summary.lines.code;
       // Many small exports (a data type's combinators, a facade) are an API, not a god: they need code behind them.
       const wideApi = exports > maxExports && lines > minLinesForExports;
       const huge = lines > maxLines;
       if (!wideApi && !huge) continue;
-      // Tests and fixtures importing a module do not make it central to the product.
       const dependents = (context.graph.modules.get(summary.path)?.importedBy ?? []).filter((path) => sources.has(path));
       if (dependents.length <= minDependents) continue;
       const name = summary.path.slice(summary.path.lastIndexOf('/') + 1);

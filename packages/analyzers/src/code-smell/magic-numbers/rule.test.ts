@@ -15,8 +15,17 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
     { code: 'type Small = 3 | 4;\nconst mask = flags & 0xff;', name: 'literal types and bitwise operations' },
     { code: 'if (x > 42) {}', filename: 'src/a.test.ts', name: 'test files are not checked' },
     { code: 'if (status === 404) {}', options: { ignore: [404] }, name: 'the ignore option' },
+    { code: 'for (let i = 0; i < 10000; i++) sum += i * 37;', filename: 'bench/loop.ts', name: 'benchmarks: sizes and iteration counts are their subject' },
+    { code: 'for (let i = 0; i < 10000; i++) sum += i * 37;', filename: 'src/parse.bench.ts', name: 'a bench file in src/' },
+    { code: 'if (n > 500) {}', filename: 'src/timer.ts', role: 'benchmark', name: 'a file the configuration makes a benchmark' },
   ],
   invalid: [
+    {
+      code: 'for (let i = 0; i < 10000; i++) sum += i * 37;',
+      filename: 'src/bench.ts',
+      name: 'a production file named bench.ts is checked',
+      findings: [{ line: 1, title: 'Magic number 10000 in `i < 10000`' }, { line: 1, title: 'Magic number 37 in `i * 37`' }],
+    },
     {
       code: 'function retry(attempts) {\n  if (attempts > 3) return;\n}',
       name: 'a comparison with a bare number',

@@ -1,5 +1,5 @@
 // Flags unnamed numeric literals in arithmetic and comparisons (`retries > 3`, `size * 1.2`),
-// where a named constant would say what the number means.
+// where a named constant would say what the number means. Quiet in benchmarks.
 import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
@@ -103,6 +103,8 @@ export const magicNumbers = defineRule({
     },
   },
   create(context) {
+    // A benchmark's sizes and iteration counts are its subject, not settings awaiting a name.
+    if (context.file.role === 'benchmark') return {};
     const { ignoreScaleFactors } = context.options;
     const ignore = new Set(context.options.ignore);
     // One finding per number and enclosing function: the same constant repeated is one missing name.

@@ -28,6 +28,20 @@ describe('consistency/file-naming', () => {
     });
   });
 
+  it('takes the convention from production code and judges it only: scripts, examples and benchmarks keep their own style', async () => {
+    const repo = new MiniRepo({
+      ...kebabFiles,
+      'scripts/buildDocs.ts': 'export const a = 1;\n',
+      'examples/todoApp.ts': 'export const b = 1;\n',
+      'bench/parseLarge.ts': 'export const c = 1;\n',
+      'src/userProfile.ts': 'export const d = 1;\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    // Before roles, the three files outside src/ were reported too, and counted in the convention.
+    expect(findingsOf(result, RULE)).toEqual(['src/userProfile.ts:1 File name userProfile.ts is camelCase, not kebab-case']);
+    expect(result.conventions.find((c) => c.name === 'file-naming')).toMatchObject({ totalCount: 12, deviationCount: 1 });
+  });
+
   it('accepts single words, index files, routing names and files named after their export', async () => {
     const repo = new MiniRepo({
       ...kebabFiles,

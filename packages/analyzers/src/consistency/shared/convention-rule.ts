@@ -1,6 +1,6 @@
 // The common shape of a consistency rule: observe a convention over the repository, publish its
 // statistics, and report the deviations when the convention is clear.
-import { defineRule, type FileSummary, type RepositoryRule, type RepositoryRuleContext, type RuleDocs, type Severity } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type FileSummary, type RepositoryRule, type RepositoryRuleContext, type RuleDocs, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { tally, type Observation, type Tally } from './tally.js';
 
@@ -44,12 +44,14 @@ export interface ConventionRuleDefinition<Options extends ConventionOptions> {
 }
 
 /**
- * Source files that were analysed: tests, generated and skipped files set no conventions. Every
+ * The product's source files that were analysed: tests, generated and skipped files set no
+ * conventions, nor do benchmarks, examples, documentation sites and scripts (often written in
+ * another style: `.mjs` scripts, demo apps), which are not judged by the product's either. Every
  * consistency rule of a run asks (the run is its summaries array): the list is made once.
  */
 export function sourceSummaries(summaries: readonly FileSummary[]): readonly FileSummary[] {
   let sources = sourcesByRun.get(summaries);
-  if (!sources) sourcesByRun.set(summaries, (sources = summaries.filter((s) => s.kind === 'source' && !s.skipped)));
+  if (!sources) sourcesByRun.set(summaries, (sources = summaries.filter((s) => s.kind === 'source' && roleOfFile(s) === 'production' && !s.skipped)));
   return sources;
 }
 

@@ -1,5 +1,5 @@
 // What the dead-code rules share, computed once per run: entry points, the code graph with entry
-// usage, and the modules reachable from entries and tests.
+// usage, and the modules reachable from entries, tests and the files of other roles.
 //
 // The engine's graph is built without entries, and the mapping of `dist/x.js` back to `src/x.ts`
 // is internal to the engine. So the model resolves the entry requests with the engine's own
@@ -17,6 +17,7 @@
 import {
   createRepositoryResolver,
   extendCodeGraph,
+  roleOfFile,
   type CodeGraph,
   type FileSummary,
   type ModuleResolver,
@@ -97,7 +98,9 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
   const loads = new Map<string, Set<string>>();
   for (const [from, targets] of resolved.loads) if (targets.length > 0) loads.set(from, new Set(targets));
   const graph = withUses(base, [...resolved.entryUses, ...resolved.loads.flatMap(([, , uses]) => uses)]);
-  const roots = [...entries.keys(), ...summaries.filter((s) => s.kind === 'test' && !s.skipped).map((s) => s.path)];
+  // Tests and every file outside the product (benchmarks, examples, documentation sites, scripts,
+  // fixtures) are run by someone, not imported: they are roots, like entry points.
+  const roots = [...entries.keys(), ...summaries.filter((s) => !s.skipped && roleOfFile(s) !== 'production').map((s) => s.path)];
   const reachable = reach(graph, roots, loads);
   const loadedBy = new Map<string, string[]>();
   for (const [from, targets] of loads) for (const to of targets) loadedBy.set(to, [...(loadedBy.get(to) ?? []), from]);

@@ -1,7 +1,7 @@
 // Flags exports of reachable source modules that no other module imports, resolving re-exports,
 // barrels and `export *`; everything an entry point exposes counts as used. Types are reported
 // apart from values and lower, as knip's `types` and `exports` categories.
-import { defineRule, type ExportRecord, type FileSummary, type Severity, type SymbolRecord } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type ExportRecord, type FileSummary, type Severity, type SymbolRecord } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { deadCodeModel } from '../shared/dead-code-model.js';
 import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from '../shared/file-facts.js';
@@ -48,7 +48,8 @@ export const unusedExport = defineRule({
     let types = 0;
     let unread = 0;
     for (const summary of context.summaries) {
-      if (summary.kind !== 'source' || !PARSED.has(summary.language) || summary.skipped || !model.reachable.has(summary.path)) continue;
+      // Exports of a benchmark, an example or a script are for whoever runs it, like a test's.
+      if (summary.kind !== 'source' || roleOfFile(summary) !== 'production' || !PARSED.has(summary.language) || summary.skipped || !model.reachable.has(summary.path)) continue;
       // A module that did not parse cleanly has exports the parser could not place, and uses of
       // its exports inside the file that were not seen: it is not judged from partial lists.
       if (summary.module.partial) {

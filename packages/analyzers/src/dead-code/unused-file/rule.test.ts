@@ -61,6 +61,26 @@ describe('dead-code/unused-file', () => {
     expect(run.lines('unused-file')).toEqual(['src/forgotten.ts:1 Unused file forgotten.ts']);
   });
 
+  it('treats benchmarks, examples, documentation sites and scripts as entry points, not as unused files', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/index.js', scripts: { release: 'node release.mjs' } }),
+      'src/index.ts': 'export const api = 1;\n',
+      'src/bench.ts': 'export const timer = 1;\n',
+      'src/demo-only.ts': 'export const sample = 1;\n',
+      'bench/parse.ts': "import { api } from '../src/index.js';\nexport const runs = 10;\nconsole.log(api, runs);\n",
+      'src/sort.bench.ts': 'console.log(1);\n',
+      'examples/basic/main.ts': "import { sample } from '../../src/demo-only.js';\nconsole.log(sample);\n",
+      'docs/snippets/usage.ts': 'console.log(1);\n',
+      'scripts/gen.ts': 'console.log(1);\n',
+      'release.mjs': 'console.log(1);\n',
+    });
+    // Before roles every file above was reported but the entries src/index.ts and release.mjs (a script),
+    // src/demo-only.ts too (only an example imports it). src/bench.ts is production code nothing loads.
+    expect(run.lines('unused-file')).toEqual(['src/bench.ts:1 Unused file bench.ts']);
+    // A benchmark's exports are for whoever runs it, as a test's are.
+    expect(run.lines('unused-export')).toEqual([]);
+  });
+
   it('lowers confidence for standalone-looking programs and files an unresolved import may name', async () => {
     const lines = Array.from({ length: 300 }, (_, i) => `export const v${i} = ${i};`).join('\n');
     const run = await analyzeMiniRepo({

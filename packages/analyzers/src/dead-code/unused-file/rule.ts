@@ -1,7 +1,7 @@
 // Flags source modules that no entry point, test or configuration reaches through imports (knip's
 // "unused files"). Modules imported only by other unreachable modules, dead import cycles among
 // them, are the same finding: the description says which case it is.
-import { defineRule, type FileSummary } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type FileSummary } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { deadCodeModel } from '../shared/dead-code-model.js';
 
@@ -77,7 +77,10 @@ export const unusedFile = defineRule({
   },
 });
 
-/** Parsed source modules; declaration files and skipped files are never candidates. */
+/**
+ * Parsed production modules; declaration files and skipped files are never candidates, nor files
+ * of other roles (benchmarks, examples, documentation sites, scripts): those are run, so they are roots.
+ */
 function isCandidate(summary: FileSummary): boolean {
-  return summary.kind === 'source' && PARSED.has(summary.language) && !summary.skipped && !/\.d\.[mc]?ts$/.test(summary.path);
+  return summary.kind === 'source' && roleOfFile(summary) === 'production' && PARSED.has(summary.language) && !summary.skipped && !/\.d\.[mc]?ts$/.test(summary.path);
 }
