@@ -1,5 +1,6 @@
 // From clone classes (token positions) to located clones (files and lines), with the filters that
 // keep findings precise: edge tokens, overlapping copies, overload sets, the minimum size in lines.
+import { roleOfFile } from '@codehealth/engine/kit';
 import type { CloneClass } from './clone-detection.js';
 import { CLASS_BITS, TOKEN_CLASS } from './lexer.js';
 import { tokenHash } from './lexer-scanners.js';
@@ -141,8 +142,9 @@ export function locateClones(
     let fragments = fragmentsOf(cloneClass, files, trimmedRange(cloneClass, files, tokens));
     if (longest(fragments) < policy.minLines) fragments = fragmentsOf(cloneClass, files, { skip: 0, length: tokens });
     if (fragments.length < 2 || longest(fragments) < policy.minLines) continue;
-    // Source before tests: a test that copies source code is where the copy is.
-    fragments.sort((a, b) => Number(a.file.summary.kind === 'test') - Number(b.file.summary.kind === 'test'));
+    // Production code before the rest: a test, an example or a benchmark that copies the product's
+    // code is where the copy is (and its finding carries that role, not production).
+    fragments.sort((a, b) => Number(roleOfFile(a.file.summary) !== 'production') - Number(roleOfFile(b.file.summary) !== 'production'));
     if (policy.ignoreOverloads && withinOneOverloadSet(fragments)) continue;
     clones.push({ tokens, fragments });
   }

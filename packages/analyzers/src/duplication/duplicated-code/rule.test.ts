@@ -37,6 +37,25 @@ describe('duplication/duplicated-code', () => {
     expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.clones': 1, 'duplication.cloneClasses': 1 });
   });
 
+  it('reports a copy of production code in an example or a benchmark at the copy, and measures the product’s duplication only', async () => {
+    const result = await analyzeFiles({
+      'examples/basic/a.ts': totalFunction('exampleSum'),
+      'src/a.ts': totalFunction('sumA'),
+      'src/b.ts': `export const version = 1;\n\n${longFunction('stepsB', 10)}\n`,
+      'src/c.ts': longFunction('stepsC', 10),
+      'bench/b.ts': longFunction('stepsBench', 10),
+    });
+    // Before roles the example (first by path) was the original and src/a.ts the copy, a production finding.
+    expect(result.findings.map((f) => [f.filePath, f.role])).toEqual([
+      ['bench/b.ts', 'benchmark'],
+      ['examples/basic/a.ts', 'example'],
+      ['src/c.ts', 'production'],
+    ]);
+    // Production: src/b.ts and src/c.ts share 12 lines each, over 8 + 13 + 12 lines of code; src/a.ts is copied only outside the product.
+    expect(result.metrics.duplicatedLines).toBe(24);
+    expect(result.metrics.duplicationIndex).toBe(72.73);
+  });
+
   it('needs minTokens tokens and minLines lines of code', async () => {
     const files = { 'src/a.ts': totalFunction('a'), 'src/b.ts': totalFunction('b') };
     expect((await analyzeFiles(files, { minTokens: 52 })).findings).toEqual([]);

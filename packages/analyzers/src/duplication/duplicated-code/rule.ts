@@ -1,6 +1,6 @@
 // Finds blocks of code repeated across the repository (type-1 copies, and type-2 copies in `weak`
 // mode) from the token streams the collector stored, and publishes the duplication index.
-import { defineRule } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { findCloneClasses } from '../clone-detection.js';
 import { optionsKey, readSavedClones, savePass, updateCloneClasses, type SavedClones } from '../clone-state.js';
@@ -111,9 +111,16 @@ export const duplicatedCode = defineRule({
     const exactTokens = mode !== 'weak';
     for (const finding of planned) if (!scope || scope.has(finding.fragment.file.summary.path)) context.report(describeFinding(finding, exactTokens));
 
+    // The product's duplication: lines of production files in clones with another production copy,
+    // over production code. Copies among examples, benchmarks or tests, or of the product in them,
+    // are reported (with their role) but are not the product's duplication.
+    const production = files.filter((f) => f.summary.kind === 'source' && roleOfFile(f.summary) === 'production');
+    const inProduction = new Set(production);
+    const productionClones = clones.filter((c) => c.fragments.filter((f) => inProduction.has(f.file)).length >= 2);
+    const productionRows = production.length === files.length && productionClones.length === clones.length ? rowsByFile : duplicatedRowsByFile(productionClones, inProduction);
     let duplicated = 0;
-    for (const count of rowsByFile.values()) duplicated += count;
-    const codeLines = files.reduce((sum, f) => sum + f.summary.lines.code, 0);
+    for (const file of production) duplicated += productionRows.get(file) ?? 0;
+    const codeLines = production.reduce((sum, f) => sum + f.summary.lines.code, 0);
     context.metric('duplicatedLines', duplicated);
     // No code compared is no measurement, not 0 % duplication.
     context.metric('duplicationIndex', codeLines === 0 ? null : Math.min(100, Math.round((duplicated / codeLines) * 10_000) / 100));
