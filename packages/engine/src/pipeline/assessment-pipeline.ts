@@ -22,7 +22,7 @@ import type { FileSummary } from './file-summary.js';
 import { analyzeFileSource, contentHashOf, unparsedSummary } from './analyze-file.js';
 import { computeMetrics } from './metrics.js';
 import { assignFindingRoles } from './findings.js';
-import { roleOfFile } from '../snapshot/file-roles.js';
+import { createRoleClassifier, roleOfFile } from '../snapshot/file-roles.js';
 import { hasCodeFiles } from './code-file-estimate.js';
 import { drainFileQueue } from './file-queue.js';
 import { publishOutcomes, runRepositoryRules, type Published, type RemoteRules, type RuleInputs } from './repository-rules.js';
@@ -226,8 +226,13 @@ export class AssessmentPipeline {
     const { config, ruleSet, pluginUrls } = await this.ruleSetFor(resolve(root), options);
     const out: FileSummary[] = new Array(items.length);
     const misses: Array<{ index: number; key: string; item: PoolItem }> = [];
+    // A file given without a role gets the one its path and the config's `roles` give it: the
+    // run over `root` finds the summary under the same key for all but files that scripts,
+    // workflows or manifests place (there it is only a miss).
+    const roleOfPath = createRoleClassifier(undefined, config.roles);
     await Promise.all(
-      items.map(async ({ file, source }, index) => {
+      items.map(async ({ file: given, source }, index) => {
+        const file = given.role ? given : { ...given, role: roleOfPath(given) };
         const contentHash = contentHashOf(source);
         const key = keyOf(file, contentHash, ruleSet);
         const hit = await this.cache.get(key);

@@ -88,6 +88,16 @@ describe('roles through a run', () => {
     });
   });
 
+  it('summarises a text given without a role under the role its path gives, so that a run finds it cached', async () => {
+    const fresh = await createEngine({ plugins: [{ name: 'test', analyzers: [analyzer] }], cacheDir: false, workers: 0 });
+    const source = 'import { a } from "../src/index";\nconsole.log(a);\n';
+    const [summary] = await fresh.summarizeSources(dir.root, [{ file: { path: 'bench/index.ts', kind: 'source', language: 'typescript', sizeBytes: source.length }, source }]);
+    expect(summary!.role).toBe('benchmark');
+    expect(summary!.findings.map((f) => f.title)).toEqual(['role seen by the file rule: benchmark']);
+    const result = await fresh.analyze(dir.root);
+    expect(result.summaries.find((s) => s.path === 'bench/index.ts')).toMatchObject({ role: 'benchmark', cached: true });
+  });
+
   it('analyses a file again when only its role changed (the role is part of the cache key)', async () => {
     const first = await engine.analyze(dir.root);
     const seen = (r: typeof first) => r.findings.find((f) => f.filePath === 'src/index.ts' && f.ruleId === 'roles/where-am-i')!;
