@@ -3,7 +3,7 @@
 // `*.stories.tsx`, `gulpfile.js`) and documentation-site roots. Folder names are matched as whole
 // path segments, never as substrings: `src/bench.ts` and `src/benchmarking/` are production code.
 //
-// Some folders mean the same thing at any depth (`benchmarks/`, `examples/`, `stories/`). Others
+// Some folders mean the same thing at any depth (`benchmarks/`, `examples/`, `__stories__/`). Others
 // are ordinary words inside a program's own code (a docs generator's `src/docs/`, a web app's
 // `app/docs/` route, an agent's `src/tools/`): they count only above a source root — a `src`,
 // `lib`, `source`, `sources`, `app` or `pages` segment — of the repository or of the package they
@@ -29,7 +29,6 @@ const ANYWHERE = new Map<string, PlaceRole>([
   ['demos', 'example'],
   ['playground', 'example'],
   ['playgrounds', 'example'],
-  ['stories', 'docs'],
   ['__stories__', 'docs'],
   ['.storybook', 'docs'],
   ['.vitepress', 'docs'],
@@ -43,6 +42,9 @@ const OUTSIDE_SOURCE = new Map<string, PlaceRole>([
   ['documentation', 'docs'],
   ['website', 'docs'],
   ['storybook', 'docs'],
+  // Storybook's own `src/stories/` is found by its `*.stories.*` names; inside a source root the
+  // word is an app's feature (a feed's stories) too often to hide that code from the grade.
+  ['stories', 'docs'],
   ['sandbox', 'example'],
   ['sandboxes', 'example'],
   ['scripts', 'tooling'],
