@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine, toJsonReport } from '@codehealth/engine';
+import { createEngine, renderText, toJsonReport } from '@codehealth/engine';
 import { createGitRepo } from './helpers/git-repo.js';
 
 const complex = `export function tangled(a: number, b: number, c: number) {
@@ -85,6 +85,31 @@ describe('engine end to end', () => {
     // Production code exists, so there is a grade, and the ledger explains all of it.
     expect(result.scores.overall).not.toBeNull();
     expect(result.scores.ledger!.reduce((sum, e) => sum + Math.round(e.cost * 10), 0)).toBe(Math.round((100 - result.scores.overall!) * 10));
+  });
+
+  it('grades production code only: problems planted in benchmarks and examples are reported with their role, counted apart, never in a score', async () => {
+    const production = {
+      'package.json': JSON.stringify({ name: 'lib', type: 'module' }),
+      'src/index.ts': "import { tangled } from './math.js';\nexport const run = () => tangled(1, 2, 3);\n",
+      'src/math.ts': complex,
+      'src/math.test.ts': "import { tangled } from './math.js';\nif (tangled(0, 0, 0) !== 0) throw new Error('x');\n",
+    };
+    const planted = `${complex.replace('tangled', 'knotted')}\nexport function evaluate(x: string) {\n  return eval(x);\n}\n`;
+    const engine = await createEngine({ cacheDir: false, workers: 0 });
+    const alone = await engine.analyze(createGitRepo(production).root);
+    const withOthers = await engine.analyze(createGitRepo({ ...production, 'benchmarks/run.ts': planted, 'examples/demo.ts': planted }).root);
+    const elsewhere = withOthers.findings.filter((f) => /^(benchmarks|examples)\//.test(f.filePath));
+    expect(new Set(elsewhere.map((f) => f.role))).toEqual(new Set(['benchmark', 'example']));
+    expect(elsewhere.some((f) => f.ruleId.startsWith('security/'))).toBe(true);
+    expect(withOthers.scores.overall).toBe(alone.scores.overall);
+    expect(withOthers.scores.categories).toEqual(alone.scores.categories);
+    expect(withOthers.scores.ledger).toEqual(alone.scores.ledger);
+    const points = { critical: 10, high: 5, medium: 2, low: 1, info: 0 };
+    for (const role of ['benchmark', 'example'] as const) {
+      const mine = elsewhere.filter((f) => f.role === role);
+      expect(withOthers.scores.nonProduction?.[role]).toMatchObject({ findings: mine.length, points: mine.reduce((sum, f) => sum + points[f.severity], 0) });
+    }
+    expect(renderText(withOthers)).toMatch(/Outside {2}the grade: .*benchmarks \d+ lines, \d+ issues/);
   });
 
   it('loads a third-party plugin named in codehealth.config.json on a trusted run, with options and disabled rules', async () => {
