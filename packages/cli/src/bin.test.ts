@@ -114,6 +114,8 @@ describe('codehealth (built bin)', () => {
         'code_smell_score', 'duplication_score', 'dead_code_score', 'consistency_score', 'compliance_score', 'critical_count',
         'high_count', 'medium_count', 'low_count', 'info_count', 'total_lines_of_code', 'test_lines_of_code',
         'actual_coverage_percent', 'structural_coverage_pct', 'mock_usage_pct', 'trigger_type', 'status', 'created_at', 'completed_at',
+        // Extensions of the spec's object (docs/rest-api.md): which scores are placeholders, and the ledger.
+        'graded', 'not_graded_reason', 'not_assessed', 'score_ledger',
       ].sort(),
     );
     expect(report.assessment).toMatchObject({ trigger_type: 'manual', status: 'completed' });
