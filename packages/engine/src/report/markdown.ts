@@ -130,7 +130,7 @@ export function renderMarkdown(result: AssessmentResult, options: MarkdownReport
       ['Skipped files', formatCount(view.skippedFiles)],
       ...view.nonProduction.map((r) => [
         `Outside the grade: ${roleName(r.role)}`,
-        `${r.linesOfCode === undefined ? '' : `${formatCount(r.linesOfCode)} lines, `}${formatCount(r.findings)} issues (${formatCount(r.points)} points)`,
+        `${r.linesOfCode === undefined ? '' : `${formatCount(r.linesOfCode)} lines, `}${formatCount(r.findings)} issue${r.findings === 1 ? '' : 's'} (${formatCount(r.points)} point${r.points === 1 ? '' : 's'})`,
       ]),
       ['Duration', formatDuration(view.durationMs)],
     ]),

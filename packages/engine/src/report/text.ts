@@ -137,7 +137,7 @@ export function renderText(result: AssessmentResult, options: TextReportOptions 
   if (view.nonProduction.length > 0) {
     const roles = view.nonProduction.map((r) => {
       const size = r.linesOfCode === undefined ? '' : `${formatCount(r.linesOfCode)} lines, `;
-      return `${roleName(r.role)} ${size}${formatCount(r.findings)} issue${r.findings === 1 ? '' : 's'} (${formatCount(r.points)} points)`;
+      return `${roleName(r.role)} ${size}${formatCount(r.findings)} issue${r.findings === 1 ? '' : 's'} (${formatCount(r.points)} point${r.points === 1 ? '' : 's'})`;
     });
     lines.push(`Outside  the grade: ${roles.join(' · ')}`);
   }
