@@ -68,10 +68,11 @@ describe('consistency on effect 3.22.4', () => {
       'info src/internal/logger-circular.ts:1 File name logger-circular.ts is kebab-case, not camelCase',
       'info src/internal/string-utils.ts:1 File name string-utils.ts is kebab-case, not camelCase',
     ]);
-    // The statistics still tell the truth: effect mixes file styles and constant styles.
+    // The statistics still tell the truth: effect mixes file styles and constant styles (measured on its
+    // production files, now that every file parses: 83 and 61.4 % after 81.2 and 61.8 %).
     const byName = Object.fromEntries(result.conventions.map((c) => [c.name, c]));
-    expect(byName['file-naming']).toMatchObject({ dominantValue: 'camelCase', consistency: 81.2 });
-    expect(byName['constant-naming']).toMatchObject({ dominantValue: 'UPPER_SNAKE', consistency: 61.8 });
+    expect(byName['file-naming']).toMatchObject({ dominantValue: 'camelCase', consistency: 83 });
+    expect(byName['constant-naming']).toMatchObject({ dominantValue: 'UPPER_SNAKE', consistency: 61.4 });
     expect(byName['import-extension']).toMatchObject({ dominantValue: '.js', consistency: 100 });
   });
 });

@@ -68,12 +68,16 @@ describe('consistency/naming-convention', () => {
   it('treats PascalCase functions and one-letter names as a convention of their own', async () => {
     const repo = new MiniRepo({
       'src/users.ts': camelFunctions(12),
-      'src/decorators.ts': 'export function Injectable() {\n  return (target: unknown) => target;\n}\nexport const Done = () => ({ _tag: "Done" });\n',
+      'src/decorators.ts': 'export function Injectable() {\n  return (target: unknown) => target;\n}\nexport const Done = () => ({ _tag: "Done" });\nexport const SK = <A, B>(_: A, b: B): B => b;\n',
       'src/kind.ts': 'export class Kind {\n  get _F() {\n    return 1;\n  }\n  runOnce() {}\n}\n',
     });
     const result = await analyzeWith(consistency, repo.root);
     expect(findingsOf(result, RULE)).toEqual([]);
-    expect(result.conventions.find((c) => c.name === 'function-naming')).toMatchObject({ totalCount: 14, values: { camelCase: 14 } });
+    expect(result.conventions.find((c) => c.name === 'function-naming')).toMatchObject({ totalCount: 15, values: { camelCase: 15 } });
+    // A function in UPPER_SNAKE is no acronym: still a deviation.
+    repo.write({ 'src/limits.ts': 'export function MAX_RETRIES() {\n  return 3;\n}\n' });
+    const again = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(again, RULE)).toEqual(['src/limits.ts:1 Function MAX_RETRIES in limits.ts is UPPER_SNAKE, not camelCase']);
   });
 
   it('does not sample a type named after a value of its file, even one the parser could not read', async () => {

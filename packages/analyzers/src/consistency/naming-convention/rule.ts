@@ -75,7 +75,8 @@ function observeNames(summary: FileSummary, facts: NameFacts, ignore: readonly S
       if (!styles) stylesByName.set(name, (styles = namingStylesOf(name)));
       // PascalCase functions are a convention of their own: constructors written before classes, React
       // components, decorator factories (`Injectable()`), constructors of tagged unions (`Done()`).
-      if (kind === 'function' && styles.length === 1 && styles[0] === 'PascalCase') styles = PASCAL_FUNCTION;
+      // An all-caps word is an acronym in PascalCase (`SK`, the combinator; `URL()`): the same convention.
+      if (kind === 'function' && styles.includes('PascalCase') && styles.every((s) => s === 'PascalCase' || s === 'UPPER_SNAKE')) styles = PASCAL_FUNCTION;
       observations.push({
         path: summary.path,
         line,
