@@ -39,7 +39,18 @@ export type { AnalyzerDefinition } from './plugins/define.js';
 export { loadPlugin, PluginLoadError } from './plugins/load-plugin.js';
 
 // Scoring and drift
-export type { ScoringModel, ScoringMetrics, ScoreResult, CategoryScore, Grade } from './contracts/scoring.js';
+export type {
+  ScoringModel,
+  ScoringMetrics,
+  ScoringEvidence,
+  ScoreResult,
+  CategoryScore,
+  Grade,
+  ScoreEvidence,
+  CategoryLedgerEntry,
+  OverallLedgerEntry,
+  RoleFigures,
+} from './contracts/scoring.js';
 export { DefaultScoringModel, DEFAULT_WEIGHTS, GRADE_THRESHOLDS, HALF_SCORE_DENSITY, SEVERITY_POINTS } from './scoring/default-scoring-model.js';
 export type { DriftDetector, DriftAlert, DriftSnapshot, DriftThresholds, DriftType } from './contracts/drift.js';
 export { DefaultDriftDetector, DEFAULT_DRIFT_THRESHOLDS } from './drift/default-drift-detector.js';
