@@ -32,6 +32,11 @@ new AnalyzerTester(security).run('prototype-pollution', {
       filename: 'src/errors.js',
       name: 'only keys the target lacks (effect): __proto__ is in every object',
     },
+    {
+      code: 'export const extendFields = (a, b) => {\n  const out = { ...a };\n  for (const key of Reflect.ownKeys(b)) {\n    if (key in a) {\n      throw new Error(`duplicate ${String(key)}`);\n    }\n    out[key] = b[key];\n  }\n  return out;\n};',
+      filename: 'src/schema.ts',
+      name: 'a copy that throws on a key the target has (effect): __proto__ is in every object',
+    },
     { code: 'function update(state, id, value) {\n  const next = { ...state };\n  next[id] = value;\n  return next;\n}', name: 'a single dynamic key without a path walk' },
   ],
   invalid: [
@@ -56,6 +61,12 @@ new AnalyzerTester(security).run('prototype-pollution', {
       filename: 'src/options.js',
       name: 'a key copy over a parameter',
       findings: [{ line: 3, severity: 'medium', title: 'Key copy from `input` without a __proto__ guard in applyOptions > forEach callback', data: { pattern: 'key-copy' } }],
+    },
+    {
+      code: 'export function countingCopy(out, input) {\n  let clashes = 0;\n  for (const key of Object.keys(input)) {\n    if (key in out) clashes++;\n    out[key] = input[key];\n  }\n  return clashes;\n}',
+      filename: 'src/copy.js',
+      name: 'a presence test that does not leave the loop is no guard',
+      findings: [{ line: 5, severity: 'medium', data: { pattern: 'key-copy' } }],
     },
     {
       code: "app.post('/prefs', (req, res) => {\n  const prefs = JSON.parse(req.body.prefs);\n  for (const [key, value] of Object.entries(prefs)) settings[key] = prefs[key];\n});",

@@ -85,6 +85,8 @@ export const prototypePollution = defineRule({
       if (assignments.length === 0 || guarded(anchor)) return;
       // `if (!(key in target))` skips `__proto__` and `constructor`, which every object has.
       if (new RegExp(`!\\(\\s*${escapeRegExp(loop.key)}\\s+in\\s`).test(loop.body.text)) return;
+      // So does leaving the loop when the key is present: `if (key in a) throw …` / `continue` / `return`.
+      if (new RegExp(`\\bif\\s*\\(\\s*${escapeRegExp(loop.key)}\\s+in\\s+[\\w$.]+\\s*\\)\\s*\\{?\\s*(?:throw|continue|return)\\b`).test(loop.body.text)) return;
       // A merge recurses through its own name, possibly from a callback nested inside it.
       const names = new Set<string>();
       for (let fn = enclosingFunction(anchor); fn; fn = enclosingFunction(fn)) for (const name of functionNames(fn)) names.add(name);
