@@ -10,9 +10,19 @@ export type WorkflowRequest =
 
 export type WorkflowKind = WorkflowRequest['kind'];
 
+export interface StartOptions {
+  workflowId?: string;
+  /**
+   * The user who asked for the run (a REST call). Engines that schedule fairly count it against
+   * this user, and may refuse it when the user has too much work queued; work the system starts
+   * (webhooks, schedules) names no user and is never refused.
+   */
+  requestedBy?: string;
+}
+
 export interface WorkflowStarter {
   /** Starts (or, for the same id, returns) a workflow; `workflowId` is what the API returns. */
-  start(request: WorkflowRequest, options?: { workflowId?: string }): Promise<{ workflowId: string }>;
+  start(request: WorkflowRequest, options?: StartOptions): Promise<{ workflowId: string }>;
 }
 
 /** Deterministic workflow ids: retrying a start for the same record reuses the same workflow. */

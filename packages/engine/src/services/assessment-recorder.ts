@@ -5,6 +5,7 @@
 // run in one short transaction: until then none of its issues is read, so a run is seen whole or
 // not at all. Every step is safe to repeat, because workflow engines retry activities.
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DriftDetector, DriftThresholds } from '../contracts/drift.js';
 import type { Grade } from '../contracts/scoring.js';
 import { DefaultDriftDetector } from '../drift/default-drift-detector.js';
@@ -12,10 +13,10 @@ import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
 import { DefaultScoringModel } from '../scoring/default-scoring-model.js';
 import type { Database, Sql } from '../store/database.js';
 import { combineResults, snapshotOfRecord, type RepositoryAssessment, type ScoreColumns, type StoredMetrics } from './assessment-combination.js';
-import { pruneAssessmentIssues, DEFAULT_ISSUE_RETENTION_RUNS, type PrunedIssues } from './assessment-retention.js';
+import { DEFAULT_ISSUE_RETENTION_RUNS, pruneAssessmentIssues, refreshIssueStatistics, type PrunedIssues } from './assessment-retention.js';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.js';
 import { capFindingsPerRule, DEFAULT_MAX_ISSUES_PER_RULE } from './finding-cap.js';
-import { deleteContextIssues, writeIssuesInBatches, yieldToEventLoop } from './issue-batches.js';
+import { deleteContextIssues, writeIssuesInBatches } from './issue-batches.js';
 
 export type { RepositoryAssessment } from './assessment-combination.js';
 export type AssessmentTrigger = 'manual' | 'push' | 'pr_merge' | 'scheduled';
@@ -265,11 +266,12 @@ export class AssessmentRecorder {
     return { status: 'completed', overallScore: c.overall_score, issues: run.inserted.inserted, newIssues: run.inserted.newCount, driftAlerts: alerts.length };
   }
 
-  /** Retention after a recorded run; its failure is reported, never the run's. */
+  /** Retention and statistics after a recorded run; their failure is reported, never the run's. */
   private async enforceRetention(projectId: string): Promise<void> {
     try {
       const pruned = await pruneAssessmentIssues(this.db, projectId, this.options.issueRetentionRuns ?? DEFAULT_ISSUE_RETENTION_RUNS);
       if (pruned.issues > 0 || pruned.assessments > 0) this.options.onRetention?.(projectId, pruned);
+      await refreshIssueStatistics(this.db);
     } catch (error) {
       this.options.onRetention?.(projectId, error instanceof Error ? error : new Error(String(error)));
     }

@@ -3,17 +3,16 @@
 // statement of 150,000 rows froze the API (/healthz included) for a minute. Here each batch is a
 // short transaction of its own, followed by a turn of the event loop; the caller keeps the rows
 // invisible until it publishes the run (issues of an assessment are read only once it is completed).
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { issueFingerprint, uuidFromName } from '../report/issue-id.js';
 import type { Database, Sql } from '../store/database.js';
-import { applyDismissRules, SEVERITY_RANK, type InsertedIssues, type IssueContext, type IssueInput } from './issue-records.js';
+import { applyDismissRules, SEVERITY_RANK, type InsertedIssues, type IssueContext, type IssueContextType, type IssueInput } from './issue-records.js';
 
 /** Rows per insert: about 20–40 ms of the embedded store's time each (docs/performance.md). */
 export const DEFAULT_ISSUE_BATCH_SIZE = 250;
 /** Rows per delete (deletes are cheaper than inserts). */
 export const DEFAULT_DELETE_BATCH_SIZE = 1_000;
 
-/** Lets timers, sockets and other requests run before the next batch. */
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface BatchOptions {
   batchSize?: number;
@@ -112,8 +111,13 @@ export async function writeIssuesInBatches(db: Database, context: IssueContext, 
   return { inserted: items.length, newCount, dismissed };
 }
 
-/** Removes every issue of one run, a batch per transaction; returns how many were removed. */
-export async function deleteContextIssues(db: Database, projectId: string, contextId: string, options: BatchOptions = {}): Promise<number> {
+/** Removes every issue of one run (an assessment unless told), a batch per transaction; returns how many were removed. */
+export async function deleteContextIssues(
+  db: Database,
+  projectId: string,
+  contextId: string,
+  options: BatchOptions & { contextType?: IssueContextType } = {},
+): Promise<number> {
   const size = Math.max(1, options.batchSize ?? DEFAULT_DELETE_BATCH_SIZE);
   let removed = 0;
   for (;;) {
@@ -121,9 +125,10 @@ export async function deleteContextIssues(db: Database, projectId: string, conte
       await options.guard?.(tx);
       const [row] = await tx.query<{ n: number }>(
         `WITH gone AS (
-           DELETE FROM issues WHERE id IN (SELECT id FROM issues WHERE project_id = $1 AND context_id = $2 LIMIT $3) RETURNING 1)
+           DELETE FROM issues WHERE id IN (
+             SELECT id FROM issues WHERE project_id = $1 AND context_type = $4 AND context_id = $2 LIMIT $3) RETURNING 1)
          SELECT count(*)::int AS n FROM gone`,
-        [projectId, contextId, size],
+        [projectId, contextId, size, options.contextType ?? 'health_assessment'],
       );
       return row?.n ?? 0;
     });

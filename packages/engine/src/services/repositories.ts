@@ -194,12 +194,14 @@ export class RepositoryService {
     }
     if (!skipOnboarding) {
       try {
-        await this.workflows.start({ kind: 'onboarding', projectId, sessionId, repositoryIds });
+        await this.workflows.start({ kind: 'onboarding', projectId, sessionId, repositoryIds }, { requestedBy: actor.userId });
       } catch (error) {
         await this.db.transaction(async (tx) => {
           await tx.query('DELETE FROM onboarding_sessions WHERE id = $1', [sessionId]);
           await tx.query('DELETE FROM project_repositories WHERE project_id = $1 AND repository_id = ANY($2::uuid[])', [projectId, repositoryIds]);
         });
+        // Too much work queued for this user or project (409): the reason says so, nothing was linked.
+        if (error instanceof ConflictError) throw new ConflictError(`${error.message}; nothing was linked`);
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
         throw new UnavailableError(`the onboarding workflow could not be started, nothing was linked: ${reason}`);
       }

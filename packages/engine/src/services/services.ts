@@ -34,6 +34,10 @@ export interface ServiceOptions {
   allowLocalRepos: boolean;
   /** How long an invitation stays valid. */
   invitationTtlDays: number;
+  /** Issues listed per rule and repository of an assessment (default 1,000; 0: all). */
+  maxIssuesPerRule?: number;
+  /** Completed assessments per project that keep their full issue list (default 10; 0: all). */
+  issueRetentionRuns?: number;
 }
 
 export const DEFAULT_SERVICE_OPTIONS: ServiceOptions = { allowLocalRepos: false, invitationTtlDays: 7 };
@@ -47,6 +51,8 @@ export interface ServiceDeps {
   cache?: Cache;
   /** The code graph kept per repository; default: tables of the same store. */
   graphStore?: GraphStore;
+  /** Operator log: what retention removed, or why it failed. */
+  log?: (line: string) => void;
 }
 
 export class Services {
@@ -109,7 +115,17 @@ export class Services {
     this.repositories = new RepositoryService(deps.db, this.access, deps.codeHosts, deps.workflows, { allowLocalRepos: this.options.allowLocalRepos });
     this.installations = new InstallationService(deps.db, deps.codeHosts);
     // -- health init
-    this.assessments = new AssessmentRecorder(deps.db, { onChange: (projectId) => this.projectCache.invalidate(projectId) });
+    this.assessments = new AssessmentRecorder(deps.db, {
+      onChange: (projectId) => this.projectCache.invalidate(projectId),
+      maxIssuesPerRule: this.options.maxIssuesPerRule,
+      issueRetentionRuns: this.options.issueRetentionRuns,
+      onRetention: (projectId, outcome) =>
+        deps.log?.(
+          outcome instanceof Error
+            ? `retention: project ${projectId}: ${outcome.message}`
+            : `retention: project ${projectId}: removed the issues of ${outcome.assessments} older assessment(s), ${outcome.issues} rows`,
+        ),
+    });
     this.health = new HealthService(deps.db, this.access, deps.workflows, this.assessments, this.projectCache);
     // -- issues & dismiss-rule init
     this.issues = new IssueService(deps.db, this.access, this.projectCache);

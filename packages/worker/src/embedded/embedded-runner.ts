@@ -1,7 +1,9 @@
 // The embedded workflow engine: jobs are rows in the relational store (durable across restarts),
 // claimed with SKIP LOCKED, run with bounded concurrency through the same workflow functions as
-// Temporal. On start, jobs left `running` by a dead process are resumed (re-run: activities are
-// idempotent) or failed once out of attempts — never left stuck.
+// Temporal. Claims are fair: round-robin across the users jobs count against, then across a
+// user's projects, so one user's ten onboardings wait their turn behind nobody else's work. On
+// start, jobs left `running` by a dead process are resumed (re-run: activities are idempotent) or
+// failed once out of attempts — never left stuck.
 import { randomUUID } from 'node:crypto';
 import type { Database, JobQueueWorkflowStarter, WorkflowKind } from '@codehealth/engine/server';
 import type { Activities } from '../workflows/activities.js';
@@ -144,16 +146,27 @@ export class EmbeddedRunner {
     }
   }
 
-  /** One queued job whose concurrency key (kind + project) is not running already. */
+  /**
+   * One queued job whose concurrency key (kind + project) is not running already, chosen fairly:
+   * the user with the fewest jobs running, then the one served longest ago (never served first);
+   * within a user, the same for projects; then the oldest job. `locked_at` is when a job was last
+   * claimed (migration 0006 indexes it per user and per project). Jobs queued before that migration
+   * know neither and come first.
+   */
   private async claim(): Promise<JobRow | undefined> {
     const rows = await this.options.db.query<JobRow>(
-      `UPDATE jobs SET status = 'running', locked_by = $1, locked_at = now(), attempts = attempts + 1, updated_at = now()
+      `UPDATE jobs SET status = 'running', locked_by = $1, locked_at = clock_timestamp(), attempts = attempts + 1, updated_at = now()
         WHERE id = (
           SELECT j.id FROM jobs j
            WHERE j.status = 'queued' AND j.run_after <= now()
              AND (j.concurrency_key IS NULL OR NOT EXISTS (
                    SELECT 1 FROM jobs r WHERE r.status = 'running' AND r.concurrency_key = j.concurrency_key))
-           ORDER BY j.created_at, j.id
+           ORDER BY
+             (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.user_id = j.user_id),
+             (SELECT max(r.locked_at) FROM jobs r WHERE r.user_id = j.user_id) NULLS FIRST,
+             (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.project_id = j.project_id),
+             (SELECT max(r.locked_at) FROM jobs r WHERE r.project_id = j.project_id) NULLS FIRST,
+             j.created_at, j.id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING id, workflow_id, kind, input, attempts, max_attempts`,
