@@ -29,7 +29,12 @@ RATE_LIMIT_PER_MINUTE (requests per API key and minute, default 600; 0 turns lim
 self-hosted replicas count together in Redis), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE (requests
 without valid credentials per client address and minute, default 120; 0 turns it off),
 TRUSTED_PROXIES (reverse proxies whose X-Forwarded-For names the client: addresses, CIDR ranges
-or loopback, comma-separated; unset, the TCP peer is the client).
+or loopback, comma-separated; unset, the TCP peer is the client),
+CODEHEALTH_MAX_ISSUES_PER_RULE (issues listed per rule and repository of an assessment, the
+rest summed up in one record; default 1000), CODEHEALTH_ISSUE_RETENTION_RUNS (assessments per
+project that keep their full issue list, default 10), CODEHEALTH_QUEUE_LIMIT_PER_USER and
+CODEHEALTH_QUEUE_LIMIT_PER_PROJECT (embedded: runs one user or project may have queued or
+running, default 20 and 10); 0 turns any of these off.
 
 Options:
       --embedded   run without external services

@@ -11,6 +11,7 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { assertHostMigrated, HostStartError, openHostStore } from '../host/compose.js';
 import { HostConfigError, hostPluginsOf } from '../host/config.js';
+import { readWorkloadConfig, type WorkloadConfig } from '../host/workload-config.js';
 import { githubAppAuth, installationCloneAuth, type GitHubAppConfig } from '../host/github-app.js';
 import { activitiesFor, startScheduleTicks } from '../host/workflows.js';
 import { stopRequested } from './serve.js';
@@ -39,6 +40,10 @@ Environment:
                          enable and configure these, never add one
   VCS_APP_ID, VCS_PRIVATE_KEY_PATH  the GitHub App: clones of installation repositories use
                          short-lived installation tokens (kept in memory only)
+  CODEHEALTH_MAX_ISSUES_PER_RULE   issues listed per rule and repository of an assessment
+                         (default 1000; 0: all), as for the server
+  CODEHEALTH_ISSUE_RETENTION_RUNS  assessments per project that keep their full issue list
+                         (default 10; 0: all), as for the server
 
 Stops gracefully on Ctrl-C or SIGTERM (running activities finish first).
 `;
@@ -55,6 +60,8 @@ interface WorkerConfig {
   cacheUrl?: string;
   graphDb?: { address: string; user?: string; password?: string };
   app?: GitHubAppConfig;
+  /** Issues per rule and issue retention of the assessments this worker records. */
+  workload: WorkloadConfig;
 }
 
 function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd: string): WorkerConfig {
@@ -80,9 +87,11 @@ function readWorkerConfig(env: Readonly<Record<string, string | undefined>>, cwd
   } catch (error) {
     problems.push((error as Error).message);
   }
+  const workload = readWorkloadConfig(env, problems);
   if (problems.length > 0) throw new HostConfigError(`cannot start the worker: ${problems.join('; ')}`);
   return {
     plugins,
+    workload,
     databaseUrl,
     workflowAddress,
     taskQueue: get('WORKER_TASK_QUEUE') ?? DEFAULT_TASK_QUEUE,
@@ -115,9 +124,10 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
       db: store.db,
       workflows: starter,
       codeHosts: staticCodeHosts(defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined })),
-      options: { allowLocalRepos: config.allowLocalRepos },
+      options: { allowLocalRepos: config.allowLocalRepos, maxIssuesPerRule: config.workload.maxIssuesPerRule, issueRetentionRuns: config.workload.issueRetentionRuns },
       cache,
       graphStore,
+      log,
     });
     const activities = await activitiesFor(services, {
       workDir: config.workDir,

@@ -91,7 +91,9 @@ export async function assertHostMigrated(db: Database): Promise<void> {
 
 /** Where triggered work goes and runs: the in-process runner (embedded) or Temporal (WORKFLOW_ADDRESS). */
 async function workflowsFor(config: HostConfig, db: Database, log: (line: string) => void): Promise<WorkflowHost> {
-  if (config.mode === 'embedded') return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log, plugins: config.plugins });
+  if (config.mode === 'embedded') {
+    return embeddedWorkflows(db, { workDir: join(config.dataDir, 'work'), allowLocalRepos: true, log, plugins: config.plugins }, config.workload.queueLimits);
+  }
   return temporalWorkflows(config.workflowAddress, config.taskQueue);
 }
 
@@ -121,7 +123,15 @@ export function graphStoreFor(config: HostConfig): GraphStore | undefined {
   return config.mode === 'embedded' ? undefined : new Neo4jGraphStore({ address: config.graphDbHost, user: config.graphDbUser, password: config.graphDbPassword });
 }
 
-function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeHost[] | undefined, workflows: WorkflowStarter, cache: Cache, graphStore: GraphStore | undefined): Services {
+function servicesFor(
+  config: HostConfig,
+  db: Database,
+  codeHosts: readonly CodeHost[] | undefined,
+  workflows: WorkflowStarter,
+  cache: Cache,
+  graphStore: GraphStore | undefined,
+  log: (line: string) => void,
+): Services {
   const allowLocalRepos = config.mode === 'embedded' || config.allowLocalRepos;
   return new Services({
     db,
@@ -132,7 +142,8 @@ function servicesFor(config: HostConfig, db: Database, codeHosts: readonly CodeH
       codeHosts ??
         defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
     ),
-    options: { allowLocalRepos },
+    options: { allowLocalRepos, maxIssuesPerRule: config.workload.maxIssuesPerRule, issueRetentionRuns: config.workload.issueRetentionRuns },
+    log,
   });
 }
 
@@ -146,7 +157,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
   const graphStore = graphStoreFor(config);
   try {
     workflows = await workflowsFor(config, store.db, options.log);
-    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter, cache, graphStore);
+    const services = servicesFor(config, store.db, options.codeHosts, workflows.starter, cache, graphStore, options.log);
     const app = createApp({
       services,
       corsOrigins: config.corsOrigins,

@@ -43,6 +43,8 @@ function errorOf(fn: () => unknown): HostConfigError {
   throw new Error('expected a HostConfigError');
 }
 
+const DEFAULT_WORKLOAD = { maxIssuesPerRule: 1_000, issueRetentionRuns: 10, queueLimits: { perUser: 20, perProject: 10 } };
+
 describe('self-hosted configuration', () => {
   it('names every missing required variable in one message', () => {
     const error = errorOf(() => readSelfHostedConfig({}));
@@ -121,13 +123,14 @@ describe('embedded configuration', () => {
       corsOrigins: [],
       rateLimit: { limit: 600, windowSeconds: 60 },
       unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 },
+      workload: DEFAULT_WORKLOAD,
       dataDir: '/srv/app/.codehealth',
     });
   });
 
   it('honours CODEHEALTH_DATA_DIR (relative to the working directory), HOST, PORT and CORS_ORIGINS', () => {
     const config = readEmbeddedConfig({ CODEHEALTH_DATA_DIR: 'var/data', HOST: '0.0.0.0', PORT: '0', CORS_ORIGINS: 'http://localhost:5173' }, '/srv/app');
-    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], rateLimit: { limit: 600, windowSeconds: 60 }, unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 }, dataDir: '/srv/app/var/data' });
+    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], rateLimit: { limit: 600, windowSeconds: 60 }, unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 }, workload: DEFAULT_WORKLOAD, dataDir: '/srv/app/var/data' });
     expect(readEmbeddedConfig({ CODEHEALTH_DATA_DIR: '/abs/dir' }, '/srv/app').dataDir).toBe('/abs/dir');
   });
 
@@ -149,6 +152,19 @@ describe('embedded configuration', () => {
       'cannot start: TRUSTED_PROXIES must list IP addresses, CIDR ranges (10.0.0.0/8) or loopback; not one: proxy.internal; ' +
         'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE must be a whole number (0 turns rate limiting off). Fix it and start again.',
     );
+  });
+
+  it('reads the workload bounds (0 turns one off) and refuses anything but a whole number', () => {
+    const config = readEmbeddedConfig(
+      { CODEHEALTH_MAX_ISSUES_PER_RULE: '250', CODEHEALTH_ISSUE_RETENTION_RUNS: '0', CODEHEALTH_QUEUE_LIMIT_PER_USER: '3', CODEHEALTH_QUEUE_LIMIT_PER_PROJECT: ' 2 ' },
+      '/',
+    );
+    expect(config.workload).toEqual({ maxIssuesPerRule: 250, issueRetentionRuns: 0, queueLimits: { perUser: 3, perProject: 2 } });
+    expect(errorOf(() => readEmbeddedConfig({ CODEHEALTH_MAX_ISSUES_PER_RULE: '1e3', CODEHEALTH_ISSUE_RETENTION_RUNS: '-1' }, '/')).message).toBe(
+      'cannot start: CODEHEALTH_MAX_ISSUES_PER_RULE must be a whole number from 0 to 1000000000 (0: no limit); ' +
+        'CODEHEALTH_ISSUE_RETENTION_RUNS must be a whole number from 0 to 1000000000 (0: no limit). Fix it and start again.',
+    );
+    expect(readSelfHostedConfig({ ...complete(), CODEHEALTH_ISSUE_RETENTION_RUNS: '3' }).workload.issueRetentionRuns).toBe(3);
   });
 
   it('reads CODEHEALTH_PLUGINS as installed package names and refuses paths', () => {

@@ -5,6 +5,7 @@ import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StoreConfig } from '@codehealth/engine/server';
 import { DEFAULT_UNAUTHENTICATED_RATE_LIMIT, rateLimitFromEnv, TrustedProxies, type RateLimit } from '@codehealth/http';
+import { readWorkloadConfig, type WorkloadConfig } from './workload-config.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -61,6 +62,8 @@ interface ListenConfig {
   unauthenticatedRateLimit: RateLimit | false;
   /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client address; absent when unset. */
   trustedProxies?: TrustedProxies;
+  /** Issues per rule, issue retention, queue limits (host/workload-config.ts). */
+  workload: WorkloadConfig;
 }
 
 export interface EmbeddedConfig extends ListenConfig {
@@ -161,6 +164,7 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
   const port = parsePort(env, problems);
   const corsOrigins = parseCorsOrigins(valueOf(env, 'CORS_ORIGINS'), problems);
   const limits = parseLimits(env, problems);
+  const workload = readWorkloadConfig(env, problems);
   let plugins: string[] | undefined;
   try {
     plugins = hostPluginsOf(env);
@@ -175,6 +179,7 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
     port,
     corsOrigins,
     ...limits,
+    workload,
     dataDir: dataDirOf(env, cwd),
   };
 }
@@ -211,6 +216,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
   const port = parsePort(env, problems);
   const corsOrigins = present('CORS_ORIGINS') ? parseCorsOrigins(get('CORS_ORIGINS'), problems) : [];
   const limits = parseLimits(env, problems);
+  const workload = readWorkloadConfig(env, problems);
   if (problems.length > 0) {
     fail(problems, "Set them as described in the spec's deployment section, or run 'codehealth serve --embedded' (npm start) for a local server without external services.");
   }
@@ -226,6 +232,7 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
     port,
     corsOrigins,
     ...limits,
+    workload,
     databaseUrl: get('DATABASE_URL'),
     cacheUrl: get('CACHE_URL'),
     workflowAddress: get('WORKFLOW_ADDRESS'),

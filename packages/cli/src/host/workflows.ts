@@ -3,7 +3,7 @@
 // `codehealth worker` processes. Both use the same activities over the same services.
 import { join } from 'node:path';
 import { createEngine } from '@codehealth/engine';
-import { JobQueueWorkflowStarter, type Database, type Services, type WorkflowStarter } from '@codehealth/engine/server';
+import { JobQueueWorkflowStarter, type Database, type JobQueueLimits, type Services, type WorkflowStarter } from '@codehealth/engine/server';
 import type { HealthComponent } from '@codehealth/http';
 import { createActivities, EmbeddedRunner, RepositoryCheckouts, TemporalWorkflowStarter } from '@codehealth/worker';
 
@@ -58,8 +58,9 @@ export function startScheduleTicks(services: Services, log: (line: string) => vo
   return () => clearInterval(timer);
 }
 
-export function embeddedWorkflows(db: Database, options: ActivityHostOptions): WorkflowHost {
-  const starter = new JobQueueWorkflowStarter(db);
+/** The in-process runner over jobs in the store; `queueLimits` bound what one user or project may queue. */
+export function embeddedWorkflows(db: Database, options: ActivityHostOptions, queueLimits?: JobQueueLimits): WorkflowHost {
+  const starter = new JobQueueWorkflowStarter(db, queueLimits);
   let runner: EmbeddedRunner | undefined;
   let stopTicks = (): void => {};
   return {

@@ -16,7 +16,7 @@ export { migrateUp, migrationStatus, assertMigrated, readMigrations, MigrationEr
 export type { Migration, MigrationStatus } from '../store/migrations.js';
 
 // Ports
-export type { WorkflowStarter, WorkflowRequest, WorkflowKind } from '../ports/workflow-starter.js';
+export type { WorkflowStarter, WorkflowRequest, WorkflowKind, StartOptions } from '../ports/workflow-starter.js';
 export { workflowIdOf } from '../ports/workflow-starter.js';
 export type { CodeHost, CodeHosts, RepositoryMetadata, PublicRepositoryRef, PullRequestMetadata } from '../ports/code-host.js';
 export { staticCodeHosts } from '../ports/code-host.js';
@@ -40,8 +40,8 @@ export { ApiKeyService, generateApiKey, API_KEY_PREFIX, MAX_KEYS_PER_USER } from
 export { UserService } from '../services/users.js';
 export type { User } from '../services/users.js';
 export { ProjectService } from '../services/projects.js';
-export { JobQueueWorkflowStarter } from '../services/job-queue.js';
-export type { JobListener } from '../services/job-queue.js';
+export { JobQueueWorkflowStarter, DEFAULT_JOB_QUEUE_LIMITS } from '../services/job-queue.js';
+export type { JobListener, JobQueueLimits } from '../services/job-queue.js';
 export { iso } from '../services/time.js';
 export { OnboardingService, FINAL_ONBOARDING_EVENTS } from '../services/onboarding.js';
 export type { OnboardingEventType, OnboardingEventRecord, OnboardingSession } from '../services/onboarding.js';
@@ -67,6 +67,10 @@ export type { InstallationMetadata } from '../ports/code-host.js';
 export { HealthService } from '../services/health.js';
 export type { EnqueuedAssessment, Page } from '../services/health.js';
 export { AssessmentRecorder, redactFailure } from '../services/assessment-recorder.js';
+export { capFindingsPerRule, DEFAULT_MAX_ISSUES_PER_RULE, NOT_LISTED_KIND } from '../services/finding-cap.js';
+export type { CappedFindings } from '../services/finding-cap.js';
+export { DEFAULT_ISSUE_RETENTION_RUNS, pruneAssessmentIssues } from '../services/assessment-retention.js';
+export type { PrunedIssues } from '../services/assessment-retention.js';
 export type { AssessmentRun, AssessmentTrigger, AssessmentStatus, CompletedAssessment, AssessmentRecorderOptions, RepositoryAssessment } from '../services/assessment-recorder.js';
 export { refactoringInterpretation, TREND_LENGTH, DASHBOARD_DRIFT_ALERTS } from '../services/health-dashboard.js';
 // -- issues & dismiss-rule services (add exports here)
