@@ -12,7 +12,7 @@ import { createTestApi, type TestApi, type TestUser } from '../../../http/src/fi
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/infra/fake-openai.js';
 import { healthActivities } from './health-activities.js';
-import { prActivities, type PrActivityDeps } from './pr-activities.js';
+import { prActivities, storedBaseline, type PrActivityDeps } from './pr-activities.js';
 import { RepositoryCheckouts } from './repository-checkout.js';
 
 const SOURCES = {
@@ -118,6 +118,20 @@ describe('prActivities', () => {
     expect(analysis.conflicts.checked_prs).toEqual([1, 2]);
     expect(log.some((line) => line.includes('baseline analysed at the merge base'))).toBe(true);
     expect(log.some((line) => /^llm small: pr_classification -> fake\/tiny-1/.test(line) && !line.includes('sk-test'))).toBe(true);
+  }, 120_000);
+
+  it('takes no baseline from an assessment whose stored issues are not all its findings (capped per rule, or pruned)', async () => {
+    const { projectId, repositoryId } = await linkedProject();
+    const assessment = await api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: owner.key });
+    const assessmentId: string = assessment.body.assessment_id;
+    await healthActivities(deps).assessHealth({ projectId, assessmentId });
+    const main = repo.git('rev-parse', 'main');
+    expect(await storedBaseline(api.services, projectId, repositoryId, main)).toMatchObject({ assessmentId });
+
+    await api.db.query(`UPDATE health_assessments SET metrics = metrics || '{"issues_not_listed": 12}'::jsonb WHERE id = $1`, [assessmentId]);
+    expect(await storedBaseline(api.services, projectId, repositoryId, main)).toBeUndefined();
+    await api.db.query(`UPDATE health_assessments SET metrics = metrics || '{"issues_not_listed": 0}'::jsonb, issues_pruned_at = now() WHERE id = $1`, [assessmentId]);
+    expect(await storedBaseline(api.services, projectId, repositoryId, main)).toBeUndefined();
   }, 120_000);
 
   it('records a failure with its message, and leaves a completed run alone', async () => {

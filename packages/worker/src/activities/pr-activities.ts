@@ -73,7 +73,8 @@ interface IssueRow {
 /**
  * The project's latest completed assessment as a baseline, when it assessed exactly this
  * repository at `commitSha` (an assessment combining several repositories scores them together,
- * so its scores are not this repository's).
+ * so its scores are not this repository's) and its stored issues are all of its findings (a run
+ * over the per-rule cap lists only part of them, and retention may have removed a list).
  */
 export async function storedBaseline(services: Services, projectId: string, repositoryId: string, commitSha: string): Promise<PrBaseline | undefined> {
   const [latest] = await services.db.query<{
@@ -82,13 +83,16 @@ export async function storedBaseline(services: Services, projectId: string, repo
     total_lines_of_code: number;
     test_lines_of_code: number;
     actual_coverage_percent: number | null;
-    metrics: { structural_coverage_pct?: number | null; duplication_index?: number | null; convention_consistency?: number | null; production_lines_of_code?: number };
+    metrics: { structural_coverage_pct?: number | null; duplication_index?: number | null; convention_consistency?: number | null; production_lines_of_code?: number; issues_not_listed?: number };
+    issues_pruned: boolean;
   }>(
-    `SELECT id, commits, total_lines_of_code, test_lines_of_code, actual_coverage_percent, metrics FROM health_assessments
+    `SELECT id, commits, total_lines_of_code, test_lines_of_code, actual_coverage_percent, metrics, issues_pruned_at IS NOT NULL AS issues_pruned
+       FROM health_assessments
       WHERE project_id = $1 AND status = 'completed' ORDER BY completed_at DESC, created_at DESC LIMIT 1`,
     [projectId],
   );
   if (!latest || latest.commits.length !== 1 || latest.commits[0]!.repository_id !== repositoryId || latest.commits[0]!.sha !== commitSha) return undefined;
+  if ((latest.metrics.issues_not_listed ?? 0) > 0 || latest.issues_pruned) return undefined;
   const rows = await services.db.query<IssueRow>(
     `SELECT fingerprint, source, severity, category, file_path, file_group, line_start, line_end, code_snippet, validated, title, description,
             why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable
