@@ -3,16 +3,17 @@ import { isBelow, parseAnalyzeArgs, parseFailUnder } from './args.js';
 
 describe('parseAnalyzeArgs', () => {
   it('defaults to the current directory, text, cache on, progress on', () => {
-    expect(parseAnalyzeArgs([])).toEqual({ dir: '.', format: 'text', cache: true, quiet: false, help: false });
+    expect(parseAnalyzeArgs([])).toEqual({ dir: '.', format: 'text', cache: true, untrusted: false, quiet: false, help: false });
   });
 
   it('reads every flag, long and short', () => {
-    expect(parseAnalyzeArgs(['repo', '--format', 'sarif', '--output', 'out.sarif', '--fail-under', 'B', '--no-cache', '--quiet'])).toEqual({
+    expect(parseAnalyzeArgs(['repo', '--format', 'sarif', '--output', 'out.sarif', '--fail-under', 'B', '--no-cache', '--untrusted', '--quiet'])).toEqual({
       dir: 'repo',
       format: 'sarif',
       output: 'out.sarif',
       failUnder: { kind: 'grade', grade: 'B' },
       cache: false,
+      untrusted: true,
       quiet: true,
       help: false,
     });

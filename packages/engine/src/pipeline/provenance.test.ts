@@ -19,7 +19,7 @@ describe('a run\'s provenance', () => {
       configDigest: configDigest({}),
       engineVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
       ruleSet: expect.stringMatching(/^[0-9a-f]{16}$/),
-      scoringModel: 'default-v1',
+      scoringModel: 'default-v2',
     });
     // The same commit, configuration and engine: the same provenance, whenever it runs.
     expect((await engine.analyze(repo.root)).provenance).toEqual(first.provenance);
