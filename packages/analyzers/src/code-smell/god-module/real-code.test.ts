@@ -30,19 +30,23 @@ describe('god-module on real code', () => {
     expect(result.graph.modules.get('src/internal/Observable.ts')!.importedBy.length).toBeGreaterThan(15);
   });
 
-  it('finds the 8 large and central modules of effect 3.22.4, not its small data-type modules', async (context) => {
+  it('finds the 10 large and central modules of effect 3.22.4, not its small data-type modules', async (context) => {
     const corpus = obtainNpmPackage('effect', '3.22.4', 'src/Effect.ts');
     if (!usable(corpus)) return context.skip();
     const result = await analyze(resolve(corpus.root, 'src'));
+    // Since every effect file parses (parse repairs), exports and dependents hidden by ERROR regions
+    // count: core-effect.ts and STM.ts join as large central modules by the same thresholds.
     expect(result.findings.map((f) => [f.filePath, f.severity, f.data])).toEqual([
-      ['Array.ts', 'high', { exports: 133, lines: 1273, dependents: 54 }],
+      ['Array.ts', 'high', { exports: 133, lines: 1273, dependents: 56 }],
       ['Channel.ts', 'high', { exports: 114, lines: 1331, dependents: 16 }],
-      ['Effect.ts', 'high', { exports: 333, lines: 3587, dependents: 134 }],
-      ['internal/core.ts', 'high', { exports: 244, lines: 2547, dependents: 63 }],
+      ['Effect.ts', 'high', { exports: 337, lines: 3587, dependents: 141 }],
+      ['internal/core-effect.ts', 'high', { exports: 135, lines: 2009, dependents: 16 }],
+      ['internal/core.ts', 'high', { exports: 244, lines: 2547, dependents: 66 }],
       ['internal/fiberRuntime.ts', 'high', { exports: 101, lines: 3253, dependents: 34 }],
-      ['Stream.ts', 'high', { exports: 308, lines: 1947, dependents: 16 }],
-      ['Chunk.ts', 'medium', { exports: 82, lines: 793, dependents: 65 }],
-      ['Duration.ts', 'medium', { exports: 47, lines: 657, dependents: 47 }],
+      ['Stream.ts', 'high', { exports: 313, lines: 1947, dependents: 16 }],
+      ['Chunk.ts', 'medium', { exports: 82, lines: 793, dependents: 68 }],
+      ['Duration.ts', 'medium', { exports: 47, lines: 657, dependents: 50 }],
+      ['STM.ts', 'medium', { exports: 126, lines: 905, dependents: 28 }],
     ]);
     // Option.ts: 59 small combinators (409 lines) imported by 132 modules is an API, not a god.
     expect(result.findings.some((f) => f.filePath === 'Option.ts')).toBe(false);
