@@ -2,11 +2,11 @@
 // onboard a large synthetic repository, then assess it again, while another process asks
 // `/healthz` every 100 ms. Prints the latency of those answers during each run, how long each run
 // took and how much the data directory grew per run. Usage:
-//   node test/bench/healthz-under-load.mjs [--files 3000] [--functions 4] [--runs 3] [--env K=V ...]
+//   node test/bench/healthz-under-load.mjs [--files 3000] [--functions 4] [--runs 3] [--env K=V ...] [--node-arg=--cpu-prof ...]
 // The repository: <files> TypeScript files of <functions> functions, each with ~12 findings
 // (magic numbers, loose equality, non-null assertion, TODO, empty catch): ~48 findings per file.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     functions: { type: 'string', default: '4' },
     runs: { type: 'string', default: '3' },
     env: { type: 'string', multiple: true, default: [] },
+    'node-arg': { type: 'string', multiple: true, default: [] },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -51,20 +52,22 @@ function generateRepository(root, files, functions) {
   git('commit', '-q', '-m', 'synthetic');
 }
 
+/** The server's resident memory (MB), from /proc. */
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const duMb = (path) => Number(execFileSync('du', ['-sk', path], { encoding: 'utf8' }).split('\t')[0]) / 1024;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 generateRepository(repo, Number(values.files), Number(values.functions));
 const extraEnv = Object.fromEntries(values.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-const env = { ...process.env, CODEHEALTH_DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_MINUTE: '0', ...extraEnv };
-const server = spawn(process.execPath, [CLI, 'serve', '--embedded'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const env = { ...process.env, CODEHEALTH_DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0', ...extraEnv };
+const server = spawn(process.execPath, [...values['node-arg'], CLI, 'serve', '--embedded'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 const logLines = [];
 let base;
 const listening = new Promise((resolve, reject) => {
   const onData = (chunk) => {
     for (const line of String(chunk).split('\n')) {
-      if (line.trim()) logLines.push(line);
+      if (line.trim()) logLines.push(`${(performance.now() / 1000).toFixed(1)}s ${line}`);
       const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (match && !base) resolve((base = match[1]));
     }
@@ -94,7 +97,7 @@ function probeHealth() {
     while (!stopped) {
       const started = performance.now();
       const response = await fetch(`${base}/healthz`).catch(() => undefined);
-      samples.push({ ms: performance.now() - started, status: response?.status ?? 0 });
+      samples.push({ ms: performance.now() - started, status: response?.status ?? 0, at: started / 1000, rss: rssMb() });
       await response?.text().catch(() => {});
       await sleep(100);
     }
@@ -153,11 +156,14 @@ for (let run = 1; run <= Number(values.runs); run++) {
     },
     data_dir_mb: Math.round(dataMb.at(-1)),
     growth_mb: Math.round(dataMb.at(-1) - dataMb.at(-2)),
+    store_mb: Math.round(duMb(join(dataDir, 'pgdata'))),
+    slowest_at_s: samples.filter((s) => s.ms > 1000).map((s) => `${s.at.toFixed(1)}+${Math.round(s.ms)}ms`),
+    max_rss_mb: Math.round(Math.max(...samples.map((s) => s.rss))),
   });
 }
 const stats = await api('GET', `/projects/${project.id}/analysis/issues/stats`);
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 console.log(JSON.stringify({ files: Number(values.files), issues_listed: stats.total, env: extraEnv, runs: report }, null, 2));
-for (const line of logLines.filter((l) => /assessed|workflow .* (completed|failed)|retention|recorded/.test(l))) console.error(line);
+for (const line of logLines.filter((l) => !/ (GET|POST) \/(healthz|api)/.test(l) || / [1-9]\d{3,} ?ms/.test(l))) console.error(line);
 if (!values.keep) rmSync(work, { recursive: true, force: true });

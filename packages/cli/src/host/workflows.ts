@@ -40,7 +40,13 @@ export interface ActivityHostOptions {
 }
 
 export async function activitiesFor(services: Services, options: ActivityHostOptions) {
-  const engine = await createEngine({ cacheDir: join(options.workDir, 'cache'), keepWorkersMs: KEEP_WORKERS_MS, ...(options.plugins ? { plugins: options.plugins } : {}) });
+  // Repository rules always run in a worker: this thread answers requests (embedded) or heartbeats (Temporal).
+  const engine = await createEngine({
+    cacheDir: join(options.workDir, 'cache'),
+    keepWorkersMs: KEEP_WORKERS_MS,
+    rulesOffMainThread: true,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  });
   const checkouts = new RepositoryCheckouts({ workDir: join(options.workDir, 'repos'), allowLocal: options.allowLocalRepos, authHeader: options.authHeader });
   // Before any run of this process: what a killed one left behind goes; what a live one uses stays.
   const leftovers = await checkouts.removeLeftovers();

@@ -53,6 +53,14 @@ export interface CreateEngineOptions {
    * the process alive; `Engine.close()` stops them. Default 0: a run stops its threads.
    */
   keepWorkersMs?: number;
+  /**
+   * Leave the repository rules (the cross-file pass: clones, dead code, conventions) to a worker
+   * thread, even when every file came from the cache. A host that answers requests on its main
+   * thread (`codehealth serve --embedded`, a worker heartbeating to Temporal) sets it: a fully
+   * cached re-assessment otherwise runs every repository rule here (17 s for a 3,000-file
+   * repository full of clones). Default false: the CLI saves the ~0.3 s a worker takes to start.
+   */
+  rulesOffMainThread?: boolean;
 }
 
 export interface Engine {
@@ -96,7 +104,7 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   container.register(TOKENS.Analyzers, { useValue: analyzers });
   // tsyringe refuses null values, so the list travels in an object.
   container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls, installed } });
-  container.register(TOKENS.EngineOptions, { useValue: { workers: options.workers } });
+  container.register(TOKENS.EngineOptions, { useValue: { workers: options.workers, rulesOffMainThread: options.rulesOffMainThread ?? false } });
   const warmWorkers = new WarmWorkers(Math.max(0, options.keepWorkersMs ?? 0));
   container.register(TOKENS.WarmWorkers, { useValue: warmWorkers });
   container.register(TOKENS.ScoringOptions, { useValue: options.scoring ?? {} });

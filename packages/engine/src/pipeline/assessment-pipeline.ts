@@ -66,7 +66,7 @@ export class AssessmentPipeline {
     @inject(TOKENS.FileCache) private readonly cache: FileSummaryCache,
     @inject(TOKENS.Analyzers) private readonly analyzers: Analyzer[],
     @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null; installed: InstalledPlugin[] },
-    @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number },
+    @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number; rulesOffMainThread?: boolean },
     @inject(TOKENS.RunStates) private readonly runStates: RunStateStore,
     @inject(TOKENS.WarmWorkers) private readonly warmWorkers: WarmWorkers,
   ) {}
@@ -208,6 +208,7 @@ export class AssessmentPipeline {
     const inputsOf = async (): Promise<RuleInputs> => ({ snapshot: scoped, summaries, graph: await graphOf(), ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal });
     const outcomes = await runRepositoryRules(rules, inputsOf, {
       remote,
+      offThread: this.engineOptions.rulesOffMainThread,
       progress: (message) => progress({ stage: 'repository-rules', message }),
       checkpoint: () => throwIfAborted(signal),
     });
@@ -300,6 +301,7 @@ export class AssessmentPipeline {
     progress: (e: ProgressEvent) => void,
   ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[]; pool?: FilePool; keys: Array<string | null> }> {
     const { options, warm } = run;
+    const offThread = this.engineOptions.rulesOffMainThread === true;
     const code = snapshot.files.filter((f) => (f.kind === 'source' || f.kind === 'test') && isParsedLanguage(f.language));
     const only = options.onlyPaths ? new Set(options.onlyPaths) : undefined;
     const slots: FileSummary[] = new Array(code.length);
@@ -360,7 +362,7 @@ export class AssessmentPipeline {
         if (i > 0 && i % (READ_CONCURRENCY * 8) === 0) await new Promise<void>((resolve) => setImmediate(resolve));
         await Promise.all(indices.slice(i, i + READ_CONCURRENCY).map(lookUp));
         // A started pool is given up when the first files mostly hit the cache (a re-assessment).
-        if (i === 0 && pool && !warm && misses.length * 2 < Math.min(READ_CONCURRENCY, indices.length)) {
+        if (i === 0 && pool && !warm && !offThread && misses.length * 2 < Math.min(READ_CONCURRENCY, indices.length)) {
           stopQuietly(pool);
           pool = undefined;
         }
@@ -412,11 +414,14 @@ export class AssessmentPipeline {
         });
         await lookUpAll(all.filter((index) => run.known!.has(code[index].path)));
       } else await lookUpAll(all);
+      // Every file came from the cache: a host that keeps its main thread free still wants a
+      // worker for the repository rules (one thread is enough for them).
+      if (!pool && offThread && code.length >= MIN_FILES_FOR_WORKERS) pool = this.poolFor(MIN_FILES_FOR_WORKERS, run, 1);
       advance(code.length - missed - misses.length);
       // Few files to analyse: not worth waiting for (or talking to) workers that are still loading.
       // A warm pool is ready: it takes its share of even a few (a pull request's changed files),
       // and stays for the rules phase, its rules worker holding most summaries already.
-      if (pool && !warm && misses.length < MIN_FILES_FOR_WORKERS) {
+      if (pool && !warm && !offThread && misses.length < MIN_FILES_FOR_WORKERS) {
         stopQuietly(pool);
         pool = undefined;
       }
@@ -470,8 +475,8 @@ export class AssessmentPipeline {
     };
   }
 
-  private poolFor(misses: number, run: { config: CodeHealthConfig; pluginUrls: string[] | null }): FilePool | undefined {
-    const size = this.engineOptions.workers ?? defaultWorkerCount();
+  private poolFor(misses: number, run: { config: CodeHealthConfig; pluginUrls: string[] | null }, threads?: number): FilePool | undefined {
+    const size = Math.min(threads ?? Infinity, this.engineOptions.workers ?? defaultWorkerCount());
     if (size < 1 || misses < MIN_FILES_FOR_WORKERS || !run.pluginUrls) return undefined;
     const script = workerScriptUrl();
     if (!script) return undefined;

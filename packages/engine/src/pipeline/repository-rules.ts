@@ -90,6 +90,8 @@ export function claimOrders(rules: readonly ActiveRepositoryRule[], groups: read
 
 export interface PhaseOptions {
   remote?: RemoteRules;
+  /** Leave every group to the remote side (this thread serves requests); it runs here only if the worker fails. */
+  offThread?: boolean;
   progress(message: string): void;
   /** Checked before each group run here; throws to stop. */
   checkpoint(): void;
@@ -137,7 +139,7 @@ export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[],
       // throws fails the run from this thread as it would without workers.
     });
   // Alone, this thread runs the rules in rule order, as a serial run does.
-  const here = remoteDone ? orders.here : groups.map((_, i) => i);
+  const here = remoteDone ? (options.offThread ? [] : orders.here) : groups.map((_, i) => i);
   for (const group of here) if (claimGroup(claim, group)) outcomes[group] = await runHere(group);
   await remoteDone;
   for (let group = 0; group < groups.length; group++) outcomes[group] ??= await runHere(group);
