@@ -4,15 +4,13 @@
 // short transaction of its own, followed by a turn of the event loop; the caller keeps the rows
 // invisible until it publishes the run (issues of an assessment are read only once it is completed).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { issueFingerprint, uuidFromName } from '../report/issue-id.js';
 import type { Database, Sql } from '../store/database.js';
-import { applyDismissRules, SEVERITY_RANK, type InsertedIssues, type IssueContext, type IssueContextType, type IssueInput } from './issue-records.js';
+import { applyDismissRules, INSERT_ISSUES, issueRowOf, type InsertedIssues, type IssueContext, type IssueContextType, type IssueInput } from './issue-records.js';
 
 /** Rows per insert: about 20–40 ms of the embedded store's time each (docs/performance.md). */
 export const DEFAULT_ISSUE_BATCH_SIZE = 250;
 /** Rows per delete (deletes are cheaper than inserts). */
 export const DEFAULT_DELETE_BATCH_SIZE = 1_000;
-
 
 export interface BatchOptions {
   batchSize?: number;
@@ -22,53 +20,6 @@ export interface BatchOptions {
   onBatch?: (done: number) => void;
 }
 
-const INSERT_ISSUES = `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
-   severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
-   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
- SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
-        r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
-        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new
-   FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
-        severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
-        code_snippet text, validated bool, title text, description text, why_it_matters text,
-        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool)`;
-
-interface IssueRowInput extends Record<string, unknown> {
-  id: string;
-  fingerprint: string;
-  is_new: boolean;
-}
-
-/** The row of one finding; `occurrences` numbers equal fingerprints within the run, as insertContextIssues does. */
-function rowOf(contextId: string, { finding, repositoryId }: IssueInput, occurrences: Map<string, number>): IssueRowInput {
-  const fingerprint = issueFingerprint(finding);
-  const occurrence = occurrences.get(fingerprint) ?? 0;
-  occurrences.set(fingerprint, occurrence + 1);
-  return {
-    id: uuidFromName(`${contextId}:${fingerprint}#${occurrence}`),
-    repository_id: repositoryId,
-    fingerprint,
-    source: finding.source,
-    severity: finding.severity,
-    severity_rank: SEVERITY_RANK[finding.severity],
-    category: finding.category,
-    file_path: finding.filePath,
-    file_group: finding.fileGroup,
-    line_start: finding.anchor.lineStart,
-    line_end: finding.anchor.lineEnd,
-    code_snippet: finding.anchor.codeSnippet,
-    validated: finding.anchor.validated,
-    title: finding.title,
-    description: finding.description,
-    why_it_matters: finding.whyItMatters,
-    suggested_action: finding.suggestedAction,
-    rule_id: finding.ruleId,
-    analyzer_name: finding.analyzerName,
-    confidence: Math.round(finding.confidence),
-    auto_fixable: finding.autoFixable,
-    is_new: false,
-  };
-}
 
 /**
  * Inserts the run's issues batch by batch: each batch in one transaction that also decides
@@ -83,7 +34,7 @@ export async function writeIssuesInBatches(db: Database, context: IssueContext, 
   let newCount = 0;
   let dismissed = 0;
   for (let start = 0; start < items.length; start += size) {
-    const rows = items.slice(start, start + size).map((item) => rowOf(context.contextId, item, occurrences));
+    const rows = items.slice(start, start + size).map((item) => issueRowOf(context.contextId, item, occurrences));
     const counts = await db.transaction(async (tx) => {
       await options.guard?.(tx);
       const known = new Set<string>();

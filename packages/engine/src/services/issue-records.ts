@@ -37,6 +37,58 @@ export interface InsertedIssues {
   dismissed: number;
 }
 
+/** One statement per batch: the rows travel as one jsonb parameter `$1` (no SQL is assembled); `$2..$4` the context. */
+export const INSERT_ISSUES = `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
+   severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
+   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
+ SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
+        r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
+        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new
+   FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
+        severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
+        code_snippet text, validated bool, title text, description text, why_it_matters text,
+        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool)`;
+
+export interface IssueRow extends Record<string, unknown> {
+  id: string;
+  fingerprint: string;
+  is_new: boolean;
+}
+
+/**
+ * The row of one finding. `occurrences` numbers equal fingerprints within the run, so that a run's
+ * ids are stable; `isNewOf` says whether a fingerprint is new against the run's baseline.
+ */
+export function issueRowOf(contextId: string, { finding, repositoryId }: IssueInput, occurrences: Map<string, number>, isNewOf: (fingerprint: string) => boolean = () => false): IssueRow {
+  const fingerprint = issueFingerprint(finding);
+  const occurrence = occurrences.get(fingerprint) ?? 0;
+  occurrences.set(fingerprint, occurrence + 1);
+  return {
+    id: uuidFromName(`${contextId}:${fingerprint}#${occurrence}`),
+    repository_id: repositoryId,
+    fingerprint,
+    source: finding.source,
+    severity: finding.severity,
+    severity_rank: SEVERITY_RANK[finding.severity],
+    category: finding.category,
+    file_path: finding.filePath,
+    file_group: finding.fileGroup,
+    line_start: finding.anchor.lineStart,
+    line_end: finding.anchor.lineEnd,
+    code_snippet: finding.anchor.codeSnippet,
+    validated: finding.anchor.validated,
+    title: finding.title,
+    description: finding.description,
+    why_it_matters: finding.whyItMatters,
+    suggested_action: finding.suggestedAction,
+    rule_id: finding.ruleId,
+    analyzer_name: finding.analyzerName,
+    confidence: Math.round(finding.confidence),
+    auto_fixable: finding.autoFixable,
+    is_new: isNewOf(fingerprint),
+  };
+}
+
 /** Inserts the issues of one run in the caller's transaction and applies the project's dismiss rules. */
 export async function insertContextIssues(tx: Sql, context: IssueContext, items: readonly IssueInput[]): Promise<InsertedIssues> {
   const baseline = new Set<string>();
@@ -53,49 +105,15 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
   let newCount = 0;
   // One statement per run: the rows travel as one jsonb parameter (no SQL is assembled).
   const rows: Record<string, unknown>[] = [];
-  for (const { finding, repositoryId } of items) {
-    const fingerprint = issueFingerprint(finding);
-    const occurrence = occurrences.get(fingerprint) ?? 0;
-    occurrences.set(fingerprint, occurrence + 1);
-    const isNew = verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint);
-    if (isNew) newCount++;
-    rows.push({
-      id: uuidFromName(`${context.contextId}:${fingerprint}#${occurrence}`),
-      repository_id: repositoryId,
-      fingerprint,
-      source: finding.source,
-      severity: finding.severity,
-      severity_rank: SEVERITY_RANK[finding.severity],
-      category: finding.category,
-      file_path: finding.filePath,
-      file_group: finding.fileGroup,
-      line_start: finding.anchor.lineStart,
-      line_end: finding.anchor.lineEnd,
-      code_snippet: finding.anchor.codeSnippet,
-      validated: finding.anchor.validated,
-      title: finding.title,
-      description: finding.description,
-      why_it_matters: finding.whyItMatters,
-      suggested_action: finding.suggestedAction,
-      rule_id: finding.ruleId,
-      analyzer_name: finding.analyzerName,
-      confidence: Math.round(finding.confidence),
-      auto_fixable: finding.autoFixable,
-      is_new: isNew,
-    });
+  const isNewOf = (fingerprint: string) => (verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint));
+  for (const item of items) {
+    const row = issueRowOf(context.contextId, item, occurrences, isNewOf);
+    if (row.is_new) newCount++;
+    rows.push(row);
   }
   if (rows.length > 0) {
     await tx.query(
-      `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
-         severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
-         description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
-       SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
-              r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
-              r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
-              severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
-              code_snippet text, validated bool, title text, description text, why_it_matters text,
-              suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool)`,
+      INSERT_ISSUES,
       [rows, context.projectId, context.contextType, context.contextId],
     );
   }
