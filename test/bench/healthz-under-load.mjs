@@ -157,6 +157,7 @@ for (let run = 1; run <= Number(values.runs); run++) {
     data_dir_mb: Math.round(dataMb.at(-1)),
     growth_mb: Math.round(dataMb.at(-1) - dataMb.at(-2)),
     store_mb: Math.round(duMb(join(dataDir, 'pgdata'))),
+    wal_mb: Math.round(duMb(join(dataDir, 'pgdata', 'pg_wal'))),
     slowest_at_s: samples.filter((s) => s.ms > 1000).map((s) => `${s.at.toFixed(1)}+${Math.round(s.ms)}ms`),
     max_rss_mb: Math.round(Math.max(...samples.map((s) => s.rss))),
   });
@@ -164,6 +165,8 @@ for (let run = 1; run <= Number(values.runs); run++) {
 const stats = await api('GET', `/projects/${project.id}/analysis/issues/stats`);
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
-console.log(JSON.stringify({ files: Number(values.files), issues_listed: stats.total, env: extraEnv, runs: report }, null, 2));
+// After a clean stop (its checkpoint): the store as it stays on disk.
+const stopped = { store_mb: Math.round(duMb(join(dataDir, 'pgdata'))), wal_mb: Math.round(duMb(join(dataDir, 'pgdata', 'pg_wal'))) };
+console.log(JSON.stringify({ files: Number(values.files), issues_listed: stats.total, env: extraEnv, runs: report, stopped }, null, 2));
 for (const line of logLines.filter((l) => !/ (GET|POST) \/(healthz|api)/.test(l) || / [1-9]\d{3,} ?ms/.test(l))) console.error(line);
 if (!values.keep) rmSync(work, { recursive: true, force: true });

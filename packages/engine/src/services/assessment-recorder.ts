@@ -13,7 +13,7 @@ import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
 import { DefaultScoringModel } from '../scoring/default-scoring-model.js';
 import type { Database, Sql } from '../store/database.js';
 import { combineResults, snapshotOfRecord, type RepositoryAssessment, type ScoreColumns, type StoredMetrics } from './assessment-combination.js';
-import { DEFAULT_ISSUE_RETENTION_RUNS, pruneAssessmentIssues, refreshIssueStatistics, type PrunedIssues } from './assessment-retention.js';
+import { DEFAULT_ISSUE_RETENTION_RUNS, maintainEmbeddedStore, pruneAssessmentIssues, type PrunedIssues } from './assessment-retention.js';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.js';
 import { capFindingsPerRule, DEFAULT_MAX_ISSUES_PER_RULE } from './finding-cap.js';
 import { deleteContextIssues, writeIssuesInBatches } from './issue-batches.js';
@@ -266,12 +266,12 @@ export class AssessmentRecorder {
     return { status: 'completed', overallScore: c.overall_score, issues: run.inserted.inserted, newIssues: run.inserted.newCount, driftAlerts: alerts.length };
   }
 
-  /** Retention and statistics after a recorded run; their failure is reported, never the run's. */
+  /** Retention and store upkeep after a recorded run; their failure is reported, never the run's. */
   private async enforceRetention(projectId: string): Promise<void> {
     try {
       const pruned = await pruneAssessmentIssues(this.db, projectId, this.options.issueRetentionRuns ?? DEFAULT_ISSUE_RETENTION_RUNS);
       if (pruned.issues > 0 || pruned.assessments > 0) this.options.onRetention?.(projectId, pruned);
-      await refreshIssueStatistics(this.db);
+      await maintainEmbeddedStore(this.db);
     } catch (error) {
       this.options.onRetention?.(projectId, error instanceof Error ? error : new Error(String(error)));
     }

@@ -41,15 +41,20 @@ export async function pruneAssessmentIssues(db: Database, projectId: string, kee
 }
 
 /**
- * Planner statistics of `issues` after a run was written. PGlite never analyses on its own; without
- * statistics the next run's baseline lookups scan a whole earlier run per batch (~150 ms each
- * instead of ~3 ms at 150,000 issues). A small sample keeps this pass short (~50 ms); Postgres
- * (self-hosted) has autovacuum for it.
+ * Upkeep of the embedded store after a run was written, which PGlite (Postgres in single-user
+ * mode: no autovacuum, no checkpointer) never does on its own; Postgres (self-hosted) does both.
+ * - Planner statistics of `issues`: without them the next run's baseline lookups scan a whole
+ *   earlier run per batch (~150 ms each instead of ~3 ms at 150,000 issues). A small sample keeps
+ *   this short (~50 ms).
+ * - A checkpoint: the WAL is recycled only at one, so without it the data directory grew by the
+ *   whole WAL of every run (593 MB after three large runs); after it, at most `max_wal_size` is kept
+ *   (store/pglite-database.ts).
  */
-export async function refreshIssueStatistics(db: Database): Promise<void> {
+export async function maintainEmbeddedStore(db: Database): Promise<void> {
   if (db.kind !== 'pglite') return;
   await db.transaction(async (tx) => {
     await tx.query('SET LOCAL default_statistics_target = 10');
     await tx.query('ANALYZE issues');
   });
+  await db.exec('CHECKPOINT');
 }
