@@ -44,7 +44,11 @@ const ListIssuesQuery = z.object({
 const SCOPE_DOC =
   'Without `context_type` and `context_id` the issues of the latest completed health assessment of the project are read (the ' +
   "project's current issues; earlier assessments hold earlier copies of the same issues), and none while no assessment has " +
-  'completed. With `context_type` every run of that kind is read, with `context_id` that one run.';
+  'completed. With `context_type` every run of that kind is read, with `context_id` that one run. An assessment has issues only ' +
+  'once it is completed, and only while retention keeps its list (the latest CODEHEALTH_ISSUE_RETENTION_RUNS assessments, ' +
+  'default 10): an older one answers like a run that found nothing, its record staying under /health/assessments. At most ' +
+  'CODEHEALTH_MAX_ISSUES_PER_RULE issues (default 1,000) per rule and repository are listed for a run, the rest summed up in one ' +
+  'issue of the rule titled "…and N more findings of rule X not listed" (file_path `.`); the assessment\'s counts cover all.';
 
 const IssueParams = projectParamsWith('issueId');
 

@@ -12,7 +12,9 @@ const ONBOARDING =
   'initial assessment, architecture documentation) starts; its progress stream is addressed by `onboarding_session_id`. ' +
   'With `skip_onboarding` the session is still created, already `completed`, and no workflow runs, so the field is always a UUID. ' +
   'The link and the session are written in one transaction; if the workflow cannot be started the link is removed again and the ' +
-  'call answers 503. Linking a repository that is already linked to the project answers 409 and links nothing.';
+  'call answers 503. Linking a repository that is already linked to the project answers 409 and links nothing, and so does a ' +
+  'link whose onboarding would exceed the queued work allowed per user or per project (embedded runner: ' +
+  'CODEHEALTH_QUEUE_LIMIT_PER_USER, default 20, and CODEHEALTH_QUEUE_LIMIT_PER_PROJECT, default 10, runs queued or running).';
 
 const syncInstallations = (path: string, operationId: string, summary: string): RouteDefinition =>
   defineRoute({
