@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { SyntaxNode, Tree } from 'tree-sitter';
+import { nativeNodes } from './fixtures/native-nodes.js';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../domain/types.js';
 import { FlatTree } from './flat-tree.js';
@@ -16,17 +17,6 @@ import { obtainEffect, obtainRxjs } from '../../../../test/helpers/corpora.js';
 const require = createRequire(import.meta.url);
 const grammars: Record<string, { nodeTypeInfo: Array<{ fields?: Record<string, unknown> }> }> = require('tree-sitter-typescript');
 const FIELDS = [...new Set([...grammars.typescript.nodeTypeInfo, ...grammars.tsx.nodeTypeInfo].flatMap((info) => Object.keys(info.fields ?? {})))];
-
-/** Every node of the binding's tree in document order (the flat tree's index order). */
-function nativeNodes(tree: Tree): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  const cursor = tree.walk();
-  for (;;) {
-    out.push(cursor.currentNode);
-    if (cursor.gotoFirstChild()) continue;
-    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
-  }
-}
 
 /** Differences between the binding's answers and the flat tree's, as readable lines (empty when equal). */
 function differences(source: string, language: Language, repair = true): string[] {

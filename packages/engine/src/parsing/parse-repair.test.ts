@@ -3,6 +3,7 @@
 // lines, columns and text. Neighbours must not change: clean files, line-start `<` that is not a
 // signature, JSX, and errors that are real.
 import type { SyntaxNode, Tree } from 'tree-sitter';
+import { nativeNodes } from './fixtures/native-nodes.js';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../domain/types.js';
 import { FlatTree } from './flat-tree.js';
@@ -92,17 +93,6 @@ const CASES: Case[] = [
   },
 ];
 
-/** Every node of a tree in document order. */
-function nodesOf(tree: Tree): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  const cursor = tree.walk();
-  for (;;) {
-    out.push(cursor.currentNode);
-    if (cursor.gotoFirstChild()) continue;
-    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
-  }
-}
-
 /** Row and column (UTF-16 units) of an offset of the original text. */
 function pointOf(source: string, offset: number): { row: number; column: number } {
   const before = source.slice(0, offset).split('\n');
@@ -112,7 +102,7 @@ function pointOf(source: string, offset: number): { row: number; column: number 
 /** Nodes whose offsets, lines, columns or text are not the original's (empty when all are). */
 function displaced(tree: Tree, source: string): string[] {
   const out: string[] = [];
-  for (const node of nodesOf(tree)) {
+  for (const node of nativeNodes(tree)) {
     const where = [pointOf(source, node.startIndex), pointOf(source, node.endIndex), source.slice(node.startIndex, node.endIndex)];
     if (JSON.stringify([node.startPosition, node.endPosition, node.text]) !== JSON.stringify(where)) out.push(`${node.type} at ${node.startIndex}`);
   }
@@ -149,7 +139,7 @@ describe('parse repairs of valid TypeScript the grammar cannot parse', () => {
     const source = CASES[1].source;
     const native = parseSource(source, 'typescript');
     const flat = FlatTree.from(native, source);
-    const nodes = nodesOf(native);
+    const nodes = nativeNodes(native);
     expect(flat.count).toBe(nodes.length);
     nodes.forEach((n, i) => {
       const f = flat.node(i);
@@ -185,13 +175,13 @@ describe('what the repairs leave alone', () => {
     ];
     const ts = parsed([...signatures, ...code].join('\n'));
     expect([ts.raw.rootNode.hasError, ts.tree.rootNode.hasError, ts.repairs]).toEqual([true, false, 1]);
-    const types = nodesOf(ts.tree).map((n) => n.type);
+    const types = nativeNodes(ts.tree).map((n) => n.type);
     expect(types).toEqual(expect.arrayContaining(['arrow_function', 'binary_expression', 'type_arguments']));
     expect(types.filter((t) => t === 'call_signature')).toHaveLength(2);
 
     const tsx = parsed([...signatures, 'export const view = (', '  <div>', '    <span />', '  </div>', ')'].join('\n'), 'tsx');
     expect([tsx.raw.rootNode.hasError, tsx.tree.rootNode.hasError, tsx.repairs]).toEqual([true, false, 1]);
-    expect(nodesOf(tsx.tree).map((n) => n.type)).toEqual(expect.arrayContaining(['jsx_element', 'jsx_self_closing_element']));
+    expect(nativeNodes(tsx.tree).map((n) => n.type)).toEqual(expect.arrayContaining(['jsx_element', 'jsx_self_closing_element']));
   });
 
   it('leaves JavaScript alone (the constructs are TypeScript-only)', () => {
@@ -209,7 +199,7 @@ describe('what the repairs leave alone', () => {
     const errors = treeErrorsOf(FlatTree.from(tree, source));
     expect(errors.errorNodes).toBeGreaterThan(0);
     expect(errors.firstErrorLine).toBe(5);
-    expect(nodesOf(tree).filter((n) => n.type === 'call_signature')).toHaveLength(2);
+    expect(nativeNodes(tree).filter((n) => n.type === 'call_signature')).toHaveLength(2);
   });
 
   it('keeps the first tree when nothing is to be repaired, and counts MISSING nodes as errors', () => {
@@ -219,7 +209,7 @@ describe('what the repairs leave alone', () => {
     expect(tree.rootNode.toString()).toBe(raw.rootNode.toString());
     const errors = treeErrorsOf(FlatTree.from(tree, source));
     expect(errors.firstErrorLine).toBe(1);
-    expect(errors.errorNodes).toBe(nodesOf(tree).filter((n) => n.type === 'ERROR' || n.isMissing).length);
-    expect(nodesOf(tree).some((n) => n.isMissing)).toBe(true);
+    expect(errors.errorNodes).toBe(nativeNodes(tree).filter((n) => n.type === 'ERROR' || n.isMissing).length);
+    expect(nativeNodes(tree).some((n) => n.isMissing)).toBe(true);
   });
 });
