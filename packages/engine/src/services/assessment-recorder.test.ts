@@ -10,6 +10,7 @@ import { toWireAssessment } from '../report/wire.js';
 import { createTestDatabase, testPostgresUrl, type TestStoreKind } from '../store/test-database.js';
 import { FOREIGN_KEY_VIOLATION, sqlState, type Database } from '../store/database.js';
 import { AssessmentRecorder, redactFailure, type RepositoryAssessment } from './assessment-recorder.js';
+import { seedProject } from './fixtures/seeded-project.js';
 
 let assessed: AssessedRepo;
 let small: AssessedVersion;
@@ -23,22 +24,6 @@ beforeAll(async () => {
 
 const tenths = (entries: ReadonlyArray<{ cost: number }>) => entries.reduce((sum, e) => sum + Math.round(e.cost * 10), 0);
 
-async function seedProject(db: Database, repos = 1): Promise<{ projectId: string; repoIds: string[] }> {
-  const projectId = randomUUID();
-  await db.query("INSERT INTO projects (id, name, key) VALUES ($1, 'P', $2)", [projectId, `p-${projectId}`]);
-  const repoIds: string[] = [];
-  for (let i = 0; i < repos; i++) {
-    const id = randomUUID();
-    await db.query(
-      `INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url)
-       VALUES ($1, 'local', 'acme', $2, $3, $4, $4)`,
-      [id, `repo${i}`, `acme/repo${i}`, `file:///tmp/${id}`],
-    );
-    await db.query('INSERT INTO project_repositories (project_id, repository_id) VALUES ($1, $2)', [projectId, id]);
-    repoIds.push(id);
-  }
-  return { projectId, repoIds };
-}
 
 const input = (repositoryId: string, version: AssessedVersion, index = 0): RepositoryAssessment => ({
   repositoryId,
@@ -167,7 +152,7 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
     });
 
     it('combines several repositories: LOC-weighted scores, summed counts, one repo_stats entry each', async () => {
-      const { projectId, repoIds } = await seedProject(db, 2);
+      const { projectId, repoIds } = await seedProject(db, { repos: 2 });
       await db.query("INSERT INTO pull_requests (id, repository_id, pr_number) VALUES ($1, $2, 1), ($3, $2, 2)", [randomUUID(), repoIds[1], randomUUID()]);
       const run = await recorder.create(projectId, 'manual');
       await recorder.complete(run.id, [input(repoIds[0]!, assessed.second, 0), input(repoIds[1]!, small, 1)]);
@@ -216,7 +201,7 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
     });
 
     it('combines a repository without supported code with one that has it: only the second is graded, nothing pulled to 0', async () => {
-      const { projectId, repoIds } = await seedProject(db, 2);
+      const { projectId, repoIds } = await seedProject(db, { repos: 2 });
       const run = await recorder.create(projectId, 'manual');
       await recorder.complete(run.id, [input(repoIds[0]!, assessed.first, 0), input(repoIds[1]!, python, 1)]);
       const graded = toWireAssessment(assessed.first.result);
