@@ -6,6 +6,7 @@
 import type { Analyzer } from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
 import type { CodeHealthConfig } from '../config/schema.js';
+import { fileGroupOf } from '../pipeline/findings.js';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.js';
 
 /** A plugin the engine was composed with: its specifier when it was loaded by name, and its name. */
@@ -96,7 +97,7 @@ export function refusedPluginFindings(refused: readonly RefusedPlugin[], configP
       severity: 'info',
       category: 'compliance',
       filePath: configPath,
-      fileGroup: '.',
+      fileGroup: fileGroupOf(configPath),
       anchor: { lineStart: line, lineEnd: line, codeSnippet: snippet, validated: index >= 0 },
       title: `Plugin ${quoted} named in ${configPath} was not loaded`,
       description: `The configuration names the plugin ${quoted}, which is ${reason}. Its analyzers did not run.${unused}`,
