@@ -118,6 +118,16 @@ describe('classifyFile by content', () => {
     expect(classifyFile('src/data.ts', {}, `${longLine(6000)}\n`)).toBe('source');
   });
 
+  it('takes a file named test.ts or spec.js for a test only when its head holds a test (date-fns keeps src/add/test.ts)', () => {
+    expect(classifyFile('src/add/test.ts', {}, 'import { describe, expect, it } from "vitest";\nimport { add } from "./index.ts";\n')).toBe('test');
+    expect(classifyFile('lib/spec.js', {}, "const assert = require('node:assert');\n")).toBe('test');
+    expect(classifyFile('src/parse/tests.js', {}, "describe('parse', () => {\n  it('reads', () => {});\n});\n")).toBe('test');
+    // A test library's own module called test.ts, and a plain module of that name, are code.
+    expect(classifyFile('src/test.ts', {}, 'export function test(name: string, fn: () => void) {\n  queue.push({ name, fn });\n}\n')).toBe('source');
+    expect(classifyFile('src/add/test.ts', {}, undefined)).toBe('source');
+    expect(classifyFile('src/add/testing.ts', {}, 'import { it } from "vitest";\n')).toBe('source');
+  });
+
   it('ignores content rules when no head is given', () => {
     expect(classifyFile('src/schema.ts', {}, undefined)).toBe('source');
   });

@@ -13,7 +13,9 @@
 //                    dotfiles (.eslintrc*, .gitignore, .env, ...) and build files (Dockerfile, Makefile).
 //  4. documentation  Markdown, reStructuredText, AsciiDoc, plain text, and README/LICENSE/CHANGELOG-like names.
 //  5. asset          images, fonts, audio, video, archives, PDFs, WebAssembly and other binaries.
-//  6. test           *.test.*, *.spec.*, *.e2e.*, *.e2e-spec.*; a directory segment named test, tests,
+//  6. test           *.test.*, *.spec.*, *.e2e.*, *.e2e-spec.*; a code file named test.*, tests.* or
+//                    spec.* whose head imports a test framework or opens a suite (date-fns' `src/add/test.ts`);
+//                    a directory segment named test, tests,
 //                    __tests__, __mocks__, __snapshots__, fixtures, __fixtures__, e2e or cypress;
 //                    a config `tests` glob. Fixtures hold deliberately odd code for tests to read:
 //                    analysing them as source would report their planted problems.
@@ -49,6 +51,10 @@ export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', '__tests
 const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb']);
 const GENERATED_NAME = /\.(min|bundle)\.[mc]?js$|\.min\.css$|\.d\.[mc]?ts$|\.generated\.[^.]+$/i;
 const TEST_NAME = /\.(test|spec|e2e|e2e-spec)\.[^.]+$/i;
+/** A code file named just `test.ts` or `spec.js` (date-fns keeps `src/add/test.ts` beside `src/add/index.ts`). */
+const BARE_TEST_NAME = /^(?:test|tests|spec)\.[mc]?[jt]sx?$/i;
+/** A test framework imported, or a suite opened at the start of a line: what makes a bare `test.ts` a test. */
+const TEST_FRAMEWORK = /(?:from|require\(|import)\s*['"](?:vitest|@jest\/globals|node:test|bun:test|mocha|ava|tap|tape|uvu|@playwright\/test|chai|node:assert(?:\/strict)?|assert(?:\/strict)?)['"]|^(?:describe|suite|test|it)\s*\(/m;
 const CONFIG_NAME = /^(package\.json|[tj]sconfig(\..+)?\.json|.+\.config\.[mc]?[jt]s)$/i;
 const BUILD_FILES = new Set(['dockerfile', 'makefile', 'procfile', 'jenkinsfile', 'vagrantfile', 'gemfile', 'brewfile', 'codeowners']);
 const DOC_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc', 'asciidoc', 'txt']);
@@ -163,6 +169,8 @@ export function createClassifier(options: ClassifyOptions = {}): Classifier {
     if (DOC_EXTENSIONS.has(ext) || (DOC_NAME.test(name) && !isKnownExtension(ext))) return 'documentation';
     if (ASSET_EXTENSIONS.has(ext)) return 'asset';
     if (TEST_NAME.test(name) || dirs.some((d) => TEST_DIRS.has(d)) || extraTests(path)) return 'test';
+    // A module of a test library may be called test.ts too: the name counts only with a test in its head.
+    if (BARE_TEST_NAME.test(name) && head !== undefined && TEST_FRAMEWORK.test(head)) return 'test';
     if (dirs.some((d) => d.startsWith('.')) || DATA_EXTENSIONS.has(ext)) return 'config';
     if (CODE_LANGUAGES.has(detectLanguage(name)) || OTHER_CODE_EXTENSIONS.has(ext)) return 'source';
     return 'asset';

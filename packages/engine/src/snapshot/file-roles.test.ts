@@ -155,8 +155,8 @@ describe('roles in mini-repositories', () => {
       'speed/sort.ts': 'benchmark',
       'heap.mjs': 'benchmark',
     });
-    // Only the files scripts name: what they import is found through the code graph, not here.
-    expect(roles['measure/helpers.mjs']).toBe('production');
+    // What a bench script imports outside the product's source is part of the benchmark (run-imports.ts).
+    expect(roles['measure/helpers.mjs']).toBe('benchmark');
   });
 
   it('examples: folders and private workspace packages that only demonstrate', async () => {
@@ -255,6 +255,38 @@ describe('roles in mini-repositories', () => {
       // a directory a tooling script works on is not tooling; code under a source root never is
       'internal/util.ts': 'production',
       'src/main.ts': 'production',
+    });
+  });
+
+  it('what a run script imports is the script\'s: helpers of a release script are tooling, the product they import is not', async () => {
+    const roles = await rolesOf({
+      'package.json': json({ name: 'http-client', main: 'index.js', scripts: { 'release:notes': 'node ./bin/notes.js' } }),
+      'index.js': "module.exports = require('./lib/client.js');\n",
+      'lib/client.js': 'module.exports = {};\n',
+      'bin/notes.js': "const { tags } = require('./repo');\nimport('./gh/api.mjs');\nconst client = require('../lib/client.js');\n",
+      'bin/repo.js': "const { run } = require('./helpers/exec.js');\nmodule.exports = { tags: () => run('git tag') };\n",
+      'bin/helpers/exec.js': 'module.exports = { run: () => "" };\n',
+      'bin/gh/api.mjs': "export { paged } from './paged';\n",
+      'bin/gh/paged.ts': 'export const paged = 1;\n',
+      // nothing runs or imports it from a script: still the product's
+      'bin/cli.js': "require('../lib/client.js');\n",
+      '.github/workflows/pr.yml': ['jobs:', '  label:', '    steps:', '      - run: node ./tools-bin/label.js', ''].join('\n'),
+      'tools-bin/label.js': "import { api } from './shared.js';\n",
+      'tools-bin/shared.ts': 'export const api = 1;\n',
+    });
+    expect(roles).toMatchObject({
+      'bin/notes.js': 'tooling',
+      'bin/repo.js': 'tooling',
+      'bin/helpers/exec.js': 'tooling',
+      'bin/gh/api.mjs': 'tooling',
+      'bin/gh/paged.ts': 'tooling',
+      // a workflow's script: its import written with .js names the TypeScript file
+      'tools-bin/label.js': 'tooling',
+      'tools-bin/shared.ts': 'tooling',
+      // the product a script imports stays the product: a source root, the manifest's main
+      'lib/client.js': 'production',
+      'index.js': 'production',
+      'bin/cli.js': 'production',
     });
   });
 

@@ -8,6 +8,7 @@ import type { RepoFile } from './types.js';
 import { decodeText, repositoryFiles, type RepositoryFiles } from './repository-files.js';
 import { docsSitesOf, isFixturePath, type PackagePlace, type PlaceContext, type PlaceRole } from './role-places.js';
 import { commandTargets, scriptRole, workflowRunCommands, type ScriptRole } from './run-commands.js';
+import { followRunImports } from './run-imports.js';
 
 /** A manifest or workflow larger than this is not read: none comes near it. */
 const MAX_READ_BYTES = 1024 * 1024;
@@ -132,5 +133,7 @@ export function readRoleEvidence(root: string, files: readonly RepoFile[]): Role
     const text = readText(reader, file.path);
     if (text !== undefined) for (const command of workflowRunCommands(text)) record(command, '', 'tooling');
   }
-  return { packages, docsSites: docsSitesOf(paths), runs, runDirs, entries };
+  const docsSites = docsSitesOf(paths);
+  followRunImports(runs, files, reader, { packages, docsSites }, entries);
+  return { packages, docsSites, runs, runDirs, entries };
 }
