@@ -111,5 +111,12 @@ describe('toJsonReport', () => {
     expect(json.metrics).toMatchObject({ structural_coverage_pct: null, mock_usage_pct: null, duplication_index: null, convention_consistency: null });
     expect(json.run).toMatchObject({ head_sha: null, branch: null });
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+    expect(json.run).not.toHaveProperty('history_error');
+  });
+
+  it('carries why the history could not be read', () => {
+    const damaged = makeAssessmentResult();
+    damaged.git = { ...damaged.git, historyError: 'the history could not be read (fatal: unable to read 0f00c2d): churn, ages and commit counts are left out' };
+    expect(toJsonReport(damaged).run.history_error).toBe(damaged.git.historyError);
   });
 });

@@ -15,6 +15,8 @@ export interface JsonReport {
     root: string;
     head_sha: string | null;
     branch: string | null;
+    /** Why the git history could not be read (a damaged or partial clone): churn and ages are left out. */
+    history_error?: string;
     /** What the scores depend on (see `RunProvenance`): commit date, config digest, rule set, scoring model. */
     provenance: { commit_date: string | null; config_digest: string; rule_set: string; scoring_model: string };
   };
@@ -37,6 +39,7 @@ export function toJsonReport(result: AssessmentResult, ids: Partial<AssessmentId
       root: result.root,
       head_sha: result.git.headSha ?? null,
       branch: result.git.branch ?? null,
+      ...(result.git.historyError ? { history_error: result.git.historyError } : {}),
       provenance: {
         commit_date: result.provenance.commitDate ?? null,
         config_digest: result.provenance.configDigest,

@@ -40,6 +40,8 @@ export interface ReportView {
   root: string;
   branch?: string;
   headSha?: string;
+  /** Why the git history could not be read (GitFacts.historyError). */
+  historyError?: string;
   /** Null when nothing could be graded (`notGradedReason` says why). */
   overall: number | null;
   grade: Grade | null;
@@ -93,6 +95,7 @@ export function buildReportView(result: AssessmentResult, top = DEFAULT_TOP_ISSU
     root: result.root,
     ...(result.git.branch ? { branch: result.git.branch } : {}),
     ...(result.git.headSha ? { headSha: result.git.headSha } : {}),
+    ...(result.git.historyError ? { historyError: result.git.historyError } : {}),
     overall: scores.overall === null ? null : round1(scores.overall),
     grade: scores.grade,
     ...(scores.notGradedReason ? { notGradedReason: scores.notGradedReason } : {}),

@@ -140,6 +140,13 @@ describe('renderText', () => {
     const out = renderText(makeAssessmentResult({ git: { ...result.git, available: false, headSha: undefined, branch: undefined } }));
     expect(out.split('\n')[0]).toMatch(/ {2}\/tmp\/shop$/);
   });
+
+  it('says when the history could not be read, and only then', () => {
+    const historyError = 'the history could not be read (fatal: unable to read 0f00c2d): churn, ages and commit counts are left out';
+    const out = renderText(makeAssessmentResult({ git: { ...result.git, historyError } }));
+    expect(out).toContain(`History  ${historyError}`);
+    expect(text).not.toContain('History  ');
+  });
 });
 
 describe('report helpers', () => {

@@ -130,6 +130,7 @@ export function renderText(result: AssessmentResult, options: TextReportOptions 
   for (const f of view.parseErrorFiles.slice(0, TEXT_PARSE_ERROR_FILES)) lines.push(paint(`         ${f.path}:${f.line}`, 'dim'));
   const unlisted = view.filesWithParseErrors - Math.min(view.parseErrorFiles.length, TEXT_PARSE_ERROR_FILES);
   if (unlisted > 0) lines.push(paint(`         … and ${formatCount(unlisted)} more`, 'dim'));
+  if (view.historyError) lines.push(`History  ${paint(view.historyError, 'yellow')}`);
   // Lines of code by role: what the product is, beside its tests, benchmarks, examples and scripts.
   const coded = view.roleSizes.filter((r) => r.linesOfCode > 0);
   if (coded.length > 0) lines.push(`Roles    ${coded.map((r) => `${r.role} ${formatCount(r.linesOfCode)}`).join(' · ')} ${paint('(lines of code)', 'dim')}`);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, TempDir, TempRepo } from './fixtures/temp-repo.js';
@@ -187,6 +188,26 @@ describe('readGitFacts edge cases', () => {
       const facts = await readGitFacts(repo.root, { now: NOW });
       expect(facts).toMatchObject({ available: true, branch: 'main', headSha: undefined, shallow: false });
       expect(facts.files.size).toBe(0);
+      expect(facts.totals.commits90d).toBe(0);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('keeps the head and says why when older objects are missing (a damaged or partial clone)', async () => {
+    const repo = new TempRepo();
+    try {
+      const alice = { name: 'Alice', email: 'alice@example.com' };
+      repo.write('a.ts', 'x\n');
+      const first = repo.commit('first', alice, day(20));
+      repo.write('b.ts', 'y\n');
+      const head = repo.commit('second', alice, day(10));
+      // The first commit's tree object is gone: `git log -1 HEAD` works, the history walk does not.
+      const tree = repo.git(['rev-parse', `${first}^{tree}`]).trim();
+      rmSync(join(repo.root, '.git', 'objects', tree.slice(0, 2), tree.slice(2)));
+      const facts = await readGitFacts(repo.root, { now: NOW });
+      expect(facts).toMatchObject({ available: true, headSha: head, files: new Map() });
+      expect(facts.historyError).toMatch(/^the history could not be read \(fatal: .*\): churn, ages and commit counts are left out$/);
       expect(facts.totals.commits90d).toBe(0);
     } finally {
       repo.remove();

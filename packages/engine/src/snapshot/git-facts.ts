@@ -20,7 +20,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FileChurn, GitFacts } from './types.js';
-import { isGitWorkTree, runGit, tryGit } from './git-command.js';
+import { GitCommandError, isGitWorkTree, runGit, tryGit } from './git-command.js';
 
 export interface GitFactsOptions {
   /**
@@ -191,6 +191,12 @@ function applyHistory(files: Map<string, FileChurn>, counts: HistoryCounts): voi
   }
 }
 
+/** git's first `fatal:`/`error:` line, without the command's arguments: what to tell the user. */
+function historyErrorOf(error: GitCommandError): string {
+  const line = (error.stderr ?? '').split('\n').find((l) => /^(?:fatal|error):/.test(l))?.trim();
+  return `the history could not be read (${(line ?? error.message).slice(0, 200)}): churn, ages and commit counts are left out`;
+}
+
 /** The commits whose parents a shallow clone cut off, listed in `$GIT_DIR/shallow`. */
 async function shallowBoundaries(root: string): Promise<Set<string>> {
   const file = (await runGit(root, ['rev-parse', '--git-path', 'shallow'])).trim();
@@ -231,11 +237,18 @@ export async function readGitFacts(root: string, options: GitFactsOptions = {}):
 
   const since = new Date(now - 90 * DAY_MS).toISOString();
   // The resolved sha, not HEAD: a commit landing meanwhile must not mix two histories.
-  const [recentLog, allHistory, boundaries] = await Promise.all([
-    runGit(root, ['log', ...LOG_FLAGS, '--numstat', '--format=%x1e%H%x1f%ct%x1f%aN%x1f%aE', `--since=${since}`, facts.headSha, '--', '.']),
-    runGit(root, ['log', ...LOG_FLAGS, '--name-only', '--format=%x1e%H%x1f%ct', facts.headSha, '--', '.']),
-    facts.shallow ? shallowBoundaries(root) : new Set<string>(),
-  ]);
+  let recentLog: string, allHistory: string, boundaries: Set<string>;
+  try {
+    [recentLog, allHistory, boundaries] = await Promise.all([
+      runGit(root, ['log', ...LOG_FLAGS, '--numstat', '--format=%x1e%H%x1f%ct%x1f%aN%x1f%aE', `--since=${since}`, facts.headSha, '--', '.']),
+      runGit(root, ['log', ...LOG_FLAGS, '--name-only', '--format=%x1e%H%x1f%ct', facts.headSha, '--', '.']),
+      facts.shallow ? shallowBoundaries(root) : new Set<string>(),
+    ]);
+  } catch (error) {
+    // A clone with missing objects (`fatal: unable to read <sha>`) still has a head to analyse.
+    if (!(error instanceof GitCommandError)) throw error;
+    return { ...facts, historyError: historyErrorOf(error) };
+  }
   const recent = parseNumstatLog(recentLog);
   const { files, totals } = countRecent(recent, boundaries, now);
   const counts = countHistory(new Map(), historyRecords(allHistory), boundaries);

@@ -42,6 +42,11 @@ export interface GitFacts {
   branch?: string;
   /** True in a shallow clone: history stops at the clone's boundary, so totals are lower bounds. */
   shallow?: boolean;
+  /**
+   * Why the history could not be read when the head commit could (a damaged or partial clone whose
+   * older objects are missing): churn, ages and commit counts are then empty, the rest of the run stands.
+   */
+  historyError?: string;
   /** Per file, keyed by repository-relative path. */
   files: Map<string, FileChurn>;
   totals: {
