@@ -36,6 +36,8 @@ export interface ScoringEvidence {
   unsupportedFiles?: Readonly<Record<string, number>>;
   /** TypeScript/JavaScript production files present but skipped (too large, unreadable). */
   skippedFiles?: number;
+  /** TypeScript declaration files (`.d.ts`) outside vendored folders: types only, not analysed. */
+  declarationFiles?: number;
 }
 
 /** What a category's score rests on. */

@@ -92,6 +92,11 @@ describe('DefaultScoringModel: nothing graded that was not seen', () => {
     expect(mixed.notGradedReason).toBe('no TypeScript or JavaScript files: 3 Python files and 1 Go file are not analysed');
     const examplesOnly = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, otherRoleFiles: { example: 4, test: 1 } });
     expect(examplesOnly.notGradedReason).toBe('no production TypeScript or JavaScript code to grade: the analysed files are 4 example files and 1 test file, not production code');
+    // A package of hand-written declarations (type-fest): not "no files", types that are not analysed.
+    const declarationsOnly = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, declarationFiles: 455 });
+    expect(declarationsOnly.notGradedReason).toBe('no TypeScript or JavaScript code to grade: 455 TypeScript declaration files (.d.ts) hold types only and are not analysed');
+    const oneDeclaration = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, declarationFiles: 1, unsupportedFiles: { Python: 2 } });
+    expect(oneDeclaration.notGradedReason).toBe('no TypeScript or JavaScript code to grade: 1 TypeScript declaration file (.d.ts) holds types only and is not analysed; 2 Python files are not analysed');
     // A model called without run evidence falls back on production lines of code.
     expect(model.score([], { sourceLoc: 0, testLoc: 0 }, all).notGradedReason).toBe('no production code was analysed');
   });

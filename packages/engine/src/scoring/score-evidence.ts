@@ -41,8 +41,17 @@ export function noCodeReason(metrics: ScoringMetrics, evidence: ScoringEvidence 
   const notes: string[] = [];
   if (others.total > 0) notes.push(`the analysed ${others.total === 1 ? 'file is' : 'files are'} ${others.text}, not production code`);
   if (skipped > 0) notes.push(`${skipped} file${skipped === 1 ? ' was' : 's were'} skipped (too large or unreadable)`);
+  const declarations = evidence.declarationFiles ?? 0;
+  if (declarations > 0) {
+    notes.push(`${declarations} TypeScript declaration file${declarations === 1 ? ' (.d.ts) holds' : 's (.d.ts) hold'} types only and ${declarations === 1 ? 'is' : 'are'} not analysed`);
+  }
   if (unsupported.total > 0) notes.push(`${unsupported.text} ${unsupported.total === 1 ? 'is' : 'are'} not analysed`);
-  const head = others.total > 0 || skipped > 0 ? 'no production TypeScript or JavaScript code to grade' : 'no TypeScript or JavaScript files';
+  const head =
+    others.total > 0 || skipped > 0
+      ? 'no production TypeScript or JavaScript code to grade'
+      : declarations > 0
+        ? 'no TypeScript or JavaScript code to grade'
+        : 'no TypeScript or JavaScript files';
   return notes.length === 0 ? head : `${head}: ${notes.join('; ')}`;
 }
 

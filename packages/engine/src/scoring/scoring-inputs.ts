@@ -23,6 +23,9 @@ const LANGUAGE_NAMES: Record<string, string> = {
   zig: 'Zig', elm: 'Elm', css: 'CSS', scss: 'CSS', sass: 'CSS', less: 'CSS', html: 'HTML', htm: 'HTML',
 };
 
+/** TypeScript declarations (`index.d.ts`, `.d.mts`, `.d.cts`): classified generated, never analysed. */
+const DECLARATION_FILE = /\.d\.[mc]?ts$/i;
+
 export interface ScoringInputs {
   productionLoc: number;
   evidence: ScoringEvidence;
@@ -52,7 +55,9 @@ export function scoringInputsOf(files: readonly RepoFile[], summaries: readonly 
     }
   }
   const unsupportedFiles: Record<string, number> = {};
+  let declarationFiles = 0;
   for (const f of files) {
+    if (f.kind === 'generated' && DECLARATION_FILE.test(f.path)) declarationFiles++;
     if ((f.kind !== 'source' && f.kind !== 'test') || isParsedLanguage(f.language)) continue;
     const ext = extensionOf(f.path);
     const name = LANGUAGE_NAMES[ext] ?? (ext ? `.${ext}` : 'extension-less');
@@ -66,7 +71,7 @@ export function scoringInputsOf(files: readonly RepoFile[], summaries: readonly 
   for (const list of Object.values(analyzers)) list.sort();
   return {
     productionLoc,
-    evidence: { analyzers, productionFiles, otherRoleFiles, otherRoleLoc, unsupportedFiles, skippedFiles },
+    evidence: { analyzers, productionFiles, otherRoleFiles, otherRoleLoc, unsupportedFiles, skippedFiles, declarationFiles },
     assessed: new Set(Object.keys(analyzers) as HealthCategoryKey[]),
   };
 }

@@ -273,6 +273,15 @@ describe('roles in mini-repositories', () => {
       '.github/workflows/pr.yml': ['jobs:', '  label:', '    steps:', '      - run: node ./tools-bin/label.js', ''].join('\n'),
       'tools-bin/label.js': "import { api } from './shared.js';\n",
       'tools-bin/shared.ts': 'export const api = 1;\n',
+      // a tool's configuration written as code: its custom rules and reporters are tooling
+      'xo.config.js': "import rules from './lint-rules/index.js';\nexport default { rules };\n",
+      'lint-rules/index.js': "export { default } from './no-any.js';\n",
+      'lint-rules/no-any.js': 'export default {};\n',
+      'vitest.config.ts': "export default { test: { reporters: ['./reporters/custom.ts'] } };\nimport './src/setup.ts';\n",
+      'src/setup.ts': 'export {};\n',
+      // tsd's type tests
+      'test-d/pick.ts': "import { expectType } from 'tsd';\n",
+      'source/omit.test-d.ts': "import { expectType } from 'tsd';\n",
     });
     expect(roles).toMatchObject({
       'bin/notes.js': 'tooling',
@@ -283,6 +292,11 @@ describe('roles in mini-repositories', () => {
       // a workflow's script: its import written with .js names the TypeScript file
       'tools-bin/label.js': 'tooling',
       'tools-bin/shared.ts': 'tooling',
+      'lint-rules/index.js': 'tooling',
+      'lint-rules/no-any.js': 'tooling',
+      'src/setup.ts': 'production',
+      'test-d/pick.ts': 'test',
+      'source/omit.test-d.ts': 'test',
       // the product a script imports stays the product: a source root, the manifest's main
       'lib/client.js': 'production',
       'index.js': 'production',

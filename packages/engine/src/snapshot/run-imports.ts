@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import type { RepoFile } from './types.js';
 import { decodeText, type RepositoryFiles } from './repository-files.js';
-import { placeOf, type PlaceContext } from './role-places.js';
+import { isFixturePath, placeOf, type PlaceContext } from './role-places.js';
 import type { ScriptRole } from './run-commands.js';
 
 /** A script larger than this is not read for its imports. */
@@ -36,9 +36,13 @@ export function resolveRelative(from: string, specifier: string, exists: (path: 
   return candidates.find(exists);
 }
 
+/** A tool's configuration written as code (`xo.config.js`, `eslint.config.mjs`, `vite.config.ts`): what it imports is the tool's. */
+const CODE_CONFIG = /(?:^|\/)[^/]+\.config\.[mc]?[jt]s$/i;
+
 /**
- * Adds to `runs` the files that run files import, transitively, with the role of the file that
- * reached them first: source code outside a source root and not a package entry.
+ * Adds to `runs` the files that run files (and tools' code configurations, as `tooling`) import,
+ * transitively, with the role of the file that reached them first: source code outside a source
+ * root and not a package entry.
  */
 export function followRunImports(
   runs: Map<string, ScriptRole>,
@@ -47,15 +51,18 @@ export function followRunImports(
   context: PlaceContext,
   entries: ReadonlySet<string>,
 ): void {
+  const configs = files.filter((f) => f.kind === 'config' && !f.skipReason && CODE_CONFIG.test(f.path) && !isFixturePath(f.path));
   const byPath = new Map(files.map((f) => [f.path, f]));
   const eligible = (path: string): boolean => {
     const file = byPath.get(path);
     return file !== undefined && file.kind === 'source' && !file.skipReason && !entries.has(path) && !placeOf(path, context).inSource;
   };
+  const roleOf = new Map<string, ScriptRole>(configs.map((f) => [f.path, 'tooling']));
   const queue = [...runs.keys()].filter((path) => byPath.get(path)?.kind === 'source');
+  queue.push(...roleOf.keys());
   for (let i = 0; i < queue.length; i++) {
     const path = queue[i];
-    const role = runs.get(path)!;
+    const role = runs.get(path) ?? roleOf.get(path)!;
     const read = reader.readSync(path, { links: 'never', maxBytes: MAX_SCRIPT_BYTES });
     if (!read.ok) continue;
     for (const specifier of relativeSpecifiers(decodeText(read.bytes))) {
