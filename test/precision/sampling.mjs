@@ -43,7 +43,7 @@ export function pickSample(findings, isLabelled, perPair = SAMPLE_PER_RULE_AND_R
 /**
  * A label stub for one finding: the label's fields with `verdict` and `reason` empty, a proposed hint
  * (the trimmed text of the finding's first non-blank line, cut short) and `context`, 3-6 numbered
- * source lines from the line before the finding, to read and then drop.
+ * source lines from the line before the finding (fewer only in a shorter file), to read and then drop.
  * @param {{ repo: string, rule: string, file: string, line: number, endLine: number, symbol?: string, title?: string }} finding
  * @param {string[] | undefined} lines the file's lines (index 0 = line 1)
  */
@@ -56,8 +56,8 @@ export function labelStub(finding, lines) {
   stub.verdict = '';
   stub.reason = '';
   if (lines) {
-    const from = Math.max(1, finding.line - 1);
-    const to = Math.min(lines.length, Math.max(from + 2, Math.min(finding.endLine + 1, finding.line + 4)));
+    const to = Math.min(lines.length, Math.max(finding.line + 1, Math.min(finding.endLine + 1, finding.line + 4)));
+    const from = Math.max(1, Math.min(finding.line - 1, to - 2));
     stub.context = [];
     for (let n = from; n <= to; n++) stub.context.push(`${String(n).padStart(5)}| ${lines[n - 1].slice(0, 160)}`);
   }
