@@ -118,6 +118,9 @@ const { matches, labelOf, stale } = matchLabels(checkedLabels, findings, linesOf
 
 if (args.sample) {
   writeSample();
+} else if (analysed.length === 0) {
+  console.log(`No repository analysed, so nothing measured (docs/precision.md left as it is).\n${skipped.map((s) => `- ${s}`).join('\n')}`);
+  process.exit(1);
 } else {
   const ruleRows = summariseRules({ rules, keepRule, findings, labelOf, matches, stale });
   const repoRows = analysed.map((a) => ({
@@ -128,7 +131,6 @@ if (args.sample) {
   const context = { panel, engineVersion, engineCommit: gitHead(repoRoot), ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal: labels.length, date: new Date().toISOString().slice(0, 10), partial };
   console.log(consoleReport(context));
   if (partial) console.log(`\nA partial run (--rule/--repo): docs/precision.md and READMEs left as they are.`);
-  else if (analysed.length === 0) console.log('\nNo repository analysed: docs/precision.md left as it is.');
   else {
     writeFileSync(join(repoRoot, 'docs', 'precision.md'), markdownReport(context));
     console.log('\nWrote docs/precision.md');
@@ -155,7 +157,7 @@ function readLabels() {
 /** Why a checkout cannot be used (absent, not git, another commit), or undefined. */
 function checkoutProblem(dir, commit) {
   if (!existsSync(dir)) return `no checkout at ${dir}`;
-  const head = gitHead(dir);
+  const head = existsSync(join(dir, '.git')) ? gitHead(dir) : undefined;
   if (!head) return `${dir} is not a git checkout`;
   if (head !== commit) return `HEAD is ${head.slice(0, 12)}, the panel pins ${commit.slice(0, 12)} (git -C ${dir} checkout ${commit})`;
   return undefined;
