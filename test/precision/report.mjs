@@ -44,6 +44,7 @@ function ruleCells(row) {
     row.rule,
     row.severity,
     row.findings,
+    row.repos,
     row.labelled,
     row.tp,
     row.fp,
@@ -54,7 +55,7 @@ function ruleCells(row) {
     row.findings === 0 && row.labelled === 0 ? 'no findings' : STATUS[row.status] + (row.labelled > 0 && row.labelled < row.target ? ` (sample ${row.labelled}/${row.target})` : ''),
   ];
 }
-const RULE_HEAD = ['rule', 'severity', 'findings', 'labelled', 'tp', 'fp', 'debatable', 'precision', '95 % CI', 'bar', 'status'];
+const RULE_HEAD = ['rule', 'severity', 'findings', 'repos', 'labelled', 'tp', 'fp', 'debatable', 'precision', '95 % CI', 'bar', 'status'];
 
 function where(label, finding) {
   const dir = label.repo.split('/')[1];
@@ -164,7 +165,7 @@ export function markdownReport({ panel, engineVersion, engineCommit, ruleRows, r
     `## Rules (${t.measured} measured, ${t.passing} at or above their bar)`,
     '',
     ...(t.failing.length ? [`Below their bar: ${t.failing.map((r) => `\`${r}\``).join(', ')}.`, ''] : []),
-    ...markdownTable(RULE_HEAD, shown.map(ruleCells), [2, 3, 4, 5, 6, 7, 9]),
+    ...markdownTable(RULE_HEAD, shown.map(ruleCells), [2, 3, 4, 5, 6, 7, 8, 10]),
     '',
     `${t.unmeasuredFiring} rules fire on the panel but have no labels yet.${t.silent.length ? ` No findings on the panel: ${t.silent.map((r) => `\`${r}\``).join(', ')}.` : ''}`,
     '',
