@@ -219,6 +219,10 @@ describe('the README line', () => {
     expect(precisionLine(measured, '2026-11-28')).toBe(
       'Measured precision: 94 % (47/50 labelled findings, 95 % CI 84–98 %, panel of 2026-11-28; see docs/precision.md).',
     );
+    const low = { tp: 8, ...precisionOf({ tp: 8, fp: 2, debatable: 0 }, 'high') };
+    expect(precisionLine(low, '2026-11-28')).toBe(
+      'Measured precision: 80 % (8/10 labelled findings, 95 % CI 49–94 %, panel of 2026-11-28; see docs/precision.md), below the 95 % bar.',
+    );
     expect(precisionLine({ tp: 0, ...precisionOf({ tp: 0, fp: 0, debatable: 0 }, 'medium') }, '2026-11-28')).toBe(
       'Measured precision: not yet measured (no labelled findings on the panel of 2026-11-28).',
     );

@@ -6,14 +6,15 @@ const PRECISION_LINE = /^Measured precision: .*$/m;
 
 /**
  * The README line for one rule.
- * @param {{ tp: number, labelled: number, precision: number | null, interval: { low: number, high: number } | null }} measured
+ * @param {{ tp: number, labelled: number, precision: number | null, interval: { low: number, high: number } | null, bar: number, status: string }} measured
  * @param {string} panelDate the panel's date (YYYY-MM-DD)
  */
 export function precisionLine(measured, panelDate) {
   if (measured.labelled === 0 || measured.precision === null) return `Measured precision: not yet measured (no labelled findings on the panel of ${panelDate}).`;
   return (
     `Measured precision: ${percent(measured.precision)} (${measured.tp}/${measured.labelled} labelled findings, ` +
-    `95 % CI ${intervalText(measured.interval)}, panel of ${panelDate}; see docs/precision.md).`
+    `95 % CI ${intervalText(measured.interval)}, panel of ${panelDate}; see docs/precision.md)` +
+    (measured.status === 'fail' ? `, below the ${percent(measured.bar)} bar.` : '.')
   );
 }
 
