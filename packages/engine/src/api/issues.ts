@@ -1,7 +1,7 @@
 // Wire schemas of issues, issue statistics and dismiss rules (spec section 2, "Issue", "Issue
 // statistics", "Dismiss rule"; section 4, "Issues and dismiss rules").
 import { z } from 'zod';
-import { ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '../domain/types.js';
+import { FILE_ROLES, ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '../domain/types.js';
 import { globProblem } from '../services/issue-records.js';
 import { Timestamp, Uuid } from './common.js';
 
@@ -49,6 +49,13 @@ export const IssueSchema = z
     project_id: Uuid,
     repository_id: Uuid.meta({ description: 'the nil UUID when the repository is no longer known' }),
     created_at: Timestamp,
+    file_role: z
+      .enum(FILE_ROLES)
+      .optional()
+      .meta({
+        description:
+          'extension: the role of the issue\'s file as the run classified it (production, test, fixture, benchmark, example, docs, tooling, generated, vendored); only production findings count in scores. Absent for issues recorded before roles existed',
+      }),
   })
   .meta({ id: 'Issue' });
 export type Issue = z.infer<typeof IssueSchema>;

@@ -40,14 +40,14 @@ export interface InsertedIssues {
 /** One statement per batch: the rows travel as one jsonb parameter `$1` (no SQL is assembled); `$2..$4` the context. */
 export const INSERT_ISSUES = `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
    severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
-   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new)
+   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new, file_role)
  SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
         r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
-        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new
+        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new, r.file_role
    FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
         severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
         code_snippet text, validated bool, title text, description text, why_it_matters text,
-        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool)`;
+        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool, file_role text)`;
 
 export interface IssueRow extends Record<string, unknown> {
   id: string;
@@ -86,6 +86,7 @@ export function issueRowOf(contextId: string, { finding, repositoryId }: IssueIn
     confidence: Math.round(finding.confidence),
     auto_fixable: finding.autoFixable,
     is_new: isNewOf(fingerprint),
+    file_role: finding.role ?? null,
   };
 }
 

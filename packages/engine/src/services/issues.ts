@@ -40,11 +40,12 @@ interface IssueRow extends Record<string, unknown> {
   project_id: string;
   repository_id: string | null;
   created_at: Date;
+  file_role: Issue['file_role'] | null;
 }
 
 const COLUMNS = `id, fingerprint, source, severity, category, file_path, file_group, line_start, line_end, code_snippet,
   validated, title, description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable,
-  is_new, is_dismissed, context_type, context_id, project_id, repository_id, created_at`;
+  is_new, is_dismissed, context_type, context_id, project_id, repository_id, created_at, file_role`;
 
 /** Byte-order collation for text keys, so both stores (whatever their locale) sort alike. */
 const C = 'COLLATE "C"';
@@ -86,6 +87,7 @@ function wire(row: IssueRow): Issue {
     project_id: row.project_id,
     repository_id: row.repository_id ?? NIL_UUID,
     created_at: iso(row.created_at),
+    ...(row.file_role ? { file_role: row.file_role } : {}),
   };
 }
 

@@ -94,7 +94,10 @@ describeStores('issues API', (store) => {
       project_id: projectId,
       repository_id: repositoryId,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      // an extension: the role of the file, as the run classified it
+      file_role: 'production',
     });
+    expect(finding.role).toBe('production');
     expect(issue.anchor.code_snippet).toContain("exec('ls ' + dir)");
   });
 
