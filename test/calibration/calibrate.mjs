@@ -71,6 +71,33 @@ function stagePackage(name, version, folder, entryFiles = []) {
   return { dir };
 }
 
+/** The precision panel's repositories (test/precision/panel.json) checked out in `parent` at their pinned commits. */
+function panelCheckouts(parent) {
+  const panel = JSON.parse(readFileSync(join(repoRoot, 'test', 'precision', 'panel.json'), 'utf8'));
+  const entries = [];
+  const skipped = [];
+  for (const { repo, commit, dir: name, style } of panel.repositories) {
+    const dir = join(parent, name);
+    if (!existsSync(join(dir, '.git'))) {
+      skipped.push(`${repo}@${commit.slice(0, 9)}: no checkout at ${dir}`);
+      continue;
+    }
+    let head = '';
+    try {
+      head = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // Reported below as a checkout at another commit.
+    }
+    if (head !== commit) {
+      skipped.push(`${repo}@${commit.slice(0, 9)}: the checkout is at ${head.slice(0, 9) || 'no commit'}, the panel pins ${commit.slice(0, 9)}`);
+      continue;
+    }
+    const words = style ? [style.kind, style.language, style.modules, style.semicolons].filter(Boolean).join(', ') : 'git checkout';
+    entries.push({ label: `${repo}@${commit.slice(0, 9)}`, dir, style: `git checkout with tests and history; ${words}`, source: 'git' });
+  }
+  return { entries, skipped };
+}
+
 /** Git checkouts (directories with a .git) directly inside `parent`. */
 function checkoutsIn(parent) {
   const entries = [];
@@ -88,7 +115,7 @@ function checkoutsIn(parent) {
     } catch {
       // A checkout without commits still gets analysed; its version stays unknown.
     }
-    entries.push({ label: `${name}@${head}`, dir, style: 'git checkout' });
+    entries.push({ label: `${name}@${head}`, dir, style: 'git checkout', source: 'git' });
   }
   return { entries, skipped };
 }
@@ -152,18 +179,23 @@ function tableLines(rows) {
 function summaryLines(rows, planted) {
   const distribution = {};
   for (const r of rows) distribution[r.grade ?? 'none'] = (distribution[r.grade ?? 'none'] ?? 0) + 1;
-  const libraries = rows.filter((r) => r !== planted);
-  const low = libraries.filter((r) => r.grade === 'D' || r.grade === 'F');
   const parsed = rows.reduce((n, r) => n + r.parsed, 0);
   const parseErrors = rows.reduce((n, r) => n + r.parseErrors, 0);
   const lines = [
     `Grade distribution: ${['A', 'B', 'C', 'D', 'F', 'none'].filter((g) => distribution[g]).map((g) => `${g} ${distribution[g]}`).join(', ')}.`,
     `Parse health over the panel: ${parsed - parseErrors}/${parsed} files clean (${parsed ? ((100 * (parsed - parseErrors)) / parsed).toFixed(2) : '100.00'} %).`,
-    low.length === 0
-      ? `Every panel library is above D: yes (${libraries.length} libraries).`
-      : `Every panel library is above D: no — ${low.map((r) => `${r.label} (${r.grade})`).join(', ')}.`,
-    planted ? `Planted repository below A: ${planted.grade !== 'A' ? 'yes' : 'no'} (${gradeCell(planted)}).` : 'Planted repository: not analysed.',
   ];
+  for (const [source, what] of [['git', 'git checkouts (with their tests and history)'], ['npm', 'npm packages (sources only, no tests)']]) {
+    const libraries = rows.filter((r) => r.source === source);
+    if (libraries.length === 0) continue;
+    const low = libraries.filter((r) => r.grade === 'D' || r.grade === 'F');
+    lines.push(
+      low.length === 0
+        ? `Every library of the ${what} is above D: yes (${libraries.length}).`
+        : `Every library of the ${what} is above D: no — ${low.map((r) => `${r.label} (${r.grade})`).join(', ')}.`,
+    );
+  }
+  lines.push(planted ? `Planted repository below A: ${planted.grade !== 'A' ? 'yes' : 'no'} (${gradeCell(planted)}).` : 'Planted repository: not analysed.');
   return lines;
 }
 
@@ -175,19 +207,25 @@ const skipped = [];
 for (const [name, version, folder, style, entryFiles = []] of PANEL) {
   const staged = stagePackage(name, version, folder, entryFiles);
   if (staged.skip) skipped.push(staged.skip);
-  else entries.push({ label: `${name}@${version}`, dir: staged.dir, style: `${style} (${[`${folder}/`, ...entryFiles].join(', ')})` });
+  else entries.push({ label: `${name}@${version}`, dir: staged.dir, style: `${style} (${[`${folder}/`, ...entryFiles].join(', ')})`, source: 'npm' });
+}
+if (process.env.CODEHEALTH_PANEL_CHECKOUTS) {
+  const found = panelCheckouts(process.env.CODEHEALTH_PANEL_CHECKOUTS);
+  entries.push(...found.entries);
+  skipped.push(...found.skipped);
 }
 if (process.env.CODEHEALTH_CALIBRATION_CHECKOUTS) {
   const found = checkoutsIn(process.env.CODEHEALTH_CALIBRATION_CHECKOUTS);
   entries.push(...found.entries);
   skipped.push(...found.skipped);
-} else {
-  skipped.push('git checkouts: CODEHEALTH_CALIBRATION_CHECKOUTS is not set');
+}
+if (!process.env.CODEHEALTH_PANEL_CHECKOUTS && !process.env.CODEHEALTH_CALIBRATION_CHECKOUTS) {
+  skipped.push('git checkouts: set CODEHEALTH_PANEL_CHECKOUTS to the directory of the precision panel\'s checkouts (test/precision/panel.json), or CODEHEALTH_CALIBRATION_CHECKOUTS to any directory of checkouts');
 }
 const plantedDir = join(stageRoot, 'planted');
 rmSync(plantedDir, { recursive: true, force: true });
 writePlantedRepository(plantedDir);
-const plantedEntry = { label: 'planted@generated', dir: plantedDir, style: 'deliberately neglected TS' };
+const plantedEntry = { label: 'planted@generated', dir: plantedDir, style: 'deliberately neglected TS', source: 'planted' };
 entries.push(plantedEntry);
 
 const engine = await createEngine({ cacheDir: false });
@@ -197,7 +235,7 @@ for (const entry of entries) {
   const t0 = performance.now();
   try {
     const result = await engine.analyze(entry.dir, { allowCodeConfig: false });
-    const row = rowOf(entry.label, entry.style, result, performance.now() - t0);
+    const row = { ...rowOf(entry.label, entry.style, result, performance.now() - t0), source: entry.source };
     rows.push(row);
     if (entry === plantedEntry) plantedRow = row;
     console.error(`analysed ${entry.label} in ${row.seconds.toFixed(1)} s: ${gradeCell(row)}`);
@@ -207,7 +245,14 @@ for (const entry of entries) {
 }
 await engine.close();
 
-const table = tableLines(rows);
+const gitRows = rows.filter((r) => r.source === 'git');
+const otherRows = rows.filter((r) => r.source !== 'git');
+const table = [
+  ...(gitRows.length > 0 ? ['### Git checkouts (tests and history included)', '', ...tableLines(gitRows), ''] : []),
+  '### npm packages (source folder only) and the planted repository',
+  '',
+  ...tableLines(otherRows),
+];
 const summary = summaryLines(rows, plantedRow);
 console.log(table.join('\n'));
 console.log('');
@@ -220,13 +265,15 @@ const markdown = [
   '# Calibration',
   '',
   `Grades of ${rows.length - (plantedRow ? 1 : 0)} public code bases and one planted repository, as the engine gives them with its`,
-  'default configuration and no threshold tuned for any of them. Packages are pinned npm tarballs; only',
-  'their source folder and package.json are analysed (no built output, and so usually no tests: a',
-  'package tarball rarely ships them, which weighs on test coverage). The planted repository is',
+  'default configuration and no threshold tuned for any of them. Git checkouts are the precision',
+  "panel's repositories (test/precision/panel.json) at their pinned commits, with their tests and",
+  'history: the calibration proper. Packages are pinned npm tarballs; only their source folder and',
+  'package.json are analysed (no built output, and so usually no tests: a package tarball rarely',
+  'ships them, which weighs on test coverage). The planted repository is',
   'generated by `test/calibration/planted-repository.mjs`: eval of input, hard-coded secrets, empty',
   'catches, deeply nested functions, duplicated blocks, unused exports, no tests.',
   '',
-  `Run ${started.toISOString().slice(0, 10)}, engine ${engineVersion}, \`npm run calibrate\` (${Math.round(seconds)} s on a loaded 2-core machine).`,
+  `Run ${started.toISOString().slice(0, 10)}, engine ${engineVersion}, \`CODEHEALTH_PANEL_CHECKOUTS=<dir> npm run calibrate\` (${Math.round(seconds)} s on a loaded 2-core machine).`,
   `Categories: ${HEALTH_CATEGORY_KEYS.map((k) => `${CATEGORY_LABELS[k]} = ${k}`).join(', ')}; — not assessed.`,
   'Parse errors: files with ERROR or MISSING nodes after repairs / files parsed. Prod LOC: production lines of code.',
   '',
