@@ -22,7 +22,6 @@ export function summariseRules({ rules, keepRule, findings, matches }) {
       counts[label.verdict]++;
       if (label.verdict !== 'tp') worst.push({ label, finding });
     }
-    worst.sort((a, b) => (a.label.verdict === b.label.verdict ? 0 : a.label.verdict === 'fp' ? -1 : 1) || a.finding.repo.localeCompare(b.finding.repo) || a.finding.file.localeCompare(b.finding.file) || a.finding.line - b.finding.line);
     rows.push({
       rule,
       severity,
@@ -31,10 +30,32 @@ export function summariseRules({ rules, keepRule, findings, matches }) {
       ...counts,
       ...precisionOf(counts, severity),
       target: Math.min(SAMPLE_TARGET, own.length),
-      worst: worst.slice(0, WORST_EXAMPLES),
+      worst: worstExamples(worst),
     });
   }
   return rows;
+}
+
+/**
+ * The fp and debatable labels of a rule grouped by verdict and reason (one class of mistake is often
+ * labelled many times with one reason): fp first, then the largest groups; each with its places.
+ */
+function worstExamples(labelled) {
+  const groups = new Map();
+  for (const item of labelled) {
+    const key = `${item.label.verdict}\u0000${item.label.reason}`;
+    if (!groups.has(key)) groups.set(key, { verdict: item.label.verdict, reason: item.label.reason, places: [] });
+    groups.get(key).places.push(where(item.label, item.finding));
+  }
+  const sorted = [...groups.values()].sort((a, b) => (a.verdict === b.verdict ? 0 : a.verdict === 'fp' ? -1 : 1) || b.places.length - a.places.length || a.reason.localeCompare(b.reason));
+  for (const group of sorted) group.places.sort();
+  return sorted.slice(0, WORST_EXAMPLES);
+}
+
+/** `places` as text: the first few, then how many more. */
+function placesText(places, quote = (p) => p) {
+  const shown = places.slice(0, 3).map(quote).join(', ');
+  return places.length > 3 ? `${shown} and ${places.length - 3} more` : shown;
 }
 
 const STATUS = { pass: 'pass', fail: 'FAIL', unmeasured: 'not measured' };
@@ -105,7 +126,7 @@ export function consoleReport({ ruleRows, repoRows, stale, skipped, labelErrors,
     out.push('', 'Worst examples:');
     for (const row of examples) {
       out.push(`  ${row.rule}`);
-      for (const { label, finding } of row.worst) out.push(`    ${label.verdict} ${where(label, finding)} — ${label.reason}`);
+      for (const group of row.worst) out.push(`    ${group.verdict} ×${group.places.length} ${placesText(group.places)} — ${group.reason}`);
     }
   }
   for (const group of staleGroups(stale)) {
@@ -171,10 +192,10 @@ export function markdownReport({ panel, engineVersion, engineCommit, ruleRows, r
     '',
   ];
   if (examples.length) {
-    md.push('## Worst examples', '', 'False positives first, then debatable findings, with the labeller\'s reason.', '');
+    md.push('## Worst examples', '', 'False positives first, then debatable findings, grouped by the labeller\'s reason (largest groups first, at most five per rule).', '');
     for (const row of examples) {
       md.push(`- \`${row.rule}\``);
-      for (const { label, finding } of row.worst) md.push(`  - ${label.verdict} \`${where(label, finding)}\` — ${label.reason}`);
+      for (const group of row.worst) md.push(`  - ${group.verdict} ×${group.places.length} ${placesText(group.places, (p) => `\`${p}\``)} — ${group.reason}`);
     }
     md.push('');
   }
