@@ -1,5 +1,9 @@
 // The precision panel's parts (issue 17): label files, matching labels to findings, the Wilson
 // interval and bar, the deterministic labelling sample and the README line.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import plugin from '@codehealth/analyzers';
 import { describe, expect, it } from 'vitest';
 import { matchLabels, parseLabels } from './labels.mjs';
 import { precisionLine, withPrecisionLine } from './readmes.mjs';
@@ -234,5 +238,39 @@ describe('the README line', () => {
     const twice = withPrecisionLine(once, 'Measured precision: 100 % (2/2 labelled findings).');
     expect(twice).toBe(once.replace('50 % (1/2', '100 % (2/2'));
     expect(twice.split('\n').filter((l) => /^#{1,6} /.test(l))).toEqual(['## What it finds', '## Options']);
+  });
+});
+
+describe('the committed panel and labels', () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const panel = JSON.parse(readFileSync(join(here, 'panel.json'), 'utf8'));
+
+  it('pins each repository to a full commit, in a directory of its own, with its style', () => {
+    expect(panel.repositories.length).toBeGreaterThanOrEqual(10);
+    for (const entry of panel.repositories) {
+      expect(entry.repo).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      expect(entry.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(['library', 'app', 'monorepo']).toContain(entry.style.kind);
+      expect(['semi', 'no-semi']).toContain(entry.style.semicolons);
+      expect(['ESM', 'CJS']).toContain(entry.style.modules);
+      expect(['TS', 'JS']).toContain(entry.style.language);
+    }
+    const dirs = panel.repositories.map((r: { dir: string }) => r.dir);
+    expect(new Set(dirs).size).toBe(dirs.length);
+    const styles = (key: string) => new Set(panel.repositories.map((r: { style: Record<string, string> }) => r.style[key]));
+    expect(styles('semicolons').size).toBe(2);
+    expect(styles('modules').size).toBe(2);
+  });
+
+  it('every label line is valid: a panel repository, a registered rule of the file\'s family, the required fields', () => {
+    const rules = new Set(plugin.analyzers.flatMap((a) => a.rules.map((r) => `${a.id}/${r.meta.id}`)));
+    const repos = new Set<string>(panel.repositories.map((r: { repo: string }) => r.repo));
+    const labelsDir = join(here, 'labels');
+    const errors: string[] = [];
+    for (const name of existsSync(labelsDir) ? readdirSync(labelsDir).filter((n) => n.endsWith('.jsonl')) : []) {
+      const family = name.replace(/\.jsonl$/, '');
+      errors.push(...parseLabels(readFileSync(join(labelsDir, name), 'utf8'), `test/precision/labels/${name}`, { repos, rules, family }).errors);
+    }
+    expect(errors).toEqual([]);
   });
 });
