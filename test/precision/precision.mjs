@@ -13,7 +13,7 @@
 // the OS temp dir, so repeated runs on an unchanged build analyse nothing.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,7 @@ if (args.repo && !panel.repositories.some((r) => r.dir === args.repo || r.repo =
 }
 const partial = Boolean(ruleFilter || args.repo);
 
+const startedAt = performance.now();
 const skipped = [];
 const analysed = [];
 const checkouts = process.env[CHECKOUTS_VARIABLE];
@@ -128,7 +129,7 @@ if (args.sample) {
     labelled: [...matches.values()].filter((f) => f.repo === a.entry.repo).length,
     stale: stale.filter((l) => l.repo === a.entry.repo).length,
   }));
-  const context = { panel, engineVersion, engineCommit: gitHead(repoRoot), ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal: labels.length, date: new Date().toISOString().slice(0, 10), partial };
+  const context = { panel, engineVersion, engineCommit: gitHead(repoRoot), engineDirty: engineDirty(), ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal: labels.length, date: new Date().toISOString().slice(0, 10), partial, seconds: (performance.now() - startedAt) / 1000 };
   console.log(consoleReport(context));
   if (partial) console.log(`\nA partial run (--rule/--repo): docs/precision.md and READMEs left as they are.`);
   else {
@@ -168,6 +169,15 @@ function gitHead(dir) {
     return execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return undefined;
+  }
+}
+
+/** Whether packages/ has uncommitted changes (then the built engine is not exactly its commit). */
+function engineDirty() {
+  try {
+    return execFileSync('git', ['-C', repoRoot, 'status', '--porcelain', '--', 'packages'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+  } catch {
+    return false;
   }
 }
 
@@ -218,6 +228,11 @@ async function analyseCheckout(entry, dir) {
   mkdirSync(dirname(cacheFile), { recursive: true });
   writeFileSync(`${cacheFile}.${process.pid}`, JSON.stringify(record));
   renameSync(`${cacheFile}.${process.pid}`, cacheFile);
+  // Findings of this commit under older builds will not be read again.
+  const prefix = `${entry.dir}-${entry.commit.slice(0, 12)}-`;
+  for (const old of readdirSync(dirname(cacheFile)).filter((n) => n.startsWith(prefix) && n.endsWith('.json') && join(dirname(cacheFile), n) !== cacheFile)) {
+    rmSync(join(dirname(cacheFile), old), { force: true });
+  }
   return { ...record, cached: false };
 }
 

@@ -152,7 +152,7 @@ function markdownTable(head, rows, numeric) {
 }
 
 /** docs/precision.md. */
-export function markdownReport({ panel, engineVersion, engineCommit, ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal, date }) {
+export function markdownReport({ panel, engineVersion, engineCommit, engineDirty, ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal, date, seconds }) {
   const t = totals(ruleRows);
   const shown = ruleRows.filter((r) => r.findings > 0 || r.labelled > 0);
   const examples = ruleRows.filter((r) => r.worst.length > 0);
@@ -169,7 +169,7 @@ export function markdownReport({ panel, engineVersion, engineCommit, ruleRows, r
     'whose symbol equals the label\'s (when both have one) or whose lines, two either side, contain the',
     'label\'s hint; symbol and hint together beat one of them, then the nearest line wins; one label per finding.',
     '',
-    `Run ${date}, engine ${engineVersion}${engineCommit ? ` (commit ${engineCommit.slice(0, 12)})` : ''}, panel of ${panel.date}: ${repoRows.length} of ${panel.repositories.length} repositories analysed, ${labelsTotal} labels.`,
+    `Run ${date}, engine ${engineVersion}${engineCommit ? ` (commit ${engineCommit.slice(0, 12)}${engineDirty ? ' plus uncommitted changes in packages/' : ''})` : ''}, panel of ${panel.date}: ${repoRows.length} of ${panel.repositories.length} repositories analysed, ${labelsTotal} labels; ${Math.round(seconds)} s on a shared 2-core machine${repoRows.some((r) => r.cached) ? ' (findings of this build cached from an earlier run where it says so)' : ''}.`,
     '',
     '## How to reproduce',
     '',
