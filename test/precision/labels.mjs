@@ -44,9 +44,9 @@ export function parseLabels(text, fileName, known = {}) {
       errors.push(`${where}: ${problems.join('; ')}`);
       continue;
     }
-    const key = [value.repo, value.rule, value.file, value.line, value.symbol ?? '', value.hint ?? ''].join('\u0000');
+    const key = [value.repo, value.rule, value.file, value.line, value.symbol ?? '', value.hint ?? '', value.title ?? ''].join('\u0000');
     if (seen.has(key)) {
-      errors.push(`${where}: the same finding as ${seen.get(key)} (repo, rule, file, line, symbol and hint all equal)`);
+      errors.push(`${where}: the same finding as ${seen.get(key)} (repo, rule, file, line, symbol, hint and title all equal)`);
       continue;
     }
     seen.set(key, where);
@@ -116,9 +116,10 @@ export function matchStrength(label, finding, linesOf) {
 
 /**
  * Pairs labels with findings: each label with at most one finding and each finding with at most one
- * label. Pairs are taken strongest first (symbol and hint over one of them), then nearest first (the
- * label's line to the finding's first line), then in label order — so a label always goes to the
- * nearest of its equally good findings, and a finding to its nearest label.
+ * label. Pairs are taken strongest first (symbol and hint over one of them), then those whose titles
+ * are equal (two findings on one line, e.g. two magic numbers), then nearest first (the label's line
+ * to the finding's first line), then in label order — so a label goes to the nearest of its equally
+ * good findings, and a finding to its nearest label.
  * @param {Label[]} labels
  * @param {PanelFinding[]} findings
  * @param {(repo: string, file: string) => string[] | undefined} linesOf
@@ -136,10 +137,10 @@ export function matchLabels(labels, findings, linesOf) {
     const candidates = byKey.get(`${label.repo}\u0000${label.rule}\u0000${label.file}`) ?? [];
     for (const finding of candidates) {
       const strength = matchStrength(label, finding, (file) => linesOf(finding.repo, file));
-      if (strength > 0) pairs.push({ label, finding, strength, distance: Math.abs(finding.line - label.line), order });
+      if (strength > 0) pairs.push({ label, finding, strength, sameTitle: label.title !== undefined && label.title === finding.title ? 1 : 0, distance: Math.abs(finding.line - label.line), order });
     }
   });
-  pairs.sort((a, b) => b.strength - a.strength || a.distance - b.distance || a.order - b.order || a.finding.line - b.finding.line);
+  pairs.sort((a, b) => b.strength - a.strength || b.sameTitle - a.sameTitle || a.distance - b.distance || a.order - b.order || a.finding.line - b.finding.line);
   const matches = new Map();
   const labelOf = new Map();
   for (const { label, finding } of pairs) {

@@ -62,7 +62,7 @@ describe('label files', () => {
   it('refuses a second label of the same finding, naming the first', () => {
     const { labels, errors } = parseLabels(`${label()}\n${label({ verdict: 'fp' })}`, FILE, known);
     expect(labels).toHaveLength(1);
-    expect(errors).toEqual([`${FILE}:2: the same finding as ${FILE}:1 (repo, rule, file, line, symbol and hint all equal)`]);
+    expect(errors).toEqual([`${FILE}:2: the same finding as ${FILE}:1 (repo, rule, file, line, symbol, hint and title all equal)`]);
   });
 });
 
@@ -139,6 +139,17 @@ describe('matching labels to findings', () => {
     expect(two.matches.get(a)).toBe(only);
     expect(two.matches.get(b)).toBe(other);
     expect(two.labelOf.get(other)).toBe(b);
+  });
+
+  it('two findings on one line (two magic numbers) go to the labels with their titles', () => {
+    const lines = sourceWith(100, { 30: '  const timeout = 60 * 1000' });
+    const hint = 'const timeout = 60 * 1000';
+    const [thousand, sixty] = parsed(label({ line: 30, hint, title: 'Magic number 1000', verdict: 'fp' }), label({ line: 30, hint, title: 'Magic number 60' }));
+    const sixtyFinding = finding(30, 30, { title: 'Magic number 60' });
+    const thousandFinding = finding(30, 30, { title: 'Magic number 1000' });
+    const { matches } = matchLabels([thousand, sixty], [sixtyFinding, thousandFinding], () => lines);
+    expect(matches.get(thousand)).toBe(thousandFinding);
+    expect(matches.get(sixty)).toBe(sixtyFinding);
   });
 
   it('a label whose finding is gone is stale', () => {
