@@ -134,6 +134,47 @@ describe('workspaces known only through readJson', () => {
   });
 });
 
+describe('build output mapped back to sources', () => {
+  it('maps a build at the package root to src/ (date-fns: `./add.js` is built from `src/add/index.ts`)', () => {
+    const { resolver } = memoryResolver(['src/index.ts', 'src/add/index.ts', 'test/add.test.ts'], {
+      'package.json': { name: 'datelib', exports: { '.': { import: './index.js' }, './add': { import: './add.js' }, './missing': './missing.js' } },
+    });
+    expect(resolver.resolve('test/add.test.ts', 'datelib/add')).toEqual(internal('src/add/index.ts'));
+    expect(resolver.resolve('test/add.test.ts', 'datelib')).toEqual(internal('src/index.ts'));
+    // A CommonJS build is built from the `.cts` source when there is one.
+    const twins = memoryResolver(['src/index.ts', 'src/index.cts', 'src/index.mts'], { 'package.json': { name: 'twins', exports: { '.': { require: './dist/index.cjs' } }, module: './dist/index.mjs' } }).resolver;
+    expect(twins.resolvePackageTarget('', './dist/index.cjs')).toEqual(internal('src/index.cts'));
+    expect(twins.resolvePackageTarget('', './dist/index.mjs')).toEqual(internal('src/index.mts'));
+    expect(twins.resolvePackageTarget('', './dist/index.js')).toEqual(internal('src/index.ts'));
+    // A subpath whose build has no source stays unresolved.
+    expect(resolver.resolve('test/add.test.ts', 'datelib/missing')).toEqual(unresolved);
+  });
+
+  it('falls back to src/index for a main bundle named after the package (redux: `dist/redux.mjs` from `src/index.ts`)', () => {
+    const { resolver } = memoryResolver(['src/index.ts', 'src/compose.ts', 'test/compose.test.ts'], {
+      'package.json': { name: 'redux', main: 'dist/cjs/redux.cjs', exports: { '.': { import: './dist/redux.mjs' }, './sub': './dist/sub.mjs' } },
+    });
+    expect(resolver.resolve('test/compose.test.ts', 'redux')).toEqual(internal('src/index.ts'));
+    // Only the main entry falls back: another subpath names its own bundle.
+    expect(resolver.resolve('test/compose.test.ts', 'redux/sub')).toEqual(unresolved);
+    const noIndex = memoryResolver(['src/main.ts', 'test/a.test.ts'], { 'package.json': { name: 'other', main: 'dist/other.js' } }).resolver;
+    expect(noIndex.resolve('test/a.test.ts', 'other')).toEqual(unresolved);
+  });
+});
+
+describe('# imports the package scope does not map', () => {
+  it('fall back to tsconfig paths (msw: `#core/*` in tsconfig, nearest package.json `src/package.json` without imports)', () => {
+    const { resolver } = memoryResolver(['src/core/compat.ts', 'src/node/setup.ts', 'src/package.json'], {
+      'package.json': { name: 'msw', imports: { '#core/*': './src/core/*' } },
+      'src/package.json': { type: 'module' },
+      'tsconfig.json': { compilerOptions: { paths: { '#core/*': ['./src/core/*'] } } },
+    });
+    expect(resolver.resolve('src/node/setup.ts', '#core/compat')).toEqual(internal('src/core/compat.ts'));
+    expect(resolver.resolve('src/node/setup.ts', '#core/missing')).toEqual(unresolved);
+    expect(resolver.resolve('src/node/setup.ts', '#other')).toEqual(unresolved);
+  });
+});
+
 describe('tsconfig paths fixture', () => {
   const resolver = fixtureResolver('tsconfig-paths');
   const from = 'src/app/main.ts';

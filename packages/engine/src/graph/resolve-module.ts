@@ -93,7 +93,18 @@ class RepositoryResolver implements RepositoryModuleResolver {
       return internal(this.probe.resolve(joinPath(dir, specifier)));
     }
     if (specifier.startsWith('/')) return internal(this.probe.resolve(joinPath('', specifier.slice(1))));
-    if (specifier.startsWith('#')) return this.resolvePackageImport(dir, specifier);
+    if (specifier.startsWith('#')) {
+      // A `#` import the package scope does not map may still be a tsconfig `paths` alias (msw maps
+      // `#core/*` in both, and its nearest package.json, `src/package.json`, only sets the type).
+      const resolution = this.resolvePackageImport(dir, specifier);
+      if (resolution.kind !== 'unresolved') return resolution;
+      const config = this.tsconfigFor(dir);
+      for (const candidate of (config && pathsCandidates(config, specifier)) ?? []) {
+        const found = this.probe.resolve(candidate);
+        if (found) return internal(found);
+      }
+      return resolution;
+    }
     if (specifier.startsWith('node:')) return { kind: 'external', packageName: specifier };
     if (URL_SCHEME.test(specifier)) return { kind: 'external', packageName: specifier };
     const config = this.tsconfigFor(dir);

@@ -6,7 +6,11 @@
 // missing, we look for the same relative path under the source root with a TS extension:
 // first the package tsconfig's `outDir` → `rootDir` (rootDir defaulting to `src`), then, for any
 // first directory (`dist`, `lib`, `build`, ...), the rest of the path under `src/`, dropping
-// further leading directories one at a time (`dist/esm/x.js` → `src/esm/x`, `src/x`).
+// further leading directories one at a time (`dist/esm/x.js` → `src/esm/x`, `src/x`), and last
+// the whole path under `src/` (date-fns publishes its build at the package root: `./add.js` →
+// `src/add/index.ts`). A bundle named after the package (`dist/redux.mjs`, built by tsup from
+// `src/index.ts`) has no source of its own name: the package's main entry (`.`) then falls back to
+// the source root's index.
 import { compileSafeRegExp, type SafeRegExp } from '../patterns/safe-regexp.js';
 import { FileProbe, dirOf, isObject, joinPath, type ReadJson } from './file-probe.js';
 import { DEFAULT_CONDITIONS, mapTargets } from './package-exports.js';
@@ -109,11 +113,12 @@ export class WorkspaceResolver {
   resolve(pkg: WorkspacePackage, subpath: string): string | undefined {
     const { manifest, dir } = pkg;
     if (manifest.exports !== undefined) {
-      for (const target of mapTargets(manifest.exports, subpath, this.conditions)) {
+      const targets = mapTargets(manifest.exports, subpath, this.conditions);
+      for (const target of targets) {
         const found = this.resolveTarget(pkg, joinPath(dir, target));
         if (found) return found;
       }
-      return undefined;
+      return subpath === '.' && targets.length > 0 ? this.sourceIndex(pkg) : undefined;
     }
     if (subpath !== '.') return this.resolveTarget(pkg, joinPath(dir, subpath));
     for (const field of MAIN_FIELDS) {
@@ -122,7 +127,18 @@ export class WorkspaceResolver {
       const found = this.resolveTarget(pkg, joinPath(dir, entry));
       if (found) return found;
     }
-    return this.probe.resolve(dir);
+    return this.probe.resolve(dir) ?? this.sourceIndex(pkg);
+  }
+
+  /**
+   * The source root's index (`src/index.ts`) of a package whose main entry names build output
+   * that nothing in the repository maps to: what the bundler was given (tsup/rollup entries are
+   * conventionally `src/index.ts`, whatever the bundle's name).
+   */
+  sourceIndex(pkg: WorkspacePackage): string | undefined {
+    const { rootDir } = this.buildRootsOf(pkg.dir);
+    const found = this.probe.resolve(joinPath(pkg.dir, `${rootDir}/index`));
+    return found && !/\.d\.[mc]?ts$/.test(found) ? found : undefined;
   }
 
   /** A target path of the package, or the source it was built from when the target is missing. */
@@ -134,8 +150,10 @@ export class WorkspaceResolver {
     const prefix = pkg.dir === '' ? '' : `${pkg.dir}/`;
     if (!target.startsWith(prefix)) return undefined;
     const relative = target.slice(prefix.length).replace(BUILD_EXTENSION, '');
+    // `index.cjs` is built from `index.cts` when there is one (zshy and tsup keep both formats' sources).
+    const twin = /\.(?:d\.)?cts$|\.cjs$/.test(target) ? '.cts' : /\.(?:d\.)?mts$|\.mjs$/.test(target) ? '.mts' : undefined;
     for (const candidate of this.sourceCandidates(pkg, relative)) {
-      const found = this.probe.resolve(prefix + candidate);
+      const found = (twin && this.probe.resolve(prefix + candidate + twin)) || this.probe.resolve(prefix + candidate);
       if (found && !found.endsWith('.d.ts')) return found;
     }
     return undefined;
@@ -147,6 +165,8 @@ export class WorkspaceResolver {
     if (outDir && relative.startsWith(`${outDir}/`)) out.push(joinPath(rootDir, relative.slice(outDir.length + 1)));
     // The rest of the path after each of its directories: `a/b/c` → `src/b/c`, `src/c`.
     for (let slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) out.push(`src/${relative.slice(slash + 1)}`);
+    // Built at the package root (`./add.js` from `src/add/index.ts`).
+    if (!relative.startsWith('src/')) out.push(`src/${relative}`);
     return out;
   }
 
