@@ -6,6 +6,7 @@
 //
 //   CODEHEALTH_PANEL_CHECKOUTS=/work/checkouts npm run precision
 //   node test/precision/precision.mjs --sample [--rule <id or family>] [--repo <dir>]   label stubs
+//     (in $TMPDIR/codehealth-precision/pending-<family>[-<rule>][-<repo>].jsonl)
 //   node test/precision/precision.mjs --write-readmes                                   README lines
 //
 // Repositories are analysed in process with the default configuration and as untrusted code (no
@@ -247,7 +248,7 @@ function writeSample() {
   }
   mkdirSync(workDir, { recursive: true });
   for (const [family, stubs] of [...byFamily].sort()) {
-    const target = join(workDir, `pending-${family}.jsonl`);
+    const target = pendingFile(family);
     writeFileSync(`${target}.${process.pid}`, stubs.map((s) => JSON.stringify(s)).join('\n') + '\n');
     renameSync(`${target}.${process.pid}`, target);
     if (ruleFilter) for (const stub of stubs) console.log(JSON.stringify(stub));
@@ -256,13 +257,23 @@ function writeSample() {
   for (const f of picked) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
   console.error(`\n${picked.length} findings to label (up to 8 per rule per repository, minus those labelled):`);
   for (const [rule, n] of [...counts].sort()) console.error(`  ${rule}: ${n}`);
-  for (const family of [...byFamily.keys()].sort()) console.error(`wrote ${join(workDir, `pending-${family}.jsonl`)}`);
+  for (const family of [...byFamily.keys()].sort()) console.error(`wrote ${pendingFile(family)}`);
   for (const s of skipped) console.error(`skipped: ${s}`);
   console.error(
     '\nFill in "verdict" (tp, fp or debatable) and "reason" by reading the code, check the "hint" is an exact piece of the\n' +
       'finding\'s first lines, drop "context" (keep "title": it tells apart two findings on one line), and append the lines to\n' +
       'test/precision/labels/<family>.jsonl. The labels are checked by npx vitest run test/precision/precision.test.ts.',
   );
+}
+
+/**
+ * Where the stubs of a family go: pending-<family>.jsonl, with the --rule and --repo filters in the
+ * name, so that a narrower run never overwrites the family's whole sample someone may be reading.
+ */
+function pendingFile(family) {
+  const rule = ruleFilter && ruleFilter !== family ? `-${ruleFilter.split('/')[1]}` : '';
+  const repo = args.repo ? `-${args.repo.replace('/', '+')}` : '';
+  return join(workDir, `pending-${family}${rule}${repo}.jsonl`);
 }
 
 /** `--write-readmes`: each rule's measured precision into its README. */
