@@ -73,12 +73,16 @@ describe('classifyFile by path', () => {
     ['test/fixtures/data.json', 'test'],
     ['src/graph/fixtures/cycles/a.ts', 'test'],
     ['src/__fixtures__/user.ts', 'test'],
+    // jscodeshift's transform inputs and outputs; TSTyche's type tests.
+    ['transforms/rename/__testfixtures__/basic.input.ts', 'test'],
+    ['test-tstyche/esm-types.tst.ts', 'test'],
     // source
     ['src/index.ts', 'source'],
     ['src/App.tsx', 'source'],
     ['src/security.ts', 'source'],
     ['src/testing/tester.ts', 'source'],
     ['src/contest.ts', 'source'],
+    ['src/first.tsx', 'source'],
     ['styles/main.scss', 'source'],
     ['scripts/deploy.sh', 'source'],
     ['tools/gen.py', 'source'],

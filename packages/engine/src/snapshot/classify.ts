@@ -13,10 +13,11 @@
 //                    dotfiles (.eslintrc*, .gitignore, .env, ...) and build files (Dockerfile, Makefile).
 //  4. documentation  Markdown, reStructuredText, AsciiDoc, plain text, and README/LICENSE/CHANGELOG-like names.
 //  5. asset          images, fonts, audio, video, archives, PDFs, WebAssembly and other binaries.
-//  6. test           *.test.*, *.spec.*, *.e2e.*, *.e2e-spec.*, tsd's *.test-d.*; a code file named test.*, tests.* or
+//  6. test           *.test.*, *.spec.*, *.e2e.*, *.e2e-spec.*, tsd's *.test-d.*, TSTyche's *.tst.*; a code file named test.*, tests.* or
 //                    spec.* whose head imports a test framework or opens a suite (date-fns' `src/add/test.ts`);
 //                    a directory segment named test, tests,
-//                    __tests__, __mocks__, __snapshots__, fixtures, __fixtures__, e2e, cypress or test-d (tsd);
+//                    __tests__, __mocks__, __snapshots__, fixtures, __fixtures__, __testfixtures__ (jscodeshift),
+//                    e2e, cypress or test-d (tsd);
 //                    a config `tests` glob. Fixtures hold deliberately odd code for tests to read:
 //                    analysing them as source would report their planted problems.
 //  7. config         anything under a dot directory (.github, .husky, .storybook, ...) and data
@@ -47,10 +48,10 @@ const GENERATED_DIRS = new Set([
   'dist', 'build', 'out', 'coverage', 'generated', '__generated__',
   '.next', '.nuxt', '.svelte-kit', '.output', '.turbo', '.cache',
 ]);
-export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', '__mocks__', '__snapshots__', 'fixtures', '__fixtures__', 'e2e', 'cypress', 'test-d']);
+export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', '__mocks__', '__snapshots__', 'fixtures', '__fixtures__', '__testfixtures__', 'e2e', 'cypress', 'test-d']);
 const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb']);
 const GENERATED_NAME = /\.(min|bundle)\.[mc]?js$|\.min\.css$|\.d\.[mc]?ts$|\.generated\.[^.]+$/i;
-const TEST_NAME = /\.(test|spec|e2e|e2e-spec|test-d)\.[^.]+$/i;
+const TEST_NAME = /\.(test|spec|e2e|e2e-spec|test-d|tst)\.[^.]+$/i;
 /** A code file named just `test.ts` or `spec.js` (date-fns keeps `src/add/test.ts` beside `src/add/index.ts`). */
 const BARE_TEST_NAME = /^(?:test|tests|spec)\.[mc]?[jt]sx?$/i;
 /** A test framework imported, or a suite opened at the start of a line: what makes a bare `test.ts` a test. */

@@ -38,6 +38,7 @@ describe('roles from the path alone', () => {
     ['src/graph/fixtures/cycles/a.ts', 'fixture'],
     ['src/__tests__/__snapshots__/a.test.ts.snap', 'fixture'],
     ['internal/testdata/sample.ts', 'fixture'],
+    ['transforms/rename/__testfixtures__/basic.output.js', 'fixture'],
     ['test/bench/parse.mjs', 'benchmark'],
     // benchmarks
     ['bench/parse.ts', 'benchmark'],
