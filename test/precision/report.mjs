@@ -30,10 +30,17 @@ export function summariseRules({ rules, keepRule, findings, matches }) {
       ...counts,
       ...precisionOf(counts, severity),
       target: Math.min(SAMPLE_TARGET, own.length),
+      roles: countBy(own, (f) => f.role ?? 'production'),
       worst: worstExamples(worst),
     });
   }
   return rows;
+}
+
+function countBy(items, keyOf) {
+  const counts = {};
+  for (const item of items) counts[keyOf(item)] = (counts[keyOf(item)] ?? 0) + 1;
+  return counts;
 }
 
 /**
@@ -202,6 +209,15 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
     }
     md.push('');
   }
+  const roles = ['production', 'test', 'fixture', 'benchmark', 'example', 'docs', 'tooling', 'generated', 'vendored'].filter((role) => shown.some((r) => r.roles[role]));
+  md.push(
+    '## Findings by file role',
+    '',
+    'Where each rule\'s findings on the panel fall, by the role the engine gives the file.',
+    '',
+    ...markdownTable(['rule', ...roles], shown.filter((r) => r.findings > 0).map((r) => [r.rule, ...roles.map((role) => r.roles[role] ?? 0)]), roles.map((_, i) => i + 1)),
+    '',
+  );
   md.push('## No longer reported', '', 'Labels that match no finding of this run (their repository was analysed).', '');
   const groups = staleGroups(stale).filter((g) => g.labels.length > 0);
   if (groups.length === 0) md.push('None.', '');
