@@ -42,6 +42,10 @@ export interface DeadCodeModel {
    * its consumers may deep-import any file (`ajv/dist/jtd`), so nothing in it is surely unused.
    */
   deepImportablePackage(path: string): string | undefined;
+  /** The directory of the package the file belongs to (`''` for the root package), if any. */
+  packageOf(path: string): string | undefined;
+  /** Package directories with at least one entry point found (manifest, config, HTML, convention). */
+  packagesWithEntries: ReadonlySet<string>;
 }
 
 export interface ModelOptions {
@@ -107,7 +111,15 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
   const stems = new Set(unresolved.filter((e) => !relativeMisses.includes(e)).map((e) => stemOf(e.specifier)));
 
   const packageDirs = [...manifests.keys()].sort((a, b) => b.length - a.length);
+  const packageOf = (path: string) => packageDirs.find((d) => d === '' || path.startsWith(`${d}/`));
+  const packagesWithEntries = new Set<string>();
+  for (const entry of entries.keys()) {
+    const dir = packageOf(entry);
+    if (dir !== undefined) packagesWithEntries.add(dir);
+  }
   return {
+    packageOf,
+    packagesWithEntries,
     graph,
     entries,
     reachable,
@@ -130,7 +142,8 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
  * synthetic module per directory: the engine resolves them exactly as it resolves real imports
  * (the graph of those modules held nothing else than these resolutions). Every request that
  * reaches a module is a use (its names count as imported, even when a filter below keeps it from
- * being an entry or a load); the filters decide entries (first reason found) and loads.
+ * being an entry or a load), except a guess whose target was found; the filters decide entries
+ * (first reason found) and loads.
  */
 async function resolveRequests(snapshot: RepoSnapshot, base: CodeGraph, requests: EntryRequests): Promise<ResolvedRequests> {
   const entries = new Map<string, string>();
@@ -151,11 +164,12 @@ async function resolveRequests(snapshot: RepoSnapshot, base: CodeGraph, requests
   }
   for (const { request, to } of resolved) {
     const { origin, mustEndWith, fallbackFor, names } = request;
+    // A guess is nothing when the target it stands in for was found.
+    if (fallbackFor !== undefined && resolvedKeys.has(fallbackFor)) continue;
     let load = origin.type === 'load' ? loads.get(origin.from) : undefined;
     if (origin.type === 'load' && !load) loads.set(origin.from, (load = { targets: new Set(), uses: new Map() }));
     addUse(load ? load.uses : entryUses, to, names);
     if (mustEndWith !== undefined && !to.replace(/\.[^./]+$/, '').endsWith(mustEndWith)) continue;
-    if (fallbackFor !== undefined && resolvedKeys.has(fallbackFor)) continue;
     if (origin.type === 'entry') {
       if (!entries.has(to)) entries.set(to, origin.reason);
     } else if (origin.from !== to) {

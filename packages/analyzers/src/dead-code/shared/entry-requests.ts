@@ -7,7 +7,7 @@ import { posix } from 'node:path';
 import type { FileSummary, RepoSnapshot } from '@codehealth/engine/kit';
 import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from './file-facts.js';
 import { frameworkEntry } from './framework-entries.js';
-import { dependencyNames, isRecord, manifestTargets } from './manifest-entries.js';
+import { dependencyNames, filesInScript, isRecord, manifestTargets } from './manifest-entries.js';
 import { configReferences, htmlScriptReferences, jsonConfigReferences } from './text-references.js';
 import { globMatcher } from './glob.js';
 
@@ -37,6 +37,10 @@ export interface EntryRequests {
 }
 
 const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
+/** `vitest.config.build.ts`, `jest.config-eslint-9.js`: a tool's configuration variant (`x.config.ts` is kind config already). */
+const CONFIG_CODE_NAME = /^[^./]+\.config[.\-_][^/]*\.[mc]?[jt]s$/i;
+/** Files whose text is commands: CI workflows and composite actions, shell scripts, Dockerfiles, Makefiles. */
+const RUN_FILE = /^\.github\/.+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|\.(?:sh|bash|zsh)$|(?:^|\/)(?:Dockerfile[^/]*|[^/]+\.dockerfile|Makefile|Procfile)$/i;
 const COMPONENT_FILE = /\.(?:vue|svelte|astro|mdx)$/;
 
 /**
@@ -59,7 +63,7 @@ export async function collectEntryRequests(
     else byDir.set(dir, [request]);
   };
   /** A path inside package `dir`, resolved like a package target (build output mapped to sources). */
-  const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: (anchor: string) => string[]) => {
+  const addTarget = (dir: string, target: string, names: string[], origin: RequestOrigin, candidates: (anchor: string) => string[], main = false) => {
     // Names the request (`fallbackFor`); never resolved, and unlike any specifier in a file.
     const key = `#__codehealth_dead_code/${counter++}`;
     if (!target.includes('*')) {
@@ -67,6 +71,8 @@ export async function collectEntryRequests(
       // The engine maps build output to `src/` (or the tsconfig's rootDir); published packages and
       // older layouts keep sources elsewhere.
       for (const guess of sourceGuesses(target)) add(dir, { specifier: guess, names, origin, fallbackFor: key });
+      // A main bundle named after the package (`dist/redux.mjs`) is built from the source root's index.
+      if (main && BUILD_ROOT.test(target)) add(dir, { specifier: './src/index', names, origin, fallbackFor: key });
       return;
     }
     const anchor = patternAnchor(target);
@@ -88,7 +94,11 @@ export async function collectEntryRequests(
       return candidates;
     };
     const seen = new Set<string>();
-    for (const { target, reason } of manifestTargets(manifest)) {
+    for (const { target, reason, main, implicit } of manifestTargets(manifest)) {
+      if (implicit) {
+        add(dir, { specifier: target, names: ['*'], origin: { type: 'entry', reason } });
+        continue;
+      }
       // `node` and `require` conditions often name the same file.
       if (seen.has(target)) continue;
       seen.add(target);
@@ -97,7 +107,7 @@ export async function collectEntryRequests(
       const home = target.startsWith('../') ? packageOf(joined) : dir;
       if (home === undefined || joined.startsWith('../')) continue;
       const relative = home === '' ? joined : joined.slice(home.length + 1);
-      addTarget(home, home === dir ? target : `./${relative}`, ['*'], { type: 'entry', reason }, starCandidates);
+      addTarget(home, home === dir ? target : `./${relative}`, ['*'], { type: 'entry', reason }, starCandidates, main === true && home === dir);
     }
   }
 
@@ -121,6 +131,7 @@ export async function collectEntryRequests(
 
   const codePaths = summaries.filter((s) => PARSED.has(s.language) && !s.skipped).map((s) => s.path);
   const codePathSet = new Set(codePaths);
+  const codeDirs = codeFilesByDir(codePaths);
   for (const summary of summaries) {
     if (only && !only.has(summary.path)) continue;
     const facts = summary.facts[`dead-code/${FILE_FACTS_COLLECTOR_ID}`] as DeadCodeFileFacts | undefined;
@@ -135,6 +146,9 @@ export async function collectEntryRequests(
         addTarget(dir, `./${dir === '' ? target : target.slice(dir.length + 1)}`, ['*'], origin, () => []);
       }
     }
+    for (const target of pathStringTargets(summary.path, facts?.pathStrings ?? [], packageOf(summary.path) ?? '', codePathSet, codeDirs)) {
+      add('', { specifier: `./${target}`, names: ['*'], origin });
+    }
     for (const glob of facts?.globs ?? []) {
       // Vite resolves `/x` against its root, the package directory in practice.
       const base = glob.startsWith('/') ? (packageOf(summary.path) ?? '') : dirOf(summary.path);
@@ -147,16 +161,32 @@ export async function collectEntryRequests(
 
   for (const file of only ? [] : snapshot.files) {
     if (file.path.split('/').includes('node_modules') || file.skipReason) continue;
-    const isConfigCode = file.kind === 'config' && PARSED.has(file.language);
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    // `vitest.config.build.ts`, `jest.config-eslint-9.js`: a tool's configuration by name, whatever its kind.
+    const isConfigCode = PARSED.has(file.language) && (file.kind === 'config' || (file.kind === 'source' && CONFIG_CODE_NAME.test(name)));
     const isConfigData = file.kind === 'config' && /\.json5?c?$/.test(file.path) && !file.path.endsWith('package.json');
     const isComponent = (file.kind === 'source' || file.kind === 'documentation') && COMPONENT_FILE.test(file.path);
     const isHtml = file.language === 'html' && file.kind === 'source';
-    if (!isConfigCode && !isConfigData && !isComponent && !isHtml) continue;
+    const isRunFile = RUN_FILE.test(file.path) && file.kind !== 'test';
+    if (!isConfigCode && !isConfigData && !isComponent && !isHtml && !isRunFile) continue;
     const text = await snapshot.readFile(file.path).catch(() => '');
-    const references = isHtml ? htmlScriptReferences(text) : isConfigData ? jsonConfigReferences(text) : configReferences(text);
     // A component the graph cannot parse may itself be dead; what it imports is kept alive anyway.
-    const reason = `referenced by ${file.path}`;
-    for (const specifier of references) add(dirOf(file.path), { specifier, names: ['*'], origin: { type: 'entry', reason } });
+    const reason = `${isRunFile ? 'run by' : 'referenced by'} ${file.path}`;
+    const origin: RequestOrigin = { type: 'entry', reason };
+    if (isRunFile) {
+      // Workflows, composite actions, shell scripts and Dockerfiles run commands from the repository
+      // root (or the script's own directory): the code files their commands name.
+      for (const target of filesInScript(text, true)) for (const base of new Set(['', dirOf(file.path)])) add(base, { specifier: asSpecifier(target), names: ['*'], origin });
+      continue;
+    }
+    const references = isHtml ? htmlScriptReferences(text) : isConfigData ? jsonConfigReferences(text) : configReferences(text);
+    for (const specifier of references) add(dirOf(file.path), { specifier, names: ['*'], origin });
+    // A config in a subfolder often names paths from where its tool runs: the package or the repository root.
+    if (isConfigCode && dirOf(file.path) !== '') {
+      const bases = new Set([packageOf(file.path) ?? '', '']);
+      bases.delete(dirOf(file.path));
+      for (const specifier of references) if (!specifier.startsWith('../')) for (const base of bases) add(base, { specifier, names: ['*'], origin });
+    }
   }
 
   // Imports of build output that is not in the repository: map them to the sources it is built from.
@@ -222,6 +252,53 @@ function sourceGuesses(target: string): string[] {
   const out = new Set<string>();
   for (let drop = 1; drop < segments.length; drop++) {
     for (const root of SOURCE_ROOTS) if (root !== segments[0]) out.add(root === '.' ? `./${segments.slice(drop).join('/')}` : `./${[root, ...segments.slice(drop)].join('/')}`);
+  }
+  return [...out];
+}
+
+function asSpecifier(path: string): string {
+  return path.startsWith('./') || path.startsWith('../') ? path : `./${path}`;
+}
+
+/** Code files by their directory ('' for the root). */
+function codeFilesByDir(paths: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const path of paths) {
+    const dir = dirOf(path);
+    const list = out.get(dir);
+    if (list) list.push(path);
+    else out.set(dir, [path]);
+  }
+  return out;
+}
+
+const TS_TWINS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'], '.jsx': ['.tsx'] };
+
+/**
+ * The code files a file's path strings name: a file (`fixtures/x.js`, its `.ts` source) or the code
+ * files directly in a directory (`./db/migrations`: a runner lists it). A string is read from the
+ * file's directory, its parent (jscodeshift's `defineTest(__dirname, 'x.cjs')` in `__tests__/`),
+ * its package's root and the repository root (paths given to a tool run from there); only what
+ * exists counts.
+ */
+export function pathStringTargets(from: string, strings: readonly string[], packageDir: string, files: ReadonlySet<string>, dirs: ReadonlyMap<string, readonly string[]>): string[] {
+  if (strings.length === 0) return [];
+  const out = new Set<string>();
+  const dir = dirOf(from);
+  const bases = [...new Set([dir, dirOf(dir), packageDir, ''])];
+  for (const value of strings) {
+    const isCode = /\.[mc]?[jt]sx?$/.test(value);
+    for (const base of value.startsWith('../') ? [dir] : bases) {
+      const path = posix.normalize(posix.join(base || '.', value)).replace(/\/+$/, '');
+      if (path.startsWith('../') || path === '.' || path === '..') continue;
+      if (isCode) {
+        const ext = /\.[mc]?[jt]sx?$/.exec(path)![0];
+        const found = [path, ...(TS_TWINS[ext] ?? []).map((e) => path.slice(0, -ext.length) + e)].find((p) => files.has(p));
+        if (found && found !== from) out.add(found);
+      } else {
+        for (const file of dirs.get(path) ?? []) if (file !== from) out.add(file);
+      }
+    }
   }
   return [...out];
 }

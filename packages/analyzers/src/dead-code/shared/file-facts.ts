@@ -1,6 +1,8 @@
 // The dead-code collector: per-file facts the repository rules need and the module facts lack.
 // - which exports are also used inside their own file (then only the `export` keyword is dead);
-// - modules the file loads without import syntax (`new Worker(new URL('./w.js', import.meta.url))`).
+// - modules the file loads without import syntax (`new Worker(new URL('./w.js', import.meta.url))`);
+// - paths of code files and directories written as strings (`path.join(__dirname, 'fixtures/x.js')`,
+//   jscodeshift's `defineTest(__dirname, 'transform.cjs')`, `migrations: './db/migrations'`).
 // It subscribes to rare node types only; occurrences are found in the text and confirmed on the tree.
 import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
 
@@ -15,6 +17,12 @@ export interface DeadCodeFileFacts {
    * `import(\`./locales/${lang}.js\`)` (as `./locales/*.js`).
    */
   globs: string[];
+  /**
+   * Strings that may name a code file or a directory of them, as written (`fixtures/x.js`,
+   * `./db/migrations`); import specifiers are left out. Where they lead is decided with the file
+   * list (entry-requests.ts): a path string only counts when it names a file or directory that exists.
+   */
+  pathStrings?: string[];
 }
 
 export const FILE_FACTS_COLLECTOR_ID = 'file-facts';
@@ -63,7 +71,8 @@ export const fileFactsCollector: Collector<DeadCodeFileFacts> = {
       result: () => ({
         usedInFile: root ? usedInFile(root, source, bindings) : [],
         loads: [...new Set([...loads, ...referencePaths(source)])],
-        globs: [...new Set(globs)],
+        globs: [...new Set([...globs, ...templatePathGlobs(source)])],
+        pathStrings: pathStrings(source),
       }),
     };
   },
@@ -270,6 +279,36 @@ function readCallLoad(node: SyntaxNode, loads: string[], globs: string[]): void 
     const tail = text.slice(text.lastIndexOf('}') + 1);
     if (isRelative(head) && head.includes('/') && !/[*?]/.test(head + tail)) globs.push(`${head.slice(0, head.lastIndexOf('/') + 1)}**/*${tail}`);
   }
+}
+
+const CODE_PATH_STRING = /(['"`])((?:\.{1,2}\/)?[\w@.-][\w@./-]*\.[mc]?[jt]sx?|\.{1,2}\/[\w@.-][\w@./-]*)\1/g;
+/** What comes right before an import specifier: `from`, `import`, `require(`, `import(`. */
+const IMPORT_BEFORE = /(?:\bfrom|\bimport|\brequire|\bimport\s*\(|\brequire\s*\()\s*\(?\s*$/;
+// `${name}.ts` or `./cases/${name}.js` in a template: a file of that directory picked at run time.
+const TEMPLATE_PATH = /`((?:\.{1,2}\/)?(?:[\w@.-]+\/)*)\$\{[^}`]{1,80}\}([\w.-]*\.[mc]?[jt]sx?)`/g;
+
+/** Path-like strings of the text that are not import specifiers (those are the graph's). */
+function pathStrings(source: string): string[] {
+  const out = new Set<string>();
+  for (const match of source.matchAll(CODE_PATH_STRING)) {
+    const value = match[2];
+    if (value.includes('..') && !/^(?:\.\.\/)+[\w@]/.test(value) && !value.startsWith('./')) continue;
+    if (IMPORT_BEFORE.test(source.slice(Math.max(0, match.index - 12), match.index))) continue;
+    out.add(value);
+  }
+  return [...out];
+}
+
+/** Globs for template paths whose variable part is one file name (`${fixture}.ts` → `./*.ts`). */
+function templatePathGlobs(source: string): string[] {
+  if (!source.includes('${')) return [];
+  const out: string[] = [];
+  for (const match of source.matchAll(TEMPLATE_PATH)) {
+    if (IMPORT_BEFORE.test(source.slice(Math.max(0, match.index - 12), match.index))) continue;
+    const head = match[1];
+    out.push(`${head.startsWith('.') ? head : `./${head}`}*${match[2]}`);
+  }
+  return out;
 }
 
 /** `/// <reference path="./x.ts" />` includes another file. */

@@ -1,5 +1,5 @@
 // Entry points a package.json declares: `main`/`module`/`types`/..., every condition and subpath of
-// `exports` (patterns included), `bin`, and the files its `scripts` run. Targets are returned as
+// `exports` (patterns included), `bin`, code files `files` names, and the files its `scripts` run. Targets are returned as
 // written (`./dist/cli.js`); the model maps them back to sources through the engine's resolver.
 
 /** A path the manifest names, relative to the package directory. */
@@ -8,6 +8,10 @@ export interface ManifestTarget {
   target: string;
   /** Why it is an entry, for reports: `"bin" of @org/cli`. */
   reason: string;
+  /** The package's main entry (`main`, `module`, `types`..., `exports` "."): a bundle named after the package falls back to `src/index`. */
+  main?: boolean;
+  /** Node's default `index.js`, not written in the manifest: no build output to map back to sources. */
+  implicit?: boolean;
 }
 
 const ENTRY_FIELDS = ['main', 'module', 'browser', 'types', 'typings', 'source', 'es2015', 'jsnext:main'];
@@ -18,15 +22,19 @@ const DEFAULT_MAIN = './index.js';
 export function manifestTargets(manifest: Record<string, unknown>): ManifestTarget[] {
   const name = typeof manifest.name === 'string' ? manifest.name : 'the package';
   const out: ManifestTarget[] = [];
-  const add = (target: unknown, reason: string) => {
+  const add = (target: unknown, reason: string, main = false) => {
     if (typeof target !== 'string' || target === '') return;
-    out.push({ target: asRelative(target), reason: `${reason} of ${name}` });
+    out.push({ target: asRelative(target), reason: `${reason} of ${name}`, ...(main ? { main } : {}) });
   };
-  for (const field of ENTRY_FIELDS) add(manifest[field], `package.json "${field}"`);
+  for (const field of ENTRY_FIELDS) add(manifest[field], `package.json "${field}"`, true);
   if (manifest.exports !== undefined) {
-    for (const [subpath, target] of exportTargets(manifest.exports)) add(target, `package.json "exports" ${JSON.stringify(subpath)}`);
+    for (const [subpath, target] of exportTargets(manifest.exports)) add(target, `package.json "exports" ${JSON.stringify(subpath)}`, subpath === '.');
   } else if (manifest.main === undefined && manifest.module === undefined) {
-    add(DEFAULT_MAIN, 'the default entry (index.js)');
+    out.push({ target: DEFAULT_MAIN, reason: `the default entry (index.js) of ${name}`, implicit: true });
+  }
+  // A code file listed by name in `files` is shipped for its users to load (knex's `knex.mjs`).
+  if (Array.isArray(manifest.files)) {
+    for (const file of manifest.files) if (typeof file === 'string' && CODE_FILE.test(file) && !/[*?{}!]/.test(file)) add(file, 'package.json "files"');
   }
   const bin = manifest.bin;
   if (typeof bin === 'string') add(bin, 'package.json "bin"');
@@ -72,22 +80,43 @@ function exportLeaves(value: unknown, rank = CONDITION_RANK.length): Array<{ tar
 }
 
 /**
- * Files a script command runs: `node scripts/x.js`, `tsx ./src/cli.ts --flag`, `--require=./y.cjs`.
+ * Files a script command runs: `node scripts/x.js`, `tsx ./src/cli.ts --flag`, `--require=./y.cjs`,
+ * `cd bench && node run.mjs` (`bench/run.mjs`: a `cd` changes where the next commands' paths start).
  * Only tokens that name a code file or an explicit relative path count; globs never do.
  */
-export function filesInScript(command: string): string[] {
+export function filesInScript(command: string, codeFilesOnly = false): string[] {
   const out: string[] = [];
-  for (const raw of command.split(/\s+|&&|\|\||;|\|/)) {
-    let token = raw.replace(/^['"]|['"]$/g, '');
-    if (token.startsWith('-')) {
-      const eq = token.indexOf('=');
-      if (eq < 0) continue;
-      token = token.slice(eq + 1);
+  let cwd = '';
+  for (const segment of command.split(/&&|\|\||;|\||\n/)) {
+    const tokens = segment.trim().split(/\s+/).map((raw) => raw.replace(/^['"]|['"]$/g, ''));
+    if (tokens[0] === 'cd') {
+      const to = tokens[1] ?? '';
+      // `cd -`, `cd $DIR`, `cd /abs` and `cd ~`: where the next command runs is unknown.
+      cwd = to === '' || /^[-$~/]/.test(to) ? '\0' : joinRelative(cwd, to);
+      continue;
     }
-    if (token === '' || /[*?{}$<>]/.test(token) || token.includes('://')) continue;
-    if (CODE_FILE.test(token) || token.startsWith('./') || token.startsWith('../')) out.push(token);
+    if (cwd === '\0') continue;
+    for (let token of tokens) {
+      if (token.startsWith('-')) {
+        const eq = token.indexOf('=');
+        if (eq < 0) continue;
+        token = token.slice(eq + 1);
+      }
+      if (token === '' || /[*?{}$<>]/.test(token) || token.includes('://')) continue;
+      if (CODE_FILE.test(token) || (!codeFilesOnly && (token.startsWith('./') || token.startsWith('../')))) out.push(joinRelative(cwd, token));
+    }
   }
   return out;
+}
+
+function joinRelative(dir: string, path: string): string {
+  if (dir === '') return path;
+  const parts = dir.split('/');
+  for (const part of path.replace(/^\.\//, '').split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return `./${parts.join('/')}`;
 }
 
 function asRelative(target: string): string {

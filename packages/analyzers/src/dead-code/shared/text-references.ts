@@ -9,6 +9,9 @@ const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*
 const RELATIVE_STRING = /(['"`])(\.{1,2}\/[^'"`\n]+)\1/g;
 const PATH_STRING = /(['"`])([\w@-][\w./@-]*\/[\w.-]+\.(?:[mc]?[jt]sx?))\1/g;
 const CODE_FILE = /\.(?:[mc]?[jt]sx?)$/;
+const ROOT_DIR_STRING = /['"`]<rootDir>\/([^'"`\n*?{}]+)['"`]/g;
+const COMMAND_STRING = /(['"`])([^'"`\n]{0,300}\s[^'"`\n]{0,300})\1/g;
+const COMMAND_WORD = /^(?:\.{1,2}\/)?[\w@.-]+(?:\/[\w@.-]+)*\.[mc]?[jt]sx?$/;
 const SCRIPT_SRC = /<script\b[^>]*\bsrc\s*=\s*(['"])([^'"]+)\1/gi;
 
 /**
@@ -22,6 +25,14 @@ export function configReferences(text: string, codeFilesOnly = false): string[] 
   for (const match of text.matchAll(RELATIVE_STRING)) if (!codeFilesOnly || CODE_FILE.test(match[2])) out.add(match[2]);
   // `setupFiles: ['test/setup.ts']`: a path with a directory and a code extension, relative to the config.
   for (const match of text.matchAll(PATH_STRING)) out.add(`./${match[2]}`);
+  if (!codeFilesOnly) {
+    // Jest's `<rootDir>/jest.setup.ts` (the config's directory unless `rootDir` says otherwise).
+    for (const match of text.matchAll(ROOT_DIR_STRING)) out.add(`./${match[1]}`);
+    // A command a config runs (`webServer: { command: 'node extra/reset.js && ...' }`).
+    for (const match of text.matchAll(COMMAND_STRING)) {
+      for (const word of match[2].split(/[\s;&|()=]+/)) if (COMMAND_WORD.test(word)) out.add(word.startsWith('.') ? word : `./${word}`);
+    }
+  }
   return [...out].filter((s) => !/[*?{}]/.test(s) && !s.includes('${'));
 }
 

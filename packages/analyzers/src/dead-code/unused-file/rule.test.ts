@@ -143,4 +143,98 @@ describe('dead-code/unused-file', () => {
       expect(finding.description).toContain('published-lib has no "exports" map');
     }
   });
+
+  // Issue 17: every file below was reported as unused on real repositories; src/orphan.ts still is.
+  it('reads what runs files: scripts that cd first, CI workflows and composite actions, shell scripts, Dockerfiles, configs', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/index.js', scripts: { bench: 'cd perf-harness && node run.mjs', lint: 'cd tools && tsx ./check.ts' } }),
+      'src/index.ts': 'export const api = 1;\n',
+      'src/orphan.ts': 'export const orphan = 1;\n',
+      'perf-harness/run.mjs': 'console.log(1);\n',
+      'tools/check.ts': 'console.log(1);\n',
+      '.github/workflows/ci.yml': 'jobs:\n  a:\n    steps:\n      - run: node src/ci/report.mjs --out x\n',
+      '.github/actions/setup/action.yml': 'runs:\n  using: composite\n  steps:\n    - run: node ./src/ci/setup.js\n      shell: bash\n',
+      'src/ci/report.mjs': 'console.log(1);\n',
+      'src/ci/setup.js': 'console.log(1);\n',
+      'bin/release.sh': '#!/bin/sh\nnode src/release/publish.js "$@"\n',
+      'src/release/publish.js': 'console.log(1);\n',
+      'docker/app.dockerfile': 'FROM node\nRUN node ./src/docker/healthcheck.js\n',
+      'src/docker/healthcheck.js': 'console.log(1);\n',
+      // A tool's config variant names a reporter; Jest's <rootDir>; a command a config runs.
+      'vitest.config.build.ts': "export default { test: { reporters: ['default', './src/test-support/reporter.ts'] } };\n",
+      'src/test-support/reporter.ts': 'export default class Reporter {}\n',
+      'packages/core/package.json': manifest({ name: 'core', main: './src/index.js' }),
+      'packages/core/src/index.ts': 'export const core = 1;\n',
+      'packages/core/jest.config.js': "module.exports = { setupFilesAfterEnv: ['<rootDir>/src/jest.setup.ts'] };\n",
+      'packages/core/src/jest.setup.ts': 'globalThis.x = 1;\n',
+      'config/playwright.config.js': "export default { webServer: { command: 'node src/e2e/reset-data.js && node src/index.js' } };\n",
+      'src/e2e/reset-data.js': 'console.log(1);\n',
+    });
+    expect(run.lines('unused-file')).toEqual(['src/orphan.ts:1 Unused file orphan.ts']);
+  });
+
+  it('reads paths written as strings in code: files and directories a test or a runner loads', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/index.js' }),
+      'src/index.ts': "import path from 'node:path';\nexport const models = path.join(process.cwd(), './src/models');\nexport const migrations = './db/changes';\n",
+      'src/models/user.js': 'module.exports = class User {};\n',
+      'src/models/nested/deep.js': 'module.exports = 1;\n',
+      'db/changes/001-init.js': 'exports.up = () => {};\n',
+      // jscodeshift: the test names the transform beside its __tests__ folder.
+      'src/codemods/__tests__/rename.test.js': "defineTest(__dirname, 'rename.cjs', null, 'basic');\n",
+      'src/codemods/rename.cjs': 'module.exports = () => {};\n',
+      // A bundle-size test builds each case by a computed name.
+      'src/size/size.test.ts': "import path from 'node:path';\nfor (const c of ['a']) build(path.join(__dirname, `cases/${c}.ts`));\n",
+      'src/size/cases/a.ts': 'export const a = 1;\n',
+      'src/runtime.test.ts': "startWorker('./src/workers/edge.ts');\n",
+      'src/workers/edge.ts': 'export default {};\n',
+      // An import specifier is not a path string: `./orphan` is only mentioned by an import of a file nothing reaches.
+      'src/orphan.ts': "import { x } from './dead-dep';\nconsole.log(x);\n",
+      'src/dead-dep.ts': 'export const x = 1;\n',
+    });
+    // A directory string loads the files directly in it, not its subfolders.
+    expect(run.lines('unused-file')).toEqual([
+      'src/dead-dep.ts:1 Unused file dead-dep.ts',
+      'src/models/nested/deep.js:1 Unused file deep.js',
+      'src/orphan.ts:1 Unused file orphan.ts',
+    ]);
+  });
+
+  it('does not judge what loaders it cannot see: migration folders, public/, compiled JS twins, packages without any entry', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './server/index.js', workspaces: ['integrations/*'] }),
+      'server/index.js': "const util = require('../src/util');\nconsole.log(util);\n",
+      'src/util.ts': 'export const util = 1;\n',
+      // Compiled from util.ts and committed: Node loads it, the graph resolves the .ts.
+      'src/util.js': 'exports.util = 1;\n',
+      'src/orphan.js': 'exports.orphan = 1;\n',
+      'db/migrations/2024-01-01-init.js': 'exports.up = () => {};\n',
+      'server/seeds/users.js': 'exports.seed = () => {};\n',
+      'public/sw.js': 'self.addEventListener("fetch", () => {});\n',
+      // A private package whose only script type-checks it: nothing says how its files are loaded.
+      'integrations/nodenext/package.json': JSON.stringify({ name: 'nodenext', private: true, scripts: { 'test:types': 'tsc' } }),
+      'integrations/nodenext/src/hooks.ts': 'export const hooks = 1;\n',
+    });
+    expect(run.lines('unused-file')).toEqual(['src/orphan.js:1 Unused file orphan.js']);
+  });
+
+  it('maps a package\'s build output back to sources: a build at the package root, a bundle named after the package, files listed in "files"', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({
+        name: 'datelib',
+        private: false,
+        exports: { '.': { import: './index.js' }, './add': { import: './add.js', require: './add.cjs' } },
+        files: ['lib', 'datelib.mjs'],
+      }),
+      'src/index.ts': "export * from './add/index.js';\n",
+      'src/add/index.ts': 'export const add = 1;\n',
+      'src/orphan.ts': 'export const orphan = 1;\n',
+      'datelib.mjs': "export * from './src/index.js';\n",
+      'packages/bundled/package.json': manifest({ name: 'bundled', exports: { '.': { import: './dist/bundled.mjs' } } }),
+      'packages/bundled/src/index.ts': "export { compose } from './compose';\n",
+      'packages/bundled/src/compose.ts': 'export const compose = 1;\n',
+      'packages/bundled/src/orphan.ts': 'export const orphan = 1;\n',
+    });
+    expect(run.lines('unused-file')).toEqual(['packages/bundled/src/orphan.ts:1 Unused file orphan.ts', 'src/orphan.ts:1 Unused file orphan.ts']);
+  });
 });

@@ -35,7 +35,10 @@ export const unusedFile = defineRule({
   },
   async analyze(context) {
     const model = await deadCodeModel(context, { entries: context.options.entries });
-    const dead = context.summaries.filter((s) => isCandidate(s) && !model.reachable.has(s.path));
+    const paths = new Set(context.summaries.map((s) => s.path));
+    const dead = context.summaries.filter(
+      (s) => isCandidate(s) && !model.reachable.has(s.path) && !isLoadedUnseen(s.path, paths, model.packageOf(s.path), model.packagesWithEntries),
+    );
     const deadPaths = new Set(dead.map((s) => s.path));
     let deadLines = 0;
     for (const summary of dead) {
@@ -76,6 +79,32 @@ export const unusedFile = defineRule({
     context.metric('reachableSourceFiles', context.summaries.filter((s) => isCandidate(s) && model.reachable.has(s.path)).length);
   },
 });
+
+/** Folders a runner lists rather than imports: knex/typeorm/sequelize migrations and seeds. */
+const LISTED_FOLDER = /^(?:migrations?|[\w-]*_migrations|seeds?|seeders)$/i;
+/** Folders a server or bundler serves as they are, at a package's root. */
+const SERVED_FOLDER = new Set(['public', 'static']);
+const JS_EXTENSION = /\.(?:m|c)?jsx?$/;
+
+/**
+ * Files whose loader the graph cannot see, so that "unused" would be a guess: a JavaScript twin of
+ * a TypeScript file (`util.js` beside `util.ts`, compiled and committed: Node loads the `.js`, the
+ * graph resolves the `.ts`), files in migration and seed folders (a runner lists the folder), files
+ * a server serves as they are (`public/`, `static/` at a package's root), and the files of a
+ * package for which no entry point was found at all (how it is run is unknown).
+ */
+function isLoadedUnseen(path: string, paths: ReadonlySet<string>, packageDir: string | undefined, withEntries: ReadonlySet<string>): boolean {
+  const match = JS_EXTENSION.exec(path);
+  if (match) {
+    const stem = path.slice(0, match.index);
+    if (['.ts', '.tsx', '.mts', '.cts'].some((ext) => paths.has(stem + ext))) return true;
+  }
+  const dirs = path.split('/').slice(0, -1);
+  if (dirs.some((d) => LISTED_FOLDER.test(d))) return true;
+  const inPackage = packageDir === undefined || packageDir === '' ? dirs : path.slice(packageDir.length + 1).split('/').slice(0, -1);
+  if (inPackage.length > 0 && SERVED_FOLDER.has(inPackage[0])) return true;
+  return packageDir !== undefined && !withEntries.has(packageDir);
+}
 
 /**
  * Parsed production modules; declaration files and skipped files are never candidates, nor files
