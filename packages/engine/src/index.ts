@@ -8,7 +8,7 @@ export { TOKENS } from './di/tokens.js';
 
 // Domain vocabulary
 export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES, FILE_ROLES } from './domain/types.js';
-export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, FileRole, Anchor, Finding, AnalyzerDetection } from './domain/types.js';
+export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, FileRole, Anchor, Finding, MetricSpec, AnalyzerDetection } from './domain/types.js';
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
 export type { HealthCategoryMeta } from './domain/categories.js';
 

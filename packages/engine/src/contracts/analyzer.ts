@@ -12,6 +12,7 @@ import type {
   IssueCategory,
   IssueSource,
   Language,
+  MetricSpec,
   Severity,
 } from '../domain/types.js';
 import type { RepoFile, RepoSnapshot, GitFacts } from '../snapshot/types.js';
@@ -48,6 +49,12 @@ export interface RuleMeta<Options = unknown> {
   languages?: Language[];
   /** File kinds the rule sees; defaults to `['source']`. */
   fileKinds?: Array<'source' | 'test'>;
+  /**
+   * For a rule that reports a measure over a threshold (complexity, length, parameters …): the
+   * `data` keys holding the measured values. Its issue is then identified by rule, file and symbol
+   * alone, and a change of the values is the same issue worsened or improved, not a new one.
+   */
+  metric?: MetricSpec;
 }
 
 /** A location for a report: a node, or an explicit 1-based line range. */

@@ -81,6 +81,18 @@ export interface Finding {
   data?: Record<string, number | string | boolean>;
   /** The role of `filePath` (set by the pipeline for every finding it publishes); absent: production code. */
   role?: FileRole;
+  /** Set when the rule measures its subject (its `RuleMeta.metric`): identity is then rule, file and symbol. */
+  metric?: MetricSpec;
+}
+
+/**
+ * What a metric rule measures: the `data` keys of its measured values, the first one the headline
+ * (complexity, lines …), and which way is worse (higher unless told). Two findings of one issue
+ * with different values are the same issue, worsened or improved.
+ */
+export interface MetricSpec {
+  values: readonly string[];
+  worseWhen?: 'higher' | 'lower';
 }
 
 /** The analyzer record of the spec's Repository (`analyzers` array). */

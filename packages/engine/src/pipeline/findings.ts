@@ -141,6 +141,7 @@ export function buildFinding(origin: FindingOrigin, filePath: string, lines: Lin
   };
   if (descriptor.symbol) finding.symbol = descriptor.symbol;
   if (descriptor.data) finding.data = descriptor.data;
+  if (meta.metric) finding.metric = meta.metric;
   return finding;
 }
 

@@ -16,11 +16,65 @@ export function normaliseSnippet(snippet: string): string {
     .join('\n');
 }
 
+/** Normalised characters of an anchor that take part in its identity (the start of what the rule points at). */
+export const ANCHOR_IDENTITY_CHARS = 120;
+
 /**
- * sha256 (hex) of rule id, file path, enclosing symbol and normalised snippet. Line numbers are left
- * out on purpose: a finding keeps its fingerprint when code above it is added or removed.
+ * The anchor's text as identity sees it: comments, whitespace, semicolons, parentheses and
+ * trailing commas dropped, quotes made alike, so that a formatter's rewrap (prettier: line
+ * breaks, quote style, arrow parentheses, trailing commas) or a comment leaves it unchanged. Cut
+ * to its first ANCHOR_IDENTITY_CHARS characters: a snippet is itself cut at 12 lines, and a
+ * rewrap moves that cut; the start of the anchor survives both.
  */
-export function issueFingerprint(finding: Pick<Finding, 'ruleId' | 'filePath' | 'symbol' | 'anchor'>): string {
+export function normaliseAnchorText(snippet: string): string {
+  let out = '';
+  for (let i = 0; i < snippet.length && out.length < ANCHOR_IDENTITY_CHARS; i++) {
+    const ch = snippet[i]!;
+    if (ch === "'" || ch === '"' || ch === '`') {
+      // A string keeps its inside as written (its spaces are content), its quotes become one kind.
+      let j = i + 1;
+      let body = '';
+      while (j < snippet.length && snippet[j] !== ch) {
+        if (snippet[j] === '\\' && j + 1 < snippet.length) body += snippet[j++];
+        body += snippet[j++];
+      }
+      out += `'${body}'`;
+      i = j;
+    } else if (ch === '/' && snippet[i + 1] === '/') {
+      while (i < snippet.length && snippet[i] !== '\n') i++;
+    } else if (ch === '/' && snippet[i + 1] === '*') {
+      const end = snippet.indexOf('*/', i + 2);
+      i = end < 0 ? snippet.length : end + 1;
+    } else if (ch === ',') {
+      let j = i + 1;
+      while (j < snippet.length && /\s/.test(snippet[j]!)) j++;
+      if (!/[)\]}>]/.test(snippet[j] ?? '')) out += ch;
+    } else if (!/[\s;()]/.test(ch)) out += ch;
+  }
+  return out.slice(0, ANCHOR_IDENTITY_CHARS);
+}
+
+type FingerprintFields = Pick<Finding, 'ruleId' | 'filePath' | 'symbol' | 'anchor'> & Partial<Pick<Finding, 'metric'>>;
+
+/**
+ * An issue's identity, sha256 (hex) of rule id, file path, qualified enclosing symbol and what the
+ * rule is about: for a metric rule (`Finding.metric`: long function, complexity …) the symbol
+ * itself — its measured value is not part of it, a change of it is a worsened or improved issue —
+ * else the anchor's own normalised text (normaliseAnchorText). Line numbers, formatting and edits
+ * elsewhere in the symbol leave it unchanged.
+ */
+export function issueFingerprint(finding: FingerprintFields): string {
+  const subject = finding.metric ? '\0metric' : normaliseAnchorText(finding.anchor.codeSnippet);
+  const parts = ['v2', finding.ruleId, finding.filePath, finding.symbol ?? '', subject];
+  return createHash('sha256').update(parts.join('\0')).digest('hex');
+}
+
+/**
+ * The fingerprint issues carried before identity v2 (rule, file, symbol and the whole snippet
+ * normalised line by line): stored issues of older runs, and the dismissals and restorations
+ * pinned to them, are matched through it (migration 0008 keeps it as `legacy_fingerprint`).
+ */
+export function legacyIssueFingerprint(finding: Pick<Finding, 'ruleId' | 'filePath' | 'symbol' | 'anchor'>): string {
   const parts = [finding.ruleId, finding.filePath, finding.symbol ?? '', normaliseSnippet(finding.anchor.codeSnippet)];
   return createHash('sha256').update(parts.join('\0')).digest('hex');
 }

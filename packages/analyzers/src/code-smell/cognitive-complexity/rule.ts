@@ -41,6 +41,7 @@ export const cognitiveComplexity = defineRule({
     description: 'Functions whose Cognitive Complexity exceeds a threshold',
     category: 'code_smell',
     severity: 'medium',
+    metric: { values: ['complexity'] },
     options,
     confidence: 95,
     docs: {

@@ -44,6 +44,7 @@ export const deepNesting = defineRule({
     description: 'Control flow nested deeper than allowed',
     category: 'code_smell',
     severity: 'medium',
+    metric: { values: ['depth'] },
     options,
     confidence: 95,
     docs: {

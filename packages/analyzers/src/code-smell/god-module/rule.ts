@@ -31,6 +31,7 @@ export const godModule = defineRule({
     description: 'Modules that are both large (many exports or lines) and imported by many other modules',
     category: 'code_smell',
     severity: 'medium',
+    metric: { values: ['lines', 'exports'] },
     options,
     confidence: 70,
     docs: {

@@ -19,6 +19,7 @@ export const oversizedFile = defineRule({
     description: 'Files with more lines of code than allowed',
     category: 'code_smell',
     severity: 'medium',
+    metric: { values: ['lines'] },
     options,
     confidence: 95,
     docs: {

@@ -34,6 +34,7 @@ export const tooManyParameters = defineRule({
     description: 'Functions that declare more parameters than allowed',
     category: 'code_smell',
     severity: 'medium',
+    metric: { values: ['parameters'] },
     options,
     confidence: 95,
     docs: {

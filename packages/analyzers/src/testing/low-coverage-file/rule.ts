@@ -40,6 +40,7 @@ export const lowCoverageFile = defineRule({
     description: 'Source files whose line coverage in the coverage report is below a threshold',
     category: 'testing',
     severity: 'low',
+    metric: { values: ['coveragePct'], worseWhen: 'lower' },
     options,
     confidence: 85,
     docs: {
