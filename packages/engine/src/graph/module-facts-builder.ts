@@ -3,6 +3,7 @@
 import type { SyntaxNode } from 'tree-sitter';
 import { settleCalls, type RawCall } from './extract-calls.js';
 import type { ImportElision } from './import-elision.js';
+import { narrowNamespaceImports } from './namespace-uses.js';
 import type { ExportKind, ExportRecord, ImportRecord, ModuleFacts, SymbolRecord } from './types.js';
 
 /** A local name bound by an import statement. */
@@ -95,6 +96,7 @@ export class ModuleFactsBuilder {
 
   finish(): ModuleFacts {
     if (this.elision && this.root) this.elision.apply(this.root, this.source ?? this.root.text);
+    if (this.root) narrowNamespaceImports(this.imports, this.bindings, this.root, this.source ?? this.root.text);
     const declared = new Map<string, SymbolRecord>();
     for (const symbol of this.symbols) if (!symbol.container && !declared.has(symbol.name)) declared.set(symbol.name, symbol);
     for (const p of this.pending) {

@@ -1,6 +1,7 @@
 // Which exports of each module are imported somewhere, following re-export chains: a name
 // imported from a barrel counts as used in the barrel and in the module that declares it.
-// A namespace import (`* as ns`, `require()` kept whole, `import()`) uses every export.
+// A namespace import that escapes (`* as ns` passed on, spread, indexed: namespace-uses.ts),
+// `require()` kept whole and `import()` use every export; `ns.a` alone uses `a`.
 import type { ImportEdge, ModuleNode } from './types.js';
 
 interface ForwardedName {

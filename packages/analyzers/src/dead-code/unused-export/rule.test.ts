@@ -71,7 +71,26 @@ describe('dead-code/unused-export', () => {
       'src/strings.ts': 'export const shout = (s: string) => s.toUpperCase();\nexport const whisper = (s: string) => s.toLowerCase();\n',
       'src/geo.ts': 'export const square = (n: number) => n * n;\nexport const cube = (n: number) => n * n * n;\n',
     });
-    expect(run.lines('unused-export')).toEqual(['src/strings.ts:2 Unused export whisper in strings.ts']);
+    // `geo.square` reads one member of the namespace: `cube` is not used (issue 17).
+    expect(run.lines('unused-export')).toEqual(['src/geo.ts:2 Unused export cube in geo.ts', 'src/strings.ts:2 Unused export whisper in strings.ts']);
+  });
+
+  it('counts a namespace import as using every export only when the namespace escapes', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/index.js' }),
+      'src/index.ts': [
+        "import * as colors from './colors.js';",
+        "import * as sizes from './sizes.js';",
+        "import * as icons from './icons.js';",
+        'export const theme = { primary: colors.red, ...sizes };',
+        'export const icon = (name: string) => icons[name as keyof typeof icons];',
+      ].join('\n'),
+      'src/colors.ts': "export const red = '#f00';\nexport const blue = '#00f';\n",
+      'src/sizes.ts': 'export const small = 1;\nexport const large = 2;\n',
+      'src/icons.ts': "export const arrow = '→';\nexport const check = '✓';\n",
+    });
+    // colors: only `red` is read; sizes is spread and icons indexed by a computed key: every export may be read.
+    expect(run.lines('unused-export')).toEqual(['src/colors.ts:2 Unused export blue in colors.ts']);
   });
 
   it('reports unused re-exports of a barrel that is not an entry point, lower than declarations', async () => {
