@@ -68,8 +68,8 @@ export type MergeReadiness = z.infer<typeof MergeReadinessSchema>;
 export const HealthImpactSchema = z
   .strictObject({
     overall_delta: z.number().meta({ description: 'projected minus current overall score' }),
-    issues_added: Count,
-    issues_fixed: Count,
+    issues_added: Count.meta({ description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`' }),
+    issues_fixed: Count.meta({ description: 'issues of the base the PR removed (a metric issue that only improved is not fixed)' }),
     impact_rating: ImpactRatingSchema,
   })
   .meta({ id: 'PrHealthImpact' });
@@ -93,8 +93,8 @@ export const HealthProjectionSchema = z
     current_grade: PrGradeSchema,
     projected_grade: PrGradeSchema,
     category_deltas: z.array(CategoryDeltaSchema),
-    issues_added: Count,
-    issues_fixed: Count,
+    issues_added: Count.meta({ description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`' }),
+    issues_fixed: Count.meta({ description: 'issues of the base the PR removed (a metric issue that only improved is not fixed)' }),
     impact_rating: ImpactRatingSchema,
   })
   .meta({ id: 'PrHealthProjection' });

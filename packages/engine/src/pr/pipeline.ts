@@ -34,6 +34,8 @@ import type { GraphStore } from '../ports/graph-store.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
 import { finalScope, graphNeighbours, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
+import { issueFingerprint } from '../report/issue-id.js';
+import type { IssueChangeOf } from './issue-change.js';
 import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
 import { analysisConfidence, mergeReadiness } from './readiness.js';
 import { analyzePrScope } from './scope-drift.js';
@@ -68,6 +70,8 @@ export interface PrPipelineOutput {
   findings: Finding[];
   /** issueFingerprint of the findings the PR introduced. */
   newFingerprints: Set<string>;
+  /** By issueFingerprint: how each of the run's findings changed against base (new, worsened, improved, unchanged) and its former value. */
+  issueChanges: Record<string, IssueChangeOf>;
   mergeBaseSha: string;
   /** The stored assessment the run was compared with, when one matched the merge base. */
   baselineAssessmentId?: string;
@@ -157,7 +161,11 @@ export class PrAnalysisPipeline {
     const outcome = await classifying;
     const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
     const confidence = analysisConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
-    const readiness = mergeReadiness(comparison.added, confidence);
+    const readiness = mergeReadiness(
+      comparison.added,
+      confidence,
+      comparison.worsened.map((finding) => ({ finding, previousValue: comparison.changes.get(issueFingerprint(finding))?.previousValue })),
+    );
     // The model reviews the hunks while the structure is computed (it waits on the network, the structure on git).
     const { largeLlm } = this.deps;
     const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
@@ -179,6 +187,7 @@ export class PrAnalysisPipeline {
       },
       findings: recorded.findings,
       newFingerprints: recorded.newFingerprints,
+      issueChanges: Object.fromEntries(comparison.changes),
       mergeBaseSha: diff.mergeBaseSha,
       ...(baseline.assessmentId ? { baselineAssessmentId: baseline.assessmentId } : {}),
       diff,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../domain/types.js';
 import { DefaultScoringModel } from '../scoring/default-scoring-model.js';
 import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
-import { issueFingerprint } from '../report/issue-id.js';
+import { issueFingerprint, legacyIssueFingerprint } from '../report/issue-id.js';
 import { compareFindings, impactRating, projectHealth, type FindingScope } from './projection.js';
 
 function finding(over: Partial<Finding> & { filePath: string }): Finding {
@@ -73,6 +73,53 @@ describe('compareFindings', () => {
     const c = compareFindings([stored], [head], scope());
     expect(c.added).toEqual([]);
     expect(c.fixed).toEqual([]);
+  });
+
+  it('matches issues stored before identity v2 by their legacy fingerprint', () => {
+    const head = finding({ filePath: 'src/a.ts' });
+    const old = legacyIssueFingerprint(head);
+    const stored = { ...finding({ filePath: 'src/a.ts', symbol: undefined }), fingerprint: old, legacyFingerprint: old };
+    const c = compareFindings([stored], [head, finding({ filePath: 'src/a.ts', symbol: 'other' })], scope());
+    expect(c.kept).toEqual([head]);
+    expect(c.added.map((f) => f.symbol)).toEqual(['other']);
+    expect(c.fixed).toEqual([]);
+  });
+
+  describe('metric issues', () => {
+    const complexity = (value: number, over: Partial<Finding> = {}) =>
+      finding({ filePath: 'src/a.ts', metric: { values: ['complexity'] }, data: { complexity: value, threshold: 15 }, title: `Complexity ${value}`, ...over });
+
+    it('are unchanged, worsened or improved by their value, never new + fixed', () => {
+      const base = [complexity(22), complexity(43, { symbol: 'run' }), complexity(30, { symbol: 'pay' })];
+      // Head: the first lines of every function edited (the snippet changed), values moved or not.
+      const edit = (f: Finding) => ({ ...f, anchor: { ...f.anchor, codeSnippet: `${f.anchor.codeSnippet} // edited`, lineStart: 7 } });
+      const head = [edit(complexity(22)), edit(complexity(71, { symbol: 'run' })), edit(complexity(18, { symbol: 'pay' }))];
+      const c = compareFindings(base, head, scope());
+      expect(c.added).toEqual([]);
+      expect(c.fixed).toEqual([]);
+      expect(c.worsened.map((f) => f.symbol)).toEqual(['run']);
+      expect(c.improved.map((f) => f.symbol)).toEqual(['pay']);
+      expect(c.changes.get(issueFingerprint(head[0]!))).toEqual({ change: 'unchanged', previousValue: 22 });
+      expect(c.changes.get(issueFingerprint(head[1]!))).toEqual({ change: 'worsened', previousValue: 43 });
+      expect(c.changes.get(issueFingerprint(head[2]!))).toEqual({ change: 'improved', previousValue: 30 });
+    });
+
+    it('a new metric issue is new; a worse one in a neighbour belongs to the PR, an unchanged one does not', () => {
+      const neighbour = (value: number) => complexity(value, { filePath: 'src/n.ts' });
+      const c = compareFindings([neighbour(20), complexity(16, { filePath: 'src/m.ts' })], [complexity(25), neighbour(26), complexity(16, { filePath: 'src/m.ts' })], scope({ neighbours: new Set(['src/n.ts', 'src/m.ts']) }));
+      expect(c.added.map((f) => f.filePath)).toEqual(['src/a.ts']);
+      expect(c.changes.get(issueFingerprint(c.added[0]!))).toEqual({ change: 'new' });
+      expect(c.prFindings.map((f) => f.filePath)).toEqual(['src/a.ts', 'src/n.ts']);
+    });
+
+    it('a worsened issue counts as introduced in the projection and the impact', () => {
+      const c = compareFindings([complexity(43, { severity: 'high' })], [complexity(71, { severity: 'high' })], scope());
+      const metrics = { sourceLoc: 1000, testLoc: 100 };
+      const p = projectHealth({ scoring: new DefaultScoringModel(), baseline: { commitSha: 'b', findings: [complexity(43, { severity: 'high' })], metrics }, head: { findings: [complexity(71, { severity: 'high' })], metrics }, comparison: c, headScope: new Set(['src/a.ts']), assessed: new Set(HEALTH_CATEGORY_KEYS) });
+      expect(p.healthImpact.issues_added).toBe(1);
+      expect(p.healthImpact.issues_fixed).toBe(0);
+      expect(p.healthImpact.impact_rating).toBe('minor_regression');
+    });
   });
 
   it('counts a deleted file\'s findings as fixed and a neighbour\'s new finding as part of the PR', () => {

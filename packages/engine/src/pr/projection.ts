@@ -1,21 +1,25 @@
 // Health impact and projection of a PR. Findings of the changed files and their graph neighbours
 // are compared between base and head (by fingerprint, then — for renamed files, renamed and moved
 // symbols — by rule, symbol and snippet, so a move is not reported as one issue fixed and one
-// added). The projected result is the base's findings with those of the PR's scope replaced by
+// added); a metric issue on both sides is worsened, improved or unchanged (issue-change.ts). The projected result is the base's findings with those of the PR's scope replaced by
 // head's, scored with the engine's scoring model on head's sizes and measurements.
 import type { HealthProjection, HealthImpact } from '../api/pr-analyses.js';
 import type { ScoringMetrics, ScoringModel, ScoreResult } from '../contracts/scoring.js';
 import { healthKeyOf } from '../domain/categories.js';
-import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey } from '../domain/types.js';
+import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey, type MetricSpec } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
-import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
+import { issueFingerprint, legacyIssueFingerprint, normaliseAnchorText } from '../report/issue-id.js';
+import { metricChange, type IssueChangeOf } from './issue-change.js';
 import { scoringMetricsOf } from '../scoring/scoring-inputs.js';
 
 /** The base side of a PR analysis: a stored assessment at the merge base, or a fresh analysis of it. */
 export interface PrBaseline {
   commitSha: string;
-  /** `fingerprint`, when given, is the stored issue's (stored issues keep no enclosing symbol to recompute it from). */
-  findings: ReadonlyArray<Finding & { fingerprint?: string }>;
+  /**
+   * `fingerprint`, when given, is the stored issue's identity (issues stored before identity v2 keep
+   * no enclosing symbol to recompute it from); `legacyFingerprint` its pre-v2 fingerprint, when stored.
+   */
+  findings: ReadonlyArray<Finding & { fingerprint?: string; legacyFingerprint?: string }>;
   metrics: ScoringMetrics;
   /** Set when the baseline is a stored health assessment: its issues are the PR issues' baseline. */
   assessmentId?: string;
@@ -39,53 +43,65 @@ export interface FindingScope {
 }
 
 export interface FindingComparison {
+  /** Head findings of the scope with no counterpart at base: new issues. */
   added: Finding[];
   fixed: Finding[];
-  /** Head findings of the scope that already existed at base (possibly moved). */
+  /** Head findings of the scope that already existed at base (possibly moved), whatever their values. */
   kept: Finding[];
-  /** What the PR's run stores: every head finding of its changed files, plus the neighbours' new ones. */
+  /** Kept metric issues whose measured values got worse (complexity 43 -> 71): they weigh like new ones. */
+  worsened: Finding[];
+  /** Kept metric issues whose measured values got better. */
+  improved: Finding[];
+  /** What the PR's run stores: every head finding of its changed files, plus the neighbours' new and worsened ones. */
   prFindings: Finding[];
   /** issueFingerprint of the findings the PR introduced (`is_new`). */
   newFingerprints: Set<string>;
+  /** By issueFingerprint, how each of `prFindings` changed (new, worsened, improved, unchanged) and its former value. */
+  changes: Map<string, IssueChangeOf>;
   /** Base paths whose findings the head scope replaces. */
   baseScope: Set<string>;
 }
 
 const escape = (name: string) => name.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');
 
-/** Pairs findings of two multisets by a key; returns the unmatched of each side. */
-function matchBy<T>(left: T[], right: T[], keyOf: (item: T, side: 'left' | 'right') => string): { left: T[]; right: T[]; matched: T[] } {
-  // Keys are hashes of snippets: each is computed once.
-  const leftKeys = left.map((item) => keyOf(item, 'left'));
-  const pool = new Map<string, number>();
-  for (const key of leftKeys) pool.set(key, (pool.get(key) ?? 0) + 1);
-  const rightRest: T[] = [];
-  const matched: T[] = [];
-  const taken = new Map<string, number>();
-  for (const item of right) {
-    const key = keyOf(item, 'right');
-    if ((pool.get(key) ?? 0) > 0) {
-      pool.set(key, pool.get(key)! - 1);
-      taken.set(key, (taken.get(key) ?? 0) + 1);
-      matched.push(item);
-    } else rightRest.push(item);
-  }
-  const leftRest = left.filter((_, index) => {
-    const key = leftKeys[index];
-    if ((taken.get(key) ?? 0) > 0) {
-      taken.set(key, taken.get(key)! - 1);
-      return false;
-    }
-    return true;
-  });
-  return { left: leftRest, right: rightRest, matched };
+interface Matched<T> {
+  left: T[];
+  right: T[];
+  /** Pairs (left, right) of equal keys, in right's order. */
+  pairs: Array<[T, T]>;
 }
+
+/** Pairs findings of two multisets by a key; returns the unmatched of each side. */
+function matchBy<T>(left: T[], right: T[], keyOf: (item: T, side: 'left' | 'right') => string): Matched<T> {
+  // Keys are hashes of snippets: each is computed once.
+  const pool = new Map<string, T[]>();
+  for (const item of left) {
+    const key = keyOf(item, 'left');
+    const same = pool.get(key);
+    if (same) same.push(item);
+    else pool.set(key, [item]);
+  }
+  const rightRest: T[] = [];
+  const pairs: Array<[T, T]> = [];
+  const taken = new Set<T>();
+  for (const item of right) {
+    const candidate = pool.get(keyOf(item, 'right'))?.shift();
+    if (candidate === undefined) rightRest.push(item);
+    else {
+      taken.add(candidate);
+      pairs.push([candidate, item]);
+    }
+  }
+  return { left: left.filter((item) => !taken.has(item)), right: rightRest, pairs };
+}
+
+type BaseFinding = PrBaseline['findings'][number];
 
 export function compareFindings(base: PrBaseline['findings'], head: readonly Finding[], scope: FindingScope): FindingComparison {
   const headScope = new Set([...scope.changed, ...scope.neighbours]);
   const baseScope = new Set<string>(scope.deleted);
   for (const path of headScope) baseScope.add(scope.renamedFrom.get(path) ?? path);
-  const baseIn = base.filter((f) => baseScope.has(f.filePath));
+  const baseIn: BaseFinding[] = base.filter((f) => baseScope.has(f.filePath));
   const headIn = head.filter((f) => headScope.has(f.filePath));
 
   // Head findings are keyed as if they were at base: renamed files under their old path,
@@ -110,11 +126,20 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
     return key;
   };
   const keptAsIs = (f: Finding) => !scope.renamedFrom.has(f.filePath) && !renamesIn.has(f.filePath);
-  const exact = matchBy<Finding & { fingerprint?: string }>(baseIn, headIn, (f, side) => (side === 'left' ? (f.fingerprint ?? issueFingerprint(f)) : asBaseKey(f)));
-  // A second pass across files: the same rule on the same code elsewhere is a move.
-  const moved = matchBy(exact.left, exact.right, (f, side) => {
+  // Stored base issues carry no metric spec: a rule is a metric rule when head says so.
+  const metricOf = new Map<string, MetricSpec>();
+  for (const f of headIn) if (f.metric) metricOf.set(f.ruleId, f.metric);
+  const exact = matchBy<BaseFinding>(baseIn, headIn, (f, side) => (side === 'left' ? (f.fingerprint ?? issueFingerprint({ ...f, metric: f.metric ?? metricOf.get(f.ruleId) })) : asBaseKey(f)));
+  // Issues stored before identity v2 carry the former fingerprint only: matched by it.
+  const legacy: Matched<BaseFinding> = exact.left.some((f) => f.legacyFingerprint !== undefined)
+    ? matchBy<BaseFinding>(exact.left, exact.right, (f, side) => (side === 'left' ? (f.legacyFingerprint ?? '\0no legacy fingerprint') : legacyIssueFingerprint(asBase(f))))
+    : { left: exact.left, right: exact.right, pairs: [] };
+  // A last pass across files: the same rule on the same code (a metric rule: the same symbol) elsewhere is a move.
+  let unnamed = 0;
+  const moved = matchBy(legacy.left, legacy.right, (f, side) => {
     const g = side === 'left' ? f : asBase(f);
-    return `${g.ruleId}\0${normaliseSnippet(g.anchor.codeSnippet)}`;
+    if (!(f.metric ?? metricOf.get(f.ruleId))) return `${g.ruleId}\0${normaliseAnchorText(g.anchor.codeSnippet)}`;
+    return g.symbol ? `${g.ruleId}\0metric\0${g.symbol}` : `\0unnamed ${unnamed++}`;
   });
   const added = moved.right;
   const fingerprints = new Map<Finding, string>();
@@ -123,16 +148,40 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
     if (known === undefined) fingerprints.set(f, (known = keptAsIs(f) ? asBaseKey(f) : issueFingerprint(f)));
     return known;
   };
+  const changeOf = new Map<Finding, IssueChangeOf>(added.map((f) => [f, { change: 'new' }]));
+  const worsened: Finding[] = [];
+  const improved: Finding[] = [];
+  for (const [was, now] of [...exact.pairs, ...legacy.pairs, ...moved.pairs]) {
+    const change = now.metric ? metricChange(now.metric, was, now) : { change: 'unchanged' as const };
+    changeOf.set(now, change);
+    if (change.change === 'worsened') worsened.push(now);
+    else if (change.change === 'improved') improved.push(now);
+  }
   const newFingerprints = new Set(added.map(fingerprintOf));
+  // Neighbours' issues are the PR's when it made them (new) or made them worse.
+  const prFindings = headIn.filter((f) => scope.changed.has(f.filePath) || changeOf.get(f)?.change === 'new' || changeOf.get(f)?.change === 'worsened');
+  const changes = new Map<string, IssueChangeOf>();
+  for (const f of prFindings) {
+    const key = fingerprintOf(f);
+    const change = changeOf.get(f)!;
+    // Equal fingerprints (two unnamed functions of one file): the worse change speaks for them.
+    const known = changes.get(key);
+    if (!known || CHANGE_WEIGHT[change.change] > CHANGE_WEIGHT[known.change]) changes.set(key, change);
+  }
   return {
     added,
     fixed: moved.left,
-    kept: [...exact.matched, ...moved.matched],
-    prFindings: headIn.filter((f) => scope.changed.has(f.filePath) || newFingerprints.has(fingerprintOf(f))),
+    kept: [...exact.pairs, ...legacy.pairs, ...moved.pairs].map(([, now]) => now),
+    worsened,
+    improved,
+    prFindings,
     newFingerprints,
+    changes,
     baseScope,
   };
 }
+
+const CHANGE_WEIGHT: Record<IssueChangeOf['change'], number> = { new: 3, worsened: 2, improved: 1, unchanged: 0 };
 
 export const IMPACT_THRESHOLDS = { critical: -5, major: -2, minor: -0.5, improves: 0.5 } as const;
 
@@ -187,8 +236,9 @@ export function projectHealth(input: ProjectionInput): Projection {
   }));
   const graded = current.overall !== null && projected.overall !== null;
   const overall_delta = graded ? round1(projected.overall! - current.overall!) : 0;
-  const impact_rating = impactRating(overall_delta, comparison.added, comparison.fixed);
-  const counts = { issues_added: comparison.added.length, issues_fixed: comparison.fixed.length };
+  // A worsened issue weighs like a new one; an improved one like a fix when judging "improves".
+  const impact_rating = impactRating(overall_delta, [...comparison.added, ...comparison.worsened], [...comparison.fixed, ...comparison.improved]);
+  const counts = { issues_added: comparison.added.length + comparison.worsened.length, issues_fixed: comparison.fixed.length };
   return {
     healthImpact: { overall_delta, ...counts, impact_rating },
     healthProjection: {

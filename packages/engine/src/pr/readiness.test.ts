@@ -45,6 +45,13 @@ describe('mergeReadiness', () => {
       "advisory: new medium code_smell issue 'long' (r/long) at src/a.ts:4",
     ]);
   });
+
+  it('weighs a metric issue the PR made worse like a new one, and says by how much', () => {
+    const worse = { ...issue('medium', 'code_smell', 'complex'), metric: { values: ['complexity'] }, data: { complexity: 71 } } as Finding;
+    const verdict = mergeReadiness([], 100, [{ finding: worse, previousValue: 43 }]);
+    expect(verdict.readiness).toMatchObject({ status: 'needs_review', advisory_count: 1 });
+    expect(verdict.reasons).toEqual(["advisory: worsened medium code_smell issue 'complex' (complexity 43 -> 71) (r/complex) at src/a.ts:4"]);
+  });
 });
 
 describe('analysisConfidence', () => {

@@ -54,16 +54,33 @@ export interface Readiness {
   reasons: string[];
 }
 
-export function mergeReadiness(added: readonly Finding[], confidence: number): Readiness {
+/** A metric issue the PR made worse, with its headline value at base when known. */
+export interface WorsenedIssue {
+  finding: Finding;
+  previousValue?: number;
+}
+
+/** `(complexity 43 -> 71)`: the headline measure of a worsened metric issue, when both values are known. */
+function movement({ finding, previousValue }: WorsenedIssue): string {
+  const key = finding.metric?.values[0];
+  const now = key === undefined ? undefined : finding.data?.[key];
+  return key !== undefined && previousValue !== undefined && now !== undefined ? ` (${key} ${previousValue} -> ${now})` : '';
+}
+
+/** Readiness weighs the issues the PR introduced: new ones and metric issues it made worse. */
+export function mergeReadiness(added: readonly Finding[], confidence: number, worsened: readonly WorsenedIssue[] = []): Readiness {
   const counts = { blocking: 0, advisory: 0, info: 0 };
-  const weighed = added.map((finding) => ({ finding, weight: issueWeight(finding) }));
+  const weighed = [
+    ...added.map((finding) => ({ finding, weight: issueWeight(finding), what: 'new', how: '' })),
+    ...worsened.map((w) => ({ finding: w.finding, weight: issueWeight(w.finding), what: 'worsened', how: movement(w) })),
+  ];
   for (const { weight } of weighed) counts[weight]++;
   const status: MergeReadiness['status'] = counts.blocking > 0 ? 'blocked' : counts.advisory > 0 ? 'needs_review' : 'ready';
   const order: Record<IssueWeight, number> = { blocking: 0, advisory: 1, info: 2 };
   const reasons = weighed
     .filter((w) => w.weight !== 'info')
     .sort((a, b) => order[a.weight] - order[b.weight])
-    .map(({ finding, weight }) => `${weight}: new ${finding.severity} ${finding.category} issue '${finding.title}' (${finding.ruleId}) at ${finding.filePath}:${finding.anchor.lineStart}`);
+    .map(({ finding, weight, what, how }) => `${weight}: ${what} ${finding.severity} ${finding.category} issue '${finding.title}'${how} (${finding.ruleId}) at ${finding.filePath}:${finding.anchor.lineStart}`);
   return {
     readiness: { status, blocking_count: counts.blocking, advisory_count: counts.advisory, info_count: counts.info, confidence },
     reasons,
