@@ -98,10 +98,11 @@ describe('compliance/dependency-license', () => {
     expect(JSON.stringify(result)).not.toContain('OUTSIDE-SECRET');
   });
 
-  it('without any node_modules, says once per manifest that nothing is installed', async () => {
+  it('without any node_modules checks nothing and reports nothing: the metric says how many dependencies went unchecked', async () => {
     const { findings, result } = await run({ 'package.json': json({ name: 'app', dependencies: { a: '1', b: '2' } }) });
-    expect(findings).toEqual(['info package.json:3 Licences of 2 dependencies in package.json unknown (not installed)']);
-    expect(result.findings.find((f) => f.ruleId === RULE)?.description).toBe('No node_modules directory exists, so the licences of a, b cannot be read. Run the analysis after installing the dependencies (npm ci).');
+    expect(findings).toEqual([]);
+    expect(result.metrics.analyzerMetrics['compliance.dependenciesNotInstalled']).toBe(2);
+    expect(result.metrics.analyzerMetrics['compliance.dependenciesChecked']).toBe(0);
   });
 
   it('checks workspace packages, resolving from their own node_modules up to the root, and skips the workspace’s own packages', async () => {

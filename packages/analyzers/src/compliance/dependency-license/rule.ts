@@ -156,26 +156,10 @@ export const dependencyLicense = defineRule({
     const dirs = new Set(['', ...manifests.map((m) => m.dir)]);
     const installedAnywhere = (await Promise.all([...dirs].map((dir) => exists(join(snapshot.root, dir, 'node_modules'))))).some(Boolean);
     if (!installedAnywhere) {
-      // Nothing installed: one finding per manifest says so, rather than one per dependency.
-      for (const manifest of manifests) {
-        const mine = deps.filter((d) => d.manifest === manifest);
-        if (mine.length === 0) continue;
-        const first = mine.find((d) => !MAY_BE_ABSENT.has(d.block)) ?? mine[0];
-        counts.unknown += mine.length;
-        if (!reportUnknown) continue;
-        const count = mine.length === 1 ? '1 dependency' : `${mine.length} dependencies`;
-        context.report({
-          filePath: manifest.path,
-          lineStart: lineOfKey(manifest.text, first.block),
-          title: `Licence${mine.length === 1 ? '' : 's'} of ${count} in ${manifest.path} unknown (not installed)`,
-          description:
-            `No node_modules directory exists, so the licences of ${mine.map((d) => d.name).join(', ')} cannot be read. ` +
-            'Run the analysis after installing the dependencies (npm ci).',
-          severity: 'info',
-          confidence: 100,
-          data: { dependencies: mine.length },
-        });
-      }
+      // Nothing installed (a fresh clone, a CI checkout before `npm ci`): nothing can be checked, and
+      // that is a fact about where the analysis ran, not a problem of the code. The metric says it.
+      counts.unknown += deps.length;
+      context.metric('dependenciesNotInstalled', deps.length);
       publish();
       return;
     }
