@@ -150,6 +150,17 @@ describe('build output mapped back to sources', () => {
     expect(resolver.resolve('test/add.test.ts', 'datelib/missing')).toEqual(unresolved);
   });
 
+  it('maps a relative import of the package\'s own build output to its source (a test importing ../dist/index.js)', () => {
+    const { resolver } = memoryResolver(['packages/a/src/index.ts', 'packages/a/src/util/x.ts', 'packages/a/test/a.test.ts', 'packages/a/package.json'], {
+      'packages/a/package.json': { name: 'a', main: 'dist/index.js' },
+    });
+    expect(resolver.resolve('packages/a/test/a.test.ts', '../dist/index.js')).toEqual(internal('packages/a/src/index.ts'));
+    expect(resolver.resolve('packages/a/test/a.test.ts', '../dist/esm/util/x.mjs')).toEqual(internal('packages/a/src/util/x.ts'));
+    // Outside build output a missing relative file stays missing.
+    expect(resolver.resolve('packages/a/test/a.test.ts', '../other/index.js')).toEqual(unresolved);
+    expect(resolver.resolve('packages/a/test/a.test.ts', '../dist/missing.js')).toEqual(unresolved);
+  });
+
   it('falls back to src/index for a main bundle named after the package (redux: `dist/redux.mjs` from `src/index.ts`)', () => {
     const { resolver } = memoryResolver(['src/index.ts', 'src/compose.ts', 'test/compose.test.ts'], {
       'package.json': { name: 'redux', main: 'dist/cjs/redux.cjs', exports: { '.': { import: './dist/redux.mjs' }, './sub': './dist/sub.mjs' } },

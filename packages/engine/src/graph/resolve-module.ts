@@ -46,6 +46,8 @@ const UNRESOLVED: Resolution = { kind: 'unresolved' };
 // npm names cannot start with `~`, `.` or `_`, nor have an empty scope: `~/x` and `@/x` are aliases.
 const PACKAGE_NAME = /^(?:@[A-Za-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*$/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** The first directory of a package's build output. */
+const BUILD_DIR = /^(?:dist|build|out|lib|esm|cjs|es|bundle|types)\//;
 
 export function createModuleResolver(options: ModuleResolverOptions): RepositoryModuleResolver {
   return new RepositoryResolver(options);
@@ -90,7 +92,8 @@ class RepositoryResolver implements RepositoryModuleResolver {
 
   private resolveUncached(dir: string, specifier: string): Resolution {
     if (specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..') {
-      return internal(this.probe.resolve(joinPath(dir, specifier)));
+      const path = joinPath(dir, specifier);
+      return internal(this.probe.resolve(path) ?? this.sourceOfBuildPath(path));
     }
     if (specifier.startsWith('/')) return internal(this.probe.resolve(joinPath('', specifier.slice(1))));
     if (specifier.startsWith('#')) {
@@ -140,6 +143,19 @@ class RepositoryResolver implements RepositoryModuleResolver {
       if (resolution) return resolution;
     }
     return UNRESOLVED;
+  }
+
+  /**
+   * A relative import of the package's own build output that is not in the repository (a test
+   * importing `../dist/index.js`, a bin shim importing `../lib/cli.js`): the source it is built
+   * from, as the package's entry points are mapped (workspace-packages.ts).
+   */
+  private sourceOfBuildPath(path: string): string | undefined {
+    const scope = this.nearestManifest(dirOf(path));
+    if (!scope) return undefined;
+    const relative = scope.dir === '' ? path : path.slice(scope.dir.length + 1);
+    if (!BUILD_DIR.test(relative)) return undefined;
+    return this.workspaceResolver.resolveTarget({ name: '', dir: scope.dir, manifest: scope.manifest }, path);
   }
 
   resolvePackageTarget(packageDir: string, target: string): Resolution {

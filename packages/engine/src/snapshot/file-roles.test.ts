@@ -170,11 +170,16 @@ describe('roles in mini-repositories', () => {
       'packages/web/package.json': json({ name: '@acme/web', private: true }),
       'packages/web/src/main.ts': 'import "@acme/core";\n',
       // a published package named like a role folder is the product
-      'packages/examples/package.json': json({ name: '@acme/examples' }),
+      'packages/examples/package.json': json({ name: '@acme/examples', version: '1.0.0' }),
       'packages/examples/src/index.ts': 'export const examples = [];\n',
       'examples/basic/package.json': json({ name: 'basic', private: true }),
       'examples/basic/index.ts': 'import "@acme/core";\n',
       'examples/basic/vite.config.ts': 'export default {};\n',
+      // A name without a version is never published: its folder's name says what it is.
+      'docs/package.json': json({ name: 'docs', devDependencies: { react: '^18' } }),
+      'docs/components/Explanation.jsx': 'export const Explanation = () => null;\n',
+      'integrations/react-next-15/package.json': json({ name: 'react-next-15', private: true }),
+      'integrations/react-next-15/app/route.ts': 'export const GET = () => 1;\n',
     });
     expect(roles).toMatchObject({
       'packages/core/src/index.ts': 'production',
@@ -184,6 +189,8 @@ describe('roles in mini-repositories', () => {
       'packages/examples/src/index.ts': 'production',
       'examples/basic/index.ts': 'example',
       'examples/basic/vite.config.ts': 'example',
+      'docs/components/Explanation.jsx': 'docs',
+      'integrations/react-next-15/app/route.ts': 'example',
     });
   });
 

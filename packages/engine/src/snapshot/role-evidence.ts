@@ -31,6 +31,8 @@ const PACKAGE_WORDS = new Map<string, PlaceRole>([
   ['bench', 'benchmark'], ['benchmark', 'benchmark'], ['benchmarks', 'benchmark'], ['perf', 'benchmark'], ['perfs', 'benchmark'],
   ['perftest', 'benchmark'], ['perftests', 'benchmark'], ['performance', 'benchmark'],
   ['tools', 'tooling'], ['tooling', 'tooling'], ['scripts', 'tooling'],
+  // Apps that exercise the product with each framework or bundler (TanStack Query's `integrations/react-next-15`).
+  ['integrations', 'example'],
 ]);
 /** Private shared configurations of tools (`@acme/eslint-config`, `tsconfig`). */
 const TOOL_CONFIG_PACKAGE = /^(?:eslint-config|eslint-plugin|prettier-config|tsconfig|stylelint-config)(?:[-_.]|$)/;
@@ -61,7 +63,9 @@ function readManifest(reader: RepositoryFiles, path: string): Manifest | undefin
 function packageRole(dir: string, manifest: Manifest): PlaceRole | undefined {
   const name = typeof manifest.name === 'string' ? manifest.name.toLowerCase().replace(/^@[^/]+\//, '') : '';
   if (TOOL_CONFIG_PACKAGE.test(name)) return 'tooling';
-  for (const text of [name, posix.basename(dir).toLowerCase()]) {
+  // The folder that holds it counts too (`integrations/react-next-15`).
+  const parent = posix.dirname(dir) === '.' ? '' : posix.basename(posix.dirname(dir)).toLowerCase();
+  for (const text of [name, posix.basename(dir).toLowerCase(), parent]) {
     for (const word of text.split(/[^a-z0-9]+/)) {
       const role = PACKAGE_WORDS.get(word);
       if (role) return role;
@@ -115,7 +119,8 @@ export function readRoleEvidence(root: string, files: readonly RepoFile[]): Role
     const manifest = readManifest(reader, file.path);
     if (!manifest) continue;
     const dir = posix.dirname(file.path) === '.' ? '' : posix.dirname(file.path);
-    const published = typeof manifest.name === 'string' && manifest.private !== true;
+    // npm publishes nothing without a version: redux's `docs/package.json` ({ "name": "docs" }) is a site, not a product.
+    const published = typeof manifest.name === 'string' && typeof manifest.version === 'string' && manifest.private !== true;
     const role = !published && dir !== '' ? packageRole(dir, manifest) : undefined;
     packages.set(dir, { published, ...(role ? { role } : {}) });
     for (const target of entryTargets(manifest)) {
