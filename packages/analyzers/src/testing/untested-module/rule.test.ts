@@ -129,4 +129,23 @@ describe('testing/untested-module limits', () => {
     expect(result.metric('sourceModules')).toBe(3);
     expect(result.metric('structuralCoveragePct')).toBe(33.3);
   });
+
+  // Issue 17: tests that load the package the way its users do (build output, its own name) test its sources.
+  it('counts modules tests import through the package\'s build output or its own name as tested', async () => {
+    const exported = (name: string) => `export function ${name}() {\n  return 1;\n}\n`;
+    const result = await analyzeFiles({
+      'package.json': JSON.stringify({ name: 'lib', version: '1.0.0', exports: { '.': { import: './dist/lib.mjs' }, './extra': './dist/extra.js' } }),
+      'src/index.ts': "export { viaName } from './via-name.js';\n",
+      'src/via-name.ts': exported('viaName'),
+      'src/extra.ts': exported('extra'),
+      'src/via-dist.ts': exported('viaDist'),
+      'src/untested.ts': exported('untested'),
+      // redux-style: the bundle is named after the package, built from src/index.ts.
+      'test/name.test.ts': "import { viaName } from 'lib';\nimport { extra } from 'lib/extra';\nit('n', () => expect(viaName() + extra()).toBe(2));\n",
+      'test/dist.test.ts': "import { viaDist } from '../dist/via-dist.js';\nit('d', () => expect(viaDist()).toBe(1));\n",
+      // Not parsed cleanly: its exports are not known, so neither is what a test owes it.
+      'src/broken.ts': 'export function broken() {\n  return (1 +;\n}\n',
+    });
+    expect(result.findings('untested-module').map((f) => f.filePath)).toEqual(['src/untested.ts']);
+  });
 });

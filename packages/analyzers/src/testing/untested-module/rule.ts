@@ -74,6 +74,8 @@ export const untestedModule = defineRule({
     const candidates: Candidate[] = [];
     for (const summary of structure.sourceModules) {
       if (structure.reached.has(summary.path) || isInDoublesDirectory(summary.path)) continue;
+      // A module the parser could not read whole: what it exports (and so what a test owes it) is not known.
+      if (summary.parse.errorNodes > 0) continue;
       const units = [...exportedFunctionNames(summary), ...exportedClassNames(summary)];
       if (units.length === 0) continue;
       const churn = git.files.get(summary.path);
