@@ -21,6 +21,9 @@ describe('@codehealth/analyzers', () => {
       'duplicated-branches',
       'magic-numbers',
       'god-module',
+      'explicit-any',
+      'type-check-suppression',
+      'blanket-lint-disable',
     ]);
   });
 
@@ -36,6 +39,9 @@ describe('@codehealth/analyzers', () => {
       'duplicated-branches': undefined,
       'magic-numbers': { ignore: [-1, 0, 1, 2], ignoreScaleFactors: true },
       'god-module': { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 },
+      'explicit-any': { minCount: 5, perKloc: 20 },
+      'type-check-suppression': { reportDescribedIgnore: false },
+      'blanket-lint-disable': { requireReason: false },
     });
   });
 });

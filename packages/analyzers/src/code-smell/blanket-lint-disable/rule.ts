@@ -1,0 +1,67 @@
+// Flags ESLint disable comments that name no rule: `/* eslint-disable */` turns every rule off
+// from there on, `// eslint-disable-next-line` every rule for a line, including rules added later.
+import { defineRule, roleOfFile } from '@codehealth/engine/kit';
+import { z } from 'zod';
+import { lintDirectiveOf } from '../shared/directives.js';
+
+const options = z
+  .object({
+    /** Also report directives that name their rules but give no `-- reason`, at `info`. */
+    requireReason: z.boolean().default(false),
+  })
+  .strict()
+  .default({ requireReason: false });
+
+/** A line that holds code: not blank, not only a comment. */
+function holdsCode(line: string | undefined): boolean {
+  const text = line?.trim() ?? '';
+  return text !== '' && !text.startsWith('//') && !text.startsWith('/*') && !text.startsWith('*');
+}
+
+export const blanketLintDisable = defineRule({
+  kind: 'file',
+  meta: {
+    id: 'blanket-lint-disable',
+    description: 'ESLint disable comments that name no rule',
+    category: 'code_smell',
+    severity: 'low',
+    options,
+    confidence: 90,
+    docs: {
+      whyItMatters:
+        'A disable comment without rule names switches off every lint rule, not the one that was in the way: later ' +
+        'mistakes in the same code, and rules added to the configuration later, are silenced too, and nobody can tell ' +
+        'what was meant to be allowed.',
+      suggestedAction:
+        'Name the rules (`// eslint-disable-next-line no-console -- CLI output`), or fix the code so no disable is needed. ' +
+        'ESLint\'s `reportUnusedDisableDirectives` then says when a disable is no longer needed.',
+    },
+  },
+  create(context) {
+    // Tests, fixtures, examples, tooling, generated and vendored code: quiet (see README).
+    if (roleOfFile(context.file) !== 'production') return {};
+    const { requireReason } = context.options;
+    const lines = context.source.split('\n');
+    return {
+      comment(node) {
+        const directive = lintDirectiveOf(node.text);
+        if (!directive) return;
+        const row = node.startPosition.row;
+        // A disable of a line that holds no code disables nothing.
+        if (directive.kind === 'eslint-disable-next-line' && !holdsCode(lines[node.endPosition.row + 1])) return;
+        const blanket = directive.rules.length === 0;
+        if (!blanket && (!requireReason || directive.reason !== '')) return;
+        const scope = directive.kind === 'eslint-disable' ? 'every lint rule from here on' : directive.kind === 'eslint-disable-line' ? 'every lint rule on this line' : 'every lint rule on the next line';
+        context.report({
+          node,
+          title: blanket ? `\`${directive.kind}\` without rule names` : `\`${directive.kind}\` without a reason`,
+          description: blanket
+            ? `${context.file.path}:${row + 1} turns off ${scope}${directive.reason ? ` (${directive.reason})` : ''}, not only the rule that was in the way.`
+            : `${context.file.path}:${row + 1} disables ${directive.rules.join(', ')} without a \`-- reason\`.`,
+          severity: blanket ? 'low' : 'info',
+          data: { directive: directive.kind, blanket },
+        });
+      },
+    };
+  },
+});

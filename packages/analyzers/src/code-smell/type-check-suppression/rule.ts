@@ -1,0 +1,111 @@
+// Flags TypeScript suppression comments that do not say why: `@ts-ignore` and `@ts-expect-error`
+// without a description (on their line or in the comment lines right above), and `@ts-nocheck`
+// switching a TypeScript file's checking off.
+import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { z } from 'zod';
+import { isMeaningful, lintDirectiveOf, tsDirectiveOf, type TsDirective } from '../shared/directives.js';
+
+const options = z
+  .object({
+    /** Also report `@ts-ignore` that has a reason, at `info`: `@ts-expect-error` would say when it is stale. */
+    reportDescribedIgnore: z.boolean().default(false),
+  })
+  .strict()
+  .default({ reportDescribedIgnore: false });
+
+const TS_LANGUAGES = new Set(['typescript', 'tsx']);
+
+interface Seen {
+  endRow: number;
+  /** An own-line comment that explains, or continues a block of own-line comments that does. */
+  explains: boolean;
+  /** Likewise for a lint disable naming typescript-eslint's ban-ts-comment: the suppression was reviewed. */
+  acknowledges: boolean;
+}
+
+const BAN_TS_COMMENT = /(?:^|\/)(?:ban-ts-comment|prefer-ts-expect-error|ban-ts-ignore)$/;
+
+/** Only whitespace before the comment on its first line. */
+function ownsItsLine(source: string, node: SyntaxNode): boolean {
+  const lineStart = source.lastIndexOf('\n', node.startIndex - 1) + 1;
+  return source.slice(lineStart, node.startIndex).trim() === '';
+}
+
+/** `@ts-nocheck` counts only in the comments before the file's first statement. */
+function isLeading(node: SyntaxNode): boolean {
+  if (node.parent?.type !== 'program') return false;
+  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (sibling.type !== 'comment' && sibling.type !== 'hash_bang_line') return false;
+  }
+  return true;
+}
+
+function findingOf(directive: TsDirective, explained: boolean, reportDescribedIgnore: boolean): { severity: Severity; title: string; why: string } | undefined {
+  if (directive.kind === 'ts-nocheck') {
+    return { severity: 'low', title: '`@ts-nocheck` turns type checking off for the whole file', why: 'No type error in this file is reported, now or after any later change.' };
+  }
+  if (!explained) {
+    return directive.kind === 'ts-ignore'
+      ? { severity: 'low', title: '`@ts-ignore` without a reason', why: 'It hides every type error on the next line, now and after any later change, and nothing says which error was meant or why it is safe.' }
+      : { severity: 'info', title: '`@ts-expect-error` without a reason', why: 'It hides the type errors of the next line and nothing says which error was expected or why it is safe.' };
+  }
+  if (directive.kind === 'ts-ignore' && reportDescribedIgnore) {
+    return { severity: 'info', title: '`@ts-ignore` where `@ts-expect-error` would report when it is no longer needed', why: 'A `@ts-ignore` stays silent after the error it hides is fixed, and hides any new error on that line.' };
+  }
+  return undefined;
+}
+
+export const typeCheckSuppression = defineRule({
+  kind: 'file',
+  meta: {
+    id: 'type-check-suppression',
+    description: '`@ts-ignore` and `@ts-expect-error` without a reason, and `@ts-nocheck`',
+    category: 'code_smell',
+    severity: 'low',
+    options,
+    confidence: 90,
+    docs: {
+      whyItMatters:
+        'A suppression comment hides type errors from everyone who reads or changes the code later. Without a reason ' +
+        'nobody can tell which error was meant, whether it is still there, or whether the code is actually safe.',
+      suggestedAction:
+        'Fix the type error; if it must stay, use `// @ts-expect-error: <why>` (TypeScript reports it once the error ' +
+        'is gone) and say which error it is and why it is safe.',
+    },
+  },
+  create(context) {
+    // Tests (type tests expect errors on purpose), fixtures, examples and tooling: quiet (see README).
+    if (roleOfFile(context.file) !== 'production') return {};
+    const { reportDescribedIgnore } = context.options;
+    let previous: Seen | undefined;
+    return {
+      comment(node) {
+        const text = node.text;
+        const own = ownsItsLine(context.source, node);
+        const above = previous && own && previous.endRow === node.startPosition.row - 1 ? previous : undefined;
+        const directive = tsDirectiveOf(text);
+        const lint = lintDirectiveOf(text);
+        // A reason may sit in the own-line comments right above, across other directives.
+        const explainsAbove = above?.explains === true;
+        const acknowledgedAbove = above?.acknowledges === true;
+        previous = {
+          endRow: node.endPosition.row,
+          explains: own && (explainsAbove || (!directive && !lint && isMeaningful(text.replace(/^\/[/*]+|\*+\/$/g, '')))),
+          acknowledges: own && (acknowledgedAbove || (lint?.kind === 'eslint-disable-next-line' && lint.rules.some((rule) => BAN_TS_COMMENT.test(rule)))),
+        };
+        if (!directive || acknowledgedAbove) return;
+        if (directive.kind === 'ts-nocheck' && (!TS_LANGUAGES.has(context.file.language) || !isLeading(node))) return;
+        const explained = isMeaningful(directive.description) || explainsAbove;
+        const finding = findingOf(directive, explained, reportDescribedIgnore);
+        if (!finding) return;
+        context.report({
+          node,
+          title: finding.title,
+          description: `${context.file.path}:${node.startPosition.row + 1}: ${text.trim().slice(0, 80)}. ${finding.why}`,
+          severity: finding.severity,
+          data: { directive: directive.kind, explained },
+        });
+      },
+    };
+  },
+});
