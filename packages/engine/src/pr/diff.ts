@@ -45,8 +45,8 @@ export async function readPullRequestDiff(repoDir: string, baseSha: string, head
   return (await readPullRequestChange(repoDir, baseSha, headSha, options)).diff;
 }
 
-/** Splits NUL-separated output, dropping the empty tail. */
-const fields = (output: string) => output.split('\0').slice(0, output.endsWith('\0') ? -1 : undefined);
+/** Splits NUL-separated output, dropping the empty tail; no output (nothing changed: an empty or already-merged PR) is no field. */
+const fields = (output: string) => (output === '' ? [] : output.split('\0').slice(0, output.endsWith('\0') ? -1 : undefined));
 
 interface StatusEntry {
   status: ChangeStatus;

@@ -166,6 +166,7 @@ export class PrAnalysisPipeline {
       confidence,
       comparison.worsened.map((finding) => ({ finding, previousValue: comparison.changes.get(issueFingerprint(finding))?.previousValue })),
     );
+    if (diff.files.length === 0) readiness.reasons.unshift(nothingChanged(diff));
     // The model reviews the hunks while the structure is computed (it waits on the network, the structure on git).
     const { largeLlm } = this.deps;
     const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
@@ -360,6 +361,14 @@ export class PrAnalysisPipeline {
     const conflicts = detectConflicts({ pr, files, others: candidates, graph: head.graph, stack: stacked.stacked_prs });
     return { impactZones, scopeDrift, graphImpact, stacked, conflicts };
   }
+}
+
+/** Why an empty diff is ready: head is base, head is already merged into base, or its commits cancel out. */
+export function nothingChanged(diff: Pick<PullRequestDiff, 'baseSha' | 'headSha' | 'mergeBaseSha'>): string {
+  const short = (sha: string) => sha.slice(0, 12);
+  if (diff.headSha === diff.baseSha) return `no changes: head ${short(diff.headSha)} is the base commit`;
+  if (diff.headSha === diff.mergeBaseSha) return `no changes: head ${short(diff.headSha)} is already merged into base ${short(diff.baseSha)}`;
+  return `no changes: head ${short(diff.headSha)} has the same files as the merge base ${short(diff.mergeBaseSha)}`;
 }
 
 /** Paths that differ between merge base and head: both sides of renames. */
