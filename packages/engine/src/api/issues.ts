@@ -2,6 +2,7 @@
 // statistics", "Dismiss rule"; section 4, "Issues and dismiss rules").
 import { z } from 'zod';
 import { FILE_ROLES, ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '../domain/types.js';
+import { ISSUE_CHANGES } from '../pr/issue-change.js';
 import { globProblem } from '../services/issue-records.js';
 import { Timestamp, Uuid } from './common.js';
 
@@ -42,7 +43,10 @@ export const IssueSchema = z
     analyzer_name: z.string(),
     confidence: z.number().int().min(0).max(100),
     auto_fixable: z.boolean(),
-    is_new: z.boolean().meta({ description: 'no issue with the same fingerprint was in the run it was compared with' }),
+    is_new: z.boolean().meta({
+      description:
+        'no issue with the same identity was in the run it was compared with. Identity: rule, file, qualified enclosing symbol and the anchor\'s own code with comments and formatting left out; for metric rules (long function, cognitive complexity …) rule, file and symbol, so a changed value is not a new issue (see `change`)',
+    }),
     is_dismissed: z.boolean(),
     context_type: IssueContextTypeSchema,
     context_id: Uuid.meta({ description: 'id of the analysis run in that context' }),
@@ -56,6 +60,16 @@ export const IssueSchema = z
         description:
           'extension: the role of the issue\'s file as the run classified it (production, test, fixture, benchmark, example, docs, tooling, generated, vendored); only production findings count in scores. Absent for issues recorded before roles existed',
       }),
+    change: z
+      .enum(ISSUE_CHANGES)
+      .optional()
+      .meta({
+        description:
+          'extension, on issues of a PR analysis: how the issue changed against the PR\'s base. `new`: not there before (`is_new`); `worsened`/`improved`: a metric issue (long function, cognitive complexity, large class …) whose measured value got worse/better — a worsened issue counts with the new ones in `issues_added` and merge readiness; `unchanged`: there before, as it was. Absent on other runs and on issues recorded before it existed',
+      }),
+    previous_value: z.number().optional().meta({
+      description: 'extension, with `change` `worsened`, `improved` or `unchanged` of a metric issue: its measured value at the PR\'s base (e.g. the complexity 43 of a function now at 71), when known',
+    }),
   })
   .meta({ id: 'Issue' });
 export type Issue = z.infer<typeof IssueSchema>;
@@ -94,6 +108,7 @@ export interface IssueFilter extends IssueScope {
   category?: z.infer<typeof IssueCategorySchema>;
   source?: z.infer<typeof IssueSourceSchema>;
   is_dismissed?: boolean;
+  is_new?: boolean;
   sort_by?: IssueSortKey;
   limit: number;
   offset: number;

@@ -54,6 +54,8 @@ export interface Anchor {
   codeSnippet: string;
   /** True only when the snippet was re-read from the file and matches the reported lines. */
   validated: boolean;
+  /** Set on findings of `MetricSpec.ofAnchor` rules: codeShape of the whole anchored range (formatting left out). */
+  shape?: string;
 }
 
 /** One finding of an analyzer; maps 1:1 onto the spec's Issue fields. */
@@ -93,6 +95,12 @@ export interface Finding {
 export interface MetricSpec {
   values: readonly string[];
   worseWhen?: 'higher' | 'lower';
+  /**
+   * The values measure the anchored code itself (a function's or a class's lines): the finding then
+   * carries `anchor.shape`, and an issue whose code is the same but for formatting is unchanged
+   * whatever its line count did (a prettier rewrap of a 94-line function gave 98).
+   */
+  ofAnchor?: boolean;
 }
 
 /** The analyzer record of the spec's Repository (`analyzers` array). */

@@ -4,6 +4,7 @@ import type { ReportDescriptor, RuleMeta } from '../contracts/analyzer.js';
 import type { Anchor, Finding, Severity } from '../domain/types.js';
 import type { RepoFile } from '../snapshot/types.js';
 import { roleOfFile } from '../snapshot/file-roles.js';
+import { codeShape } from '../report/issue-id.js';
 
 /** Snippets are for display next to an issue; long ranges are cut, the line range stays exact. */
 const MAX_SNIPPET_LINES = 12;
@@ -142,6 +143,9 @@ export function buildFinding(origin: FindingOrigin, filePath: string, lines: Lin
   if (descriptor.symbol) finding.symbol = descriptor.symbol;
   if (descriptor.data) finding.data = descriptor.data;
   if (meta.metric) finding.metric = meta.metric;
+  if (meta.metric?.ofAnchor && finding.anchor.validated) {
+    finding.anchor.shape = codeShape(lines.slice(finding.anchor.lineStart - 1, finding.anchor.lineEnd).join('\n'));
+  }
   return finding;
 }
 

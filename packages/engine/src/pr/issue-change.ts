@@ -22,9 +22,14 @@ const numberOf = (data: Finding['data'], key: string): number | undefined => {
  * The change of a metric issue found at base and at head. Worsened when any measured value moved
  * the worse way (a class with fewer methods but more lines got worse), improved when none did and
  * one moved the better way; values missing on a side (stored before values were kept) compare as
- * unchanged.
+ * unchanged, and so does code whose shape (formatting left out) is the same on both sides.
  */
-export function metricChange(spec: MetricSpec, base: Pick<Finding, 'data'>, head: Pick<Finding, 'data'>): IssueChangeOf {
+export function metricChange(spec: MetricSpec, base: Pick<Finding, 'data' | 'anchor'>, head: Pick<Finding, 'data' | 'anchor'>): IssueChangeOf {
+  const previousValue = spec.values.length > 0 ? numberOf(base.data, spec.values[0]!) : undefined;
+  // The same code but for formatting: a line count that moved is the formatter's doing.
+  if (spec.ofAnchor && base.anchor.shape !== undefined && base.anchor.shape === head.anchor.shape) {
+    return previousValue === undefined ? { change: 'unchanged' } : { change: 'unchanged', previousValue };
+  }
   const sign = spec.worseWhen === 'lower' ? -1 : 1;
   let worse = false;
   let better = false;
@@ -35,7 +40,6 @@ export function metricChange(spec: MetricSpec, base: Pick<Finding, 'data'>, head
     if ((after - before) * sign > 0) worse = true;
     else better = true;
   }
-  const previousValue = spec.values.length > 0 ? numberOf(base.data, spec.values[0]!) : undefined;
   const change: IssueChange = worse ? 'worsened' : better ? 'improved' : 'unchanged';
   return previousValue === undefined ? { change } : { change, previousValue };
 }

@@ -26,9 +26,9 @@ export const ANCHOR_IDENTITY_CHARS = 120;
  * to its first ANCHOR_IDENTITY_CHARS characters: a snippet is itself cut at 12 lines, and a
  * rewrap moves that cut; the start of the anchor survives both.
  */
-export function normaliseAnchorText(snippet: string): string {
+export function normaliseAnchorText(snippet: string, limit = ANCHOR_IDENTITY_CHARS): string {
   let out = '';
-  for (let i = 0; i < snippet.length && out.length < ANCHOR_IDENTITY_CHARS; i++) {
+  for (let i = 0; i < snippet.length && out.length < limit; i++) {
     const ch = snippet[i]!;
     if (ch === "'" || ch === '"' || ch === '`') {
       // A string keeps its inside as written (its spaces are content), its quotes become one kind.
@@ -51,7 +51,15 @@ export function normaliseAnchorText(snippet: string): string {
       if (!/[)\]}>]/.test(snippet[j] ?? '')) out += ch;
     } else if (!/[\s;()]/.test(ch)) out += ch;
   }
-  return out.slice(0, ANCHOR_IDENTITY_CHARS);
+  return out.slice(0, limit);
+}
+
+/**
+ * A short hash of a code range with comments and formatting left out (normaliseAnchorText, uncut):
+ * equal for a function before and after a formatter rewrapped it.
+ */
+export function codeShape(text: string): string {
+  return createHash('sha256').update(normaliseAnchorText(text, Number.POSITIVE_INFINITY)).digest('hex').slice(0, 16);
 }
 
 type FingerprintFields = Pick<Finding, 'ruleId' | 'filePath' | 'symbol' | 'anchor'> & Partial<Pick<Finding, 'metric'>>;

@@ -5,7 +5,7 @@
 // invisible until it publishes the run (issues of an assessment are read only once it is completed).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Sql } from '../store/database.js';
-import { applyDismissRules, INSERT_ISSUES, issueRowOf, type InsertedIssues, type IssueContext, type IssueContextType, type IssueInput } from './issue-records.js';
+import { adoptLegacyIdentities, applyDismissRules, INSERT_ISSUES, issueRowOf, type InsertedIssues, type IssueContext, type IssueContextType, type IssueInput } from './issue-records.js';
 
 /** Rows per insert: about 20–40 ms of the embedded store's time each (docs/performance.md). */
 export const DEFAULT_ISSUE_BATCH_SIZE = 250;
@@ -34,23 +34,25 @@ export async function writeIssuesInBatches(db: Database, context: IssueContext, 
   let newCount = 0;
   let dismissed = 0;
   for (let start = 0; start < items.length; start += size) {
-    const rows = items.slice(start, start + size).map((item) => issueRowOf(context.contextId, item, occurrences));
+    const rows = items.slice(start, start + size).map((item) => issueRowOf(context.contextId, item, occurrences, undefined, context.changes));
     const counts = await db.transaction(async (tx) => {
       await options.guard?.(tx);
       const known = new Set<string>();
       if (baseline.length > 0) {
+        // Rows recorded before identity v2 hold the former fingerprint: a row matches them by its legacy one.
         const found = await tx.query<{ fingerprint: string }>(
           'SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[]) AND fingerprint = ANY($3::text[])',
-          [context.projectId, baseline, [...new Set(rows.map((row) => row.fingerprint))]],
+          [context.projectId, baseline, [...new Set(rows.flatMap((row) => [row.fingerprint, row.legacy_fingerprint]))]],
         );
         for (const row of found) known.add(row.fingerprint);
       }
       let fresh = 0;
       for (const row of rows) {
-        row.is_new = verdict ? verdict.has(row.fingerprint) : baseline.length > 0 && !known.has(row.fingerprint);
+        row.is_new = verdict ? verdict.has(row.fingerprint) : baseline.length > 0 && !known.has(row.fingerprint) && !known.has(row.legacy_fingerprint);
         if (row.is_new) fresh++;
       }
       await tx.query(INSERT_ISSUES, [rows, context.projectId, context.contextType, context.contextId]);
+      await adoptLegacyIdentities(tx, context.projectId, rows);
       const hidden = await applyDismissRules(tx, context.projectId, { ids: rows.map((row) => row.id), countMatches: true });
       return { fresh, hidden };
     });

@@ -1,9 +1,12 @@
 // Issues as stored records: one row per finding per analysis run (context), identified across
-// runs by its fingerprint (rule, file, enclosing symbol, normalised snippet), so that `is_new`,
-// dismissals and dismiss rules survive line moves and re-analysis.
+// runs by its fingerprint (rule, file, qualified symbol, the anchor's normalised text; for metric
+// rules the symbol alone), so that `is_new`, dismissals and dismiss rules survive line moves,
+// formatting and re-analysis. Rows also keep the fingerprint of identity v1 (`legacy_fingerprint`),
+// the identity of issues recorded before v2 and of the dismissals pinned to them: both match.
 import type { Finding, IssueSource, Severity } from '../domain/types.js';
 import { compileGlob, globSyntaxProblem, type GlobOptions } from '../patterns/glob.js';
-import { issueFingerprint, uuidFromName } from '../report/issue-id.js';
+import type { IssueChangeOf } from '../pr/issue-change.js';
+import { issueFingerprint, legacyIssueFingerprint, uuidFromName } from '../report/issue-id.js';
 import type { Sql } from '../store/database.js';
 
 export type IssueContextType = 'pr_analysis' | 'health_assessment' | 'architecture_review' | 'push';
@@ -24,6 +27,8 @@ export interface IssueContext {
    * moves); when given it decides `is_new` instead of the baseline runs.
    */
   newFingerprints?: readonly string[];
+  /** A PR analysis's verdict of how each fingerprint changed against its base (stored as `change`, `previous_value`). */
+  changes?: Readonly<Record<string, IssueChangeOf>>;
 }
 
 export interface IssueInput {
@@ -40,18 +45,22 @@ export interface InsertedIssues {
 /** One statement per batch: the rows travel as one jsonb parameter `$1` (no SQL is assembled); `$2..$4` the context. */
 export const INSERT_ISSUES = `INSERT INTO issues (id, project_id, repository_id, context_type, context_id, fingerprint, source, severity,
    severity_rank, category, file_path, file_group, line_start, line_end, code_snippet, validated, title,
-   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new, file_role)
+   description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable, is_new, file_role,
+   legacy_fingerprint, symbol, data, anchor_shape, change, previous_value)
  SELECT r.id, $2, r.repository_id, $3, $4, r.fingerprint, r.source, r.severity, r.severity_rank, r.category,
         r.file_path, r.file_group, r.line_start, r.line_end, r.code_snippet, r.validated, r.title, r.description,
-        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new, r.file_role
+        r.why_it_matters, r.suggested_action, r.rule_id, r.analyzer_name, r.confidence, r.auto_fixable, r.is_new, r.file_role,
+        r.legacy_fingerprint, r.symbol, r.data, r.anchor_shape, r.change, r.previous_value
    FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, repository_id uuid, fingerprint text, source text, severity text,
         severity_rank int, category text, file_path text, file_group text, line_start int, line_end int,
         code_snippet text, validated bool, title text, description text, why_it_matters text,
-        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool, file_role text)`;
+        suggested_action text, rule_id text, analyzer_name text, confidence int, auto_fixable bool, is_new bool, file_role text,
+        legacy_fingerprint text, symbol text, data jsonb, anchor_shape text, change text, previous_value float8)`;
 
 export interface IssueRow extends Record<string, unknown> {
   id: string;
   fingerprint: string;
+  legacy_fingerprint: string;
   is_new: boolean;
 }
 
@@ -59,8 +68,16 @@ export interface IssueRow extends Record<string, unknown> {
  * The row of one finding. `occurrences` numbers equal fingerprints within the run, so that a run's
  * ids are stable; `isNewOf` says whether a fingerprint is new against the run's baseline.
  */
-export function issueRowOf(contextId: string, { finding, repositoryId }: IssueInput, occurrences: Map<string, number>, isNewOf: (fingerprint: string) => boolean = () => false): IssueRow {
+export function issueRowOf(
+  contextId: string,
+  { finding, repositoryId }: IssueInput,
+  occurrences: Map<string, number>,
+  isNewOf: (fingerprint: string, legacy: string) => boolean = () => false,
+  changes?: IssueContext['changes'],
+): IssueRow {
   const fingerprint = issueFingerprint(finding);
+  const legacy = legacyIssueFingerprint(finding);
+  const change = changes?.[fingerprint];
   const occurrence = occurrences.get(fingerprint) ?? 0;
   occurrences.set(fingerprint, occurrence + 1);
   return {
@@ -85,8 +102,14 @@ export function issueRowOf(contextId: string, { finding, repositoryId }: IssueIn
     analyzer_name: finding.analyzerName,
     confidence: Math.round(finding.confidence),
     auto_fixable: finding.autoFixable,
-    is_new: isNewOf(fingerprint),
+    is_new: isNewOf(fingerprint, legacy),
     file_role: finding.role ?? null,
+    legacy_fingerprint: legacy,
+    symbol: finding.symbol ?? null,
+    data: finding.data ?? null,
+    anchor_shape: finding.anchor.shape ?? null,
+    change: change?.change ?? null,
+    previous_value: change?.previousValue ?? null,
   };
 }
 
@@ -96,6 +119,7 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
   const verdict = context.newFingerprints ? new Set(context.newFingerprints) : undefined;
   const hasBaseline = !verdict && (context.baselineContextIds ?? []).length > 0;
   if (hasBaseline) {
+    // Rows recorded before identity v2 hold the former fingerprint: new rows match them by theirs.
     const rows = await tx.query<{ fingerprint: string }>(
       'SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[])',
       [context.projectId, context.baselineContextIds],
@@ -106,9 +130,10 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
   let newCount = 0;
   // One statement per run: the rows travel as one jsonb parameter (no SQL is assembled).
   const rows: Record<string, unknown>[] = [];
-  const isNewOf = (fingerprint: string) => (verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint));
+  const isNewOf = (fingerprint: string, legacy: string) =>
+    verdict ? verdict.has(fingerprint) : hasBaseline && !baseline.has(fingerprint) && !baseline.has(legacy);
   for (const item of items) {
-    const row = issueRowOf(context.contextId, item, occurrences, isNewOf);
+    const row = issueRowOf(context.contextId, item, occurrences, isNewOf, context.changes);
     if (row.is_new) newCount++;
     rows.push(row);
   }
@@ -117,9 +142,38 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
       INSERT_ISSUES,
       [rows, context.projectId, context.contextType, context.contextId],
     );
+    await adoptLegacyIdentities(tx, context.projectId, rows as IssueRow[]);
   }
   const dismissed = await applyDismissRules(tx, context.projectId, { contextId: context.contextId, countMatches: true });
   return { inserted: items.length, newCount, dismissed };
+}
+
+/**
+ * Maps identities recorded before v2 onto v2 as runs meet them again: rows whose fingerprint is
+ * the legacy one of an issue in `rows` take its v2 fingerprint (keeping the former as
+ * `legacy_fingerprint`), and rules pinned to the legacy identity (a dismissal made before v2) are
+ * pinned to the v2 one. From then on the dismissal follows the issue through formatting and edits
+ * that change its legacy fingerprint. A legacy fingerprint has a single v2 one (v2 reads less of
+ * the code), so the mapping is a function. Restorations need no mapping: they are looked up under
+ * both identities.
+ */
+export async function adoptLegacyIdentities(tx: Sql, projectId: string, rows: ReadonlyArray<Pick<IssueRow, 'fingerprint' | 'legacy_fingerprint'>>): Promise<void> {
+  const pairs = [...new Map(rows.filter((row) => row.legacy_fingerprint !== row.fingerprint).map((row) => [row.legacy_fingerprint, row.fingerprint])).entries()].map(
+    ([legacy, fingerprint]) => ({ legacy, fingerprint }),
+  );
+  if (pairs.length === 0) return;
+  await tx.query(
+    `UPDATE issues i SET fingerprint = m.fingerprint, legacy_fingerprint = m.legacy
+       FROM jsonb_to_recordset($2::jsonb) AS m(legacy text, fingerprint text)
+      WHERE i.project_id = $1 AND i.legacy_fingerprint IS NULL AND i.fingerprint = m.legacy`,
+    [projectId, pairs],
+  );
+  await tx.query(
+    `UPDATE dismiss_rules r SET secondary_pattern = 'fingerprint:' || m.fingerprint
+       FROM jsonb_to_recordset($2::jsonb) AS m(legacy text, fingerprint text)
+      WHERE r.project_id = $1 AND r.secondary_pattern = 'fingerprint:' || m.legacy`,
+    [projectId, pairs],
+  );
 }
 
 export interface DismissRuleRecord {
@@ -134,6 +188,8 @@ export interface DismissRuleRecord {
 
 export interface IssueMatchFields {
   fingerprint: string;
+  /** The issue's identity before v2 (NULL on rows recorded before v2, whose `fingerprint` is that identity). */
+  legacy_fingerprint?: string | null;
   source: string;
   rule_id: string;
   title: string;
@@ -190,7 +246,8 @@ export function globProblem(pattern: string, kind: 'rule' | 'file'): string | un
  * pattern also matches a value equal to it (ignoring case), so ids and paths holding glob
  * characters (`app/[id]/page.tsx`) can be named literally:
  * - `rule_pattern` must match the issue's rule id or its title;
- * - `secondary_pattern`, when set, must match the title, the code snippet or `fingerprint:<fp>`;
+ * - `secondary_pattern`, when set, must match the title, the code snippet or `fingerprint:<fp>` (the
+ *   issue's fingerprint or its legacy one: a rule pinned before identity v2 still finds its issue);
  * - `source_type`, when set, must equal the issue's source;
  * - scope `file`: `file_path` (a path or glob, case-sensitive) must match the issue's file path.
  *   Scopes `global` and `project` both cover the whole project: a rule never reaches beyond its
@@ -203,8 +260,15 @@ export function compileDismissRule(rule: Omit<DismissRuleRecord, 'created_at' | 
   return (issue) =>
     (!rule.source_type || rule.source_type === issue.source) &&
     primary([issue.rule_id, issue.title]) &&
-    (!secondary || secondary([issue.title, issue.code_snippet, fingerprintToken(issue.fingerprint)])) &&
+    (!secondary || secondary(matchValuesOf(issue))) &&
     (rule.scope !== 'file' || (file !== undefined && (file(issue.file_path) || issue.file_path === rule.file_path)));
+}
+
+/** What a secondary pattern is tried on. */
+function matchValuesOf(issue: IssueMatchFields): string[] {
+  const values = [issue.title, issue.code_snippet, fingerprintToken(issue.fingerprint)];
+  if (issue.legacy_fingerprint) values.push(fingerprintToken(issue.legacy_fingerprint));
+  return values;
 }
 
 /**
@@ -244,8 +308,8 @@ export interface ApplyScope {
   contextId?: string;
   /** Only issues with these ids (one batch of a run being recorded). */
   ids?: readonly string[];
-  /** Only issues with this fingerprint (restore). */
-  fingerprint?: string;
+  /** Only issues with one of these fingerprints, current or legacy (dismiss, restore). */
+  fingerprints?: readonly string[];
   /** Only issues currently dismissed by this rule (rule deleted). */
   dismissedByRuleId?: string;
   /** Only issues not dismissed now (a new rule: it is the newest, so it cannot change a dismissed issue's rule). */
@@ -273,11 +337,14 @@ export async function applyDismissRules(tx: Sql, projectId: string, scope: Apply
   const params: unknown[] = [projectId];
   if (scope.contextId) conditions.push(`context_id = $${params.push(scope.contextId)}`);
   if (scope.ids) conditions.push(`id = ANY($${params.push(scope.ids)}::uuid[])`);
-  if (scope.fingerprint) conditions.push(`fingerprint = $${params.push(scope.fingerprint)}`);
+  if (scope.fingerprints) {
+    const at = params.push(scope.fingerprints);
+    conditions.push(`(fingerprint = ANY($${at}::text[]) OR legacy_fingerprint = ANY($${at}::text[]))`);
+  }
   if (scope.dismissedByRuleId) conditions.push(`dismissed_by_rule_id = $${params.push(scope.dismissedByRuleId)}`);
   if (scope.activeOnly) conditions.push('NOT is_dismissed');
   const issues = await tx.query<IssueMatchFields & { id: string; dismissed_by_rule_id: string | null } & Record<string, unknown>>(
-    `SELECT id, fingerprint, source, rule_id, title, file_path, code_snippet, dismissed_by_rule_id
+    `SELECT id, fingerprint, legacy_fingerprint, source, rule_id, title, file_path, code_snippet, dismissed_by_rule_id
        FROM issues WHERE ${conditions.join(' AND ')}`,
     params,
   );
@@ -294,7 +361,8 @@ export async function applyDismissRules(tx: Sql, projectId: string, scope: Apply
   const counts = new Map<string, number>();
   let dismissed = 0;
   for (const issue of issues) {
-    const restored = restoredAt.get(issue.fingerprint) ?? -Infinity;
+    // A restore recorded under either identity of the issue counts.
+    const restored = Math.max(restoredAt.get(issue.fingerprint) ?? -Infinity, issue.legacy_fingerprint ? (restoredAt.get(issue.legacy_fingerprint) ?? -Infinity) : -Infinity);
     const hit = compiled.find((candidate) => candidate.createdAt > restored && candidate.matches(issue));
     const ruleId = hit?.rule.id ?? null;
     if (ruleId) {

@@ -1,6 +1,7 @@
 // Issues of a project: the filtered, sorted list and the statistics (by default over the latest
 // completed health assessment), one issue, and dismiss/restore of one issue's identity (its
-// fingerprint), which reach every run holding that identity, past and future.
+// fingerprint, or the legacy one it also carries), which reach every run holding that identity,
+// past and future.
 import { stableJson, type ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { DismissIssueInput, Issue, IssueFilter, IssueList, IssueScope, IssueSortKey, IssueStats } from '../api/issues.js';
@@ -16,6 +17,7 @@ import { iso } from './time.js';
 interface IssueRow extends Record<string, unknown> {
   id: string;
   fingerprint: string;
+  legacy_fingerprint: string | null;
   source: Issue['source'];
   severity: Issue['severity'];
   category: Issue['category'];
@@ -41,11 +43,14 @@ interface IssueRow extends Record<string, unknown> {
   repository_id: string | null;
   created_at: Date;
   file_role: Issue['file_role'] | null;
+  change: Issue['change'] | null;
+  previous_value: number | null;
 }
 
 const COLUMNS = `id, fingerprint, source, severity, category, file_path, file_group, line_start, line_end, code_snippet,
   validated, title, description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable,
-  is_new, is_dismissed, context_type, context_id, project_id, repository_id, created_at, file_role`;
+  is_new, is_dismissed, context_type, context_id, project_id, repository_id, created_at, file_role, legacy_fingerprint,
+  change, previous_value`;
 
 /** Byte-order collation for text keys, so both stores (whatever their locale) sort alike. */
 const C = 'COLLATE "C"';
@@ -88,6 +93,8 @@ function wire(row: IssueRow): Issue {
     repository_id: row.repository_id ?? NIL_UUID,
     created_at: iso(row.created_at),
     ...(row.file_role ? { file_role: row.file_role } : {}),
+    ...(row.change ? { change: row.change } : {}),
+    ...(row.previous_value !== null && row.previous_value !== undefined ? { previous_value: Number(row.previous_value) } : {}),
   };
 }
 
@@ -111,6 +118,7 @@ function conditionsOf(filter: IssueScope & Partial<IssueFilter>, params: unknown
   if (filter.category !== undefined) conditions.push(`category = $${params.push(filter.category)}`);
   if (filter.source !== undefined) conditions.push(`source = $${params.push(filter.source)}`);
   if (filter.is_dismissed !== undefined) conditions.push(`is_dismissed = $${params.push(filter.is_dismissed)}`);
+  if (filter.is_new !== undefined) conditions.push(`is_new = $${params.push(filter.is_new)}`);
   return conditions;
 }
 
@@ -185,10 +193,11 @@ export class IssueService {
       await lockProjectIssues(tx, projectId);
       const issue = await findIssue(tx, projectId, issueId);
       const token = fingerprintToken(issue.fingerprint);
+      // A rule pinned to the issue's legacy identity (a dismissal made before identity v2) is its own too.
       const pinned = await tx.query<DismissRuleRecord & Record<string, unknown>>(
         `SELECT id, source_type, rule_pattern, secondary_pattern, scope, file_path, created_at
-           FROM dismiss_rules WHERE project_id = $1 AND secondary_pattern = $2 ORDER BY created_at, id`,
-        [projectId, token],
+           FROM dismiss_rules WHERE project_id = $1 AND secondary_pattern = ANY($2::text[]) ORDER BY created_at, id`,
+        [projectId, identitiesOf(issue).map(fingerprintToken)],
       );
       const own = pinned.find((rule) => compileDismissRule(rule)(issue));
       if (own) {
@@ -204,7 +213,7 @@ export class IssueService {
           [randomUUID(), projectId, issue.source, issue.rule_id, token, issue.file_path, input.action ?? 'dismiss', input.reason ?? '', actor.userId],
         );
       }
-      await applyDismissRules(tx, projectId, { fingerprint: issue.fingerprint });
+      await applyDismissRules(tx, projectId, { fingerprints: identitiesOf(issue) });
     });
     return { status: 'dismissed' };
   }
@@ -219,16 +228,19 @@ export class IssueService {
     await this.db.transaction(async (tx) => {
       await lockProjectIssues(tx, projectId);
       const issue = await findIssue(tx, projectId, issueId);
-      const deleted = await tx.query<{ id: string }>('DELETE FROM dismiss_rules WHERE project_id = $1 AND secondary_pattern = $2 RETURNING id', [
+      const identities = identitiesOf(issue);
+      const deleted = await tx.query<{ id: string }>('DELETE FROM dismiss_rules WHERE project_id = $1 AND secondary_pattern = ANY($2::text[]) RETURNING id', [
         projectId,
-        fingerprintToken(issue.fingerprint),
+        identities.map(fingerprintToken),
       ]);
-      await tx.query(
-        `INSERT INTO issue_restorations (project_id, fingerprint) VALUES ($1, $2)
-         ON CONFLICT (project_id, fingerprint) DO UPDATE SET restored_at = now()`,
-        [projectId, issue.fingerprint],
-      );
-      await applyDismissRules(tx, projectId, { fingerprint: issue.fingerprint });
+      for (const fingerprint of identities) {
+        await tx.query(
+          `INSERT INTO issue_restorations (project_id, fingerprint) VALUES ($1, $2)
+           ON CONFLICT (project_id, fingerprint) DO UPDATE SET restored_at = now()`,
+          [projectId, fingerprint],
+        );
+      }
+      await applyDismissRules(tx, projectId, { fingerprints: identities });
       // A pinned rule can in principle match more than its fingerprint (a secondary pattern is
       // also tried on titles and snippets): whatever else it hid is re-evaluated too.
       for (const { id } of deleted) await applyDismissRules(tx, projectId, { dismissedByRuleId: id });
@@ -236,6 +248,10 @@ export class IssueService {
     return { status: 'restored' };
   }
 }
+
+/** The fingerprints an issue is known by: its own and, recorded since identity v2, its legacy one. */
+const identitiesOf = (issue: Pick<IssueRow, 'fingerprint' | 'legacy_fingerprint'>): string[] =>
+  issue.legacy_fingerprint && issue.legacy_fingerprint !== issue.fingerprint ? [issue.fingerprint, issue.legacy_fingerprint] : [issue.fingerprint];
 
 async function findIssue(db: Sql, projectId: string, issueId: string): Promise<IssueRow> {
   const [row] = await db.query<IssueRow>(`SELECT ${COLUMNS} FROM issues WHERE project_id = $1 AND id = $2 AND ${VISIBLE}`, [projectId, issueId]);

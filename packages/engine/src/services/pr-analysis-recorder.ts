@@ -4,6 +4,7 @@
 // workflow engines retry activities.
 import { PrAnalysisResultSchema, type PrAnalysisResult, type PrAnalysisStatus } from '../api/pr-analyses.js';
 import type { Finding } from '../domain/types.js';
+import type { IssueChangeOf } from '../pr/issue-change.js';
 import type { Database, Sql } from '../store/database.js';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.js';
 import { insertContextIssues } from './issue-records.js';
@@ -35,6 +36,8 @@ export interface PrAnalysisCompletion {
   baselineContextIds?: readonly string[];
   /** The pipeline's verdict of new fingerprints (follows renames and moves); overrides the baseline runs. */
   newFingerprints?: readonly string[];
+  /** The pipeline's verdict of how each fingerprint changed against the base (new, worsened, improved, unchanged). */
+  issueChanges?: Readonly<Record<string, IssueChangeOf>>;
 }
 
 export interface CompletedPrAnalysis {
@@ -164,7 +167,7 @@ export class PrAnalysisRecorder {
       );
       const inserted = await insertContextIssues(
         tx,
-        { projectId: row.project_id, contextType: 'pr_analysis', contextId: row.analysis_run_id, baselineContextIds: baseline, newFingerprints: completion.newFingerprints },
+        { projectId: row.project_id, contextType: 'pr_analysis', contextId: row.analysis_run_id, baselineContextIds: baseline, newFingerprints: completion.newFingerprints, changes: completion.issueChanges },
         completion.findings.map((finding) => ({ finding, repositoryId: row.repository_id })),
       );
       return { status: 'completed', issues: inserted.inserted, newIssues: inserted.newCount, dismissedIssues: inserted.dismissed } as const;

@@ -149,6 +149,13 @@ describeStores('issues API', (store) => {
     expect((await list('?category=security&severity=high')).total).toBe(security);
     expect((await list('?is_dismissed=false')).total).toBe(runs.v2.length);
     expect((await list('?is_dismissed=true')).total).toBe(0);
+    // An extension: is_new (the added finding of v2 is new, the moved ones are not).
+    const fresh = (await list(`?context_id=${latest}&limit=500`)).issues.filter((issue) => issue.is_new);
+    expect(fresh.length).toBeGreaterThan(0);
+    const onlyNew = await list(`?context_id=${latest}&is_new=true&limit=500`);
+    expect(onlyNew.issues.map((issue) => issue.id).sort()).toEqual(fresh.map((issue) => issue.id).sort());
+    expect((await list(`?context_id=${latest}&is_new=false`)).total).toBe(runs.v2.length - fresh.length);
+    expect((await list(`?context_id=${first}&is_new=1`)).total).toBe(0);
   });
 
   it('sorts by every key with a stable tie-break (severity by default) and pages without overlap', async () => {
@@ -218,6 +225,8 @@ describeStores('issues API', (store) => {
     await bad('?context_id=42', /context_id: context_id must be a UUID/);
     await bad('?sort_by=newest', /sort_by: .*"severity"\|"file_path"\|"category"\|"created_at"/);
     await bad('?is_dismissed=yes', /is_dismissed/);
+    await bad('?is_new=maybe', /is_new/);
+    await bad('?is_new=', /is_new/);
     await bad('?limit=501', /limit: .*500/);
     await bad('?limit=0', /limit/);
     await bad('?offset=-1', /offset/);

@@ -34,6 +34,9 @@ const ListIssuesQuery = z.object({
   category: api.IssueCategorySchema.optional(),
   source: api.IssueSourceSchema.optional(),
   is_dismissed: QueryBoolean.optional().meta({ description: '`true`: dismissed issues only; `false`: active issues only' }),
+  is_new: QueryBoolean.optional().meta({
+    description: 'extension: `true`: only issues new in their run (`is_new`, against the run it was compared with); `false`: only those that were there before',
+  }),
   ...ScopeQuery,
   sort_by: z.enum(api.ISSUE_SORT_KEYS).default('severity').meta({
     description: 'severity (default; most severe first), file_path (A-Z, then line), category (A-Z), created_at (newest first)',

@@ -51,6 +51,11 @@ const infoOf = (row: PullRow, headSha = row.head_sha): PullRequestInfo => ({
 
 interface IssueRow {
   fingerprint: string;
+  /** NULL on rows recorded before identity v2, whose fingerprint is the legacy one. */
+  legacy_fingerprint: string | null;
+  symbol: string | null;
+  data: Finding['data'] | null;
+  anchor_shape: string | null;
   source: IssueSource;
   severity: Severity;
   category: IssueCategory;
@@ -94,19 +99,28 @@ export async function storedBaseline(services: Services, projectId: string, repo
   if (!latest || latest.commits.length !== 1 || latest.commits[0]!.repository_id !== repositoryId || latest.commits[0]!.sha !== commitSha) return undefined;
   if ((latest.metrics.issues_not_listed ?? 0) > 0 || latest.issues_pruned) return undefined;
   const rows = await services.db.query<IssueRow>(
-    `SELECT fingerprint, source, severity, category, file_path, file_group, line_start, line_end, code_snippet, validated, title, description,
+    `SELECT fingerprint, legacy_fingerprint, symbol, data, anchor_shape, source, severity, category, file_path, file_group, line_start, line_end, code_snippet, validated, title, description,
             why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable
        FROM issues WHERE project_id = $1 AND context_type = 'health_assessment' AND context_id = $2`,
     [projectId, latest.id],
   );
-  const findings = rows.map((row): Finding & { fingerprint: string } => ({
+  const findings = rows.map((row): Finding & { fingerprint: string; legacyFingerprint: string } => ({
     fingerprint: row.fingerprint,
+    legacyFingerprint: row.legacy_fingerprint ?? row.fingerprint,
+    ...(row.symbol !== null ? { symbol: row.symbol } : {}),
+    ...(row.data !== null ? { data: row.data } : {}),
     source: row.source,
     severity: row.severity,
     category: row.category,
     filePath: row.file_path,
     fileGroup: row.file_group,
-    anchor: { lineStart: row.line_start, lineEnd: row.line_end, codeSnippet: row.code_snippet, validated: row.validated },
+    anchor: {
+      lineStart: row.line_start,
+      lineEnd: row.line_end,
+      codeSnippet: row.code_snippet,
+      validated: row.validated,
+      ...(row.anchor_shape !== null ? { shape: row.anchor_shape } : {}),
+    },
     title: row.title,
     description: row.description,
     whyItMatters: row.why_it_matters,
@@ -188,6 +202,8 @@ export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePul
           // The pipeline follows renamed files and renamed or moved symbols, and knows the base
           // even when it was analysed afresh: its verdict decides is_new, in the same transaction.
           newFingerprints: [...output.newFingerprints],
+          // New, worsened, improved or unchanged against the base, with the former value of metric issues.
+          issueChanges: output.issueChanges,
         });
         return { status: completed.status };
       } finally {

@@ -62,7 +62,7 @@ export const largeClass = defineRule({
     description: 'Classes with too many methods or too many lines of code',
     category: 'code_smell',
     severity: 'medium',
-    metric: { values: ['lines', 'methods'] },
+    metric: { values: ['lines', 'methods'], ofAnchor: true },
     options,
     confidence: 90,
     docs: {

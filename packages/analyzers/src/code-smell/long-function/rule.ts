@@ -20,7 +20,7 @@ export const longFunction = defineRule({
     description: 'Functions whose body has more lines of code than allowed',
     category: 'code_smell',
     severity: 'medium',
-    metric: { values: ['lines'] },
+    metric: { values: ['lines'], ofAnchor: true },
     options,
     confidence: 95,
     docs: {
