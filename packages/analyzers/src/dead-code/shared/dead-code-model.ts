@@ -85,16 +85,17 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
   const files = filesFingerprint(snapshot, summaries);
   const saved = context.previous && reusableState(context.previous, snapshot, key, files);
   const manifests = await readManifests(snapshot);
+  const isImported = (path: string) => (base.modules.get(path)?.importedBy.length ?? 0) > 0;
   let resolved: ResolvedRequests;
   if (saved && context.previous) {
     // Only the changed files' loads can differ from the saved run's.
     const changed = context.previous.changedPaths;
-    const fresh = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses.filter((e) => changed.has(e.from)), options.entries, manifests, changed));
+    const fresh = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses.filter((e) => changed.has(e.from)), options.entries, manifests, changed, isImported));
     const loads = saved.loads.filter(([from]) => !changed.has(from));
     context.progress(`Dead code: the base run's entries reused; the loads of ${changed.size} changed files resolved again`);
     resolved = { entries: new Map(saved.entries), entryUses: saved.entryUses, loads: [...loads, ...fresh.loads] };
   } else {
-    resolved = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries, manifests));
+    resolved = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries, manifests, undefined, isImported));
   }
   context.saveState?.(modelState(key, files, resolved.entries, resolved.entryUses, resolved.loads));
 

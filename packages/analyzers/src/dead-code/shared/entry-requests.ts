@@ -54,6 +54,7 @@ export async function collectEntryRequests(
   extraEntries: readonly string[],
   manifests: Map<string, Record<string, unknown>>,
   only?: ReadonlySet<string>,
+  isImported: (path: string) => boolean = () => false,
 ): Promise<EntryRequests> {
   const byDir = new Map<string, EntryRequest[]>();
   let counter = 0;
@@ -146,16 +147,23 @@ export async function collectEntryRequests(
         addTarget(dir, `./${dir === '' ? target : target.slice(dir.length + 1)}`, ['*'], origin, () => []);
       }
     }
+    // A path string is a guess at a loader: it keeps alive a file nothing imports, and says nothing
+    // about a file the graph already reaches (its exports stay judged by what imports them).
     for (const target of pathStringTargets(summary.path, facts?.pathStrings ?? [], packageOf(summary.path) ?? '', codePathSet, codeDirs)) {
-      add('', { specifier: `./${target}`, names: ['*'], origin });
+      if (!isImported(target)) add('', { specifier: `./${target}`, names: ['*'], origin });
     }
-    for (const glob of facts?.globs ?? []) {
+    const pathGlobs = new Set(facts?.pathGlobs ?? []);
+    for (const glob of [...(facts?.globs ?? []), ...pathGlobs]) {
       // Vite resolves `/x` against its root, the package directory in practice.
       const base = glob.startsWith('/') ? (packageOf(summary.path) ?? '') : dirOf(summary.path);
       const pattern = posix.normalize(posix.join(base || '.', glob.replace(/^\/+/, '')));
       if (pattern.startsWith('../')) continue;
       const matches = globMatcher([withoutCodeExtension(pattern.includes('/') ? pattern : `./${pattern}`)]);
-      for (const path of codePaths) if (path !== summary.path && matches(withoutCodeExtension(path))) add('', { specifier: `./${path}`, names: ['*'], origin });
+      // A template path, like a path string, only keeps alive files nothing imports.
+      const guess = pathGlobs.has(glob) && !(facts?.globs ?? []).includes(glob);
+      for (const path of codePaths) {
+        if (path !== summary.path && matches(withoutCodeExtension(path)) && !(guess && isImported(path))) add('', { specifier: `./${path}`, names: ['*'], origin });
+      }
     }
   }
 

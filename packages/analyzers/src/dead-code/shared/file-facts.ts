@@ -23,6 +23,8 @@ export interface DeadCodeFileFacts {
    * list (entry-requests.ts): a path string only counts when it names a file or directory that exists.
    */
   pathStrings?: string[];
+  /** Templates naming one file of a folder (`` `cases/${name}.ts` `` → `./cases/*.ts`), relative to the file. */
+  pathGlobs?: string[];
 }
 
 export const FILE_FACTS_COLLECTOR_ID = 'file-facts';
@@ -71,8 +73,9 @@ export const fileFactsCollector: Collector<DeadCodeFileFacts> = {
       result: () => ({
         usedInFile: root ? usedInFile(root, source, bindings) : [],
         loads: [...new Set([...loads, ...referencePaths(source)])],
-        globs: [...new Set([...globs, ...templatePathGlobs(source)])],
+        globs: [...new Set(globs)],
         pathStrings: pathStrings(source),
+        pathGlobs: templatePathGlobs(source),
       }),
     };
   },
