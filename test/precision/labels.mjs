@@ -9,6 +9,15 @@ const KEYS = new Set(['repo', 'rule', 'file', 'line', 'endLine', 'symbol', 'hint
 export const HINT_SLACK = 2;
 
 /**
+ * The family a label file is for: its name (`security.jsonl`), or a family and a part after a dot
+ * (`code-smell.type-safety.jsonl`), so that several people can label one family side by side.
+ * @param {string} fileName
+ */
+export function familyOfLabelFile(fileName) {
+  return fileName.replace(/\.jsonl$/, '').split('.')[0];
+}
+
+/**
  * @typedef {{ repo: string, rule: string, file: string, line: number, endLine?: number, symbol?: string,
  *   hint?: string, title?: string, verdict: 'tp' | 'fp' | 'debatable', reason: string, where: string }} Label
  * `where` is `<labels file>:<line>`, for messages.

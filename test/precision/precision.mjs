@@ -20,7 +20,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEngine } from '@codehealth/engine';
-import { matchLabels, parseLabels } from './labels.mjs';
+import { familyOfLabelFile, matchLabels, parseLabels } from './labels.mjs';
 import { markdownReport, consoleReport, summariseRules } from './report.mjs';
 import { precisionLine, withPrecisionLine } from './readmes.mjs';
 import { labelStub, pickSample } from './sampling.mjs';
@@ -148,7 +148,7 @@ function readLabels() {
   if (!existsSync(dir)) return all;
   const repos = new Set(panel.repositories.map((r) => r.repo));
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
-    const family = basename(name, '.jsonl');
+    const family = familyOfLabelFile(name);
     const parsed = parseLabels(readFileSync(join(dir, name), 'utf8'), `test/precision/labels/${name}`, { repos, rules: new Set(rules.keys()), family });
     all.labels.push(...parsed.labels);
     all.errors.push(...parsed.errors);

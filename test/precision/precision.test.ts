@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import plugin from '@codehealth/analyzers';
 import { describe, expect, it } from 'vitest';
-import { matchLabels, parseLabels } from './labels.mjs';
+import { familyOfLabelFile, matchLabels, parseLabels } from './labels.mjs';
 import { precisionLine, withPrecisionLine } from './readmes.mjs';
 import { labelStub, pickSample, sampleKey } from './sampling.mjs';
 import { precisionBar, precisionOf, wilsonInterval } from './statistics.mjs';
@@ -273,13 +273,19 @@ describe('the committed panel and labels', () => {
     expect(styles('modules').size).toBe(2);
   });
 
+  it('reads a label file\'s family from its name, with an optional part after a dot', () => {
+    expect(familyOfLabelFile('security.jsonl')).toBe('security');
+    expect(familyOfLabelFile('code-smell.type-safety.jsonl')).toBe('code-smell');
+    expect(familyOfLabelFile('code-smell-type-safety.jsonl')).toBe('code-smell-type-safety');
+  });
+
   it('every label line is valid: a panel repository, a registered rule of the file\'s family, the required fields', () => {
     const rules = new Set(plugin.analyzers.flatMap((a) => a.rules.map((r) => `${a.id}/${r.meta.id}`)));
     const repos = new Set<string>(panel.repositories.map((r: { repo: string }) => r.repo));
     const labelsDir = join(here, 'labels');
     const errors: string[] = [];
     for (const name of existsSync(labelsDir) ? readdirSync(labelsDir).filter((n) => n.endsWith('.jsonl')) : []) {
-      const family = name.replace(/\.jsonl$/, '');
+      const family = familyOfLabelFile(name);
       errors.push(...parseLabels(readFileSync(join(labelsDir, name), 'utf8'), `test/precision/labels/${name}`, { repos, rules, family }).errors);
     }
     expect(errors).toEqual([]);
