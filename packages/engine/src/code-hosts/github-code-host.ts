@@ -193,6 +193,24 @@ export class GitHubCodeHost implements CodeHost {
     }
   }
 
+  /** GitHub lists at most 250 commits of a pull request: a head_sha is checked against those. */
+  async listPullRequestCommits(repository: RepositoryMetadata, prNumber: number): Promise<string[] | undefined> {
+    const client = repository.installationId !== 0 && this.options.app ? this.installationClient(repository.installationId) : this.publicClient;
+    try {
+      const commits = await client.paginate(client.rest.pulls.listCommits, {
+        owner: repository.owner,
+        repo: repository.name,
+        pull_number: prNumber,
+        per_page: 100,
+        request: this.requestOptions(),
+      });
+      return commits.map((commit) => commit.sha.toLowerCase());
+    } catch (error) {
+      if ((error as GitHubRequestError)?.status === 404) return undefined;
+      throw mapError(error, repository.fullName);
+    }
+  }
+
   private requestOptions(): { signal: AbortSignal } {
     return { signal: AbortSignal.timeout(this.timeoutMs) };
   }

@@ -117,6 +117,16 @@ export class LocalGitCodeHost implements CodeHost {
     return pulls.sort((a, b) => a.number - b.number);
   }
 
+  /** Commits of `refs/pull/<N>/head` not on the default branch (the head itself always); undefined without that ref. */
+  async listPullRequestCommits(repository: RepositoryMetadata, prNumber: number): Promise<string[] | undefined> {
+    const dir = await this.repositoryRoot(parseLocalUrl(repository.cloneUrl).path);
+    const head = await tryGit(dir, ['rev-parse', '--verify', '--quiet', `refs/pull/${prNumber}/head^{commit}`]);
+    if (!head) return undefined;
+    const base = await tryGit(dir, ['rev-parse', '--verify', '--quiet', `refs/heads/${repository.defaultBranch}^{commit}`]);
+    const own = await runLocalGit(dir, ['rev-list', '--max-count=250', head, ...(base ? ['--not', base] : [])]);
+    return [...new Set([head, ...own.split('\n').filter(Boolean)])];
+  }
+
   /** The real path of the repository at `path`; InvalidInputError unless it is a repository's root. */
   private async repositoryRoot(path: string): Promise<string> {
     const info = await stat(path).catch(() => undefined);

@@ -52,6 +52,11 @@ export interface CodeHost {
   /** The repository's pull requests (open ones at least), for PR metadata sync. */
   listPullRequests?(repository: RepositoryMetadata): Promise<PullRequestMetadata[]>;
   /**
+   * The commits of one pull request (full ids, its head among them), to refuse a head the PR does
+   * not have; undefined when the host does not know the pull request.
+   */
+  listPullRequestCommits?(repository: RepositoryMetadata, prNumber: number): Promise<string[] | undefined>;
+  /**
    * The App's installations. Hosts that can have an App implement it; it throws UnavailableError
    * when the App's credentials are not configured.
    */

@@ -38,6 +38,8 @@ export interface EnqueueOptions {
 /** Refreshes a repository's stored PR metadata from its code host (the RepositoryService does). */
 export interface PullRequestSync {
   syncPullRequests(repositoryId: string): Promise<unknown>;
+  /** The PR's commits as the code host lists them; undefined when it cannot say. */
+  pullRequestCommits?(repositoryId: string, prNumber: number): Promise<string[] | undefined>;
 }
 
 export class PrAnalysisService {
@@ -124,6 +126,12 @@ export class PrAnalysisService {
 
   async trigger(actor: Actor, projectId: string, repositoryId: string, prNumber: number, input: { head_sha?: string }): Promise<TriggerPrAnalysisResponse> {
     await this.access.require(actor, projectId);
+    await this.requireLinked(projectId, repositoryId);
+    // A manual trigger decides on the code host's current view of the PR: its head may have moved
+    // since the last sync (a push the webhook missed), and a given head must be one of its commits.
+    await this.syncPullRequests(repositoryId);
+    if (!(await this.knowsPullRequest(repositoryId, prNumber))) throw new NotFoundError(`pull request #${prNumber}`);
+    if (input.head_sha !== undefined) await this.requireCommitOfPullRequest(repositoryId, prNumber, input.head_sha.toLowerCase());
     const run = await this.enqueue(projectId, repositoryId, prNumber, input.head_sha, { rerunCompleted: true });
     return { id: run.analysisId, status: run.status, workflow_id: run.workflowId, pr_number: prNumber };
   }
@@ -203,6 +211,23 @@ export class PrAnalysisService {
       if (error instanceof ServiceError) throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new UnavailableError(`could not read the pull requests from the code host: ${maskCredentials(message, 500)}`);
+    }
+  }
+
+  /** InvalidInputError (400) when the code host lists the PR's commits and `sha` is not among them. */
+  private async requireCommitOfPullRequest(repositoryId: string, prNumber: number, sha: string): Promise<void> {
+    const [pr] = await this.db.query<{ head_sha: string }>('SELECT head_sha FROM pull_requests WHERE repository_id = $1 AND pr_number = $2', [repositoryId, prNumber]);
+    if (pr?.head_sha === sha || !this.pullRequests.pullRequestCommits) return;
+    let commits: string[] | undefined;
+    try {
+      commits = await this.pullRequests.pullRequestCommits(repositoryId, prNumber);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new UnavailableError(`could not read the commits of pull request #${prNumber} from the code host: ${maskCredentials(message, 500)}`);
+    }
+    if (commits && !commits.some((commit) => commit.toLowerCase() === sha)) {
+      throw new InvalidInputError(`head_sha ${sha} is not a commit of pull request #${prNumber}`);
     }
   }
 

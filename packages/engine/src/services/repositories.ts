@@ -149,6 +149,14 @@ export class RepositoryService {
     });
   }
 
+  /** The commits of one pull request as its code host lists them; undefined when the host cannot say (no such PR there, or no listing). */
+  async pullRequestCommits(repositoryId: string, prNumber: number): Promise<string[] | undefined> {
+    const [row] = await this.db.query<RepositoryRow>(`SELECT ${REPOSITORY_COLUMNS} FROM repositories r WHERE r.id = $1`, [repositoryId]);
+    if (!row) throw new NotFoundError('repository');
+    const host = this.hostFor(row.provider);
+    return host.listPullRequestCommits ? host.listPullRequestCommits(repositoryMetadataOf(row), prNumber) : undefined;
+  }
+
   private hostFor(provider: string, accepts: (host: CodeHost) => boolean = () => true): CodeHost {
     const host = this.codeHosts.list().find((candidate) => candidate.provider === provider && accepts(candidate));
     if (!host) throw new UnavailableError(`no ${provider === 'local' ? 'local git' : provider} code host is configured`);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalGitCodeHost, PrAnalysisService, UnavailableError } from '@codehealth/engine/server';
-import { createPrRepository, linkLocalRepository, type PrRepository } from '../fixtures/pull-requests.js';
+import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const OTHER_SHA = 'ABCDEF0123456789abcdef0123456789ABCDEF01';
 const NO_SUCH_ID = '7b0c7a8e-1c1a-4f5e-9d55-2d5d4f0a9b11';
 
 describeStores('PR analyses API: trigger, latest, list', (store) => {
@@ -23,11 +22,13 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   afterAll(() => api?.close());
 
   /** A project with a fresh link to its own copy of the PR repository (no PR metadata synced yet). */
-  async function setup(): Promise<{ projectId: string; repoId: string; base: string }> {
+  async function setup(): Promise<{ projectId: string; repoId: string; base: string; repo: PrRepository }> {
     const projectId = await api.createProject(owner);
-    const repoId = await linkLocalRepository(api.db, projectId, createPrRepository().repo.root);
-    return { projectId, repoId, base: `/api/v1/projects/${projectId}/repos/${repoId}/prs` };
+    const repo = createPrRepository();
+    const repoId = await linkLocalRepository(api.db, projectId, repo.repo.root);
+    return { projectId, repoId, base: `/api/v1/projects/${projectId}/repos/${repoId}/prs`, repo };
   }
+  const pushCommits = pushPullRequestCommits;
   const analyze = (path: string, body?: unknown, by: TestUser = owner) => api.request('POST', `${path}/analyze`, { key: by.key, body });
   const jobsOf = async (analysisId: string) =>
     api.db.query<{ kind: string; input: Record<string, unknown>; workflow_id: string }>('SELECT kind, input, workflow_id FROM jobs WHERE input->>$1 = $2', [
@@ -93,7 +94,9 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   });
 
   it('analyzes a given head_sha (normalised to lower case) and reuses a run of the same head while pending or running', async () => {
-    const { projectId, base } = await setup();
+    const { projectId, base, repo } = await setup();
+    // An earlier commit of PR #2, written in upper case.
+    const OTHER_SHA = pushCommits(repo.repo, 2, 1)[0]!.toUpperCase();
     const first = await analyze(`${base}/2`, { head_sha: OTHER_SHA });
     expect(first).toMatchObject({ status: 201, body: { status: 'pending', pr_number: 2 } });
     const stored = await api.request('GET', `/api/v1/projects/${projectId}/pr-analyses/${first.body.id}`, { key: owner.key });
@@ -118,7 +121,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
 
     // Concurrent triggers of one head (the first of them syncing the PRs) create one run.
     const fresh = await setup();
-    const racing = await Promise.all([1, 2, 3, 4].map(() => analyze(`${fresh.base}/1`, { head_sha: 'c'.repeat(40) })));
+    const racing = await Promise.all([1, 2, 3, 4].map(() => analyze(`${fresh.base}/1`, { head_sha: fresh.repo.heads[1] })));
     expect(racing.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(racing.map((response) => response.body.id)).size).toBe(1);
     const raced = await api.db.query('SELECT id FROM pr_analyses WHERE project_id = $1', [fresh.projectId]);
@@ -126,7 +129,8 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   });
 
   it('re-triggering a completed head starts a new pending run (a config change, a dismiss rule, an upgrade); code-host events reuse it', async () => {
-    const { projectId, repoId, base } = await setup();
+    const { projectId, repoId, base, repo } = await setup();
+    const OTHER_SHA = pushCommits(repo.repo, 2, 1)[0]!.toUpperCase();
     const first = await analyze(`${base}/2`, { head_sha: OTHER_SHA });
     await api.services.prAnalysisRecorder.markRunning(first.body.id);
     await api.db.query("UPDATE pr_analyses SET status = 'completed', completed_at = now() WHERE id = $1", [first.body.id]);
@@ -153,7 +157,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   });
 
   it('refuses bad input with 400, unknown PRs and unlinked repositories with 404, an unknown head with 409', async () => {
-    const { projectId, repoId, base } = await setup();
+    const { projectId, repoId, base, repo } = await setup();
     for (const head_sha of ['abc', 'z'.repeat(40), `${'a'.repeat(40)}0`, 42]) {
       const bad = await analyze(`${base}/1`, { head_sha });
       expect(bad.status).toBe(400);
@@ -182,7 +186,29 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
 
     await api.db.query("INSERT INTO pull_requests (id, repository_id, pr_number, head_sha) VALUES (gen_random_uuid(), $1, 7, '')", [repoId]);
     expect(await analyze(`${base}/7`)).toMatchObject({ status: 409, body: { error: 'the head commit of pull request #7 is not known yet: pass head_sha' } });
+    // A PR the code host does not list cannot be checked: its given head is taken.
     expect((await analyze(`${base}/7`, { head_sha: 'b'.repeat(40) })).status).toBe(201);
+  });
+
+  it('refuses with 400 a head_sha that is not a commit of the PR (another PR\'s, the base branch\'s, unknown), creating no run; a commit of the PR is analysed', async () => {
+    const { projectId, base, repo } = await setup();
+    for (const head_sha of [repo.heads[2], repo.mainSha, 'b'.repeat(40)]) {
+      expect(await analyze(`${base}/1`, { head_sha })).toMatchObject({ status: 400, body: { error: `head_sha ${head_sha} is not a commit of pull request #1` } });
+    }
+    expect(await api.db.query('SELECT id FROM pr_analyses WHERE project_id = $1', [projectId])).toEqual([]);
+    const [older] = pushCommits(repo.repo, 1, 2);
+    expect(await analyze(`${base}/1`, { head_sha: older })).toMatchObject({ status: 201, body: { status: 'pending' } });
+  });
+
+  it('a manual trigger re-syncs the PR from the code host first: a push since the last sync is the head analysed', async () => {
+    const { repoId, base, repo } = await setup();
+    const first = await analyze(`${base}/1`);
+    const pushed = pushCommits(repo.repo, 1, 1).at(-1)!;
+    const second = await analyze(`${base}/1`);
+    expect(second.body.id).not.toBe(first.body.id);
+    const heads = await api.db.query<{ head_sha: string }>('SELECT head_sha FROM pr_analyses WHERE repository_id = $1 ORDER BY created_at, id', [repoId]);
+    expect(heads.map((row) => row.head_sha).sort()).toEqual([repo.heads[1], pushed].sort());
+    expect(await api.db.query('SELECT head_sha FROM pull_requests WHERE repository_id = $1 AND pr_number = 1', [repoId])).toEqual([{ head_sha: pushed }]);
   });
 
   it('gives 403 to outsiders, 401 without a key, 503 when no code host can list pull requests', async () => {
@@ -226,18 +252,19 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   });
 
   it('returns the latest analysis of a PR, 404 when none, and 404 once the repository is unlinked (data kept)', async () => {
-    const { projectId, repoId, base } = await setup();
+    const { projectId, repoId, base, repo } = await setup();
+    const [a, b] = pushCommits(repo.repo, 1, 1);
     expect(await api.request('GET', `${base}/1/analysis`, { key: owner.key })).toMatchObject({
       status: 404,
       body: { error: 'analysis of pull request #1 not found' },
     });
-    const older = await analyze(`${base}/1`, { head_sha: 'a'.repeat(40) });
-    const newer = await analyze(`${base}/1`, { head_sha: 'b'.repeat(40) });
+    const older = await analyze(`${base}/1`, { head_sha: a });
+    const newer = await analyze(`${base}/1`, { head_sha: b });
     await analyze(`${base}/2`);
     await api.db.query("UPDATE pr_analyses SET created_at = created_at - interval '1 hour' WHERE id = $1", [older.body.id]);
     const latest = await api.request('GET', `${base}/1/analysis`, { key: owner.key });
     expect(latest.status).toBe(200);
-    expect(latest.body).toMatchObject({ id: newer.body.id, pr_number: 1, head_sha: 'b'.repeat(40), repository_id: repoId, status: 'pending' });
+    expect(latest.body).toMatchObject({ id: newer.body.id, pr_number: 1, head_sha: b, repository_id: repoId, status: 'pending' });
 
     await api.db.query('DELETE FROM project_repositories WHERE project_id = $1 AND repository_id = $2', [projectId, repoId]);
     expect(await api.request('GET', `${base}/1/analysis`, { key: owner.key })).toMatchObject({ status: 404, body: { error: 'repository not found' } });
@@ -246,10 +273,11 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   });
 
   it('lists list items only, newest first, paginated (default 20, maximum 100)', async () => {
-    const { projectId, base } = await setup();
+    const { projectId, base, repo } = await setup();
+    const heads = pushCommits(repo.repo, 1, 4);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const created = await analyze(`${base}/1`, { head_sha: String(i).repeat(40) });
+      const created = await analyze(`${base}/1`, { head_sha: heads[i] });
       ids.push(created.body.id);
       // Distinct creation times, in creation order (the last one created is the newest).
       await api.db.query(`UPDATE pr_analyses SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [created.body.id, 10 - i]);
@@ -262,7 +290,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(Object.keys(all.body.analyses[0]).sort()).toEqual(
       ['classification', 'completed_at', 'created_at', 'head_sha', 'id', 'merge_readiness', 'pr_number', 'project_id', 'repository_id', 'status'].sort(),
     );
-    expect(all.body.analyses[0]).toMatchObject({ project_id: projectId, pr_number: 1, head_sha: '4'.repeat(40), completed_at: null });
+    expect(all.body.analyses[0]).toMatchObject({ project_id: projectId, pr_number: 1, head_sha: heads[4], completed_at: null });
 
     const page = await api.request('GET', `/api/v1/projects/${projectId}/pr-analyses?limit=2&offset=1`, { key: owner.key });
     expect(page.body).toMatchObject({ total: 5, limit: 2, offset: 1 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, issueFingerprint, type Finding } from '@codehealth/engine';
 import { api as wire, ConflictError, insertContextIssues, InvalidInputError, LocalGitCodeHost } from '@codehealth/engine/server';
-import { createPrRepository, linkLocalRepository, type PrRepository } from '../fixtures/pull-requests.js';
+import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
 
 /** What the PR pipeline would produce for PR #1 (a payments module that evaluates its input). */
@@ -85,10 +85,11 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
   });
   afterAll(() => api?.close());
 
-  async function setup(): Promise<{ projectId: string; repoId: string; base: string }> {
+  async function setup(): Promise<{ projectId: string; repoId: string; base: string; repo: PrRepository }> {
     const projectId = await api.createProject(owner);
-    const repoId = await linkLocalRepository(api.db, projectId, createPrRepository().repo.root);
-    return { projectId, repoId, base: `/api/v1/projects/${projectId}` };
+    const repo = createPrRepository();
+    const repoId = await linkLocalRepository(api.db, projectId, repo.repo.root);
+    return { projectId, repoId, base: `/api/v1/projects/${projectId}`, repo };
   }
   async function analyze(projectId: string, repoId: string, number: number, head_sha?: string): Promise<string> {
     const started = await api.request('POST', `/api/v1/projects/${projectId}/repos/${repoId}/prs/${number}/analyze`, {
@@ -220,7 +221,9 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
   });
 
   it('counts analyses by status and readiness, averages completed durations, and honours since (strictly after)', async () => {
-    const { projectId, repoId, base } = await setup();
+    const { projectId, repoId, base, repo } = await setup();
+    // Six heads of PR #1, one per run.
+    const heads = pushPullRequestCommits(repo.repo, 1, 5);
     const recorder = api.services.prAnalysisRecorder;
     const empty = await get(`${base}/pr-analyses/stats`);
     expect(empty.body).toEqual({
@@ -243,8 +246,8 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       ['e', '2024-02-03T00:00:00Z', 'running', 0],
       ['f', '2024-02-04T00:00:00Z', 'pending', 0],
     ];
-    for (const [name, createdAt, outcome, seconds] of plan) {
-      const id = await analyze(projectId, repoId, 1, name.repeat(40));
+    for (const [index, [name, createdAt, outcome, seconds]] of plan.entries()) {
+      const id = await analyze(projectId, repoId, 1, heads[index]);
       runs[name] = id;
       if (outcome !== 'pending') await recorder.markRunning(id);
       if (outcome === 'failed') await recorder.fail(id, 'boom');
