@@ -153,9 +153,8 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
  * the legacy one of an issue in `rows` take its v2 fingerprint (keeping the former as
  * `legacy_fingerprint`), and rules pinned to the legacy identity (a dismissal made before v2) are
  * pinned to the v2 one. From then on the dismissal follows the issue through formatting and edits
- * that change its legacy fingerprint. A legacy fingerprint has a single v2 one (v2 reads less of
- * the code), so the mapping is a function. Restorations need no mapping: they are looked up under
- * both identities.
+ * that change its legacy fingerprint, and so does a restoration recorded under the former one. A
+ * legacy fingerprint has a single v2 one (v2 reads less of the code), so the mapping is a function.
  */
 export async function adoptLegacyIdentities(tx: Sql, projectId: string, rows: ReadonlyArray<Pick<IssueRow, 'fingerprint' | 'legacy_fingerprint'>>): Promise<void> {
   const pairs = [...new Map(rows.filter((row) => row.legacy_fingerprint !== row.fingerprint).map((row) => [row.legacy_fingerprint, row.fingerprint])).entries()].map(
@@ -172,6 +171,16 @@ export async function adoptLegacyIdentities(tx: Sql, projectId: string, rows: Re
     `UPDATE dismiss_rules r SET secondary_pattern = 'fingerprint:' || m.fingerprint
        FROM jsonb_to_recordset($2::jsonb) AS m(legacy text, fingerprint text)
       WHERE r.project_id = $1 AND r.secondary_pattern = 'fingerprint:' || m.legacy`,
+    [projectId, pairs],
+  );
+  // Several former fingerprints can map to one v2 fingerprint: the latest restoration wins.
+  await tx.query(
+    `INSERT INTO issue_restorations (project_id, fingerprint, restored_at)
+     SELECT $1, m.fingerprint, max(r.restored_at)
+       FROM issue_restorations r JOIN jsonb_to_recordset($2::jsonb) AS m(legacy text, fingerprint text) ON r.fingerprint = m.legacy
+      WHERE r.project_id = $1
+      GROUP BY m.fingerprint
+     ON CONFLICT (project_id, fingerprint) DO UPDATE SET restored_at = GREATEST(issue_restorations.restored_at, EXCLUDED.restored_at)`,
     [projectId, pairs],
   );
 }
