@@ -186,6 +186,32 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     expect(count!.count).toBe(headFindings.length);
   });
 
+  it("lists each PR issue's change against the base (an extension): new, worsened with its former value, unchanged; is_new filters", async () => {
+    const { projectId, repoId, base } = await setup();
+    const id = await analyze(projectId, repoId, 1);
+    await api.services.prAnalysisRecorder.markRunning(id);
+    const [worse, fresh, ...same] = headFindings;
+    const fp = (finding: Finding) => issueFingerprint(finding);
+    const issueChanges = {
+      ...Object.fromEntries(same.map((finding) => [fp(finding), { change: 'unchanged' as const }])),
+      [fp(worse!)]: { change: 'worsened' as const, previousValue: 43 },
+      [fp(fresh!)]: { change: 'new' as const },
+    };
+    await api.services.prAnalysisRecorder.complete(id, { result: fullResult(), findings: headFindings, baseSha: pr.mainSha, newFingerprints: [fp(fresh!)], issueChanges });
+    const runId = (await get(`${base}/pr-analyses/${id}`)).body.analysis_run_id;
+    const listed = await get(`${base}/analysis/issues?context_id=${runId}&limit=500`);
+    expect(listed.status).toBe(200);
+    type Listed = { rule_id: string; title: string; anchor: { line_start: number } };
+    const issueOf = (f: Finding) => listed.body.issues.find((issue: Listed) => issue.rule_id === f.ruleId && issue.title === f.title && issue.anchor.line_start === f.anchor.lineStart);
+    expect(issueOf(worse!)).toMatchObject({ is_new: false, change: 'worsened', previous_value: 43 });
+    expect(issueOf(fresh!)).toMatchObject({ is_new: true, change: 'new' });
+    expect(issueOf(fresh!)).not.toHaveProperty('previous_value');
+    const changes = listed.body.issues.map((issue: { change: string }) => issue.change).sort();
+    expect(changes.filter((change: string) => change === 'unchanged')).toHaveLength(same.length);
+    const onlyNew = await get(`${base}/analysis/issues?context_id=${runId}&is_new=true`);
+    expect(onlyNew.body.issues.map((issue: { rule_id: string }) => issue.rule_id)).toEqual([fresh!.ruleId]);
+  });
+
   it('refuses an invalid result without writing anything, and a completion after failure; failure messages are credential-masked', async () => {
     const { projectId, repoId, base } = await setup();
     const id = await analyze(projectId, repoId, 1);
