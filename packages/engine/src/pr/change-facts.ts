@@ -3,6 +3,7 @@
 // assets), dependency changes read from both sides of package.json manifests, exported symbols
 // added/removed/changed, symbol renames and moves, and security-sensitive files. Pure functions
 // over the diff; the vocabularies are documented in pr/README.md.
+import { meaningfulHunks } from './cosmetic-hunks.js';
 import type { PullRequestChange } from './diff.js';
 import type { ChangedFile, ChangedSymbol } from './types.js';
 
@@ -171,7 +172,7 @@ function declarationChanged(file: ChangedFile, symbol: ChangedSymbol, change: Pu
   const lines = linesOf(change.texts.get(file.path)?.head);
   let end = symbol.lineStart;
   while (end < symbol.lineEnd && end - symbol.lineStart < 10 && !/[{=]\s*$|=>/.test(lines[end - 1] ?? '')) end++;
-  for (let line = symbol.lineStart; line <= end; line++) if (file.hunks.some((h) => inRange(line, h.newStart, h.newLines))) return true;
+  for (let line = symbol.lineStart; line <= end; line++) if (meaningfulHunks(file.hunks).some((h) => inRange(line, h.newStart, h.newLines))) return true;
   return false;
 }
 

@@ -7,6 +7,7 @@ import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js'
 import { isParsedLanguage } from '../parsing/parser.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import { git, PrGitError, readBlobs, resolveCommits, tryGit } from './diff-git.js';
+import { markCosmeticHunks, meaningfulHunks } from './cosmetic-hunks.js';
 import { parseSides, symbolsOfChange, type SideFacts, type SideFactsReader, type SideRequest } from './diff-symbols.js';
 import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
 
@@ -200,10 +201,12 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   const texts: PullRequestChange['texts'] = new Map();
   read.forEach(({ entry, count, basePath, headText, baseText, kind, binary, code }, i) => {
     const generated = kind === 'generated' || kind === 'vendored';
-    const fileHunks = hunks[i]!;
+    let fileHunks = hunks[i]!;
     let symbols: ChangedFile['symbols'] = [];
     if (code && !generated) {
-      const mapped = symbolsOfChange({ hunks: fileHunks, base: factsFor('base', entry.path), head: factsFor('head', entry.path) });
+      // Comment-only and whitespace-only hunks touch no symbol.
+      fileHunks = markCosmeticHunks(fileHunks, baseText, headText, detectLanguage(entry.path));
+      const mapped = symbolsOfChange({ hunks: meaningfulHunks(fileHunks), base: factsFor('base', entry.path), head: factsFor('head', entry.path) });
       symbols = mapped.symbols;
       if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });
       texts.set(entry.path, { base: baseText, head: headText });

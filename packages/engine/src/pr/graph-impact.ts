@@ -7,6 +7,7 @@
 // The importers come from an `ImporterSource`: the in-memory code graph, or the graph store
 // (Neo4j or the embedded tables) with the PR's changed files overlaid from the head's graph. The
 // walk goes hop by hop, so a store answers one query per hop and side.
+import { meaningfulHunks } from './cosmetic-hunks.js';
 import type { GraphImpact } from '../api/pr-analyses.js';
 import type { CodeGraph, ModuleNode } from '../graph/types.js';
 import { reExportAliases, type GraphStore, type ImpactCall, type ImpactEdge } from '../ports/graph-store.js';
@@ -230,7 +231,7 @@ function isAdded(file: ChangedFile, s: ChangedSymbol, baseNames: Set<string>, ba
 function fallbackSymbols(file: ChangedFile, module: ModuleNode | undefined): ChangedSymbol[] {
   if (!module) return [];
   return module.symbols
-    .filter((s) => file.status === 'added' || file.hunks.some((h) => s.lineStart <= h.newStart + Math.max(h.newLines, 1) - 1 && s.lineEnd >= h.newStart))
+    .filter((s) => file.status === 'added' || meaningfulHunks(file.hunks).some((h) => s.lineStart <= h.newStart + Math.max(h.newLines, 1) - 1 && s.lineEnd >= h.newStart))
     .map((s) => ({ name: s.container ? `${s.container}.${s.name}` : s.name, kind: s.kind, exported: s.exported, side: 'head' as const, lineStart: s.lineStart, lineEnd: s.lineEnd }));
 }
 

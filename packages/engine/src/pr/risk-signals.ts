@@ -2,6 +2,7 @@
 // (`public API change`, ...) followed by the evidence (files, symbols, counts). The lead phrases
 // and thresholds are documented in pr/README.md ("Risk signals").
 import type { ChangeCategory, ChangeFacts } from './change-facts.js';
+import { isCosmeticOnly } from './cosmetic-hunks.js';
 import type { PullRequestChange } from './diff.js';
 
 export const RISK_SIGNALS = [
@@ -51,7 +52,7 @@ export function riskSignals(change: PullRequestChange, facts: ChangeFacts): stri
 
   // Source with new or changed lines but no test file touched anywhere in the PR.
   const testsTouched = change.diff.files.some((f) => f.kind === 'test' && f.status !== 'deleted');
-  const untested = facts.reviewable.filter((f) => f.kind === 'source' && f.status !== 'deleted' && f.additions > 0 && (facts.categoriesOf.get(f.path) ?? []).includes('source'));
+  const untested = facts.reviewable.filter((f) => f.kind === 'source' && f.status !== 'deleted' && f.additions > 0 && !isCosmeticOnly(f) && (facts.categoriesOf.get(f.path) ?? []).includes('source'));
   if (!testsTouched && untested.length > 0 && !facts.structuralOnly) signals.push(`no tests for changed source: ${list(untested.map((f) => f.path))}`);
 
   const dependencyFiles = inCategory('dependencies');

@@ -10,6 +10,8 @@ export interface DiffHunk {
   oldLines: number;
   newStart: number;
   newLines: number;
+  /** Changes only comments or whitespace (cosmetic-hunks.ts): it touches no symbol's behaviour. */
+  cosmetic?: boolean;
 }
 
 export interface ChangedSymbol {

@@ -9,6 +9,7 @@ import type { ReadJson } from '../graph/file-probe.js';
 import type { CodeGraph } from '../graph/types.js';
 import { findWorkspacePackages } from '../graph/workspace-packages.js';
 import type { FileChurn } from '../snapshot/types.js';
+import { isCosmeticOnly } from './cosmetic-hunks.js';
 import type { ChangedFile } from './types.js';
 
 export type PrIntent = (typeof PR_INTENTS)[number];
@@ -282,7 +283,7 @@ function rateRisk(zone: Zone, removedExports: boolean, hasTests: boolean, churn:
     return c !== undefined && (c.commits90d >= HOT_COMMITS_90D || c.linesAdded30d + c.linesDeleted30d >= HOT_LINES_30D);
   });
   if (hot.length > 0) add(1, `frequently changed files (${list(hot.map((f) => `${f.path}: ${churn!.get(f.path)!.commits90d} commits in 90 days`))})`);
-  if (zone.category === 'code' && zone.files.some((f) => categoryOf(f) === 'code' && f.additions > 0) && !hasTests) add(1, 'no test changes cover it');
+  if (zone.category === 'code' && zone.files.some((f) => categoryOf(f) === 'code' && f.additions > 0 && !isCosmeticOnly(f)) && !hasTests) add(1, 'no test changes cover it');
   if (zone.files.some((f) => CI_PATH.test(f.path))) add(1, 'CI or build pipeline');
   const risk: ZoneRisk = points >= 6 ? 'critical' : points >= 4 ? 'high' : points >= 2 ? 'medium' : 'low';
   return [risk, reasons];

@@ -1,0 +1,104 @@
+// Issue 18 §3 on real git repositories through the whole pipeline: what a change means, not only
+// which lines it touches. Each case shows the former wrong verdict's input beside a neighbouring
+// change that must still be reported.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../di/create-engine.js';
+import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
+import { markCosmeticHunks } from './cosmetic-hunks.js';
+import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
+import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
+import type { PullRequestInfo } from './types.js';
+
+const STORE = [
+  "import { clamp } from './math.js';",
+  '',
+  '/**',
+  ' * Creates a store.',
+  ' * @param initial the first state',
+  ' */',
+  'export function createStore(initial: number): { get(): number } {',
+  '  // the state lives in a closure',
+  '  let state = clamp(initial);',
+  "  const separator = '//';",
+  '  return { get: () => state };',
+  '}',
+  '',
+].join('\n');
+const BASE = {
+  'package.json': JSON.stringify({ name: 'store', version: '1.0.0', type: 'module' }, null, 2),
+  'src/math.ts': 'export function clamp(x: number): number {\n  return Math.max(0, x);\n}\n',
+  'src/store.ts': STORE,
+};
+
+let engine: Engine;
+const open: CommitCheckout[] = [];
+beforeAll(async () => {
+  engine = await createEngine({ cacheDir: false, workers: 0 });
+});
+afterAll(async () => {
+  for (const checkout of open) await checkout.dispose();
+});
+
+function pullRequest(repo: TestRepo, title: string, files: Record<string, string>): PullRequestInfo {
+  const baseSha = repo.git('rev-parse', 'HEAD');
+  repo.git('checkout', '-q', '-b', `topic-${Math.random().toString(36).slice(2, 8)}`);
+  repo.write(files);
+  const headSha = repo.commit(title);
+  repo.git('checkout', '-q', 'main');
+  return { number: 1, title, body: '', baseBranch: 'main', headBranch: 'topic', baseSha, headSha, author: 'Test' };
+}
+
+async function analyse(repo: TestRepo, pr: PullRequestInfo): Promise<PrPipelineOutput> {
+  const checkouts = localCheckouts(repo.root);
+  const head = await checkouts.checkout(pr.headSha);
+  open.push(head);
+  return new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr });
+}
+
+const riskReasons = (out: PrPipelineOutput) => out.result.impact_zones.map((z) => z.summary).join('\n');
+
+describe('comment-only and whitespace-only hunks', () => {
+  it('a JSDoc edit, a comment and a re-indent touch no exported API, add no risk and need no test', async () => {
+    const repo = createGitRepo(BASE);
+    const edited = STORE.replace(' * Creates a store.', ' * Creates a store holding one number.\n * Values below zero are clamped.')
+      .replace('// the state lives in a closure', '// the state lives in a closure (never shared)')
+      .replace('  return { get: () => state };', '    return { get: () => state };');
+    const out = await analyse(repo, pullRequest(repo, 'Document createStore', { 'src/store.ts': edited }));
+    const file = out.diff.files.find((f) => f.path === 'src/store.ts')!;
+    expect(file.hunks.every((h) => h.cosmetic)).toBe(true);
+    expect(file.symbols).toEqual([]);
+    expect(out.result.graph_impact.changed_symbols).toEqual([]);
+    expect(out.result.classification.risk_signals.filter((s) => /public API|no tests/.test(s))).toEqual([]);
+    expect(riskReasons(out)).not.toMatch(/exported API touched|no test changes cover it/);
+    expect(out.result.impact_zones.every((z) => z.risk === 'low')).toBe(true);
+  });
+
+  it('the same JSDoc edit beside a real change to the body is still an exported API change without tests', async () => {
+    const repo = createGitRepo(BASE);
+    const edited = STORE.replace(' * Creates a store.', ' * Creates a store holding one number.').replace('let state = clamp(initial);', 'let state = clamp(initial + 1);');
+    const out = await analyse(repo, pullRequest(repo, 'Start one higher', { 'src/store.ts': edited }));
+    const file = out.diff.files.find((f) => f.path === 'src/store.ts')!;
+    expect(file.hunks.map((h) => h.cosmetic === true)).toEqual([true, false]);
+    expect(out.result.graph_impact.changed_symbols).toEqual([{ name: 'createStore', file: 'src/store.ts', kind: 'function' }]);
+    expect(out.result.classification.risk_signals).toContain('no tests for changed source: src/store.ts');
+    expect(riskReasons(out)).toMatch(/exported API touched \(createStore\)/);
+  });
+});
+
+describe('markCosmeticHunks', () => {
+  const hunk = (oldStart: number, oldLines: number, newStart: number, newLines: number) => ({ oldStart, oldLines, newStart, newLines });
+  it('reads comments as the parser does: text in a string or a regular expression is code', () => {
+    const base = "const url = 'http://a';\nconst re = /\\/*x/;\nconst y = 1; // one\n";
+    // The string's `//...` changed: code, though it looks like a comment.
+    expect(markCosmeticHunks([hunk(1, 1, 1, 1)], base, base.replace('http://a', 'http://b'), 'typescript')[0]!.cosmetic).toBeUndefined();
+    expect(markCosmeticHunks([hunk(2, 1, 2, 1)], base, base.replace('/\\/*x/', '/\\/*y/'), 'typescript')[0]!.cosmetic).toBeUndefined();
+    // The trailing comment changed: cosmetic.
+    expect(markCosmeticHunks([hunk(3, 1, 3, 1)], base, base.replace('// one', '// the first'), 'typescript')[0]!.cosmetic).toBe(true);
+  });
+  it('whitespace is layout between tokens, not inside a string or between two words', () => {
+    const base = "const a = f(x,y);\nconst s = 'a b';\nreturn x;\n";
+    expect(markCosmeticHunks([hunk(1, 1, 1, 2)], base, base.replace('f(x,y)', 'f(\n  x, y)'), 'typescript')[0]!.cosmetic).toBe(true);
+    expect(markCosmeticHunks([hunk(2, 1, 2, 1)], base, base.replace("'a b'", "'a  b'"), 'typescript')[0]!.cosmetic).toBeUndefined();
+    expect(markCosmeticHunks([hunk(3, 1, 3, 1)], base, base.replace('return x', 'returnx'), 'typescript')[0]!.cosmetic).toBeUndefined();
+  });
+});
