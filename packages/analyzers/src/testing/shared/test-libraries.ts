@@ -14,6 +14,8 @@ const ASSERTION_EXPORTS: ReadonlyMap<string, readonly string[]> = new Map(Object
   chai: ['expect', 'assert', 'should'],
   sinon: ['assert'],
   '@playwright/test': ['expect'],
+  // type-plus: `isType.equal<true, A, B>()`, checked by the compiler.
+  'type-plus': ['isType', 'testType', 'assertType'],
 }));
 
 /** Importing one of these means the file uses test doubles. */

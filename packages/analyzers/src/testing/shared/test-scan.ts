@@ -155,6 +155,12 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
       const frame = top();
       if (frame?.kind === 'test' && TYPE_ASSERTION_COMMENT.test(node.text)) frame.test!.assertions++;
     },
+    // A type declared in a test body exists for the compiler: `type _ = Expect<Equal<A, B>>`, or the
+    // types a compile-only test builds its case from. The type checker is the assertion.
+    type_alias_declaration() {
+      const frame = top();
+      if (frame?.kind === 'test') frame.test!.assertions++;
+    },
     import_statement(node) {
       const read = readImportBindings(node);
       if (!read) return;

@@ -71,6 +71,28 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
     expect(each.findings('tests-without-assertions').map((f) => f.title)).toEqual(['Test "runs %s" in each.test.ts has no assertion']);
   });
 
+  it('counts type-level checks as assertions, and still reports a comparison whose result is discarded', async () => {
+    const typed = await analyzeFiles({
+      'src/draft.ts': 'export const original = <T>(x: T): T => x;\n',
+      'test/types.test.ts': [
+        "import { expectTypeOf, assertType } from 'vitest';",
+        "import { expectType, expectError } from 'tsd';",
+        "import { isType } from 'type-plus';",
+        "import { original } from '../src/draft.js';",
+        "it('equal types', () => {\n  type _ = Expect<Equal<ReturnType<typeof original<1>>, 1>>;\n});",
+        "it('compile-only case', () => {\n  type State = [boolean, ...number[]];\n  original<State>([true]);\n});",
+        "it('expectTypeOf', () => { expectTypeOf(original(1)).toEqualTypeOf<number>(); });",
+        "it('assertType', () => { assertType<number>(original(1)); });",
+        "it('tsd', () => { expectType<number>(original(1)); expectError(original()); });",
+        "it('type-plus', () => { isType.equal<true, number, ReturnType<typeof original<number>>>(); });",
+        "it('expected error', () => {\n  // @ts-expect-error a string is not a number\n  const n: number = original('a');\n});",
+        "it('discards its comparison', () => {\n  original(1) === 1;\n});",
+        '',
+      ].join('\n'),
+    });
+    expect(typed.findings('tests-without-assertions').map((f) => [f.symbol, f.anchor.lineStart])).toEqual([['discards its comparison', 20]]);
+  });
+
   it('reports at most maxPerFile tests of one file', async () => {
     const limited = await analyzeFiles(FILES, undefined, { rules: { 'testing/tests-without-assertions': { options: { maxPerFile: 2 } } } });
     expect(limited.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts').map((f) => f.symbol)).toEqual(['one', 'two']);
