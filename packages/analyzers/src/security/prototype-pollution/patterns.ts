@@ -168,3 +168,73 @@ export function hasSelfSubscriptAssignment(source: string): boolean {
   }
   return false;
 }
+
+/** Expressions that build a new object: a literal, a spread copy, `Object.create(…)`, `Object.assign({}, …)`, `new X()`. */
+const FRESH = /^(?:\{|\[|new\s|Object\.create\s*\(|Object\.assign\s*\(\s*\{|structuredClone\s*\()/;
+
+/** The identifier an object path starts from: `tracked.children` → `tracked`. */
+function rootIdentifier(node: SyntaxNode): SyntaxNode | undefined {
+  let root = unwrap(node);
+  while (root.type === 'member_expression' || root.type === 'subscript_expression') root = unwrap(root.childForFieldName('object') ?? root);
+  return root.type === 'identifier' ? root : undefined;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `object` (the object a loop writes into) was built by the function itself before the loop:
+ * `const out = {}`, `const merged = { ...target }`, `acc = { ...acc }`. Writing `__proto__` into a new
+ * object only replaces that object's own prototype; it cannot reach Object.prototype.
+ */
+export function isFreshObject(object: SyntaxNode, loopStart: number): boolean {
+  const root = rootIdentifier(object);
+  if (!root) return false;
+  const binding = findBinding(root);
+  if (binding && binding.kind !== 'parameter' && binding.value && FRESH.test(unwrap(binding.value).text)) return true;
+  if (!binding || (binding.kind !== 'parameter' && binding.kind !== 'let' && binding.kind !== 'var')) return false;
+  // A reassignment to a new object between the binding and the loop: `acc = { ...acc }`.
+  const scope = binding.scope;
+  const before = scope.text.slice(0, Math.max(0, loopStart - scope.startIndex));
+  return new RegExp(`(?:^|[^\\w$.])${escapeRegExp(root.text)}\\s*=\\s*(?:\\{|\\[|new\\s|Object\\.create\\s*\\(|Object\\.assign\\s*\\(\\s*\\{)`).test(before);
+}
+
+/**
+ * Whether a call in the loop passes the target's own value by the key (`merge(target[key], …)`,
+ * or `toVal` declared as `target[key]`) into the recursion: with the key `__proto__` that value is
+ * Object.prototype, and the recursive call writes into it.
+ */
+export function recursesIntoTarget(call: SyntaxNode, target: SyntaxNode, key: string, body: SyntaxNode): boolean {
+  const targetText = unwrap(target).text.replace(/\s+/g, '');
+  // `src = target[key]` assigned in the loop (deep-extend 0.5 declares `var src` outside it).
+  const assignedInLoop = (name: string): boolean =>
+    new RegExp(`(?:^|[^\\w$.])${escapeRegExp(name)}\\s*=\\s*${escapeRegExp(unwrap(target).text)}\\s*\\[\\s*${escapeRegExp(key)}\\s*\\]`).test(body.text);
+  const isTargetByKey = (node: SyntaxNode): boolean => {
+    let n = unwrap(node);
+    if (n.type === 'augmented_assignment_expression' || n.type === 'assignment_expression') n = unwrap(n.childForFieldName('left') ?? n);
+    if (n.type === 'subscript_expression') {
+      const index = n.childForFieldName('index');
+      return !!index && unwrap(index).text === key && unwrap(n.childForFieldName('object') ?? n).text.replace(/\s+/g, '') === targetText;
+    }
+    if (n.type === 'identifier') {
+      const binding = findBinding(n);
+      return (!!binding?.value && binding.kind !== 'parameter' && isTargetByKey(binding.value)) || assignedInLoop(n.text);
+    }
+    return false;
+  };
+  return argumentsOf(call).some(isTargetByKey);
+}
+
+/** Whether the loop writes into the very object whose keys it walks (`m[key] = f(m[key])`): those keys are its own. */
+export function writesIntoSource(object: SyntaxNode, source: SyntaxNode): boolean {
+  return unwrap(object).text.replace(/\s+/g, '') === unwrap(source).text.replace(/\s+/g, '');
+}
+
+/**
+ * An own-property test of the target before the recursion (`Object.hasOwn(target, key)`,
+ * `target.hasOwnProperty(key)`): no object has `__proto__` as its own property unless input put it there.
+ */
+export function checksTargetOwnKey(body: SyntaxNode, target: SyntaxNode, key: string): boolean {
+  const t = escapeRegExp(unwrap(target).text);
+  const k = escapeRegExp(key);
+  return new RegExp(`(?:hasOwn(?:Property)?(?:\\.call)?\\s*\\(\\s*${t}\\s*,\\s*${k}\\s*\\)|${t}\\.hasOwnProperty\\s*\\(\\s*${k}\\s*\\))`).test(body.text);
+}

@@ -37,6 +37,20 @@ new AnalyzerTester(security).run('prototype-pollution', {
       filename: 'src/schema.ts',
       name: 'a copy that throws on a key the target has (effect): __proto__ is in every object',
     },
+    {
+      code: 'export function applyOptions(options, input) {\n  Object.keys(input).forEach((key) => {\n    options[key] = input[key];\n  });\n}',
+      filename: 'src/options.js',
+      name: 'a flat key copy over a parameter: `__proto__` replaces only the target\'s own prototype',
+    },
+    {
+      code: 'function clone(v) {\n  if (Array.isArray(v)) return v.map(clone);\n  const res = {};\n  for (const key in v) res[key] = clone(v[key]);\n  return res;\n}',
+      filename: 'src/clone.js',
+      name: 'a deep clone writes into the object it builds',
+    },
+    {
+      code: "app.post('/prefs', (req, res) => {\n  const prefs = JSON.parse(req.body.prefs);\n  for (const [key, value] of Object.entries(prefs)) settings[key] = prefs[key];\n});",
+      name: 'a flat copy of parsed request data',
+    },
     { code: 'function update(state, id, value) {\n  const next = { ...state };\n  next[id] = value;\n  return next;\n}', name: 'a single dynamic key without a path walk' },
   ],
   invalid: [
@@ -57,21 +71,10 @@ new AnalyzerTester(security).run('prototype-pollution', {
       findings: [{ line: 4, severity: 'high', symbol: 'setKey > forEach callback', data: { pattern: 'path-setter' } }],
     },
     {
-      code: 'export function applyOptions(options, input) {\n  Object.keys(input).forEach((key) => {\n    options[key] = input[key];\n  });\n}',
-      filename: 'src/options.js',
-      name: 'a key copy over a parameter',
-      findings: [{ line: 3, severity: 'medium', title: 'Key copy from `input` without a __proto__ guard in applyOptions > forEach callback', data: { pattern: 'key-copy' } }],
-    },
-    {
-      code: 'export function countingCopy(out, input) {\n  let clashes = 0;\n  for (const key of Object.keys(input)) {\n    if (key in out) clashes++;\n    out[key] = input[key];\n  }\n  return clashes;\n}',
+      code: 'export function countingMerge(out, input) {\n  let clashes = 0;\n  for (const key of Object.keys(input)) {\n    if (key in out) clashes++;\n    if (typeof input[key] === "object") countingMerge(out[key] ??= {}, input[key]);\n    else out[key] = input[key];\n  }\n  return clashes;\n}',
       filename: 'src/copy.js',
       name: 'a presence test that does not leave the loop is no guard',
-      findings: [{ line: 5, severity: 'medium', data: { pattern: 'key-copy' } }],
-    },
-    {
-      code: "app.post('/prefs', (req, res) => {\n  const prefs = JSON.parse(req.body.prefs);\n  for (const [key, value] of Object.entries(prefs)) settings[key] = prefs[key];\n});",
-      name: 'entries of parsed request data',
-      findings: [{ line: 3, severity: 'medium', data: { pattern: 'key-copy' } }],
+      findings: [{ line: 5, severity: 'high', data: { pattern: 'recursive-merge' } }],
     },
     {
       code: 'function decode(str) {\n  const out = {};\n  let section = null;\n  for (const line of str.split("\\n")) {\n    const [key, value] = line.split("=");\n    if (section) out[section][key] = value;\n  }\n  return out;\n}',

@@ -1,5 +1,5 @@
-// Flags code that writes attacker-chosen keys into objects without refusing `__proto__`,
-// `constructor` and `prototype`: recursive merges, key-copy loops over outside data, nested
+// Flags code that writes attacker-chosen keys into existing objects without refusing `__proto__`,
+// `constructor` and `prototype`: recursive merges into the target's own values, nested
 // `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
 import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
@@ -7,11 +7,25 @@ import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
 import { enclosingFunction } from '../shared/scope.js';
 import { calleeOf, literalString, unwrap } from '../shared/syntax.js';
-import { forEachKeyLoop, forKeyLoop, functionNames, GUARD, hasSelfSubscriptAssignment, isNestedKeyedAssignment, isOutsideData, keyedAssignments, type KeyLoop } from './patterns.js';
+import {
+  checksTargetOwnKey,
+  forEachKeyLoop,
+  forKeyLoop,
+  functionNames,
+  GUARD,
+  hasSelfSubscriptAssignment,
+  isFreshObject,
+  isNestedKeyedAssignment,
+  isOutsideData,
+  keyedAssignments,
+  recursesIntoTarget,
+  writesIntoSource,
+  type KeyLoop,
+} from './patterns.js';
 
 const options = z.object({}).strict().default({});
 
-type Pattern = 'recursive-merge' | 'key-copy' | 'nested-keys' | 'path-setter';
+type Pattern = 'recursive-merge' | 'nested-keys' | 'path-setter';
 
 /** `for (k in …)` and `for (… of Object.keys(…))`-like loops; other loops are not candidates. */
 const FOR_KEYS = /\bfor\s*\(\s*(?:const|let|var)?\s*(?:[\w$]+\s+in\b|(?:[\w$]+|\[[^\]]*\])\s+of\s+(?:Object|Reflect)\.)/g;
@@ -32,7 +46,7 @@ export const prototypePollution = defineRule({
   kind: 'file',
   meta: {
     id: 'prototype-pollution',
-    description: 'Merges, key copies and path setters that assign outside-controlled keys without a __proto__/constructor guard',
+    description: 'Recursive merges, nested key writes and path setters that assign outside-controlled keys into existing objects without a __proto__/constructor guard',
     category: 'security',
     severity: 'high',
     options,
@@ -87,22 +101,25 @@ export const prototypePollution = defineRule({
       if (new RegExp(`!\\(\\s*${escapeRegExp(loop.key)}\\s+in\\s`).test(loop.body.text)) return;
       // So does leaving the loop when the key is present: `if (key in a) throw …` / `continue` / `return`.
       if (new RegExp(`\\bif\\s*\\(\\s*${escapeRegExp(loop.key)}\\s+in\\s+[\\w$.]+\\s*\\)\\s*\\{?\\s*(?:throw|continue|return)\\b`).test(loop.body.text)) return;
-      // A merge recurses through its own name, possibly from a callback nested inside it.
+      // A merge recurses through its own name, possibly from a callback nested inside it. A flat copy
+      // (`target[key] = source[key]`) is not reported: with the key `__proto__` it replaces only the
+      // target's own prototype, as Object.assign does; Object.prototype is reached only by recursing
+      // into `target['__proto__']`.
       const names = new Set<string>();
       for (let fn = enclosingFunction(anchor); fn; fn = enclosingFunction(fn)) for (const name of functionNames(fn)) names.add(name);
-      const fnName = loop.body.descendantsOfType('call_expression').map((call) => calleeOf(call)?.name).find((name) => !!name && names.has(name));
-      const recursive = !!fnName;
-      const copy = `${unwrap(loop.source).text}[${loop.key}]`;
-      const source = quote(loop.source, 40);
-      if (recursive) {
-        report(assignments[0], 'recursive-merge', 'high', 80, `Recursive merge \`${fnName}\` copies keys without a __proto__ guard`,
-          `\`${fnName}\` walks the keys of ${source} and recurses into them while assigning ${quote(assignments[0], 50)}; a \`__proto__\` key in the input makes it write into Object.prototype.`);
+      const calls = loop.body.descendantsOfType('call_expression').filter((call) => names.has(calleeOf(call)?.name ?? ''));
+      if (calls.length === 0) return;
+      for (const assignment of assignments) {
+        const left = unwrap(assignment.childForFieldName('left') ?? assignment);
+        const object = left.childForFieldName('object');
+        // A clone writes into an object it has just built, and an in-place walk into the object whose own keys it reads.
+        if (!object || isFreshObject(object, anchor.startIndex) || writesIntoSource(object, loop.source) || checksTargetOwnKey(loop.body, object, loop.key)) continue;
+        const call = calls.find((c) => recursesIntoTarget(c, object, loop.key, loop.body));
+        if (!call) continue;
+        const fnName = calleeOf(call)?.name ?? 'merge';
+        report(assignment, 'recursive-merge', 'high', 80, `Recursive merge \`${fnName}\` copies keys without a __proto__ guard`,
+          `\`${fnName}\` walks the keys of ${quote(loop.source, 40)} and recurses into ${quote(unwrap(object), 30)}[${loop.key}] while assigning ${quote(assignment, 50)}; with a \`__proto__\` key in the input that value is Object.prototype, and the recursion writes into it.`);
         return;
-      }
-      const flat = assignments.find((a) => a.childForFieldName('right')?.text.replace(/\s+/g, '') === copy.replace(/\s+/g, ''));
-      if (flat) {
-        report(flat, 'key-copy', 'medium', 50, `Key copy from ${quote(loop.source, 30)} without a __proto__ guard`,
-          `${quote(flat, 50)} copies every key of ${source}, which comes from outside the function; a \`__proto__\` key replaces the target's prototype with attacker data.`);
       }
     };
 

@@ -9,6 +9,21 @@ new AnalyzerTester(security).run('weak-crypto', {
     { code: "const c = crypto.createCipheriv('aes-256-gcm', key, iv);", name: 'AES-GCM' },
     { code: 'const h = crypto.createHash(algorithm);', name: 'an algorithm chosen elsewhere' },
     { code: "await crypto.subtle.digest('SHA-256', bytes);", name: 'WebCrypto SHA-256' },
+    {
+      code: "function etagFor(body: string) {\n  const etag = crypto.createHash('sha1').update(body).digest('base64');\n  return etag;\n}",
+      name: 'an ETag is an identifier, not a security use',
+    },
+    {
+      code: "const generate = (body) => crypto.subtle.digest({ name: 'SHA-1' }, body);",
+      filename: 'src/middleware/etag/index.ts',
+      name: 'an ETag generator whose purpose only the folder names',
+    },
+    {
+      code: "async function acceptKey(key) {\n  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(key + GUID));\n  return btoa(String.fromCharCode(...new Uint8Array(digest)));\n}",
+      name: "the WebSocket handshake's protocol-fixed SHA-1",
+    },
+    { code: "const cacheKey = createHash('md5').update(url).digest('hex');", name: 'a cache key' },
+    { code: "const d = createHash('md5').update(x).digest('hex');", name: 'a digest whose purpose the names do not tell' },
     { code: "const hash = md5(text);\nconst cipher = 'des';", name: 'no crypto call' },
   ],
   invalid: [
@@ -17,14 +32,15 @@ new AnalyzerTester(security).run('weak-crypto', {
       findings: [{ line: 3, severity: 'high', symbol: 'hashPassword', title: 'MD5 used to protect a secret in hashPassword', data: { algorithm: 'md5', function: 'createHash' } }],
     },
     {
-      code: "function etagFor(body: string) {\n  const etag = crypto.createHash('sha1').update(body).digest('base64');\n  return etag;\n}",
-      name: 'an ETag is an identifier: medium with low confidence',
-      findings: [{ line: 2, severity: 'medium', title: 'SHA-1 hash used as an identifier in etagFor' }],
+      code: "const ALGO = 'MD5';\nconst passwordHash = crypto.createHash(ALGO);",
+      name: 'through a constant, any case',
+      findings: [{ line: 2, severity: 'high', title: 'MD5 used to protect a secret in example.ts' }],
     },
     {
-      code: "const ALGO = 'MD5';\nconst h = crypto.createHash(ALGO);",
-      name: 'through a constant, any case',
-      findings: [{ line: 2, severity: 'medium', title: 'Weak hash MD5 in example.ts' }],
+      code: "export function digestOf(input: string) {\n  return createHash('sha1').update(input).digest('hex');\n}",
+      filename: 'src/auth/password.ts',
+      name: 'a file named for what it protects',
+      findings: [{ line: 2, severity: 'high' }],
     },
     {
       code: "const cipher = crypto.createCipher('aes-256-cbc', password);\nconst d = crypto.createDecipher('aes-256-cbc', password);",
@@ -55,10 +71,9 @@ new AnalyzerTester(security).run('weak-crypto', {
 });
 
 describe('weak-crypto confidence', () => {
-  it('is low when the digest is only an identifier', () => {
+  it('reports a weak hash only where it protects something', () => {
     const confidence = (code: string) => runRule(security, 'weak-crypto', { code }).map((f) => f.confidence);
-    expect(confidence("const cacheKey = createHash('md5').update(url).digest('hex');")).toEqual([40]);
-    expect(confidence("const d = createHash('md5').update(x).digest('hex');")).toEqual([70]);
+    expect(confidence("const cacheKey = createHash('md5').update(url).digest('hex');")).toEqual([]);
     expect(confidence("const tokenHash = createHash('sha1').update(token).digest('hex');")).toEqual([90]);
   });
 });

@@ -1,4 +1,4 @@
-// Flags broken or deprecated cryptography in Node's crypto and WebCrypto: MD5/SHA-1 hashes,
+// Flags broken or deprecated cryptography in Node's crypto and WebCrypto: MD5/SHA-1 hashes in security uses,
 // createCipher (no IV, MD5 key derivation), and DES, RC4, Blowfish or ECB-mode ciphers.
 import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
@@ -39,14 +39,16 @@ function webCryptoAlgorithm(node: SyntaxNode | undefined): string | undefined {
 
 type Usage = 'security' | 'identifier' | 'unknown';
 
-function usageOf(call: SyntaxNode): Usage {
+function usageOf(call: SyntaxNode, filePath: string): Usage {
   const flow = flowOf(call);
   const words = [flow.target, flow.functionName, ...flow.callees].filter((w): w is string => !!w).flatMap(wordsOf);
   // `.update(password)` in the same chain says what is hashed.
   const chainWords = flow.expression.descendantsOfType('identifier').flatMap((id) => wordsOf(id.text));
   if ([...words, ...chainWords].some((w) => SECURITY_WORDS.has(w))) return 'security';
   if (words.some((w) => NON_SECURITY_WORDS.has(w))) return 'identifier';
-  return 'unknown';
+  // A file named for what it protects (`auth/hash-password.ts`) says the same, more weakly.
+  const fileWords = filePath.split('/').slice(-2).flatMap((part) => wordsOf(part.replace(/\.[^.]*$/, '')));
+  return fileWords.some((w) => SECURITY_WORDS.has(w)) ? 'security' : 'unknown';
 }
 
 interface Weakness {
@@ -57,18 +59,17 @@ interface Weakness {
   algorithm: string;
 }
 
-function hashWeakness(algorithm: string, call: SyntaxNode): Weakness | undefined {
+/**
+ * A weak hash only where it protects something. MD5/SHA-1 as an ETag, cache key, checksum, content
+ * fingerprint or a protocol's fixed digest (WebSocket's Sec-WebSocket-Accept) is not a security use,
+ * and a digest whose purpose the names do not tell is not reported either.
+ */
+function hashWeakness(algorithm: string, call: SyntaxNode, filePath: string): Weakness | undefined {
   if (!WEAK_HASHES.has(algorithm)) return undefined;
+  if (usageOf(call, filePath) !== 'security') return undefined;
   const name = algorithm.toUpperCase().replace('SHA1', 'SHA-1');
-  const usage = usageOf(call);
   const base = `${name} is broken for collision resistance: different inputs with the same digest can be crafted.`;
-  if (usage === 'security') {
-    return { title: `${name} used to protect a secret`, description: `${base} Here it hashes or signs a password, token or signature, which ${name} cannot protect.`, severity: 'high', confidence: 90, algorithm };
-  }
-  if (usage === 'identifier') {
-    return { title: `${name} hash used as an identifier`, description: `${base} The names around it suggest a cache key, checksum or id, where that matters less: prefer SHA-256 anyway so nobody reuses it for security.`, severity: 'medium', confidence: 40, algorithm };
-  }
-  return { title: `Weak hash ${name}`, description: base, severity: 'medium', confidence: 70, algorithm };
+  return { title: `${name} used to protect a secret`, description: `${base} Here it hashes or signs a password, token or signature, which ${name} cannot protect.`, severity: 'high', confidence: 90, algorithm };
 }
 
 function cipherWeakness(algorithm: string): Weakness | undefined {
@@ -86,7 +87,7 @@ export const weakCrypto = defineRule({
   kind: 'file',
   meta: {
     id: 'weak-crypto',
-    description: 'MD5/SHA-1 hashes, the deprecated createCipher, and DES, RC4, Blowfish or ECB-mode ciphers',
+    description: 'MD5/SHA-1 hashes protecting passwords, tokens or signatures, the deprecated createCipher, and DES, RC4, Blowfish or ECB-mode ciphers',
     category: 'security',
     severity: 'medium',
     options,
@@ -111,10 +112,10 @@ export const weakCrypto = defineRule({
         let weakness: Weakness | undefined;
         if (callee.name === 'createHash') {
           const algorithm = literalArgument(args[0]);
-          weakness = algorithm ? hashWeakness(algorithm, call) : undefined;
+          weakness = algorithm ? hashWeakness(algorithm, call, context.file.path) : undefined;
         } else if (callee.name === 'digest' && callee.object?.text.endsWith('subtle')) {
           const algorithm = webCryptoAlgorithm(args[0]);
-          weakness = algorithm ? hashWeakness(algorithm.replace('sha-1', 'sha1'), call) : undefined;
+          weakness = algorithm ? hashWeakness(algorithm.replace('sha-1', 'sha1'), call, context.file.path) : undefined;
         } else if (callee.name === 'createCipher' || callee.name === 'createDecipher') {
           weakness = {
             title: `Deprecated crypto.${callee.name}()`,
