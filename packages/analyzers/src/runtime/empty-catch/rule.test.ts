@@ -17,6 +17,14 @@ new AnalyzerTester(runtime).run('empty-catch', {
     { code: 'async function f() {\n  const pending = load();\n  pending.catch(() => {});\n  await prepare();\n  return await pending;\n}', name: 'silencing an early rejection of a promise awaited later' },
     { code: 'save().catch(() => null);', name: 'null is a deliberate replacement value' },
     { code: 'const text = "x.catch(() => {})";', name: 'inside a string' },
+    { code: 'function f() {\n  try {\n    run();\n  } catch (e) {\n    return;\n  }\n  next();\n}', name: 'a catch that returns is not empty' },
+    { code: 'function decoder(charset) {\n  try {\n    return new TextDecoder(charset);\n  } catch {}\n  return new TextDecoder();\n}', name: 'a try that returns falls through to the fallback after it' },
+    { code: 'function isDir(path) {\n  let dir;\n  try {\n    const stats = statSync(path);\n    dir = stats.isDirectory();\n  } catch (e) {}\n  return dir;\n}', name: 'declarations then one assignment: the value set before is the fallback' },
+    { code: "let ts = false;\ntry {\n  if (require.resolve('esbuild-runner')) require('esbuild-runner/register');\n  ts = true;\n} catch {}", name: 'an optional module probed with require.resolve' },
+    { code: 'async function f() {\n  try {\n    await cleanup;\n    // eslint-disable-next-line no-empty\n  } catch (e) {}\n  throw error;\n}', name: 'a no-empty suppression or a comment closing the try block explains the empty catch' },
+    { code: 'function f() {\n  // Avoid unhandled rejections: the error is reported through the observer.\n  observer.fetch().catch(() => {});\n  mutate(args).catch(noop);\n}', name: 'a comment above the statement, or a handler named noop, says it is on purpose' },
+    { code: 'class Stream {\n  constructor() {\n    this.#ended.catch(() => undefined);\n  }\n}\nfunction cancel() {\n  pending ??= reader.cancel();\n  pending.catch(() => undefined);\n}', name: 'a promise kept in a field or an outer variable, awaited elsewhere' },
+    { code: 'async function race(body) {\n  const read = body.text();\n  void read.finally(clear).catch(() => undefined);\n  return await read;\n}', name: 'a derived .finally() chain of a promise awaited later' },
   ],
   invalid: [
     {
@@ -41,9 +49,22 @@ new AnalyzerTester(runtime).run('empty-catch', {
       ],
     },
     {
-      code: 'function f() {\n  try {\n    run();\n  } catch (e) {\n    return;\n  }\n  next();\n}',
-      name: 'a catch that only returns: low',
-      findings: [{ line: 4, endLine: 6, title: 'Empty catch (e) block swallows errors in f', severity: 'low' }],
+      code: 'function probe() {\n  try {\n    run();\n    report();\n  } catch (e) {}\n  try {\n    run();\n    report();\n  } catch {}\n}',
+      name: '`catch {}` and `catch (e) {}` alike',
+      findings: [
+        { line: 5, title: 'Empty catch (e) block swallows errors in probe' },
+        { line: 9, title: 'Empty catch block swallows errors in probe' },
+      ],
+    },
+    {
+      code: 'class Monitor {\n  async update() {\n    try {\n      const info = await fetchInfo();\n      if (info.changed) await save(info);\n    } catch {}\n  }\n}',
+      name: 'a try with real work and a fallback of nothing, in a method',
+      findings: [{ line: 6, title: 'Empty catch block swallows errors in Monitor.update' }],
+    },
+    {
+      code: 'function f() {\n  try {\n    const out = compute();\n    return out;\n  } catch (e) {}\n  try {\n    return compute();\n    // unreachable\n  } finally {}\n  try {\n    a();\n    b = 1;\n  } catch {}\n}',
+      name: 'an assignment after work that may fail half-way is no fallback probe',
+      findings: [{ line: 13, title: 'Empty catch block swallows errors in f' }],
     },
     {
       code: 'try {\n  run();\n} catch {\n  // ignore\n}',
@@ -52,14 +73,14 @@ new AnalyzerTester(runtime).run('empty-catch', {
       findings: [{ line: 3, endLine: 5, severity: 'info', data: { commented: true } }],
     },
     {
-      code: 'function f() {\n  save().catch(() => {});\n  load().catch(function () {});\n  ping().then(ok, () => undefined);\n  sync().catch(noop);\n  void send().catch(() => void 0);\n}',
+      code: 'function f() {\n  save().catch(() => {});\n  load().catch(function () {});\n  ping().then(ok, () => undefined);\n  const local = sync();\n  local.finally(done).catch(() => {});\n  void send().catch(() => void 0);\n}',
       name: 'empty promise rejection handlers whose chain value is dropped',
       findings: [
         { line: 2, title: 'Promise rejection swallowed by .catch(() => {}) in f', symbol: 'f', data: { handler: 'catch' } },
         { line: 3, title: 'Promise rejection swallowed by .catch(function () {}) in f' },
         { line: 4, title: 'Promise rejection swallowed by .then(…, () => undefined) in f', data: { handler: 'then' } },
-        { line: 5, title: 'Promise rejection swallowed by .catch(noop) in f' },
-        { line: 6, title: 'Promise rejection swallowed by .catch(() => void 0) in f' },
+        { line: 6, title: 'Promise rejection swallowed by .catch(() => {}) in f' },
+        { line: 7, title: 'Promise rejection swallowed by .catch(() => void 0) in f' },
       ],
     },
     {

@@ -19,34 +19,67 @@ const options = z
 const INTENTIONAL_NAME = /^(_|ignored?|expected|unused)/i;
 const HANDLER_CALL = /\.\s*(catch|then)\s*\(/g;
 
-type Emptiness = 'empty' | 'returns' | 'commented' | undefined;
+type Emptiness = 'empty' | 'commented' | undefined;
+
+const DECLARATIONS = new Set(['lexical_declaration', 'variable_declaration']);
 
 /**
- * `let x = fallback; try { x = compute(); } catch {}` and `try { mod = require('optional'); } catch {}`:
- * a single assignment or optional load whose failure leaves the value set before, on purpose.
+ * A `try` whose failure leaves a fallback in place, on purpose:
+ * - `try { return compute(); } catch {}` followed by the fallback (or the implicit `undefined`): the
+ *   block falls through to the alternative, as `catch { return fallback }` would;
+ * - `let x = fallback; try { const s = stat(p); x = s.size; } catch {}`: declarations then one
+ *   assignment, whose failure keeps the value set before;
+ * - `try { mod = require('optional'); } catch {}` and `require.resolve(…)` probes of optional modules.
  */
 function isFallbackProbe(tryBlock: SyntaxNode | null | undefined): boolean {
   const statements = tryBlock ? codeChildren(tryBlock) : [];
-  if (statements.length !== 1 || statements[0].type !== 'expression_statement') return false;
-  const expression = codeChildren(statements[0])[0];
-  return expression?.type === 'assignment_expression' || /\b(require|import)\s*\(/.test(statements[0].text);
+  const last = statements.at(-1);
+  if (!last) return false;
+  if (last.type === 'return_statement' && codeChildren(last).length > 0) return true;
+  if (/\brequire\.resolve\s*\(/.test(tryBlock!.text)) return true;
+  if (statements.length === 1 && /\b(require|import)\s*\(/.test(last.text)) return true;
+  const assigns = last.type === 'expression_statement' && codeChildren(last)[0]?.type === 'assignment_expression';
+  return assigns && statements.slice(0, -1).every((s) => DECLARATIONS.has(s.type) || /\b(require|import)\s*\(/.test(s.text));
 }
 
-/** An empty block, or one whose only statement is a bare `return;`. */
+/** An empty block. A block with any statement, a bare `return;` included, handles the error its own way. */
 function blockEmptiness(block: SyntaxNode | null): Emptiness {
   if (block?.type !== 'statement_block') return undefined;
-  const statements = codeChildren(block);
-  const returns = statements.length === 1 && statements[0].type === 'return_statement' && codeChildren(statements[0]).length === 0;
-  if (statements.length > 0 && !returns) return undefined;
-  if (hasCommentChild(block) || statements.some(hasCommentChild)) return 'commented';
-  return returns ? 'returns' : 'empty';
+  if (codeChildren(block).length > 0) return undefined;
+  return hasCommentChild(block) ? 'commented' : 'empty';
+}
+
+/**
+ * A comment that explains the empty handler from just outside it: after the last statement of the
+ * `try` block or between it and `catch` (`// eslint-disable-next-line no-empty`), or any no-empty
+ * suppression in the `try` statement.
+ */
+function explainedOutside(tryStatement: SyntaxNode | null): boolean {
+  const tryBlock = tryStatement?.childForFieldName('body');
+  if (!tryStatement || !tryBlock) return false;
+  if (/\bno-empty\b/.test(tryStatement.text)) return true;
+  const last = tryBlock.namedChildren.at(-1);
+  if (last?.type === 'comment') return true;
+  return tryBlock.nextNamedSibling?.type === 'comment';
+}
+
+/** A comment on the line above the statement holding the call, or at the end of its line. */
+function commentNextTo(call: SyntaxNode): boolean {
+  let statement: SyntaxNode | null = call;
+  while (statement && !statement.type.endsWith('statement')) statement = statement.parent;
+  if (!statement) return false;
+  const before = statement.previousNamedSibling;
+  if (before?.type === 'comment' && before.endPosition.row >= statement.startPosition.row - 1) return true;
+  const after = statement.nextNamedSibling;
+  return after?.type === 'comment' && after.startPosition.row === statement.endPosition.row;
 }
 
 /** `() => {}`, `function () {}`, `() => undefined`, `() => void 0`, `noop`, `_.noop`. */
 function handlerEmptiness(handler: SyntaxNode): Emptiness {
   const fn = unwrapParentheses(handler);
+  // A handler named `noop` says the rejection is dropped on purpose, as a comment would.
   if (fn.type === 'identifier' || fn.type === 'member_expression') {
-    return /(^|\.)noop$/i.test(fn.text) ? 'empty' : undefined;
+    return /(^|\.)noop$/i.test(fn.text) ? 'commented' : undefined;
   }
   if (fn.type !== 'arrow_function' && fn.type !== 'function_expression') return undefined;
   const body = fn.childForFieldName('body');
@@ -76,13 +109,29 @@ function valueDiscarded(call: SyntaxNode): boolean {
   return false;
 }
 
-/** `p.catch(() => {})` only to silence an early rejection of a promise the function awaits later. */
-function receiverUsedLater(call: SyntaxNode): boolean {
-  const receiver = memberObject(calleeOf(call)!);
+/** The promise a chain starts from: `p.finally(f).catch(…)` → `p`. */
+function chainRoot(call: SyntaxNode): SyntaxNode | undefined {
+  let receiver = memberObject(calleeOf(call)!);
+  while (receiver?.type === 'call_expression' && /^(finally|then)$/.test(calleeOf(receiver)?.type === 'member_expression' ? calleeOf(receiver)!.childForFieldName('property')?.text ?? '' : '')) {
+    receiver = memberObject(calleeOf(receiver)!);
+  }
+  return receiver;
+}
+
+/**
+ * `p.catch(() => {})` only to silence an early rejection of a promise kept for later: awaited further
+ * down, held in a field (`this.#endPromise.catch(() => undefined)`) or in a variable of an outer scope.
+ */
+function receiverKept(call: SyntaxNode): boolean {
+  const receiver = chainRoot(call);
+  if (receiver?.type === 'member_expression' && /^this\b/.test(receiver.text)) return true;
   if (receiver?.type !== 'identifier') return false;
-  const scope = enclosingFunction(call)?.childForFieldName('body') ?? call.tree.rootNode;
+  const fn = enclosingFunction(call);
+  const scope = fn?.childForFieldName('body') ?? call.tree.rootNode;
+  const name = receiver.text.replace(/[$]/g, '\\$');
+  if (fn && !new RegExp(`\\b(?:const|let|var)\\s+${name}\\b|[(,]\\s*${name}\\s*[,):=]`).test(fn.text)) return true;
   const after = scope.text.slice(call.endIndex - scope.startIndex);
-  return new RegExp(`\\b${receiver.text}\\b`).test(after);
+  return new RegExp(`(?:^|[^\\w$])${name}(?![\\w$])`).test(after);
 }
 
 function lineSpan(node: SyntaxNode): string {
@@ -117,8 +166,6 @@ export const emptyCatch = defineRule({
     };
     const severityOf = (emptiness: Emptiness): Severity | undefined => {
       if (emptiness === 'empty') return 'medium';
-      // A bare `return;` is often a deliberate "give up quietly" guard; still worth a look.
-      if (emptiness === 'returns') return 'low';
       return emptiness === 'commented' && !allowComments ? 'info' : undefined;
     };
     const visitor: Record<string, (node: SyntaxNode) => void> = {
@@ -126,22 +173,22 @@ export const emptyCatch = defineRule({
         const parameter = node.childForFieldName('parameter');
         if (parameter && INTENTIONAL_NAME.test(parameter.text)) return;
         const body = node.childForFieldName('body');
-        const emptiness = blockEmptiness(body);
+        let emptiness = blockEmptiness(body);
+        if (emptiness === 'empty' && explainedOutside(node.parent)) emptiness = 'commented';
         const severity = severityOf(emptiness);
         if (!body || !severity || node.parent?.hasError) return;
         const tryBlock = node.parent?.childForFieldName('body');
         if (isFallbackProbe(tryBlock)) return;
         const { symbol, place } = where(node);
         const binding = parameter ? `catch (${parameter.text})` : 'catch';
-        const action = codeChildren(body).length === 0 ? 'is empty' : 'only returns';
         context.report({
           node,
           title: `Empty ${binding} block swallows errors in ${place}`,
           description:
-            `The \`${binding}\` block ${action}${emptiness === 'commented' ? ' (with a comment)' : ''}: every exception thrown by the ` +
+            `The \`${binding}\` block is empty${emptiness === 'commented' ? ' (with a comment)' : ''}: every exception thrown by the ` +
             `\`try\` block (${tryBlock ? lineSpan(tryBlock) : 'above'}) is discarded without a trace and execution continues as if it had succeeded.`,
           severity,
-          confidence: emptiness === 'returns' ? 70 : 90,
+          confidence: 90,
           ...(symbol ? { symbol } : {}),
           data: { handler: 'catch-block', commented: emptiness === 'commented' },
         });
@@ -155,8 +202,10 @@ export const emptyCatch = defineRule({
           const args = callArguments(call);
           const handler = property.text === 'catch' ? args[0] : args[1];
           if (!handler) continue;
-          const severity = severityOf(handlerEmptiness(handler));
-          if (!severity || !valueDiscarded(call) || receiverUsedLater(call)) continue;
+          let emptiness = handlerEmptiness(handler);
+          if (emptiness === 'empty' && commentNextTo(call)) emptiness = 'commented';
+          const severity = severityOf(emptiness);
+          if (!severity || !valueDiscarded(call) || receiverKept(call)) continue;
           const { symbol, place } = where(call);
           context.report({
             node: handler,

@@ -18,9 +18,11 @@ export interface NullableApi {
   subject: string;
   /** The lookup cannot come back empty (a regular expression that matches every string). */
   neverEmpty?: boolean;
+  /** A lookup in a collection the code fills itself (Map.get, find, pop, shift, at). */
+  collection?: boolean;
 }
 
-const COLLECTION = { severity: 'low', confidence: 80 } as const;
+const COLLECTION = { severity: 'low', confidence: 80, collection: true } as const;
 const EXTERNAL = { severity: 'medium', confidence: 80 } as const;
 
 // A regular expression literal that matches every string: it can match the empty string and is
@@ -111,6 +113,9 @@ function methodApi(call: SyntaxNode, method: string): NullableApi | undefined {
     case 'querySelector':
     case 'getElementById':
     case 'closest':
+      // `document.getElementById('root')!`: an element of the page's own markup, found by a fixed id
+      // or selector; the idiom of every app entry, which fails at once and visibly if the page lacks it.
+      if (method !== 'closest' && /^(?:window\.)?document$/.test(receiver) && argNodes.length === 1 && stringLiteralValue(argNodes[0]) !== undefined) return undefined;
       return { api: method, nullWhen: 'no element matches', ...EXTERNAL, guards: [], subject: call.text };
     case 'getAttribute':
       return { api: 'Element.getAttribute', nullWhen: 'the attribute is absent', ...EXTERNAL, guards: [`${receiver}.hasAttribute(${args})`], subject: call.text };

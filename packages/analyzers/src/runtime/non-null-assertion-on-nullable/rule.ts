@@ -1,10 +1,24 @@
 // Flags TypeScript non-null assertions (`!`) on results that are null or undefined in ordinary
-// use: Array.find, Map.get, regex matches, DOM lookups, pop/shift/at and process.env.
+// use: regex matches, DOM lookups, attributes, storage and process.env (and, when asked,
+// collection lookups: Array.find, Map.get, pop/shift/at).
 import { defineRule } from '@codehealth/engine/kit';
+import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, shortText, titleSymbol } from '../shared/syntax.js';
 import { checkedFirst } from './checked-first.js';
 import { assertedExpression, nullableApi } from './nullable-apis.js';
+
+const options = z
+  .object({
+    /**
+     * Also report lookups in collections the code fills itself (Map.get, find, pop, shift, at), as
+     * `low`. Off by default: there the assertion usually records an invariant the code established
+     * elsewhere (a registry filled before, a stack balanced by the parser), which syntax cannot see.
+     */
+    collections: z.boolean().default(false),
+  })
+  .strict()
+  .default({ collections: false });
 
 export const nonNullAssertionOnNullable = defineRule({
   kind: 'file',
@@ -14,6 +28,7 @@ export const nonNullAssertionOnNullable = defineRule({
     category: 'runtime',
     severity: 'medium',
     confidence: 80,
+    options,
     languages: ['typescript', 'tsx'],
     docs: {
       whyItMatters:
@@ -26,12 +41,14 @@ export const nonNullAssertionOnNullable = defineRule({
     },
   },
   create(context) {
+    const { collections } = context.options;
     return {
       non_null_expression(node) {
         const asserted = assertedExpression(node);
         const api = asserted && nullableApi(asserted);
         // Inside a parse error the shape may be the parser's guess, not the code's.
         if (!asserted || !api || node.parent?.hasError) return;
+        if (api.collection && !collections) return;
         if (checkedFirst(node, api)) return;
         const symbol = enclosingSymbol(node);
         const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);

@@ -48,6 +48,8 @@ function originOfCall(call: SyntaxNode): InputOrigin | undefined {
   if (name === 'stringify' && callee.text === 'JSON.stringify') return { origin: 'static' };
   if (name && FILE_READS.test(name)) {
     const path = call.childForFieldName('arguments')?.namedChildren[0]?.text ?? '';
+    // The project's own manifest: npm refuses to work with a malformed one long before this runs.
+    if (/package\.json['"`]?\s*\)?$|['"`]package\.json['"`]|PackageJson|packageJson|pkgJson|pkgPath/.test(path)) return { origin: 'static' };
     if (/import\.meta\.(url|dirname)|__dirname/.test(path)) return { origin: 'bundled', what: `a file of the module itself read with ${name}` };
     return { origin: 'external', what: `a file read with ${name}` };
   }
@@ -76,6 +78,8 @@ export function inputOrigin(argument: SyntaxNode, depth = 2): InputOrigin {
   if (input.type === 'member_expression' || input.type === 'subscript_expression') return originOfMember(input) ?? { origin: 'unknown' };
   if (input.type === 'identifier' && depth > 0) {
     const binding = resolveName(input.text, input);
+    // A constant the build or platform injects (`declare const __STATIC_CONTENT_MANIFEST: string`).
+    if (/^_*[A-Z][A-Z0-9_]*$/.test(input.text) && (!binding || !binding.value)) return { origin: 'static' };
     if (binding?.kind === 'parameter') return { origin: 'delegated', what: `the parameter \`${input.text}\`` };
     if (binding && (binding.kind === 'const' || binding.kind === 'let') && binding.value) {
       const origin = inputOrigin(binding.value, depth - 1);

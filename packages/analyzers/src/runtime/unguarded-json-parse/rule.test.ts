@@ -14,6 +14,11 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     },
     { code: 'const text = "JSON.parse(x)";', name: 'inside a string' },
     { code: 'const parse = JSON.parse;', name: 'not a call' },
+    { code: 'export function parseReport(text) {\n  return JSON.parse(text);\n}\nclass Req {\n  json() {\n    return this.body("text").then((text) => JSON.parse(text));\n  }\n}\nconst decode = (e) => JSON.parse(e.data);', name: 'a function named for parsing throws by contract, as Response.json() does' },
+    { code: 'const pkg = JSON.parse(readFileSync("./package.json", "utf8"));\nconst own = JSON.parse(fs.readFileSync(packageJsonPath, "utf8"));', name: "the project's own manifest" },
+    { code: 'declare const __STATIC_CONTENT_MANIFEST: string;\nexport const manifest = JSON.parse(__STATIC_CONTENT_MANIFEST);', name: 'a constant the platform injects' },
+    { code: 'const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));\nconst out = JSON.parse(execSync("gh pr view --json number").toString());', filename: 'scripts/release.mjs', name: 'a script stops with the SyntaxError, which is its error report' },
+    { code: 'const data = JSON.parse(readFileSync(file, "utf8"));', filename: 'test/helpers.ts', name: 'test code' },
   ],
   invalid: [
     {
@@ -49,10 +54,10 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
       findings: [{ line: 3, severity: 'medium', data: { input: 'unknown' } }],
     },
     {
-      code: 'export function parseReport(text) {\n  return JSON.parse(text);\n}\nconst version = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;',
+      code: 'export function summarise(text) {\n  return JSON.parse(text);\n}\nconst schema = JSON.parse(readFileSync(new URL("../schema.json", import.meta.url), "utf8")).version;',
       name: 'a parameter and a bundled file are low severity',
       findings: [
-        { line: 2, severity: 'low', title: 'JSON.parse(text) of a parameter without try/catch in parseReport', data: { input: 'delegated' } },
+        { line: 2, severity: 'low', title: 'JSON.parse(text) of a parameter without try/catch in summarise', data: { input: 'delegated' } },
         { line: 4, severity: 'low', data: { input: 'bundled' } },
       ],
     },
@@ -65,7 +70,7 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
       ],
     },
     {
-      code: 'const decode = (e) => JSON.parse(e.data);\ndecode(first);\ntry {\n  decode(second);\n} catch {\n  // ignored\n}',
+      code: 'const onMessage = (e) => JSON.parse(e.data);\nonMessage(first);\ntry {\n  onMessage(second);\n} catch {\n  // ignored\n}',
       name: 'one unguarded caller is enough',
       findings: [{ line: 1, data: { input: 'network' } }],
     },

@@ -1,13 +1,29 @@
 // Flags JSON.parse of non-literal input with no try/catch around it in the same function: malformed
 // input then escapes as a SyntaxError instead of being handled where the input is read.
-import { defineRule, type Severity } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { localFunctionName } from '../../shared/functions.js';
 import { callersCatch, catchingTry, chainHandlesCallback } from '../shared/guards.js';
 import { nodesAtMatches } from '../shared/source-search.js';
 import { baseName, callArguments, enclosingFunction, shortText, titleSymbol } from '../shared/syntax.js';
 import { inputOrigin, type Origin } from './input-origin.js';
 
 const JSON_PARSE = /\bJSON\s*\.\s*parse\s*\(/g;
+
+/**
+ * Functions whose job is to parse, so that throwing on malformed text is their contract, as it is
+ * for `Response.json()`: `json()`, `#parseJson`, `parse…`, `decode…`, `deserialize…`, `readJson`, `fromJSON`, `unwrap`.
+ */
+const PARSING_FUNCTION = /^#?(?:json|parse\w*|decode\w*|deserialize\w*|unserialize\w*|unwrap|(?:read|load|from)\w*(?:Json|JSON))$/;
+
+/** Whether the parse sits in a function (or a callback of one) named for parsing. */
+function inParsingFunction(call: SyntaxNode): boolean {
+  for (let fn = enclosingFunction(call); fn; fn = enclosingFunction(fn)) {
+    const name = localFunctionName(fn).split('.').pop() ?? '';
+    if (PARSING_FUNCTION.test(name)) return true;
+  }
+  return false;
+}
 
 const SEVERITY: Record<Exclude<Origin, 'static'>, { severity: Severity; confidence: number; label: string }> = {
   network: { severity: 'high', confidence: 90, label: 'network input' },
@@ -21,7 +37,7 @@ export const unguardedJsonParse = defineRule({
   kind: 'file',
   meta: {
     id: 'unguarded-json-parse',
-    description: 'JSON.parse of non-literal input without a try/catch in the same function',
+    description: 'JSON.parse of non-literal input without a try/catch in the same function, in production code',
     category: 'runtime',
     severity: 'medium',
     confidence: 70,
@@ -37,6 +53,9 @@ export const unguardedJsonParse = defineRule({
   },
   create(context) {
     if (!context.source.includes('JSON')) return {};
+    // A script, test, benchmark, example or docs page that meets a malformed file stops with the
+    // SyntaxError and its stack, which is the error report it needs; no caller is left to crash.
+    if (roleOfFile(context.file) !== 'production') return {};
     return {
       program(root) {
         for (const identifier of nodesAtMatches(root, context.source, JSON_PARSE)) {
@@ -47,7 +66,7 @@ export const unguardedJsonParse = defineRule({
           const [argument] = callArguments(call);
           if (!argument || argument.type === 'spread_element') continue;
           const { origin, what } = inputOrigin(argument);
-          if (origin === 'static' || catchingTry(call)) continue;
+          if (origin === 'static' || catchingTry(call) || inParsingFunction(call)) continue;
           const fn = enclosingFunction(call);
           if (fn && (chainHandlesCallback(fn) || callersCatch(fn, root, context.source))) continue;
           const { severity, confidence, label } = SEVERITY[origin];
