@@ -44,7 +44,7 @@ new AnalyzerTester(codeSmell).run('deep-nesting', {
   invalid: [
     {
       code: sixLevels,
-      name: 'one finding per too-deep region, at the statement that opens it',
+      name: 'at the statement that opens the too-deep region',
       findings: [{ line: 6, endLine: 8, symbol: 'walk', severity: 'medium', title: 'Control flow nested 6 levels deep in walk (max 4)', data: { depth: 6, max: 4 } }],
     },
     {
@@ -55,10 +55,22 @@ new AnalyzerTester(codeSmell).run('deep-nesting', {
     {
       code: 'if (a) {\n  if (b) {\n    if (c) {}\n  }\n  if (d) {\n    if (e) {}\n  }\n}',
       options: { max: 2 },
-      name: 'module-level code has a depth too, and sibling regions are reported apart',
+      name: 'module-level code has a depth too; sibling regions make one finding, at the first',
+      findings: [{ line: 3, titleIncludes: 'at module level', data: { depth: 3, regions: 2 } }],
+    },
+    {
+      code: 'function f() {\n  if (a) {\n    if (b) { if (c) {} }\n  }\n  for (;;) {\n    if (d) { if (e) { if (g) {} } }\n  }\n}',
+      options: { max: 2 },
+      name: 'one finding per function, at its deepest region',
+      findings: [{ line: 6, symbol: 'f', data: { depth: 4, regions: 2 } }],
+    },
+    {
+      code: 'function outer() {\n  if (a) {\n    if (b) {\n      if (c) {\n        items.forEach((item) => {\n          if (item) { if (d) { if (e) {} } }\n        });\n      }\n    }\n  }\n}',
+      options: { max: 2 },
+      name: 'a callback is measured on its own: the parent counts only its own levels, the callback has its own finding',
       findings: [
-        { line: 3, titleIncludes: 'at module level', data: { depth: 3 } },
-        { line: 6, data: { depth: 3 } },
+        { line: 4, symbol: 'outer', data: { depth: 3, regions: 1 } },
+        { line: 6, titleIncludes: 'in outer > ', data: { depth: 3, regions: 1 } },
       ],
     },
     {

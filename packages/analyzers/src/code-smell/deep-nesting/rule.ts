@@ -32,9 +32,15 @@ interface TooDeep {
   node: SyntaxNode;
   /** The deepest level reached inside `node` by the same function. */
   deepest: number;
-  /** Index of the function in `depths` that `node` belongs to. */
-  frame: number;
   symbol: string | undefined;
+}
+
+/** One function's (or the module's) nesting: its depth now, the region open past the limit, the worst so far. */
+interface Frame {
+  depth: number;
+  open?: TooDeep;
+  worst?: TooDeep;
+  regions: number;
 }
 
 export const deepNesting = defineRule({
@@ -59,38 +65,53 @@ export const deepNesting = defineRule({
   create(context) {
     const { max } = context.options;
     const scope = createFunctionScope();
-    // Depth per function: a nested function starts again at zero, as in ESLint's max-depth.
-    const depths: number[] = [0];
-    const open: TooDeep[] = [];
+    // One frame per function: a nested function starts again at zero, as in ESLint's max-depth, so
+    // its statements are not part of its parent's depth, and it gets its own finding.
+    const frames: Frame[] = [{ depth: 0, regions: 0 }];
+    const report = (frame: Frame): void => {
+      const worst = frame.worst;
+      if (!worst) return;
+      const { node, deepest, symbol } = worst;
+      const where = symbol ? `in ${symbol}` : 'at module level';
+      const others = frame.regions - 1;
+      context.report({
+        node,
+        title: `Control flow nested ${deepest} levels deep ${where} (max ${max})`,
+        description:
+          `This ${node.type.replace(/_/g, ' ')} opens nesting level ${max + 1} ${where}, and the code inside it reaches level ${deepest}; at most ${max} levels are allowed.` +
+          (others > 0 ? ` ${others} other ${others === 1 ? 'place' : 'places'} in the same ${symbol ? 'function' : 'module code'} also go${others === 1 ? 'es' : ''} past ${max} levels.` : ''),
+        severity: severityForExcess(deepest, max),
+        ...(symbol ? { symbol } : {}),
+        data: { depth: deepest, max, regions: frame.regions },
+      });
+    };
     const own: Record<string, (node: SyntaxNode) => void> = {};
     for (const type of FUNCTION_TYPES) {
-      own[type] = () => depths.push(0);
-      own[`${type}:exit`] = () => depths.pop();
+      own[type] = () => frames.push({ depth: 0, regions: 0 });
+      own[`${type}:exit`] = () => report(frames.pop()!);
     }
+    own['program:exit'] = () => report(frames[0]);
     for (const type of NESTING_TYPES) {
       own[type] = (node) => {
         if (!opensLevel(node)) return;
-        const frame = depths.length - 1;
-        const depth = ++depths[frame];
-        const innermost = open[open.length - 1];
-        if (depth === max + 1) open.push({ node, deepest: depth, frame, symbol: scope.current() });
-        else if (innermost?.frame === frame && depth > innermost.deepest) innermost.deepest = depth;
+        const frame = frames[frames.length - 1];
+        const depth = ++frame.depth;
+        if (depth === max + 1) {
+          frame.open = { node, deepest: depth, symbol: scope.current() };
+          frame.regions++;
+        } else if (frame.open && depth > frame.open.deepest) {
+          frame.open.deepest = depth;
+        }
       };
       own[`${type}:exit`] = (node) => {
         if (!opensLevel(node)) return;
-        depths[depths.length - 1]--;
-        const innermost = open[open.length - 1];
-        if (innermost?.node.id !== node.id) return;
-        open.pop();
-        const where = innermost.symbol ? `in ${innermost.symbol}` : 'at module level';
-        context.report({
-          node,
-          title: `Control flow nested ${innermost.deepest} levels deep ${where} (max ${max})`,
-          description: `This ${node.type.replace(/_/g, ' ')} opens nesting level ${max + 1} ${where}, and the code inside it reaches level ${innermost.deepest}; at most ${max} levels are allowed.`,
-          severity: severityForExcess(innermost.deepest, max),
-          ...(innermost.symbol ? { symbol: innermost.symbol } : {}),
-          data: { depth: innermost.deepest, max },
-        });
+        const frame = frames[frames.length - 1];
+        frame.depth--;
+        const open = frame.open;
+        if (open?.node.id !== node.id) return;
+        frame.open = undefined;
+        // The deepest region stands for the function; the first of equally deep ones.
+        if (!frame.worst || open.deepest > frame.worst.deepest) frame.worst = open;
       };
     }
     return mergeVisitors(scope.visitor, own);
