@@ -37,8 +37,23 @@ new AnalyzerTester(codeSmell).run('long-function', {
     {
       code: 'function outer() {\n  const inner = () => {\n    a();\n    b();\n  };\n  return inner;\n}',
       options: { max: 4 },
-      name: 'an outer function includes the lines of the functions it contains',
+      name: 'an outer function includes the lines of the nested functions that are not reported',
       findings: [{ line: 1, symbol: 'outer', data: { lines: 7 } }],
+    },
+    {
+      code: 'function load() {\n  return new Promise((resolve) => {\n    a();\n    b();\n    c();\n    resolve();\n  });\n}',
+      options: { max: 4 },
+      name: 'a nested function reported on its own is not counted again in its parent: the callback is reported, its wrapper not',
+      findings: [{ line: 2, data: { lines: 6, max: 4 } }],
+    },
+    {
+      code: 'function setup() {\n  a();\n  b();\n  c();\n  on("x", () => {\n    d();\n    e();\n    f();\n    g();\n  });\n}',
+      options: { max: 4 },
+      name: 'a parent long by its own lines is still reported, with the nested function left out of its count',
+      findings: [
+        { line: 1, symbol: 'setup', data: { lines: 7, max: 4 } },
+        { line: 5, data: { lines: 6, max: 4 } },
+      ],
     },
     {
       code: functionWithBodyLines(21),

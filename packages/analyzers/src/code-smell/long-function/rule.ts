@@ -36,23 +36,43 @@ export const longFunction = defineRule({
     const { max } = context.options;
     const scope = createFunctionScope();
     const lines = createCodeLineCollector(context.source);
-    const functions: Array<{ node: SyntaxNode; name: string }> = [];
+    // In walk order (a parent before the functions it contains), with the index of the parent.
+    const functions: Array<{ node: SyntaxNode; name: string; parent: number }> = [];
+    const open: number[] = [];
     const own: Record<string, (node: SyntaxNode) => void> = {};
     for (const type of FUNCTION_TYPES) {
-      own[type] = (node) => functions.push({ node, name: scope.current()! });
+      own[type] = (node) => {
+        open.push(functions.length);
+        functions.push({ node, name: scope.current()!, parent: open.length > 1 ? open[open.length - 2] : -1 });
+      };
+      own[`${type}:exit`] = () => void open.pop();
     }
     // Counting waits for the end of the walk, when every comment of the file has been seen.
     own['program:exit'] = () => {
       const codeLines = lines.codeLines();
-      for (const { node, name } of functions) {
+      // Lines of nested functions reported on their own, per function: its count leaves them out.
+      const excluded = new Array<number>(functions.length).fill(0);
+      const found: Array<{ node: SyntaxNode; name: string; count: number }> = [];
+      // Innermost first: a function is decided before the one that contains it.
+      for (let i = functions.length - 1; i >= 0; i--) {
+        const { node, name, parent } = functions[i];
         const body = node.childForFieldName('body');
         if (!body) continue;
-        const count = codeLines.between(body.startPosition.row, body.endPosition.row);
-        if (count <= max) continue;
+        const first = body.startPosition.row;
+        const last = body.endPosition.row;
+        const count = codeLines.between(first, last) - excluded[i];
+        const reported = count > max;
+        if (reported) found.push({ node, name, count });
+        if (parent < 0) continue;
+        // A reported function's lines between its first and last line are its own; the shared first
+        // and last lines (`run(() => {`, `});`) stay with the parent.
+        excluded[parent] += reported ? (last - first > 1 ? codeLines.between(first + 1, last - 1) : 0) : excluded[i];
+      }
+      for (const { node, name, count } of found.reverse()) {
         context.report({
           node,
           title: `${name} has ${count} lines of code (max ${max})`,
-          description: `The body of ${name} spans ${count} lines of code, not counting blank and comment lines; at most ${max} are allowed.`,
+          description: `The body of ${name} spans ${count} lines of code, not counting blank and comment lines, nor the functions nested in it that are reported on their own; at most ${max} are allowed.`,
           severity: severityForExcess(count, max),
           symbol: name,
           data: { lines: count, max },
