@@ -285,8 +285,9 @@ export class PrAnalysisPipeline {
     return { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles };
   }
 
-  private project(change: Awaited<ReturnType<typeof readPullRequestChange>>, scope: FinalScope, baseline: PrBaseline, head: AssessmentResult, outcome: ClassificationOutcome) {
+  private project(change: Awaited<ReturnType<typeof readPullRequestChange>>, scope: FinalScope, recorded: PrBaseline, head: AssessmentResult, outcome: ClassificationOutcome) {
     const diff = change.diff;
+    const baseline = comparableBaseline(recorded, head);
     const trusted = new Set([...scope.changed, ...scope.neighbours].filter((p) => !scope.unverified.has(p)));
     const findingScope = {
       changed: new Set([...scope.changed].filter((p) => trusted.has(p))),
@@ -369,6 +370,19 @@ export function nothingChanged(diff: Pick<PullRequestDiff, 'baseSha' | 'headSha'
   if (diff.headSha === diff.baseSha) return `no changes: head ${short(diff.headSha)} is the base commit`;
   if (diff.headSha === diff.mergeBaseSha) return `no changes: head ${short(diff.headSha)} is already merged into base ${short(diff.baseSha)}`;
   return `no changes: head ${short(diff.headSha)} has the same files as the merge base ${short(diff.mergeBaseSha)}`;
+}
+
+/**
+ * The baseline restricted to the kinds of issue head's run produces: issues recorded with the
+ * assessment after its scoring (the architecture review's import cycles, a model's review) or by
+ * rules head does not run would otherwise read as fixed by every PR touching their files, and
+ * would move the current score away from the assessment's own.
+ */
+export function comparableBaseline(baseline: PrBaseline, head: Pick<AssessmentResult, 'analyzers'>): PrBaseline {
+  const produced = new Set(head.analyzers.flatMap((analyzer) => analyzer.rules));
+  if (produced.size === 0) return baseline;
+  const findings = baseline.findings.filter((finding) => produced.has(finding.ruleId));
+  return findings.length === baseline.findings.length ? baseline : { ...baseline, findings };
 }
 
 /** Paths that differ between merge base and head: both sides of renames. */
