@@ -1,4 +1,4 @@
-// Precision labels (issue 17): reading and validating test/precision/labels/<family>.jsonl, and
+// Precision labels (issue 17): reading and validating test/precision/labels/<family>[.<part>].jsonl, and
 // matching labels to the findings of a run. A label names a finding by repository, rule, file and
 // either its symbol or a snippet of its first lines (the hint), so it survives lines moving.
 

@@ -262,7 +262,7 @@ function writeSample() {
   console.error(
     '\nFill in "verdict" (tp, fp or debatable) and "reason" by reading the code, check the "hint" is an exact piece of the\n' +
       'finding\'s first lines, drop "context" (keep "title": it tells apart two findings on one line), and append the lines to\n' +
-      'test/precision/labels/<family>.jsonl. The labels are checked by npx vitest run test/precision/precision.test.ts.',
+      'test/precision/labels/<family>.jsonl (or <family>.<part>.jsonl to label beside others). The labels are checked by npx vitest run test/precision/precision.test.ts.',
   );
 }
 

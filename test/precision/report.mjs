@@ -190,7 +190,7 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
     '   repository, file and line, never chosen by looking) to `$TMPDIR/codehealth-precision/pending-<family>.jsonl`',
     '   (the file of a narrower run names its rule and repository too);',
     '   fill in `verdict` and `reason` by reading the code, drop `context` (keep `title`: it tells apart two findings on one',
-    '   line), append to `test/precision/labels/<family>.jsonl`.',
+    '   line), append to `test/precision/labels/<family>.jsonl` (or `<family>.<part>.jsonl`).',
     '   A checkout that is absent or at another commit is skipped and named; a bad label line is named by file:line.',
     '',
     `## Rules (${t.measured} measured, ${t.passing} at or above their bar)`,
