@@ -60,3 +60,41 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
     },
   ],
 });
+
+new AnalyzerTester(codeSmell).run('magic-numbers', {
+  valid: [
+    {
+      code: 'const c = s.charCodeAt(i);\nif (c === 0x28 || c >= 0x61) {}\nif (s.charCodeAt(0) === 111) {}\nconst ws = (char: number) => char === 32 || char === 9;',
+      name: 'character codes compared with a character',
+    },
+    { code: 'if (n > 37) {} // the 37 cached layouts\nif (size < 5 /* header */) {}', name: 'a number explained by a comment on its line' },
+    { code: 'if (res.status !== 200) {}\nif (status >= 400 && xhr.statusCode < 500) {}', name: 'HTTP status codes compared with a status' },
+    {
+      code: 'const gcTime = 5 * 60 * 1000;\nconst later = now + 30 * 24 * hours;\nconst minutes = ms / 60000;\nconst h = secs % 3600;\nconst d = elapsed / 86400;',
+      name: 'time units, and counts multiplied by them',
+    },
+    { code: 'const bits = bytes * 8;\nif (size > 1024) {}\nif (v <= 0xffff && w < 255) {}\nconst hi = n / 0x100;', name: 'powers of two and bit masks' },
+    { code: 'const half = w * 0.5;\nconst rad = deg / 180;\nconst a = (t + 360) % 360;', name: 'well-known constants' },
+    { code: 'const last = items[items.length - 1];\nif (i === -1) {}\nconst prev = list.length - 1;', name: 'indexes at the edges' },
+    { code: 'if (x > 42) {}', filename: 'examples/demo/src/app.ts', name: 'examples are not the product' },
+    { code: 'if (x > 42) {}', filename: 'scripts/release.ts', name: 'nor are scripts' },
+  ],
+  invalid: [
+    {
+      code: 'const c = s.charCodeAt(i);\nif (c === 0x28) {}\nif (xhr.readyState !== 4) {}\nif (retries > 3) {}',
+      name: 'beside a character code: a state and a limit',
+      findings: [{ line: 3, title: 'Magic number 4 in `xhr.readyState !== 4`' }, { line: 4, title: 'Magic number 3 in `retries > 3`' }],
+    },
+    {
+      code: 'if (count === 200) {}\nconst total = price * 60 + fee;\nif (n < 7) {}',
+      name: 'a status-like number compared with something else than a status; a small bound',
+      findings: [{ line: 1, title: 'Magic number 200 in `count === 200`' }, { line: 3, title: 'Magic number 7 in `n < 7`' }],
+    },
+    {
+      code: 'if (c === 0x28) {}',
+      options: { ignoreWellKnown: false },
+      name: 'well-known numbers when the option is off',
+      findings: [{ line: 1, title: 'Magic number 0x28 in `c === 0x28`' }],
+    },
+  ],
+});

@@ -4,6 +4,15 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { isNamedConstantValue, literalValue } from './constants.js';
+import {
+  characterCodeNames,
+  comparesCharacterCode,
+  comparesHttpStatus,
+  hasCommentOnLine,
+  isBinaryBoundary,
+  isTimeArithmetic,
+  isWellKnown,
+} from './well-known.js';
 
 const DEFAULT_IGNORE = [-1, 0, 1, 2];
 
@@ -11,9 +20,10 @@ const options = z
   .object({
     ignore: z.array(z.number()).default(DEFAULT_IGNORE),
     ignoreScaleFactors: z.boolean().default(true),
+    ignoreWellKnown: z.boolean().default(true),
   })
   .strict()
-  .default({ ignore: DEFAULT_IGNORE, ignoreScaleFactors: true });
+  .default({ ignore: DEFAULT_IGNORE, ignoreScaleFactors: true, ignoreWellKnown: true });
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '**']);
 const COMPARISON = new Set(['<', '>', '<=', '>=', '==', '===', '!=', '!==']);
@@ -103,9 +113,12 @@ export const magicNumbers = defineRule({
     },
   },
   create(context) {
-    // A benchmark's sizes and iteration counts are its subject, not settings awaiting a name.
-    if (context.file.role === 'benchmark') return {};
-    const { ignoreScaleFactors } = context.options;
+    // The product's code only: a benchmark's sizes are its subject, and the numbers of examples,
+    // demos, documentation sites (often vendored scripts) and tooling are not settings awaiting a name.
+    if (context.file.role !== 'production') return {};
+    const { ignoreScaleFactors, ignoreWellKnown } = context.options;
+    const codeNames = ignoreWellKnown ? characterCodeNames(context.source) : new Set<string>();
+    const commentRows = new Set<number>();
     const ignore = new Set(context.options.ignore);
     // One finding per number and enclosing function: the same constant repeated is one missing name.
     const found = new Map<string, Occurrence[]>();
@@ -128,16 +141,29 @@ export const magicNumbers = defineRule({
       if (!inArithmetic && !inUpdate) return;
       if (ignoreScaleFactors && SCALING.has(operator) && isPowerOfTen(Math.abs(value))) return;
       if (multipliesNamedUnit(user, literal)) return;
+      if (ignoreWellKnown && isWellKnownUse(user, literal, value, operator)) return;
       const { top, holder } = holderOf(literal);
       if (isExempt(top, holder)) return;
       const where = enclosingSymbol(literal);
       const key = `${where ?? ''}\u0000${value}`;
       const occurrence = { literal, user, value, comparison: COMPARISON.has(operator) };
+      if (ignoreWellKnown) pending.push([key, occurrence]);
+      else add(key, occurrence);
+    };
+    // Comments are seen during the walk too: numbers explained on their line are dropped at the end.
+    const pending: Array<[string, Occurrence]> = [];
+    const isWellKnownUse = (user: SyntaxNode, literal: SyntaxNode, value: number, operator: string): boolean =>
+      isWellKnown(value) ||
+      isBinaryBoundary(Math.abs(value)) ||
+      isTimeArithmetic(user, literal, value, operator, literalValue) ||
+      (COMPARISON.has(operator) && (comparesCharacterCode(user, literal, codeNames) || comparesHttpStatus(user, literal, value)));
+    const add = (key: string, occurrence: Occurrence): void => {
       const list = found.get(key);
       if (list) list.push(occurrence);
       else found.set(key, [occurrence]);
     };
     const report = (): void => {
+      for (const [key, occurrence] of pending) if (!hasCommentOnLine(occurrence.literal, commentRows)) add(key, occurrence);
       for (const [key, occurrences] of found) {
         const where = key.slice(0, key.indexOf('\u0000')) || undefined;
         const [{ literal, user, value, comparison }] = occurrences;
@@ -156,7 +182,10 @@ export const magicNumbers = defineRule({
         });
       }
     };
-    return { number: onNumber, 'program:exit': report };
+    const onComment = (node: SyntaxNode): void => {
+      commentRows.add(node.startPosition.row);
+    };
+    return { number: onNumber, comment: onComment, 'program:exit': report };
   },
 });
 
