@@ -85,7 +85,9 @@ function callbackName(fn: SyntaxNode): string | undefined {
   const callee = args.parent?.childForFieldName('function');
   if (!callee) return undefined;
   const last = callee.type === 'member_expression' ? callee.childForFieldName('property') : callee;
-  return `${last?.text ?? callee.text} callback`;
+  // `(function (f) { … })(factory)`: a callee that is not a name would put its whole text in the symbol.
+  const name = last?.text ?? '';
+  return /^#?[\w$]+$/.test(name) ? `${name} callback` : 'callback';
 }
 
 /** The name of a function as written, or inferred from its binding, without enclosing scopes. */
