@@ -100,8 +100,10 @@ function innermost(symbols: readonly ChangedSymbol[]): Set<string> {
 }
 
 function sharedSymbols(a: readonly ChangedSymbol[], b: readonly ChangedSymbol[]): string[] {
-  const theirs = innermost(b);
-  return [...innermost(a)].filter((name) => theirs.has(name)).sort();
+  // An export reached through a helper was not edited: two PRs editing two helpers of one export do not edit one symbol.
+  const edited = (symbols: readonly ChangedSymbol[]) => innermost(symbols.filter((s) => s.reachedThrough === undefined));
+  const theirs = edited(b);
+  return [...edited(a)].filter((name) => theirs.has(name)).sort();
 }
 
 /**

@@ -8,6 +8,7 @@ import { isParsedLanguage } from '../parsing/parser.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import { git, PrGitError, readBlobs, resolveCommits, tryGit } from './diff-git.js';
 import { markCosmeticHunks, meaningfulHunks } from './cosmetic-hunks.js';
+import { reachedExports } from './reached-symbols.js';
 import { parseSides, symbolsOfChange, type SideFacts, type SideFactsReader, type SideRequest } from './diff-symbols.js';
 import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
 
@@ -207,7 +208,8 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
       // Comment-only and whitespace-only hunks touch no symbol.
       fileHunks = markCosmeticHunks(fileHunks, baseText, headText, detectLanguage(entry.path));
       const mapped = symbolsOfChange({ hunks: meaningfulHunks(fileHunks), base: factsFor('base', entry.path), head: factsFor('head', entry.path) });
-      symbols = mapped.symbols;
+      // Exported symbols that use a touched private helper of the module change with it.
+      symbols = [...mapped.symbols, ...reachedExports(mapped.symbols, mapped.head, headText)];
       if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });
       texts.set(entry.path, { base: baseText, head: headText });
     }

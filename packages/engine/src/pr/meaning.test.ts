@@ -102,3 +102,42 @@ describe('markCosmeticHunks', () => {
     expect(markCosmeticHunks([hunk(3, 1, 3, 1)], base, base.replace('return x', 'returnx'), 'typescript')[0]!.cosmetic).toBeUndefined();
   });
 });
+
+describe('a private helper reaches the exports that use it', () => {
+  const FILES = {
+    'package.json': JSON.stringify({ name: 'persisting', version: '1.0.0', type: 'module' }, null, 2),
+    'src/persist.ts': [
+      'function encode(value: unknown): string {',
+      '  return JSON.stringify(value);',
+      '}',
+      '',
+      'function persistImpl(key: string, value: unknown): void {',
+      '  localStorage.setItem(key, encode(value));',
+      '}',
+      '',
+      'function unusedHelper(): number {',
+      '  return 1;',
+      '}',
+      '',
+      '/** persistImpl under its public name */',
+      'export const persist = persistImpl;',
+      '',
+    ].join('\n'),
+    'src/app.ts': "import { persist } from './persist.js';\n\nexport function save(): void {\n  persist('k', 1);\n}\n",
+  };
+
+  it('a change inside persistImpl (two hops: encode -> persistImpl -> persist) changes persist and reaches its importers', async () => {
+    const repo = createGitRepo(FILES);
+    const out = await analyse(repo, pullRequest(repo, 'Encode with a version', { 'src/persist.ts': FILES['src/persist.ts'].replace('JSON.stringify(value)', 'JSON.stringify({ v: 1, value })') }));
+    expect(out.result.graph_impact.changed_symbols).toEqual([{ name: 'persist', file: 'src/persist.ts', kind: 'variable' }]);
+    expect(out.result.graph_impact.dependent_files).toEqual(['src/app.ts']);
+    expect(out.diff.files[0]!.symbols.find((s) => s.name === 'persist')).toMatchObject({ change: 'modified', reachedThrough: 'encode' });
+  });
+
+  it('a change inside a helper no export uses reaches nothing', async () => {
+    const repo = createGitRepo(FILES);
+    const out = await analyse(repo, pullRequest(repo, 'Two', { 'src/persist.ts': FILES['src/persist.ts'].replace('return 1;', 'return 2;') }));
+    expect(out.result.graph_impact.changed_symbols).toEqual([]);
+    expect(out.result.graph_impact.dependents_count).toBe(0);
+  });
+});

@@ -29,6 +29,11 @@ export interface ChangedSymbol {
    * `removed` (gone at head), `modified` (on both sides). Set by the diff reader.
    */
   change?: 'added' | 'removed' | 'modified';
+  /**
+   * Set on an exported symbol the hunks do not touch but whose behaviour changes because it uses a
+   * touched private helper of its module (reached-symbols.ts): the helper's name.
+   */
+  reachedThrough?: string;
 }
 
 export interface ChangedFile {
