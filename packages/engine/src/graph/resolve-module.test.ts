@@ -146,6 +146,9 @@ describe('build output mapped back to sources', () => {
     expect(twins.resolvePackageTarget('', './dist/index.cjs')).toEqual(internal('src/index.cts'));
     expect(twins.resolvePackageTarget('', './dist/index.mjs')).toEqual(internal('src/index.mts'));
     expect(twins.resolvePackageTarget('', './dist/index.js')).toEqual(internal('src/index.ts'));
+    // ky: `source/` is built into `distribution/` by a tsconfig the repository does not hold.
+    const ky = memoryResolver(['source/index.ts', 'test/a.test.ts'], { 'package.json': { name: 'ky', exports: { types: './distribution/index.d.ts', default: './distribution/index.js' } } }).resolver;
+    expect(ky.resolve('test/a.test.ts', 'ky')).toEqual(internal('source/index.ts'));
     // A subpath whose build has no source stays unresolved.
     expect(resolver.resolve('test/add.test.ts', 'datelib/missing')).toEqual(unresolved);
   });

@@ -5,8 +5,9 @@
 // `dist/x.d.ts`, which are not in the repository (or not what we analyse). When such a target is
 // missing, we look for the same relative path under the source root with a TS extension:
 // first the package tsconfig's `outDir` → `rootDir` (rootDir defaulting to `src`), then, for any
-// first directory (`dist`, `lib`, `build`, ...), the rest of the path under `src/`, dropping
-// further leading directories one at a time (`dist/esm/x.js` → `src/esm/x`, `src/x`), and last
+// first directory (`dist`, `lib`, `build`, ...), the rest of the path under `src/` (or `source/`,
+// `lib/`), dropping further leading directories one at a time (`dist/esm/x.js` → `src/esm/x`,
+// `src/x`), and last
 // the whole path under `src/` (date-fns publishes its build at the package root: `./add.js` →
 // `src/add/index.ts`). A bundle named after the package (`dist/redux.mjs`, built by tsup from
 // `src/index.ts`) has no source of its own name: the package's main entry (`.`) then falls back to
@@ -97,6 +98,8 @@ export function splitPackageSpecifier(specifier: string): { name: string; subpat
 }
 
 const MAIN_FIELDS = ['source', 'types', 'typings', 'module', 'main'];
+/** Where sources live when the tsconfig does not say (its `extends` may be a package not installed: ky's `@sindresorhus/tsconfig` builds `source/` into `distribution/`). */
+const SOURCE_ROOTS = ['src', 'source', 'lib'];
 const BUILD_EXTENSION = /(\.d\.[mc]?ts|\.[mc]?[jt]sx?)$/;
 
 export class WorkspaceResolver {
@@ -164,7 +167,9 @@ export class WorkspaceResolver {
     const { outDir, rootDir } = this.buildRootsOf(pkg.dir);
     if (outDir && relative.startsWith(`${outDir}/`)) out.push(joinPath(rootDir, relative.slice(outDir.length + 1)));
     // The rest of the path after each of its directories: `a/b/c` → `src/b/c`, `src/c`.
-    for (let slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) out.push(`src/${relative.slice(slash + 1)}`);
+    for (let slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
+      for (const root of SOURCE_ROOTS) if (!relative.startsWith(`${root}/`)) out.push(`${root}/${relative.slice(slash + 1)}`);
+    }
     // Built at the package root (`./add.js` from `src/add/index.ts`).
     if (!relative.startsWith('src/')) out.push(`src/${relative}`);
     return out;
