@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { classifyDeterministic, pickIntents, prefixIntent, INTENTS } from './classify.js';
 import { readPullRequestChange } from './diff.js';
+import { isMajorBump } from './risk-signals.js';
 
 const BASE = {
   'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { lodash: '4.17.20' } }, null, 2),
@@ -92,6 +93,17 @@ describe('classifyDeterministic', () => {
     expect(classification.primary_intent).toBe('dependency');
     expect(classification.change_categories).toEqual(['dependencies']);
     expect(classification.risk_signals).toEqual(['dependency change: lodash 4.17.20 -> 4.17.21']);
+  });
+
+  it('a major version bump of a dependency is named as a risk; a patch bump beside it is not', async () => {
+    const { classification } = await classify(
+      (repo) => repo.write({ 'package.json': BASE['package.json'].replace('4.17.20', '5.0.0'), 'package-lock.json': '{"lockfileVersion":3}\n' }),
+      { title: 'Bump lodash from 4.17.20 to 5.0.0', headBranch: 'dependabot/npm_and_yarn/lodash-5.0.0' },
+    );
+    expect(classification.risk_signals).toEqual(['dependency change: lodash 4.17.20 -> 5.0.0', 'major version bump: lodash 4.17.20 -> 5.0.0']);
+    expect(isMajorBump('^0.4.1', '^0.5.0')).toBe(true);
+    expect(isMajorBump('^1.4.1', '^1.5.0')).toBe(false);
+    expect(isMajorBump('~2.0.0', 'workspace:*')).toBe(false);
   });
 
   it('renaming a file and a function, callers updated, is a structural refactor', async () => {

@@ -12,6 +12,7 @@ export const RISK_SIGNALS = [
   'large deletion',
   'no tests for changed source',
   'dependency change',
+  'major version bump',
   'config/CI change',
   'generated files edited',
 ] as const;
@@ -60,9 +61,31 @@ export function riskSignals(change: PullRequestChange, facts: ChangeFacts): stri
     const changes = facts.dependencyChanges.map((d) => (d.from && d.to ? `${d.name} ${d.from} -> ${d.to}` : d.to ? `adds ${d.name}@${d.to}` : `removes ${d.name}`));
     signals.push(`dependency change: ${changes.length ? list(changes) : list(dependencyFiles)}`);
   }
+  const majors = facts.dependencyChanges.filter((d) => isMajorBump(d.from, d.to));
+  if (majors.length > 0) signals.push(`major version bump: ${list(majors.map((d) => `${d.name} ${d.from} -> ${d.to}`))}`);
   const config = [...inCategory('ci'), ...inCategory('config')];
   if (config.length > 0) signals.push(`config/CI change: ${list(config)}`);
   const generated = inCategory('generated');
   if (generated.length > 0) signals.push(`generated files edited: ${list(generated)}`);
   return signals;
+}
+
+/** `[major, minor]` of a plain version or range (`^1.2.3`, `~0.4`, `>=2`, `v3.0.0`, `npm:x@4.1.0`); undefined for tags, URLs, workspaces. */
+function versionOf(range: string): [number, number] | undefined {
+  const match = /^(?:npm:(?:@[^/]+\/)?[^@]+@)?\s*(?:[\^~]|>=?|=)?\s*v?(\d+)(?:\.(\d+|x|\*))?/.exec(range.trim());
+  if (!match) return undefined;
+  const minor = Number(match[2]);
+  return [Number(match[1]), Number.isFinite(minor) ? minor : 0];
+}
+
+/**
+ * A re-versioned dependency whose major version went up (semver: breaking changes allowed); under
+ * 1.0 a minor step is one too (`0.4` -> `0.5`).
+ */
+export function isMajorBump(from: string | undefined, to: string | undefined): boolean {
+  if (!from || !to) return false;
+  const a = versionOf(from);
+  const b = versionOf(to);
+  if (!a || !b) return false;
+  return b[0] > a[0] || (a[0] === 0 && b[0] === 0 && b[1] > a[1]);
 }
