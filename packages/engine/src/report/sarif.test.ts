@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, Severity } from '../domain/types.js';
 import { sarifSchemaErrors } from './fixtures/validate-sarif.js';
-import { issueFingerprint } from './issue-id.js';
-import { fromSarif, pathToUriReference, ruleDisplayName, SARIF_FINGERPRINT_KEY, toSarif } from './sarif.js';
+import { issueFingerprint, legacyIssueFingerprint } from './issue-id.js';
+import { fromSarif, pathToUriReference, ruleDisplayName, SARIF_FINGERPRINT_KEY, SARIF_LEGACY_FINGERPRINT_KEY, toSarif } from './sarif.js';
 import type { SarifLog, SarifRun } from './sarif-types.js';
 import { makeAssessmentResult, makeFinding, sampleFindings } from './fixtures/assessment-result.js';
 import { TOOL_INFORMATION_URI, TOOL_VERSION } from './tool-info.js';
@@ -76,7 +76,7 @@ describe('toSarif', () => {
           },
         },
       ],
-      partialFingerprints: { [SARIF_FINGERPRINT_KEY]: issueFingerprint(result.findings[0]) },
+      partialFingerprints: { [SARIF_FINGERPRINT_KEY]: issueFingerprint(result.findings[0]), [SARIF_LEGACY_FINGERPRINT_KEY]: legacyIssueFingerprint(result.findings[0]) },
       properties: {
         severity: 'critical',
         category: 'security',

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
-import { issueFingerprint } from './issue-id.js';
+import { issueFingerprint, legacyIssueFingerprint } from './issue-id.js';
 import type { SarifLevel, SarifLog, SarifReportingDescriptor, SarifResult, SarifRun } from './sarif-types.js';
 import { TOOL_INFORMATION_URI, TOOL_NAME, TOOL_VERSION } from './tool-info.js';
 import { round1 } from './wire.js';
@@ -14,7 +14,9 @@ export type { SarifLog } from './sarif-types.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** Our key in `partialFingerprints`; versioned so that a change of the recipe cannot mismatch old logs. */
-export const SARIF_FINGERPRINT_KEY = 'codehealth/v1';
+export const SARIF_FINGERPRINT_KEY = 'codehealth/v2';
+/** The recipe before issue identity v2 (legacyIssueFingerprint), kept beside it so results of older logs still match. */
+export const SARIF_LEGACY_FINGERPRINT_KEY = 'codehealth/v1';
 export const SARIF_SRCROOT = 'SRCROOT';
 
 export const SARIF_LEVEL_OF: Readonly<Record<Severity, SarifLevel>> = {
@@ -111,7 +113,7 @@ function resultOf(finding: Finding, ruleIndex: number, rule: SarifReportingDescr
         ...(finding.symbol ? { logicalLocations: [{ name: finding.symbol }] } : {}),
       },
     ],
-    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: issueFingerprint(finding) },
+    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: issueFingerprint(finding), [SARIF_LEGACY_FINGERPRINT_KEY]: legacyIssueFingerprint(finding) },
     properties,
   };
 }
