@@ -110,9 +110,10 @@ export const issueRoutes = [
     summary: 'Dismiss the issue, here and in every run where it recurs',
     description:
       'Creates a dismiss rule pinned to the issue\'s identity: `rule_pattern` = its rule id, `secondary_pattern` = ' +
-      '`fingerprint:<fingerprint>` (rule, file, enclosing symbol and normalised snippet, not line numbers), scope `file` with its ' +
+      '`fingerprint:<fingerprint>` (rule, file, enclosing symbol and the anchored code with comments and formatting left out — for ' +
+      'metric rules the symbol alone —, not line numbers), scope `file` with its ' +
       'path, `source_type` = its source. Every copy of the issue in earlier runs is dismissed at once, and the copy found by the ' +
-      'next analysis too, even when lines above it moved. Dismissing it again updates that rule\'s `action`/`reason` (only the ' +
+      'next analysis too, even when lines above it moved or the code was re-formatted. Dismissing it again updates that rule\'s `action`/`reason` (only the ' +
       'fields given) instead of adding a rule. `action` defaults to `dismiss`.',
     tag: TAG,
     access: 'member',
