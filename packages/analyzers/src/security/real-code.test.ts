@@ -58,15 +58,13 @@ describe('security analyzer on real code', () => {
     const result = await analyzeCorpus(obtainNpmPackage('knex', '3.1.0'), () => context.skip());
     if (!result) return;
     expect(result.files).toBeGreaterThan(150);
+    // No longer reported: scripts/build.js's exec(cmd) (a maintainer's build script), the stress
+    // test's password for its localhost SQL Server, and the SHA-1 that shortens Oracle identifiers
+    // (an identifier, not a security use).
     expect(summary(result.findings)).toEqual([
-      'command-injection scripts/build.js:10',
-      'hard-coded-secret scripts/stress-test/knex-stress-test.js:42',
       'sql-injection lib/dialects/sqlite3/query/sqlite-querycompiler.js:230',
       'sql-injection lib/schema/tablecompiler.js:338',
-      'weak-crypto lib/dialects/oracle/utils.js:34',
     ]);
-    const sha1 = result.findings.find((f) => f.ruleId === 'security/weak-crypto')!;
-    expect([sha1.severity, sha1.confidence, sha1.title]).toEqual(['medium', 40, 'SHA-1 hash used as an identifier in NameHelper.generateCombinedName']);
   });
 
   const releases: Array<[name: string, vulnerable: string, fixed: string, expected: string[]]> = [

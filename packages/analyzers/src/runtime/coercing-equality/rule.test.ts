@@ -8,6 +8,7 @@ new AnalyzerTester(runtime).run('coercing-equality', {
     { code: "if (typeof x == 'string') {}\nif (typeof a != typeof b) {}", name: 'typeof always yields strings' },
     { code: "const same = 1 == 1;\nconst never = 'a' != 'b';", name: 'two literals' },
     { code: 'if ((value) == (null)) {}', name: 'parenthesised null' },
+    { code: "if (mode == 'dark') {}\nif (type != \"{\") {}\nif (kind == `auto_increment`) {}", name: 'a string literal that is not a number matches only itself among primitives' },
     {
       code: "if (list.length == 0) {}\nif (s.indexOf(t) != -1) {}\nif (name.trim() == '') {}\nif (Number(a) == parseInt(b)) {}\nif (`${a}` == b.toLowerCase()) {}",
       name: 'operands of one known type: numbers with numbers, strings with strings',
@@ -45,8 +46,8 @@ new AnalyzerTester(runtime).run('coercing-equality', {
       ],
     },
     {
-      code: "if (status == 200) {}\nif (mode == 'dark') {}\nif (kind == `a`) {}",
-      name: 'other literals: low',
+      code: "if (status == 200) {}\nif (mode == '1') {}\nif (kind == ` 2 `) {}",
+      name: 'numbers and numeric strings: low',
       findings: [
         { line: 1, severity: 'low', title: 'Coercing comparison status == 200 in example.ts' },
         { line: 2, severity: 'low' },

@@ -11,7 +11,16 @@ interface Operand {
   kind: OperandKind;
   /** For number and string literals: the value is `0`, `""` or `"0"`, the classic coercion traps. */
   falsy?: boolean;
+  /**
+   * A string literal that is not a number (`"rtl"`, `"{"`, `"auto_increment"`): `x == "rtl"` holds for
+   * the string "rtl" alone among primitives (a number or boolean converts to a number, and "rtl" to NaN),
+   * so it behaves as `===` does.
+   */
+  textual?: boolean;
 }
+
+/** A non-empty string that does not convert to a number. */
+const isTextual = (value: string | undefined): boolean => value !== undefined && value.trim() !== '' && Number.isNaN(Number(value));
 
 interface Trap {
   severity: Severity;
@@ -51,9 +60,9 @@ function operandOf(operand: SyntaxNode): Operand {
     case 'number':
       return { kind: 'number', falsy: Number(node.text) === 0 };
     case 'string':
-      return { kind: 'string', falsy: ['', '0'].includes(stringLiteralValue(node) ?? '') };
+      return { kind: 'string', falsy: ['', '0'].includes(stringLiteralValue(node) ?? ''), textual: isTextual(stringLiteralValue(node)) };
     case 'template_string':
-      return isStaticTemplate(node) ? { kind: 'string', falsy: ['', '0'].includes(node.text.slice(1, -1)) } : { kind: 'stringy' };
+      return isStaticTemplate(node) ? { kind: 'string', falsy: ['', '0'].includes(node.text.slice(1, -1)), textual: isTextual(node.text.slice(1, -1)) } : { kind: 'stringy' };
     case 'unary_expression': {
       const operator = node.childForFieldName('operator')?.type;
       const argument = node.childForFieldName('argument');
@@ -87,6 +96,7 @@ function trapOf(left: Operand, right: Operand, operator: string): Trap | undefin
   const has = (kind: OperandKind) => kinds.includes(kind);
   // `== null` is the idiom; typeof yields strings and two literals are constant: no coercion hides a bug there.
   if (has('null') || has('typeof') || (LITERALS.has(left.kind) && LITERALS.has(right.kind)) || sameType(left.kind, right.kind)) return undefined;
+  if ((left.textual || right.textual) && !has('boolean') && !has('container')) return undefined;
   if (has('undefined')) {
     return { severity: 'low', confidence: 95, alsoMatches: '`null` as well as `undefined`: it is `x ' + operator + ' null` in disguise', sameBehaviour: `${operator} null` };
   }

@@ -30,6 +30,7 @@ new AnalyzerTester(runtime).run('floating-promise', {
     { code: 'Promise.allSettled([a(), b()]);', name: 'allSettled does not reject' },
     { code: 'const run = async () => {};\nexport const handler = () => run();', name: 'arrow expression bodies return the promise' },
     { code: 'x.then;', name: 'not a call' },
+    { code: '(async () => {\n  await run();\n})();\nmain().then(() => console.log("done"));\nasync function main() {}', name: "a script's entry call in module code: a rejection ends the process as a top-level throw would" },
   ],
   invalid: [
     {
@@ -38,9 +39,9 @@ new AnalyzerTester(runtime).run('floating-promise', {
       findings: [{ line: 3, title: 'Unhandled promise from save() in onSubmit', symbol: 'onSubmit', severity: 'medium', data: { promise: 'save()' } }],
     },
     {
-      code: 'export const save = async () => {};\nsave();',
-      name: 'an async arrow bound to const, at module level',
-      findings: [{ line: 2, title: 'Unhandled promise from save() in example.ts' }],
+      code: 'export const save = async () => {};\nexport function f() {\n  save();\n}',
+      name: 'an async arrow bound to const',
+      findings: [{ line: 3, title: 'Unhandled promise from save() in f' }],
     },
     {
       code: 'class Store {\n  async flush() {}\n  static async open() {}\n  write() {\n    this.flush();\n    setTimeout(() => this.flush(), 10);\n  }\n}\nStore.open();',
@@ -90,21 +91,21 @@ new AnalyzerTester(runtime).run('floating-promise', {
       ],
     },
     {
-      code: 'async function save() {}\nsave().finally(close);\nready && save();\nok ? save() : skip();\n(0, save());',
+      code: 'async function save() {}\nfunction f() {\n  save().finally(close);\n  ready && save();\n  ok ? save() : skip();\n  (0, save());\n}',
       name: 'finally passes rejections on; logical, conditional and comma operands',
       findings: [
-        { line: 2, title: 'Unhandled promise from save().finally() in example.ts' },
-        { line: 3, title: 'Unhandled promise from save() in example.ts' },
-        { line: 4, title: 'Unhandled promise from save() in example.ts' },
-        { line: 5, title: 'Unhandled promise from save() in example.ts' },
+        { line: 3, title: 'Unhandled promise from save().finally() in f' },
+        { line: 4, title: 'Unhandled promise from save() in f' },
+        { line: 5, title: 'Unhandled promise from save() in f' },
+        { line: 6, title: 'Unhandled promise from save() in f' },
       ],
     },
     {
-      code: '(async () => {\n  await run();\n})();\nmain();\nasync function main() {}',
-      name: 'an async IIFE; hoisted async declarations',
+      code: 'export function start() {\n  (async () => {\n    await run();\n  })();\n  main();\n}\nasync function main() {}',
+      name: 'an async IIFE and a hoisted async declaration inside a function',
       findings: [
-        { line: 1, endLine: 3, title: 'Unhandled promise from async IIFE in example.ts' },
-        { line: 4, title: 'Unhandled promise from main() in example.ts' },
+        { line: 2, endLine: 4, title: 'Unhandled promise from async IIFE in start' },
+        { line: 5, title: 'Unhandled promise from main() in start' },
       ],
     },
     {

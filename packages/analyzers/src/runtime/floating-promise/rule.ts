@@ -46,6 +46,24 @@ function floatingSource(part: SyntaxNode, lookup: SourceLookup): PromiseSource |
   return promiseSource(part, lookup);
 }
 
+/** Whether `node` runs in module code, outside any function (`main();` at the end of a script). */
+function atModuleLevel(node: SyntaxNode): boolean {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current) || current.type === 'class_body') return false;
+  return true;
+}
+
+/**
+ * A script's entry call: `main()`, `run().then(report)`, `(async () => { … })()` — a same-file async
+ * function called by its bare name, or an async IIFE, possibly followed by `.then`/`.finally`.
+ */
+function isEntryCall(part: SyntaxNode, asyncNames: ReadonlySet<string>): boolean {
+  let call = unwrapParentheses(part);
+  while (call.type === 'call_expression' && /^(then|finally)$/.test(calledMethod(call) ?? '')) call = unwrapParentheses(memberObject(calleeOf(call)!)!);
+  if (call.type !== 'call_expression') return false;
+  const callee = unwrapParentheses(call.childForFieldName('function') ?? call);
+  return (callee.type === 'identifier' && asyncNames.has(callee.text)) || isFunctionNode(callee);
+}
+
 /** The name an `async` keyword's function is called by, for the cheap pre-filter of candidates. */
 function asyncName(fn: SyntaxNode): string | undefined {
   if (fn.type === 'function_declaration' || fn.type === 'method_definition') return fn.childForFieldName('name')?.text.replace(/^['"]|['"]$/g, '');
@@ -99,7 +117,12 @@ export const floatingPromise = defineRule({
           if (!worth.test(context.source.slice(statement.startIndex, statement.endIndex))) continue;
           const expression = statement.firstNamedChild;
           if (!expression || statement.hasError) continue;
+          const moduleLevel = atModuleLevel(statement);
           for (const part of droppedParts(expression)) {
+            // `main();` / `(async () => { … })();` in module code: a rejection there ends the process (Node 15+)
+            // or reaches the console (browsers) with its stack, exactly as an error thrown at the top level
+            // would; there is no caller to hand it to.
+            if (moduleLevel && isEntryCall(part, asyncNames)) continue;
             const source = floatingSource(part, lookup);
             if (!source) continue;
             const symbol = enclosingSymbol(part);

@@ -12,8 +12,22 @@ new AnalyzerTester(security).run('command-injection', {
     { code: "const cp = require('child_process');\ncp.execSync(`node ${__dirname}/build.js`);", filename: 'src/a.js', name: '__dirname is not outside input' },
     { code: "import { exec } from 'node:child_process';\nimport { quote } from 'shell-quote';\nfunction run(file: string) { exec(`cat ${quote([file])}`); }", name: 'a quoted value' },
     { code: "function exec(cmd) { return cmd; }\nexec(`rm ${x}`);", filename: 'src/b.js', name: 'no child_process import' },
+    { code: "import { execSync } from 'node:child_process';\nconst now = new Date();\nexecSync(`git log --since=${now.toISOString().slice(0, 10)}`);", filename: 'src/log.js', name: 'a piece cut out of a date' },
+    { code: "import { execSync } from 'node:child_process';\nexport function tagRef(tag) {\n  return execSync(`git show-ref refs/tags/${tag}`).toString();\n}\nexecSync(`gh pr checkout ${process.argv[2]}`);", filename: 'scripts/release.js', name: "a maintainer's script builds commands from the repository's own state and its own arguments" },
   ],
   invalid: [
+    {
+      code: "import { execSync } from 'node:child_process';\nexport function tagRef(tag) {\n  return execSync(`git show-ref refs/tags/${tag}`).toString();\n}",
+      filename: 'src/git.js',
+      name: 'the same command in production code',
+      findings: [{ line: 3, severity: 'high' }],
+    },
+    {
+      code: "import { exec } from 'node:child_process';\napp.get('/ping', (req, res) => exec(`ping -c 1 ${req.query.host}`));",
+      filename: 'scripts/dev-server.js',
+      name: 'request input counts in scripts too',
+      findings: [{ line: 2, severity: 'critical' }],
+    },
     {
       code: "import { exec } from 'node:child_process';\nexport function checkout(branch: string) {\n  exec(`git checkout ${branch}`);\n}",
       findings: [{ line: 3, severity: 'high', symbol: 'checkout', title: 'exec() runs a shell command built from `branch` in checkout', data: { builtBy: 'template', requestInput: false } }],

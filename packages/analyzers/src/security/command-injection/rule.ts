@@ -1,6 +1,6 @@
 // Flags shell commands built from values the code does not fix: child_process exec/execSync, and
 // spawn/execFile with the `shell` option, whose command line a shell parses.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createModuleBindings } from '../shared/modules.js';
 import { placeOf, quote } from '../shared/place.js';
@@ -56,6 +56,10 @@ export const commandInjection = defineRule({
   },
   create(context) {
     if (!/child_process|shelljs/.test(context.source)) return {};
+    // A maintainer's script (release, build, benchmark, docs) builds its commands from the repository's
+    // own state — tags, SHAs, dates, its own arguments — and whoever runs it can run any command
+    // already; only request input makes such a command injectable there.
+    const production = roleOfFile(context.file) === 'production';
     const modules = createModuleBindings(MODULES);
     const check = (call: SyntaxNode) => {
       const target = modules.resolveCall(call);
@@ -69,6 +73,7 @@ export const commandInjection = defineRule({
       const shapes = pieces.map((piece) => shapeOf(piece)).filter((shape) => shape.dynamicParts.length > 0);
       if (shapes.length === 0) return;
       const fromRequest = pieces.some((piece) => mentionsRequestInput(piece)) || shapes.some((s) => s.dynamicParts.some(mentionsRequestInput));
+      if (!production && !fromRequest) return;
       const severity = severityOf(shapes, fromRequest);
       const place = placeOf(call, context.file.path);
       const fn = `${target.name}()`;

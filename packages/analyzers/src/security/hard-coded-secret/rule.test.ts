@@ -18,6 +18,9 @@ const PEM_BODY = 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0g
 
 new AnalyzerTester(security).run('hard-coded-secret', {
   valid: [
+    { code: "const siteConfig = {\n  algolia: {\n    apiKey: '500db32fbdbd53a814f42aafdfa26bd4',\n    indexName: 'docs',\n  },\n};", filename: 'website/siteConfig.js', name: 'an Algolia search-only key is public by design' },
+    { code: "const config = {\n  server: 'localhost',\n  user: 'sa',\n  password: 'S0meVeryHardPassword1',\n};", filename: 'scripts/stress.js', name: "a local service's login" },
+    { code: "const POSSIBLE_TOKEN = '[a-z0-9_.-]*[a-z0-9]';", name: "a regular expression's source" },
     'const password = process.env.DB_PASSWORD;',
     { code: "const apiKey = 'changeme';\nconst token = 'your-api-token-here';\nconst secret = '<CLIENT_SECRET>';\nconst pwd = 'xxxxxxxxxxxx';", name: 'placeholders' },
     { code: "const passwordField = 'a8Fk2LmQ9xZ7';\nconst tokenUrl = 'https://auth.acme.io/oauth/token';", name: 'names that mention a secret without holding one' },
@@ -35,6 +38,12 @@ new AnalyzerTester(security).run('hard-coded-secret', {
     { code: "crypto.createHmac('sha256', key);\njwt.sign(payload, 'changeme-secret');", name: 'keys from variables and placeholder keys' },
   ],
   invalid: [
+    {
+      code: "const config = {\n  server: 'db.internal.example.net',\n  user: 'sa',\n  password: 'S0meVeryHardPassword1',\n};\nconst search = { apiKey: '500db32fbdbd53a814f42aafdfa26bd4' };",
+      filename: 'src/db.js',
+      name: "a remote service's login, and an API key outside an Algolia block",
+      findings: [{ line: 4, severity: 'high' }, { line: 6, severity: 'high' }],
+    },
     {
       code: `export const config = {\n  region: 'eu-west-1',\n  accessKeyId: '${AWS_KEY}',\n};`,
       filename: 'src/config.ts',

@@ -78,6 +78,19 @@ function namedLiteral(node: SyntaxNode): { name: string; value: SyntaxNode } | u
   return { name, value: literal };
 }
 
+/**
+ * A credential that is not secret by design: Algolia/DocSearch search-only keys ship to every browser
+ * (`algolia: { apiKey }`), and a local service's login (`{ host: 'localhost', password }`) opens
+ * nothing beyond the developer's machine.
+ */
+function publicByDesign(holder: SyntaxNode): boolean {
+  const object = holder.parent?.type === 'object' ? holder.parent : undefined;
+  if (!object) return false;
+  if (/\b(?:host|hostname|server)\s*:\s*['"`](?:localhost|127\.0\.0\.1|0\.0\.0\.0)['"`]/.test(object.text)) return true;
+  const owner = object.parent?.type === 'pair' ? object.parent.childForFieldName('key')?.text ?? '' : '';
+  return /algolia|docsearch/i.test(owner);
+}
+
 export const hardCodedSecret = defineRule({
   kind: 'file',
   meta: {
@@ -146,6 +159,7 @@ export const hardCodedSecret = defineRule({
       const named = namedLiteral(holder);
       const authorization = /^authorization$/i.test(named?.name ?? '');
       if (!named || !(authorization || isSecretName(named.name))) return;
+      if (publicByDesign(holder)) return;
       let value = literalString(named.value);
       // A value in a provider's format is the format scan's to judge, placeholder or not.
       if (value === undefined || SECRET_FORMATS.some((format) => new RegExp(format.pattern.source, 'i').test(value!))) return;

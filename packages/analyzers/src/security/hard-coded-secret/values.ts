@@ -52,6 +52,8 @@ export function rejectValue(value: string, thresholds: ValueThresholds): string 
   if (/^(?:https?:)?\/\/|^[./~]|^[a-z]+:\/\/[^:@]+$/i.test(value)) return 'path or url';
   if (INTEGRITY.test(value)) return 'integrity hash';
   if (isPlaceholder(value)) return 'placeholder';
+  // `'[a-z0-9_.-]*[a-z0-9]'`: a regular expression's source, held in a `…_TOKEN` constant of a tokenizer.
+  if (/\[[^\]]*[a-z0-9]-[a-z0-9][^\]]*\][*+?{]|\\[dwsb]/i.test(value)) return 'pattern';
   if (looksLikeIdentifier(value)) return 'identifier';
   if (characterClasses(value) < 2) return 'one character class';
   if (shannonEntropy(value) < thresholds.minEntropy) return 'low entropy';

@@ -74,6 +74,9 @@ export const noEval = defineRule({
       const code = found.kind === 'Function' ? args : args.slice(0, 1);
       if (code.length === 0) return;
       if (found.kind === 'timer' && !isStringExpression(code[0])) return;
+      // `new Function(src);` as a statement only compiles: a syntax check (Vue's validateBrowserExpression)
+      // whose function is dropped and never runs.
+      if (found.kind === 'Function' && call.parent?.type === 'expression_statement') return;
       const shapes = code.map((arg) => shapeOf(arg));
       const dynamic = shapes.find((shape) => shape.dynamicParts.length > 0);
       const place = placeOf(call, context.file.path);

@@ -78,8 +78,11 @@ export function isTrustedPart(node: SyntaxNode): boolean {
       return !!consequence && !!alternative && isKnownOrTrusted(consequence) && isKnownOrTrusted(alternative);
     }
     case 'call_expression': {
-      const name = calleeOf(n)?.name ?? '';
-      const objectName = calleeOf(n)?.object?.text ?? '';
+      const callee = calleeOf(n);
+      const name = callee?.name ?? '';
+      const objectName = callee?.object?.text ?? '';
+      // A piece cut out of a safe value is safe: `now.toISOString().slice(0, 10)`.
+      if (/^(?:slice|substring|substr|padStart|padEnd|trim|toUpperCase|toLowerCase)$/.test(name) && callee?.object?.type === 'call_expression') return isTrustedPart(callee.object);
       return SAFE_CALL.test(name) || objectName === 'Math' || isPlaceholderList(n);
     }
     default:
