@@ -19,6 +19,23 @@ describe('anchorsOf', () => {
     expect(anchorsOf('Add retry to the HTTP client', '').scope).toEqual(['retry', 'http', 'client']);
     expect([...anchorsOf('fix: typo', 'See `src/billing/invoice.ts`').mentioned]).toEqual(expect.arrayContaining(['billing', 'invoice']));
   });
+
+  it('reads no anchor from merge-commit boilerplate: the PR title on the body’s first line stands for it', () => {
+    // Before: 'merge', 'pull', 'request', 'from', 'next' were the title's content words, and 'next' named any zone called next.
+    expect(anchorsOf('Merge pull request #3131 from pmndrs/next', '').scope).toEqual([]);
+    expect([...anchorsOf('Merge pull request #3131 from pmndrs/next', '').mentioned]).toEqual([]);
+    expect(anchorsOf("Merge branch 'next' into main", '').scope).toEqual([]);
+    expect(anchorsOf('Merge pull request #12 from acme/fix-auth', 'fix(auth): reject expired sessions\n\nDetails.').scope).toEqual(['auth']);
+    // A title that only starts with the word is a title.
+    expect(anchorsOf('Merge adjacent invoices', '').scope).toEqual(['merge', 'adjacent', 'invoices']);
+  });
+
+  it('a merge commit of a PR branch named next does not anchor the zone src/next: no scope is guessed', () => {
+    const next = changed('src/next/router.ts', { additions: 30, deletions: 2, symbols: both('route', 1, 3) });
+    const { impactZones, scopeDrift } = analyzePrScope({ files: [auth, next], graph, title: 'Merge pull request #3131 from pmndrs/next', body: '', primaryIntent: 'feature' });
+    expect(impactZones.every((z) => z.scope_classification === 'primary')).toBe(true);
+    expect(scopeDrift).toEqual([]);
+  });
 });
 
 describe('scope drift', () => {

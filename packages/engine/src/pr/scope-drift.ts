@@ -47,7 +47,22 @@ function words(text: string): string[] {
   return out;
 }
 
-export function anchorsOf(title: string, body: string): Anchors {
+/**
+ * Git's and the code hosts' merge-commit subjects (`Merge pull request #12 from acme/next`, `Merge
+ * branch 'next' into main`, `Merge remote-tracking branch 'origin/x'`): they name branches, not
+ * the change.
+ */
+const MERGE_SUBJECT = /^\s*Merge (?:pull request #\d+ from \S+|(?:remote-tracking )?branch(?:es)? .*|(?:tag|commit) .*|[0-9a-f]{7,40} into .*)\s*$/i;
+
+/** The title a merge commit stands for: GitHub puts the PR's own title on the body's first line. */
+export function statedTitle(title: string, body: string): { title: string; body: string } {
+  if (!MERGE_SUBJECT.test(title)) return { title, body };
+  const [first = '', ...rest] = body.trim().split('\n');
+  return { title: first.trim(), body: rest.join('\n') };
+}
+
+export function anchorsOf(rawTitle: string, rawBody: string): Anchors {
+  const { title, body } = statedTitle(rawTitle, rawBody);
   const conventional = /^\s*[a-z]+(?:\(([^)]*)\))?!?:\s*(.*)$/i.exec(title);
   const scopeText = conventional?.[1];
   const scope = scopeText ? words(scopeText.replace(/[,|]/g, ' ')) : words(conventional?.[2] ?? title).filter((w) => w.length >= 4);
@@ -84,7 +99,8 @@ function connectedFiles(anchored: readonly Zone[], graph: CodeGraph | undefined)
 export function relateZones(zones: readonly Zone[], stated: StatedIntent, graph?: CodeGraph): ZoneScope[] {
   const intent = stated.primaryIntent;
   const anchors = anchorsOf(stated.title, stated.body);
-  const text = `${stated.title}\n${stated.body}`;
+  const stripped = statedTitle(stated.title, stated.body);
+  const text = `${stripped.title}\n${stripped.body}`;
   const zoneWords = zones.map(zoneWordsOf);
   const isMentioned = (i: number) => [...anchors.mentioned].some((w) => matches(w, zoneWords[i]));
   const anchoredCode = zones.filter((z, i) => z.category === 'code' && anchors.scope.some((w) => matches(w, zoneWords[i])));
