@@ -12,6 +12,7 @@ const esmModules = Object.fromEntries(
 describe('consistency/import-style', () => {
   it('reports a CommonJS file, an extensionless and a default import among ESM, .js and named imports', async () => {
     const repo = new MiniRepo({
+      'package.json': '{ "name": "esm", "type": "module" }\n',
       ...esmModules,
       'src/legacy.js': "const fs = require('node:fs');\nmodule.exports = { fs };\n",
       'src/odd.ts': "import alpha from './alpha';\nimport * as beta from './beta.js';\nimport data from './data.json';\nexport const x = [alpha, beta, data];\n",
@@ -49,6 +50,39 @@ describe('consistency/import-style', () => {
     expect(result.conventions.find((c) => c.name === 'module-system')).toMatchObject({ totalCount: 14, consistency: 100 });
     // Loader queries (`?react`, `?worker`) are neither extension style nor a binding choice.
     expect(result.conventions.find((c) => c.name === 'import-extension')).toMatchObject({ totalCount: 12, consistency: 100 });
+  });
+
+  it('does not report what the file could not choose: Node\'s CommonJS .js, explicit extensions, a package\'s own extension style, a forced binding', async () => {
+    const extensionless = Object.fromEntries(
+      NAMES.map((n, i) => [`packages/app/src/${n}.ts`, `import { value as next } from './${NAMES[(i + 1) % NAMES.length]}';\nexport const value = () => next;\n`]),
+    );
+    const repo = new MiniRepo({
+      'packages/app/package.json': '{ "name": "app" }\n',
+      ...extensionless,
+      // A package run by Node as CommonJS (no "type": "module"): its .js files are CommonJS by rule.
+      'packages/app/index.js': "module.exports = require('./dist/app.js');\n",
+      // A package built for Node's ESM resolution writes extensions, whatever the rest of the repository does.
+      'packages/node/package.json': '{ "name": "node", "type": "module" }\n',
+      'packages/node/src/a.ts': "import { b } from './b.js';\nimport { c } from './c.mjs';\nexport const a = [b, c];\n",
+      'packages/node/src/b.ts': "import { c } from './c.mjs';\nexport const b = c;\n",
+      'packages/node/src/c.mts': 'export const c = 1;\n',
+      // Modules that export only a default: importing it by default is the only way.
+      'packages/app/src/delay.ts': 'export default function delay() {}\n',
+      'packages/app/src/use.ts': "import delay from './delay';\nimport { value } from './alpha';\nexport const u = [delay, value];\n",
+      // ...and a module that offers both, imported by default: a deviation.
+      'packages/app/src/both.ts': 'export const named = 1;\nexport default named;\n',
+      'packages/app/src/pick.ts': "import both from './both';\nexport const p = both;\n",
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual(["packages/app/src/pick.ts:1 Default import of './both' in pick.ts; local modules are imported by name"]);
+    expect(result.conventions.find((c) => c.name === 'import-extension')).toMatchObject({ dominantValue: 'none', values: { none: 15, '.js': 3 } });
+  });
+
+  it('reports an import without extension in a package that writes them', async () => {
+    const repo = new MiniRepo({ 'package.json': '{ "name": "esm", "type": "module" }\n', ...esmModules, 'src/loose.ts': "import { value } from './alpha';\nexport const l = value;\n" });
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
+      "src/loose.ts:1 Relative import './alpha' in loose.ts has no extension; the repository uses a .js extension",
+    ]);
   });
 
   it('flags a file that mixes ESM and require() at its first require', async () => {

@@ -1,10 +1,11 @@
 // Detects the repository's import conventions (ESM or CommonJS, extensions on relative specifiers,
 // default or named imports of local modules) from the module facts, and reports deviations.
-import type { FileSummary, ImportRecord } from '@codehealth/engine/kit';
+import type { FileSummary, ImportRecord, RepositoryRuleContext } from '@codehealth/engine/kit';
 import { conventionOptions, defineConventionRule, share, sourceSummaries, type ObservedPattern } from '../shared/convention-rule.js';
 import { append, FileMemo } from '../shared/file-memo.js';
 import type { Observation } from '../shared/tally.js';
 import { enclosingFunctionName } from '../../shared/enclosing-function.js';
+import { onlyBinding, packageOf, packageRoots, resolveLocal } from './choices.js';
 
 const options = conventionOptions.prefault({});
 
@@ -94,6 +95,43 @@ function observeImports(summary: FileSummary): ObservedImports {
   return observed;
 }
 
+/** `detail` of an observation the file could not write another way: counted, never reported. */
+const UNCHOSEN = 'unchosen';
+
+/**
+ * Marks (on copies: the per-file observations are memoised) what the importing file did not
+ * choose: a CommonJS `.js` file in a package without `"type": "module"` (Node runs it as CommonJS),
+ * an import without extension in a package whose own imports mostly have none (its build resolves
+ * them), and a default or named import of a module that offers only that binding (a default import
+ * of a module without a default export stays reported: it is wrong, not forced).
+ */
+async function markUnchosen(context: RepositoryRuleContext<unknown>, system: Observation[], extension: Observation[], binding: Observation[]): Promise<void> {
+  const roots = await packageRoots(context);
+  for (let i = 0; i < system.length; i++) {
+    const o = system[i];
+    if (o.values[0] === 'CommonJS' && /\.jsx?$/.test(o.path) && !packageOf(o.path, roots)?.esm) system[i] = { ...o, detail: UNCHOSEN };
+  }
+  const perPackage = new Map<string, { none: number; written: number }>();
+  const dirOf = (path: string): string => packageOf(path, roots)?.dir ?? '';
+  for (const o of extension) {
+    const counts = perPackage.get(dirOf(o.path)) ?? { none: 0, written: 0 };
+    if (o.values[0] === 'none') counts.none++;
+    else counts.written++;
+    perPackage.set(dirOf(o.path), counts);
+  }
+  for (let i = 0; i < extension.length; i++) {
+    const o = extension[i];
+    const counts = perPackage.get(dirOf(o.path))!;
+    if (o.values[0] === 'none' && counts.none >= counts.written) extension[i] = { ...o, detail: UNCHOSEN };
+  }
+  const byPath = new Map(context.summaries.map((s) => [s.path, s]));
+  for (let i = 0; i < binding.length; i++) {
+    const o = binding[i];
+    const target = resolveLocal(o.path, o.subject, byPath);
+    if (target && onlyBinding(target) === o.values[0]) binding[i] = { ...o, detail: UNCHOSEN };
+  }
+}
+
 export const importStyle = defineConventionRule({
   id: 'import-style',
   description: 'Imports that break the repository’s dominant module system, relative-import extension style or local import binding style',
@@ -106,7 +144,7 @@ export const importStyle = defineConventionRule({
       'and named exports makes every import a lookup.',
     suggestedAction: 'Write the import the way the rest of the repository does.',
   },
-  observe(context) {
+  async observe(context) {
     const system: Observation[] = [];
     const extension: Observation[] = [];
     const binding: Observation[] = [];
@@ -116,6 +154,7 @@ export const importStyle = defineConventionRule({
       append(extension, observed.extension);
       append(binding, observed.binding);
     }
+    await markUnchosen(context, system, extension, binding);
     return [
       { name: 'module-system', observations: system },
       { name: 'import-extension', observations: extension },
@@ -123,6 +162,10 @@ export const importStyle = defineConventionRule({
     ] satisfies ObservedPattern[];
   },
   describe(deviation, pattern) {
+    if (deviation.detail === UNCHOSEN) return undefined;
+    // An explicit extension resolves everywhere (Node's ESM and Deno require one): only a missing
+    // one, where the repository writes them, may fail to resolve.
+    if (pattern.name === 'import-extension' && deviation.values[0] !== 'none') return undefined;
     const file = deviation.path.slice(deviation.path.lastIndexOf('/') + 1);
     const spec = deviation.subject;
     const value = deviation.values[0];

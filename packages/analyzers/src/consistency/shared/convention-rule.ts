@@ -38,7 +38,7 @@ export interface ConventionRuleDefinition<Options extends ConventionOptions> {
   docs: RuleDocs;
   confidence: number;
   options: z.ZodType<Options>;
-  observe(context: RepositoryRuleContext<Options>): ObservedPattern[];
+  observe(context: RepositoryRuleContext<Options>): ObservedPattern[] | Promise<ObservedPattern[]>;
   /** The wording of a deviation's finding; undefined when this direction of deviation is not worth a finding. */
   describe(deviation: Observation, pattern: Tally['pattern']): DeviationText | undefined;
 }
@@ -92,9 +92,9 @@ export function defineConventionRule<Options extends ConventionOptions>(definiti
       confidence: definition.confidence,
       docs: definition.docs,
     },
-    analyze(context) {
+    async analyze(context) {
       const tallies: Tally[] = [];
-      for (const observed of definition.observe(context)) {
+      for (const observed of await definition.observe(context)) {
         const result = tally(observed.name, observed.observations);
         if (result) tallies.push(result);
       }
