@@ -145,6 +145,8 @@ describe('testing/untested-module limits', () => {
       'test/dist.test.ts': "import { viaDist } from '../dist/via-dist.js';\nit('d', () => expect(viaDist()).toBe(1));\n",
       // Not parsed cleanly: its exports are not known, so neither is what a test owes it.
       'src/broken.ts': 'export function broken() {\n  return (1 +;\n}\n',
+      // Applied once by a migration runner, checked by migrating.
+      'db/migrations/2024-01-01-init.ts': exported('up'),
     });
     expect(result.findings('untested-module').map((f) => f.filePath)).toEqual(['src/untested.ts']);
   });

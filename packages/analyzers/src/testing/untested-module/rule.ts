@@ -2,7 +2,7 @@
 import { defineRule, type FileChurn, type FileSummary, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { structuralCoverage } from '../shared/structural-coverage.js';
-import { exportedClassNames, exportedFunctionNames, isInDoublesDirectory } from '../shared/test-code.js';
+import { exportedClassNames, exportedFunctionNames, isInDoublesDirectory, isInMigrationsDirectory } from '../shared/test-code.js';
 
 const DEFAULTS = { maxFindings: 50, mediumAtLines: 300, mediumAtFunctionLines: 50, mediumAtCommits90d: 5 };
 
@@ -73,7 +73,7 @@ export const untestedModule = defineRule({
     const git = await context.git();
     const candidates: Candidate[] = [];
     for (const summary of structure.sourceModules) {
-      if (structure.reached.has(summary.path) || isInDoublesDirectory(summary.path)) continue;
+      if (structure.reached.has(summary.path) || isInDoublesDirectory(summary.path) || isInMigrationsDirectory(summary.path)) continue;
       // A module the parser could not read whole: what it exports (and so what a test owes it) is not known.
       if (summary.parse.errorNodes > 0) continue;
       const units = [...exportedFunctionNames(summary), ...exportedClassNames(summary)];
