@@ -35,7 +35,7 @@ function summary(path: string, shape: FileShape): FileSummary {
     findings: [],
     facts: {
       'consistency/names': { function: [[shape.fn, 2, shape.fn]] } satisfies NameFacts,
-      'consistency/flow': { 'error-class': [[shape.thrown[0], 3, shape.thrown[1]]], 'async-style': [[shape.async, 4, '']] } satisfies FlowFacts,
+      'consistency/flow': { 'error-class': [[shape.thrown[0], 3, shape.thrown[1]]], 'async-style': [[shape.async, 4, '', 1]] } satisfies FlowFacts,
     },
   } as FileSummary;
 }
@@ -94,7 +94,7 @@ describe('consistency on a run that follows another', () => {
       'Function parse_task in task-00.ts is snake_case, not camelCase',
       "Relative import './helper' in task-00.ts has no extension; the repository uses a .js extension",
       'Plain Error thrown in parse_task (task-00.ts); the repository throws Error subclasses',
-      '.then() chain in parse_task (task-00.ts); the repository uses async/await',
+      '.then() chain in parse_task (task-00.ts), an async function; the repository uses async/await',
     ]);
     expect(first.findings[2].description).toContain('(most often NotFoundError)');
     expect(await run([...summaries])).toEqual(first);

@@ -8,14 +8,14 @@ const awaiting = (n: number) =>
   'declare function get(x: string): Promise<string>;\n';
 
 describe('consistency/async-style', () => {
-  it('reports a .then() chain among functions that await, once per chain, with the enclosing function', async () => {
+  it('reports a .then() chain in a function that also awaits, once per chain, with the enclosing function', async () => {
     const repo = new MiniRepo({
       'src/loaders.ts': awaiting(12),
       'src/legacy.ts': [
         'declare function get(x: string): Promise<string>;',
-        'export function loadLegacy(id: string) {',
-        '  return get(id)',
-        '    .then((a) => get(a))',
+        'export async function loadLegacy(id: string) {',
+        '  const first = await get(id);',
+        '  return get(first)',
         '    .then((b) => b.trim())',
         '    .catch(() => "");',
         '}',
@@ -24,17 +24,48 @@ describe('consistency/async-style', () => {
     const result = await analyzeWith(consistency, repo.root);
     const findings = result.findings.filter((f) => f.ruleId === RULE);
     expect(findings.map((f) => [f.filePath, f.anchor.lineStart, f.title, f.symbol, f.confidence])).toEqual([
-      ['src/legacy.ts', 3, '.then() chain in loadLegacy (legacy.ts); the repository uses async/await', 'loadLegacy', 60],
+      ['src/legacy.ts', 4, '.then() chain in loadLegacy (legacy.ts), an async function; the repository uses async/await', 'loadLegacy', 60],
     ]);
-    expect(findings[0].description).toBe('src/legacy.ts:3 chains .then() on a promise, while 92.3% (12 of 13) of the asynchronous code in this repository uses async/await.');
+    expect(findings[0].description).toBe(
+      'src/legacy.ts:4 chains .then() on a promise inside a function that is async or awaits, while 92.9% (13 of 14) of the asynchronous code in this repository uses async/await.',
+    );
     expect(result.conventions.find((c) => c.name === 'async-style')).toEqual({
       name: 'async-style',
-      consistency: 92.3,
+      consistency: 92.9,
       dominantValue: 'async/await',
-      totalCount: 13,
+      totalCount: 14,
       deviationCount: 1,
-      values: { 'async/await': 12, '.then()': 1 },
+      values: { 'async/await': 13, '.then()': 1 },
     });
+  });
+
+  it('does not report a deliberate .then() in a function that does not await: a cached promise, concurrent promises, a returned chain', async () => {
+    const repo = new MiniRepo({
+      'src/loaders.ts': awaiting(12),
+      'src/deliberate.ts': [
+        'declare function get(x: string): Promise<string>;',
+        'export class Body {',
+        '  #cached?: Promise<string>;',
+        '  text() {',
+        '    return (this.#cached ??= get("body").then((b) => b.trim()));',
+        '  }',
+        '}',
+        'export function both(a: string, b: string) {',
+        '  const first = get(a).then((x) => x.length);',
+        '  const second = get(b).then((x) => x.length);',
+        '  return Promise.all([first, second]);',
+        '}',
+        'export function legacy(id: string) {',
+        '  return get(id)',
+        '    .then((a) => get(a))',
+        '    .catch(() => "");',
+        '}',
+      ].join('\n'),
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([]);
+    // Counted in the convention all the same.
+    expect(result.conventions.find((c) => c.name === 'async-style')).toMatchObject({ totalCount: 16, deviationCount: 4 });
   });
 
   it('does not count awaited chains, arrow-body transforms or lazy import() as .then() style', async () => {
@@ -56,14 +87,15 @@ describe('consistency/async-style', () => {
     expect(result.conventions.find((c) => c.name === 'async-style')).toMatchObject({ totalCount: 13, consistency: 100 });
   });
 
-  it('reports await in a code base of .then() chains, the other way round', async () => {
+  it('reports await in a code base of .then() chains when the same function chains too, the other way round', async () => {
     const chains = Array.from({ length: 10 }, (_, i) => `export function load${i}(id: string) {\n  return get(id).then((a) => a + ${i});\n}\n`).join('');
     const repo = new MiniRepo({
       'src/chains.ts': `declare function get(x: string): Promise<string>;\n${chains}`,
       'src/modern.ts': 'declare function get(x: string): Promise<string>;\nexport async function fresh() {\n  return await get("a");\n}\n',
+      'src/both.ts': 'declare function get(x: string): Promise<string>;\nexport async function both() {\n  const a = await get("a");\n  get(a).then(console.log);\n}\n',
     });
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
-      'src/modern.ts:3 async/await in fresh (modern.ts); the repository chains .then()',
+      'src/both.ts:3 async/await in both (both.ts) mixed with .then(); the repository chains .then()',
     ]);
   });
 });

@@ -8,8 +8,12 @@ export const FLOW_COLLECTOR_ID = 'flow';
 export const FLOW_PATTERNS = ['async-style', 'promise-error-handling', 'error-class'] as const;
 export type FlowPattern = (typeof FLOW_PATTERNS)[number];
 
-/** `[value, line, subject]`; the subject is the thrown class for `error-class`, else empty. */
-export type FlowSample = [value: string, line: number, subject: string];
+/**
+ * `[value, line, subject, mixed]`; the subject is the thrown class for `error-class`, else empty.
+ * `mixed` (async-style only): 1 when the enclosing function writes both styles — a `.then()` chain
+ * in a function that is async or awaits, an await in a function that also chains `.then()`.
+ */
+export type FlowSample = [value: string, line: number, subject: string, mixed?: 0 | 1];
 export type FlowFacts = Partial<Record<FlowPattern, FlowSample[]>>;
 
 export const AWAIT = 'async/await';
@@ -63,11 +67,41 @@ function thrownClass(statement: SyntaxNode): string | undefined {
   return undefined;
 }
 
+function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
+  for (let up = node.parent; up; up = up.parent) if (isFunctionNode(up)) return up;
+  return null;
+}
+
+/** `async function`, `async () =>`, `async method()`. */
+function isAsync(fn: SyntaxNode): boolean {
+  for (let i = 0; i < fn.childCount; i++) {
+    const child = fn.child(i)!;
+    if (child.type === 'async') return true;
+    if (child.type === 'formal_parameters' || child.type === 'statement_block') return false;
+  }
+  return false;
+}
+
 export const flowCollector: Collector<FlowFacts> = {
   id: FLOW_COLLECTOR_ID,
   create({ file, source }) {
     const facts: FlowFacts = {};
-    const result = () => facts;
+    // Async-style samples wait for the end of the walk: whether their function mixes both styles
+    // is known only once all of it has been seen.
+    const styles: Array<{ value: string; node: SyntaxNode; owner: SyntaxNode | null }> = [];
+    let settled = false;
+    const result = () => {
+      if (settled) return facts;
+      settled = true;
+      const chaining = new Set<number>();
+      for (const { value, owner } of styles) if (value === THEN && owner) chaining.add(owner.startIndex);
+      for (const { value, node, owner } of styles) {
+        const key = owner?.startIndex ?? -1;
+        const mixed = value === THEN ? awaitingFunctions.has(key) || (owner !== null && isAsync(owner)) : chaining.has(key);
+        (facts['async-style'] ??= []).push([value, node.startPosition.row + 1, '', mixed ? 1 : 0]);
+      }
+      return facts;
+    };
     if (file.kind !== 'source') return { visitor: {}, result };
     // Calls are among the most frequent nodes: a file whose text has no `.then`/`.catch` is not
     // subscribed to them at all, and likewise for `await` and `throw`.
@@ -89,7 +123,7 @@ export const flowCollector: Collector<FlowFacts> = {
         const owner = up?.startIndex ?? -1;
         if (!awaitingFunctions.has(owner)) {
           awaitingFunctions.add(owner);
-          add('async-style', AWAIT, node);
+          styles.push({ value: AWAIT, node, owner: up && up.type !== 'program' ? up : null });
         }
       },
       'try_statement:exit'(node) {
@@ -104,7 +138,7 @@ export const flowCollector: Collector<FlowFacts> = {
         if (parent?.type === 'member_expression' && CHAIN_METHODS.has(parent.lastChild?.text ?? '')) return;
         // `await p.then(f)` and `(x) => p.then(f)` are local transforms inside code of either style.
         if (parent?.type === 'await_expression' || parent?.type === 'arrow_function') return;
-        if (chainHasThen(node)) add('async-style', THEN, node);
+        if (chainHasThen(node)) styles.push({ value: THEN, node, owner: enclosingFunction(node) });
       },
       throw_statement(node) {
         const name = thrownClass(node);

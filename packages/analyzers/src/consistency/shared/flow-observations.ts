@@ -8,6 +8,9 @@ import type { Observation } from './tally.js';
 
 const FACTS_KEY = `consistency/${FLOW_COLLECTOR_ID}`;
 
+/** `detail` of an async-style observation whose function writes both styles. */
+export const MIXED = 'mixed';
+
 /**
  * The observations of `pattern` over the run's source files. Each file's are kept for later runs
  * (keyed by its flow facts; they also depend on its path and functions): they must not be mutated.
@@ -28,9 +31,16 @@ const observedFlows = new FileMemo<FlowFacts, Partial<Record<FlowPattern, Observ
 
 function observeFlow(summary: FileSummary, facts: FlowFacts, pattern: FlowPattern): Observation[] {
   const observations: Observation[] = [];
-  for (const [value, line, subject] of facts[pattern] ?? []) {
+  for (const [value, line, subject, mixed] of facts[pattern] ?? []) {
     const symbol = enclosingFunctionName(summary.functions, line);
-    observations.push({ path: summary.path, line, subject: subject || symbol || '(top level)', values: [value], ...(symbol ? { symbol } : {}) });
+    observations.push({
+      path: summary.path,
+      line,
+      subject: subject || symbol || '(top level)',
+      values: [value],
+      ...(symbol ? { symbol } : {}),
+      ...(mixed ? { detail: MIXED } : {}),
+    });
   }
   return observations;
 }
