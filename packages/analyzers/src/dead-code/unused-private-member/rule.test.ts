@@ -21,8 +21,14 @@ new AnalyzerTester(deadCode).run('unused-private-member', {
     { code: 'class A {\n  private static count = 0;\n  static next() { return ++A.count; }\n}', name: 'static members through the class' },
     { code: 'class A {\n  protected x = 1;\n  public y = 2;\n  z = 3;\n}', name: 'non-private members' },
     { code: 'class A {\n  private x = 1;\n  run() { let { x: = this; }\n}', name: 'a class body with parse errors (the use of x is in an ERROR node)' },
+    { code: "class RejectWithValue {\n  private readonly _type!: 'RejectWithValue';\n  constructor(public payload: unknown) {}\n}", name: 'a declared-only brand property (definite assignment, no value)' },
   ],
   invalid: [
+    {
+      code: "class Brandless {\n  private _type: 'x' = 'x';\n  run() { return 1; }\n}",
+      name: 'a private field with a value nothing reads is not a brand',
+      findings: [{ line: 2, title: 'Unused private property Brandless._type' }],
+    },
     {
       code: 'class Cache {\n  private hits = 0;\n  #misses = 0;\n  private evict() {}\n  get() { return 1; }\n}',
       findings: [

@@ -104,6 +104,9 @@ function collectCandidates(body: SyntaxNode, ignoreDecorated: boolean): Candidat
       continue;
     }
     if (ignoreDecorated && hasDecorator) continue;
+    // `private readonly _type!: 'RejectWithValue'`: declared, never assigned, a brand that makes the
+    // class nominal for the type checker (nothing reads it at run time on purpose).
+    if (member.type === 'public_field_definition' && !member.childForFieldName('value') && member.children.some((c) => c.type === '!')) continue;
     const accessor = member.children.some((c) => c.type === 'get' || c.type === 'set');
     const kind = member.type === 'public_field_definition' ? 'property' : accessor ? 'accessor' : 'method';
     byName.set(nameNode.text, { name: nameNode.text, hashPrivate, kind, node: member, declarations: [nameNode.startIndex] });
