@@ -101,6 +101,17 @@ function styleOf(entry) {
   return [s.kind, s.semicolons, s.modules, s.language].filter(Boolean).join(', ');
 }
 
+/** Labels grouped by rule and reason (one class fixed at once leaves many labels with one reason), by rule, largest first. */
+function byRuleAndReason(labels) {
+  const groups = new Map();
+  for (const label of labels) {
+    const key = `${label.rule}\u0000${label.reason}`;
+    if (!groups.has(key)) groups.set(key, { rule: label.rule, reason: label.reason, labels: [] });
+    groups.get(key).labels.push(label);
+  }
+  return [...groups.values()].sort((a, b) => a.rule.localeCompare(b.rule) || b.labels.length - a.labels.length || a.reason.localeCompare(b.reason));
+}
+
 function staleGroups(stale) {
   return [
     ['fp', 'false positives no longer reported (good news)'],
@@ -139,7 +150,7 @@ export function consoleReport({ ruleRows, repoRows, stale, skipped, labelErrors,
   for (const group of staleGroups(stale)) {
     if (group.labels.length === 0) continue;
     out.push('', `No longer reported — ${group.title}:`);
-    for (const l of group.labels) out.push(`  ${l.rule} ${where(l)} (${l.where}) — ${l.reason}`);
+    for (const g of byRuleAndReason(group.labels)) out.push(`  ${g.rule} ×${g.labels.length} ${placesText(g.labels.map((l) => `${where(l)} (${l.where})`))} — ${g.reason}`);
   }
   out.push('', ...textTable(REPO_HEAD, repoRows.map(repoCells)));
   if (skipped.length) out.push('', 'Skipped:', ...skipped.map((s) => `  - ${s}`));
@@ -223,7 +234,7 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
   if (groups.length === 0) md.push('None.', '');
   for (const group of groups) {
     md.push(`### ${group.labels.length} ${group.title}`, '');
-    for (const l of group.labels) md.push(`- \`${l.rule}\` \`${where(l)}\` (${l.where}) — ${l.reason}`);
+    for (const g of byRuleAndReason(group.labels)) md.push(`- \`${g.rule}\` ×${g.labels.length} ${placesText(g.labels.map((l) => `\`${where(l)}\` (${l.where})`))} — ${g.reason}`);
     md.push('');
   }
   md.push('## Repositories', '', ...markdownTable(REPO_HEAD, repoRows.map(repoCells), [4, 5, 6, 7, 8]), '');
