@@ -279,9 +279,16 @@ function pendingFile(family) {
 /** `--write-readmes`: each rule's measured precision into its README. */
 function writeReadmes(ruleRows) {
   let written = 0;
+  const edited = uncommittedFiles(join(repoRoot, 'packages/analyzers/src'));
+  const leftAlone = [];
   for (const row of ruleRows) {
     const readme = rules.get(row.rule)?.readme;
     if (!readme) continue;
+    // Someone's edit in progress is theirs to finish: its README gets the line on a later run.
+    if (edited.has(readme)) {
+      leftAlone.push(row.rule);
+      continue;
+    }
     const before = readFileSync(readme, 'utf8');
     const after = withPrecisionLine(before, precisionLine(row, panel.date));
     if (after !== before) {
@@ -290,6 +297,18 @@ function writeReadmes(ruleRows) {
     }
   }
   console.log(`Updated the precision line of ${written} README${written === 1 ? '' : 's'}.`);
+  if (leftAlone.length) console.log(`Left alone (uncommitted changes in the README): ${leftAlone.join(', ')}.`);
+}
+
+/** Absolute paths of the files under `dir` that differ from the last commit (none outside git). */
+function uncommittedFiles(dir) {
+  try {
+    const top = execFileSync('git', ['-C', dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const status = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--no-renames', '--untracked-files=all', '--', '.'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return new Set(status.split('\n').filter(Boolean).map((line) => join(top, line.slice(3))));
+  } catch {
+    return new Set();
+  }
 }
 
 function fail(message) {
