@@ -19,21 +19,49 @@ const linesOf = (text: string): string[] => text.split('\n');
 const slice = (lines: readonly string[], start: number, count: number): string[] => (count === 0 ? [] : lines.slice(start - 1, start - 1 + count));
 
 /**
- * A cheap first look that parses nothing: the hunk's lines with what looks like a comment left out
- * have the same tokens on both sides. Only hunks that pass are checked with the parser.
+ * A cheap first look that parses nothing: each line of `text` with what a character scan takes for
+ * comments left out (strings and template literals skipped whole; regular expressions are not
+ * told apart, so this is only a guess). Hunks whose code looks the same on both sides are then
+ * checked with the parser; a wrong guess costs a parse or misses a cosmetic hunk, nothing more.
  */
-function looksCosmetic(base: readonly string[], head: readonly string[]): boolean {
-  const strip = (lines: readonly string[]) =>
-    tokensOf(
-      lines
-        .filter((line) => !/^\s*(\/\*|\*|\/\/)/.test(line))
-        .map((line) => line.replace(/\/\/.*$/, '').replace(/\/\*.*?\*\//g, ''))
-        .join('\n'),
-    );
-  const a = strip(base);
-  const b = strip(head);
-  return a.length === b.length && a.every((token, i) => token === b[i]);
+function roughCodeLines(text: string): string[] {
+  let out = '';
+  let state: 'code' | 'line' | 'block' | "'" | '"' | '`' = 'code';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (state === 'code') {
+      if (c === '/' && next === '/') state = 'line';
+      else if (c === '/' && next === '*') {
+        state = 'block';
+        i++;
+        out += ' ';
+      } else {
+        if (c === "'" || c === '"' || c === '`') state = c;
+        out += c;
+      }
+    } else if (state === 'line') {
+      if (c === '\n') {
+        state = 'code';
+        out += c;
+      }
+    } else if (state === 'block') {
+      if (c === '*' && next === '/') {
+        state = 'code';
+        i++;
+      } else if (c === '\n') out += c;
+    } else {
+      out += c;
+      if (c === '\\') {
+        out += next ?? '';
+        i++;
+      } else if (c === state || (c === '\n' && state !== '`')) state = 'code';
+    }
+  }
+  return linesOf(out);
 }
+
+const sameTokens = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((token, i) => token === b[i]);
 
 /** Each line of `text` with the bytes of comment nodes left out (tree-sitter's rows and byte columns). */
 function codeLines(text: string, language: Language): string[] {
@@ -76,9 +104,9 @@ function codeLines(text: string, language: Language): string[] {
  */
 export function markCosmeticHunks(hunks: readonly DiffHunk[], baseText: string | undefined, headText: string | undefined, language: Language): DiffHunk[] {
   if (baseText === undefined || headText === undefined || !isParsedLanguage(language) || hunks.length === 0) return [...hunks];
-  const baseLines = linesOf(baseText);
-  const headLines = linesOf(headText);
-  const candidates = hunks.map((h) => looksCosmetic(slice(baseLines, h.oldStart, h.oldLines), slice(headLines, h.newStart, h.newLines)));
+  const baseRough = roughCodeLines(baseText);
+  const headRough = roughCodeLines(headText);
+  const candidates = hunks.map((h) => sameTokens(tokensOf(slice(baseRough, h.oldStart, h.oldLines).join('\n')), tokensOf(slice(headRough, h.newStart, h.newLines).join('\n'))));
   if (!candidates.some(Boolean)) return [...hunks];
   const baseCode = codeLines(baseText, language);
   const headCode = codeLines(headText, language);
@@ -86,8 +114,7 @@ export function markCosmeticHunks(hunks: readonly DiffHunk[], baseText: string |
     if (!candidates[i]) return hunk;
     const before = tokensOf(slice(baseCode, hunk.oldStart, hunk.oldLines).join('\n'));
     const after = tokensOf(slice(headCode, hunk.newStart, hunk.newLines).join('\n'));
-    const same = before.length === after.length && before.every((token, n) => token === after[n]);
-    return same ? { ...hunk, cosmetic: true } : hunk;
+    return sameTokens(before, after) ? { ...hunk, cosmetic: true } : hunk;
   });
 }
 

@@ -97,6 +97,10 @@ describe('markCosmeticHunks', () => {
   });
   it('whitespace is layout between tokens, not inside a string or between two words', () => {
     const base = "const a = f(x,y);\nconst s = 'a b';\nreturn x;\n";
+    // A doc comment without leading asterisks (the style of many libraries): its prose line is comment.
+    const doc = '/**\n\tWaits until the date, timeout, or timestamp.\n*/\nexport type Options = { retry?: number };\n';
+    expect(markCosmeticHunks([hunk(2, 1, 2, 1)], doc, doc.replace('timeout,', 'delay,'), 'typescript')[0]!.cosmetic).toBe(true);
+    expect(markCosmeticHunks([hunk(4, 1, 4, 1)], doc, doc.replace('retry?: number', 'retry?: string'), 'typescript')[0]!.cosmetic).toBeUndefined();
     expect(markCosmeticHunks([hunk(1, 1, 1, 2)], base, base.replace('f(x,y)', 'f(\n  x, y)'), 'typescript')[0]!.cosmetic).toBe(true);
     expect(markCosmeticHunks([hunk(2, 1, 2, 1)], base, base.replace("'a b'", "'a  b'"), 'typescript')[0]!.cosmetic).toBeUndefined();
     expect(markCosmeticHunks([hunk(3, 1, 3, 1)], base, base.replace('return x', 'returnx'), 'typescript')[0]!.cosmetic).toBeUndefined();
