@@ -1,6 +1,6 @@
 // Flags ESLint disable comments that name no rule: `/* eslint-disable */` turns every rule off
 // from there on, `// eslint-disable-next-line` every rule for a line, including rules added later.
-import { defineRule, roleOfFile } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { lintDirectiveOf } from '../shared/directives.js';
 
@@ -11,6 +11,15 @@ const options = z
   })
   .strict()
   .default({ requireReason: false });
+
+/** The comment comes before the file's first statement. */
+function isLeading(node: SyntaxNode): boolean {
+  if (node.parent?.type !== 'program') return false;
+  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (sibling.type !== 'comment' && sibling.type !== 'hash_bang_line') return false;
+  }
+  return true;
+}
 
 /** A line that holds code: not blank, not only a comment. */
 function holdsCode(line: string | undefined): boolean {
@@ -46,6 +55,9 @@ export const blanketLintDisable = defineRule({
       comment(node) {
         const directive = lintDirectiveOf(node.text);
         if (!directive) return;
+        // A whole-file opt-out before any code (a copied worker script, a one-off script, generated
+        // output): the file is kept out of linting on purpose, which an ignore pattern would say better.
+        if (directive.kind === 'eslint-disable' && directive.rules.length === 0 && isLeading(node)) return;
         const row = node.startPosition.row;
         // A disable of a line that holds no code disables nothing.
         if (directive.kind === 'eslint-disable-next-line' && !holdsCode(lines[node.endPosition.row + 1])) return;

@@ -24,6 +24,26 @@ new AnalyzerTester(codeSmell).run('explicit-any', {
       code: 'export class Cache {\n  queries: Query<any, any, any>[] = [];\n  add(q: Query<any, any, any>) {}\n  remove(q: Query<any, any, any>) {}\n}',
     },
     {
+      name: "the rest parameter and result of a function type: 'any function'",
+      code: 'export type AnyFn = (...args: any[]) => any;\nexport type Ctor = new (...args: any) => any;\nexport interface Emitter { on(cb: (...args: any[]) => any): void; off(cb: (...a: any[]) => any): void }',
+    },
+    {
+      name: 'the error channel: parameters and fields named error, err, e, reason, cause',
+      code: 'export class N {\n  readonly error: any;\n  constructor(public readonly reason?: any) {}\n  fail(err: any) {}\n  onError?: (e: any) => void;\n}\nexport function f(cause: any) {}',
+    },
+    {
+      name: "an overloaded function's implementation signature, which callers never see",
+      code: 'export function h(type: string): V;\nexport function h(type: string, props: P): V;\nexport function h(type: any, props?: any, children?: any): any {\n  return make(type, props, children);\n}\nclass C {\n  on(a: string): void;\n  on(a: any, b?: any): void {}\n}',
+    },
+    {
+      name: 'a built-in container of only any as a union member, a type predicate or an alias: any Map',
+      code: 'type Raw = Map<any, any> | WeakMap<any, any> | Set<any> | WeakSet<any> | Promise<any>;\nexport type AnyMap = Map<any, any>;\nexport const isMap = (v: unknown): v is Map<any, any> => v instanceof Map;',
+    },
+    {
+      name: 'runtime globals: ambient declarations and casts of the global object',
+      code: 'declare const Deno: any;\ndeclare const Bun: any;\nexport const version = (globalThis as any).process?.version ?? Deno.version;\nexport const hook = (window as any).__HOOK__ || (<any>self).__HOOK__ || (global as any).__HOOK__;',
+    },
+    {
       name: 'catch (e: any) spells out what an untyped throw is',
       code: Array.from({ length: 6 }, (_, i) => `try { a${i}(); } catch (e: any) { log(e.message); }`).join('\n'),
     },
@@ -77,6 +97,16 @@ new AnalyzerTester(codeSmell).run('explicit-any', {
       code: `${loose(2)}\n${typed(20)}`,
       options: { minCount: 2, perKloc: 50 },
       findings: [{ line: 1, title: '2 explicit `any` in 24 lines of code (83 per 1,000)' }],
+    },
+    {
+      name: "a function type's ordinary parameters and an implementation's rest parameter still count; so do other names",
+      code: 'export type Cb = (value: any) => void;\nexport function pass(...args: any[]) {}\nexport function g(result: any, data: any, errors: any) {}\nexport type H = (x: any, y: any) => void;',
+      findings: [{ line: 1, data: { count: 7 } }],
+    },
+    {
+      name: "an overload implementation's body, a loose map value and a cast of another object still count",
+      code: 'export function f(a: string): string;\nexport function f(a: any): any {\n  const r: any = a;\n  return r;\n}\nexport let m: Map<string, any>;\nexport const x = (obj as any).y;\nexport type L = Set<any> & Tagged;\nexport const z = (window.foo as any).bar;\nexport function g(a: any) {}',
+      findings: [{ line: 3, data: { count: 6 } }],
     },
     {
       name: 'a disable of another rule acknowledges nothing',

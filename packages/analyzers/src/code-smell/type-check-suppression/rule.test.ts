@@ -20,6 +20,14 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
       code: '// eslint-disable-next-line @typescript-eslint/ban-ts-comment\n// @ts-ignore\nconst f = Bun.file(p);',
       name: 'a suppression acknowledged by disabling ban-ts-comment by name',
     },
+    {
+      code: '// @ts-expect-error\n// the getters track access: reading them all would subscribe to everything\nout[key] = value[key];',
+      name: 'the reason in the comment lines right below (TypeScript skips them)',
+    },
+    {
+      code: '// @ts-ignore\nconst file = Bun.file(path);\n// @ts-ignore\nif (typeof navigator !== "undefined" && navigator.userAgent) x();\n// @ts-ignore\nconst decoded = JSON.parse(atob(base64));\n// @ts-ignore\nif (input instanceof File) y();',
+      name: 'over a global that only some runtimes or libs declare, the suppression says why by itself',
+    },
     { code: '// @ts-ignore\nfoo();', filename: 'src/types.test.ts', name: 'quiet in tests' },
     { code: '// @ts-expect-error\nfoo();', filename: 'examples/basic/src/main.ts', name: 'quiet in examples' },
     { code: 'export const a = 1;\n// @ts-nocheck\nexport const b = 2;', name: '@ts-nocheck after the first statement does nothing' },
@@ -39,6 +47,11 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
       name: 'trailing code on the line above is no reason; punctuation is no reason',
       code: 'foo(); // call foo\n// @ts-ignore:\nbar();\n/* @ts-expect-error */\nbaz();',
       findings: [{ line: 2, severity: 'low' }, { line: 4, severity: 'info' }],
+    },
+    {
+      name: 'a member or a local named like a global is no global; a comment below that is a directive explains nothing',
+      code: '// @ts-ignore\nstate.window = config.File;\n// @ts-expect-error\n// eslint-disable-next-line no-console\nconsole.log(myURL);',
+      findings: [{ line: 1, severity: 'low' }, { line: 3, severity: 'info' }],
     },
     {
       name: 'a disable of another rule above acknowledges nothing',

@@ -15,6 +15,17 @@ const options = z
 
 const TS_LANGUAGES = new Set(['typescript', 'tsx']);
 
+/**
+ * Globals that exist in some runtimes or `lib` settings only (DOM, Node, Bun, Deno, workers). A
+ * suppression over code that names one says its reason by itself: the build's `lib` lacks it, and
+ * `@ts-expect-error` would fail the builds where it is present.
+ */
+const RUNTIME_GLOBALS = new RegExp(
+  '(?<![\\w$.])(?:Bun|Deno|EdgeRuntime|navigator|window|document|self|File|Blob|FormData|atob|btoa|URL|' +
+    'process|require|module|global|WebSocket|Buffer|caches|importScripts|structuredClone)(?![\\w$])',
+);
+const CODE_START = /^\s*(?:\/\/|\/\*|\*|$)/;
+
 interface Seen {
   endRow: number;
   /** An own-line comment that explains, or continues a block of own-line comments that does. */
@@ -38,6 +49,18 @@ function isLeading(node: SyntaxNode): boolean {
     if (sibling.type !== 'comment' && sibling.type !== 'hash_bang_line') return false;
   }
   return true;
+}
+
+/** The first line after `row` that holds code, and whether the own-line comments before it explain. */
+function lineBelow(lines: readonly string[], row: number): { code: string; explains: boolean } {
+  let explains = false;
+  for (let r = row + 1; r < lines.length; r++) {
+    const line = lines[r];
+    if (!CODE_START.test(line)) return { code: line, explains };
+    const text = line.trim();
+    if (text.startsWith('//') && !tsDirectiveOf(text) && !lintDirectiveOf(text) && isMeaningful(text.slice(2))) explains = true;
+  }
+  return { code: '', explains };
 }
 
 function findingOf(directive: TsDirective, explained: boolean, reportDescribedIgnore: boolean): { severity: Severity; title: string; why: string } | undefined {
@@ -77,6 +100,7 @@ export const typeCheckSuppression = defineRule({
     // Tests (type tests expect errors on purpose), fixtures, examples and tooling: quiet (see README).
     if (roleOfFile(context.file) !== 'production') return {};
     const { reportDescribedIgnore } = context.options;
+    const lines = context.source.split('\n');
     let previous: Seen | undefined;
     return {
       comment(node) {
@@ -95,7 +119,10 @@ export const typeCheckSuppression = defineRule({
         };
         if (!directive || acknowledgedAbove) return;
         if (directive.kind === 'ts-nocheck' && (!TS_LANGUAGES.has(context.file.language) || !isLeading(node))) return;
-        const explained = isMeaningful(directive.description) || explainsAbove;
+        // TypeScript skips comment lines between a directive and its code: a reason may follow it too.
+        const below = directive.kind === 'ts-nocheck' ? undefined : lineBelow(lines, node.endPosition.row);
+        const explained = isMeaningful(directive.description) || explainsAbove || below?.explains === true;
+        if (!explained && below && RUNTIME_GLOBALS.test(below.code)) return;
         const finding = findingOf(directive, explained, reportDescribedIgnore);
         if (!finding) return;
         context.report({
