@@ -12,6 +12,7 @@ new AnalyzerTester(security).run('command-injection', {
     { code: "const cp = require('child_process');\ncp.execSync(`node ${__dirname}/build.js`);", filename: 'src/a.js', name: '__dirname is not outside input' },
     { code: "import { exec } from 'node:child_process';\nimport { quote } from 'shell-quote';\nfunction run(file: string) { exec(`cat ${quote([file])}`); }", name: 'a quoted value' },
     { code: "function exec(cmd) { return cmd; }\nexec(`rm ${x}`);", filename: 'src/b.js', name: 'no child_process import' },
+    { code: "import { execSync } from 'node:child_process';\nasync function installChromium(executablePath) {\n  return execSync(executablePath + ' --version').toString();\n}\nexport const start = () => installChromium('/usr/bin/chromium');", filename: 'src/browser.js', name: "a parameter of a function the module does not export: its callers are the module's own code" },
     { code: "import { execSync } from 'node:child_process';\nconst now = new Date();\nexecSync(`git log --since=${now.toISOString().slice(0, 10)}`);", filename: 'src/log.js', name: 'a piece cut out of a date' },
     { code: "import { execSync } from 'node:child_process';\nexport function tagRef(tag) {\n  return execSync(`git show-ref refs/tags/${tag}`).toString();\n}\nexecSync(`gh pr checkout ${process.argv[2]}`);", filename: 'scripts/release.js', name: "a maintainer's script builds commands from the repository's own state and its own arguments" },
   ],
@@ -33,7 +34,7 @@ new AnalyzerTester(security).run('command-injection', {
       findings: [{ line: 3, severity: 'high', symbol: 'checkout', title: 'exec() runs a shell command built from `branch` in checkout', data: { builtBy: 'template', requestInput: false } }],
     },
     {
-      code: "const { execSync: run } = require('child_process');\nfunction build(dir) {\n  const cmd = 'make -C ' + dir;\n  run(cmd);\n}",
+      code: "const { execSync: run } = require('child_process');\nexports.build = function build(dir) {\n  const cmd = 'make -C ' + dir;\n  run(cmd);\n}",
       filename: 'src/build.js',
       name: 'a renamed destructured require and a local variable',
       findings: [{ line: 4, severity: 'high', data: { function: 'execSync', builtBy: 'concatenation' } }],
@@ -44,7 +45,7 @@ new AnalyzerTester(security).run('command-injection', {
       findings: [{ line: 3, severity: 'critical', symbol: 'get callback', data: { requestInput: true } }],
     },
     {
-      code: "import { spawn } from 'node:child_process';\nfunction run(file: string) {\n  spawn('convert', [file, 'out.png'], { shell: true });\n}",
+      code: "import { spawn } from 'node:child_process';\nexport function run(file: string) {\n  spawn('convert', [file, 'out.png'], { shell: true });\n}",
       name: 'spawn with shell: true and a dynamic argument',
       findings: [{ line: 3, severity: 'medium', data: { function: 'spawn', builtBy: 'variable' } }],
     },

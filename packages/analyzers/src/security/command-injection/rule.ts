@@ -6,6 +6,7 @@ import { createModuleBindings } from '../shared/modules.js';
 import { placeOf, quote } from '../shared/place.js';
 import { mentionsRequestInput } from '../shared/request-input.js';
 import { describeShape, shapeOf, type StringShape } from '../shared/string-shape.js';
+import { findBinding } from '../shared/scope.js';
 import { argumentsOf, isLiteralBoolean, objectProperty, unwrap } from '../shared/syntax.js';
 import { mergeVisitors } from '../../shared/visitors.js';
 
@@ -27,6 +28,40 @@ function shellUse(module: string, name: string, args: SyntaxNode[]): ShellUse | 
   if (!shell || isLiteralBoolean(shell, false)) return undefined;
   // `shell: process.platform === 'win32'` uses a shell on some machines only.
   return isLiteralBoolean(shell, true) ? 'option' : 'conditional';
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The name a function is called by: its own, or the variable it is bound to. */
+function functionName(fn: SyntaxNode): string | undefined {
+  const own = fn.childForFieldName('name')?.text;
+  if (own) return own;
+  const holder = fn.parent?.type === 'variable_declarator' ? fn.parent.childForFieldName('name') : undefined;
+  return holder?.type === 'identifier' ? holder.text : undefined;
+}
+
+/**
+ * Whether every value a dynamic part is made of is a parameter of a function the module does not
+ * export (`installChromiumViaApt(executablePath)`, called with '/usr/bin/chromium'): its callers are
+ * this module's own code, which passes the command pieces it chose. Methods count as exported.
+ */
+function fromPrivateParameters(part: SyntaxNode, source: string): boolean {
+  const n = unwrap(part);
+  const identifiers = (n.type === 'identifier' ? [n] : n.descendantsOfType('identifier')).filter((id) => {
+    const parent = id.parent;
+    return !(parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === id);
+  });
+  if (identifiers.length === 0) return false;
+  return identifiers.every((id) => {
+    const binding = findBinding(id);
+    if (binding?.kind !== 'parameter') return false;
+    const fn = binding.scope;
+    if (fn.type === 'method_definition') return false;
+    const name = functionName(fn);
+    if (!name) return false;
+    const e = escapeRegExp(name);
+    return !new RegExp(`export\\s+(?:default\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var)\\s+${e}\\b|exports\\.${e}\\b|export\\s*\\{[^}]*\\b${e}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b${e}\\b|${e}\\b)|export\\s+default\\s+${e}\\b`).test(source);
+  });
 }
 
 function severityOf(shapes: StringShape[], fromRequest: boolean): 'critical' | 'high' | 'medium' {
@@ -74,6 +109,7 @@ export const commandInjection = defineRule({
       if (shapes.length === 0) return;
       const fromRequest = pieces.some((piece) => mentionsRequestInput(piece)) || shapes.some((s) => s.dynamicParts.some(mentionsRequestInput));
       if (!production && !fromRequest) return;
+      if (!fromRequest && shapes.every((shape) => shape.dynamicParts.every((part) => fromPrivateParameters(part, context.source)))) return;
       const severity = severityOf(shapes, fromRequest);
       const place = placeOf(call, context.file.path);
       const fn = `${target.name}()`;

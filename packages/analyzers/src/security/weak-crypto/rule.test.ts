@@ -37,6 +37,11 @@ new AnalyzerTester(security).run('weak-crypto', {
       findings: [{ line: 2, severity: 'high', title: 'MD5 used to protect a secret in example.ts' }],
     },
     {
+      code: "function createNTLMHash(password) {\n  const md4sum = crypto.createHash('md4');\n  md4sum.update(Buffer.from(password, 'ucs2'));\n  return md4sum.digest();\n}",
+      name: 'a parameter of the function names what is hashed',
+      findings: [{ line: 2, severity: 'high', title: 'MD4 used to protect a secret in createNTLMHash' }],
+    },
+    {
       code: "export function digestOf(input: string) {\n  return createHash('sha1').update(input).digest('hex');\n}",
       filename: 'src/auth/password.ts',
       name: 'a file named for what it protects',

@@ -4,6 +4,7 @@ import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/k
 import { z } from 'zod';
 import { flowOf } from '../shared/flow.js';
 import { placeOf, quote } from '../shared/place.js';
+import { enclosingFunction } from '../shared/scope.js';
 import { shapeOf } from '../shared/string-shape.js';
 import { argumentsOf, calleeOf, objectProperty, unwrap } from '../shared/syntax.js';
 import { wordsOf } from '../shared/words.js';
@@ -46,6 +47,9 @@ function usageOf(call: SyntaxNode, filePath: string): Usage {
   const chainWords = flow.expression.descendantsOfType('identifier').flatMap((id) => wordsOf(id.text));
   if ([...words, ...chainWords].some((w) => SECURITY_WORDS.has(w))) return 'security';
   if (words.some((w) => NON_SECURITY_WORDS.has(w))) return 'identifier';
+  // `function createNTLMHash(password) { const h = createHash('md4'); h.update(password); … }`.
+  const params = enclosingFunction(call)?.childForFieldName('parameters')?.descendantsOfType('identifier') ?? [];
+  if (params.flatMap((p) => wordsOf(p.text)).some((w) => SECURITY_WORDS.has(w))) return 'security';
   // A file named for what it protects (`auth/hash-password.ts`) says the same, more weakly.
   const fileWords = filePath.split('/').slice(-2).flatMap((part) => wordsOf(part.replace(/\.[^.]*$/, '')));
   return fileWords.some((w) => SECURITY_WORDS.has(w)) ? 'security' : 'unknown';
