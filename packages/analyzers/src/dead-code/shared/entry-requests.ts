@@ -152,6 +152,7 @@ export async function collectEntryRequests(
     for (const target of pathStringTargets(summary.path, facts?.pathStrings ?? [], packageOf(summary.path) ?? '', codePathSet, codeDirs)) {
       if (!isImported(target)) add('', { specifier: `./${target}`, names: ['*'], origin });
     }
+    for (const [specifier, name] of facts?.typeImports ?? []) add(dirOf(summary.path), { specifier, names: [name], origin });
     const pathGlobs = new Set(facts?.pathGlobs ?? []);
     for (const glob of [...(facts?.globs ?? []), ...pathGlobs]) {
       // Vite resolves `/x` against its root, the package directory in practice.

@@ -25,6 +25,8 @@ export interface DeadCodeFileFacts {
   pathStrings?: string[];
   /** Templates naming one file of a folder (`` `cases/${name}.ts` `` → `./cases/*.ts`), relative to the file. */
   pathGlobs?: string[];
+  /** JSDoc type imports, `[specifier, name]`: `@type {import("./operators").ConditionOperator}` uses `ConditionOperator`. */
+  typeImports?: Array<[string, string]>;
 }
 
 export const FILE_FACTS_COLLECTOR_ID = 'file-facts';
@@ -76,6 +78,7 @@ export const fileFactsCollector: Collector<DeadCodeFileFacts> = {
         globs: [...new Set(globs)],
         pathStrings: pathStrings(source),
         pathGlobs: templatePathGlobs(source),
+        typeImports: jsdocTypeImports(source),
       }),
     };
   },
@@ -289,6 +292,16 @@ const CODE_PATH_STRING = /(['"`])((?:\.{1,2}\/)?[\w@.-][\w@./-]*\.[mc]?[jt]sx?|\
 const IMPORT_BEFORE = /(?:\bfrom|\bimport|\brequire|\bimport\s*\(|\brequire\s*\()\s*\(?\s*$/;
 // `${name}.ts` or `./cases/${name}.js` in a template: a file of that directory picked at run time.
 const TEMPLATE_PATH = /`((?:\.{1,2}\/)?(?:[\w@.-]+\/)*)\$\{[^}`]{1,80}\}([\w.-]*\.[mc]?[jt]sx?)`/g;
+
+const JSDOC_TYPE_IMPORT = /\bimport\(\s*(['"])([^'"\n]+)\1\s*\)\.([A-Za-z_$][\w$]*)/g;
+
+/** `import("./x").Name` in JSDoc (and type positions): a type use of `Name` of `./x`. */
+function jsdocTypeImports(source: string): Array<[string, string]> {
+  if (!source.includes('import(')) return [];
+  const out = new Map<string, [string, string]>();
+  for (const match of source.matchAll(JSDOC_TYPE_IMPORT)) out.set(`${match[2]}\0${match[3]}`, [match[2], match[3]]);
+  return [...out.values()];
+}
 
 /** Path-like strings of the text that are not import specifiers (those are the graph's). */
 function pathStrings(source: string): string[] {

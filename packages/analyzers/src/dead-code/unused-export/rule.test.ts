@@ -93,6 +93,16 @@ describe('dead-code/unused-export', () => {
     expect(run.lines('unused-export')).toEqual(['src/colors.ts:2 Unused export blue in colors.ts']);
   });
 
+  it('counts a JSDoc type import (`@type {import("./x").Name}`) as a use of that name only', async () => {
+    const run = await analyzeMiniRepo({
+      'package.json': manifest({ main: './src/index.js' }),
+      'src/index.js': "const { evaluate } = require('./evaluator');\n/** @type {import('./operators').ConditionOperator[]} */\nconst ops = [];\nmodule.exports = { evaluate, ops };\n",
+      'src/evaluator.js': 'exports.evaluate = () => 1;\n',
+      'src/operators.js': 'class ConditionOperator {}\nclass Unused {}\nmodule.exports = { ConditionOperator, Unused };\n',
+    });
+    expect(run.lines('unused-export').filter((l) => l.startsWith('src/operators.js'))).toEqual(['src/operators.js:3 Unused export Unused in operators.js']);
+  });
+
   it('reports unused re-exports of a barrel that is not an entry point, lower than declarations', async () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ main: './src/main.js' }),
