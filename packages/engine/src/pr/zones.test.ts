@@ -35,6 +35,25 @@ describe('groupZones', () => {
     ]);
   });
 
+  it('a test of the PR covers the files it reaches through a barrel or the package’s own name; a file no test reaches is still untested', () => {
+    const graph = graphOf({
+      'package.json': JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module', exports: './src/index.ts' }),
+      'src/index.ts': "export { add } from './math/add.js';\n",
+      'src/math/add.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+      'src/format/money.ts': 'export function money(n: number): string {\n  return `$${n}`;\n}\n',
+      'test/add.test.ts': "import { add } from '../src/index.js';\nif (add(1, 2) !== 3) throw new Error('add');\n",
+      'test/self.test.ts': "import { add } from 'calc';\nadd(1, 1);\n",
+    });
+    const zonesOf = (tests: string[]) =>
+      groupZones({ files: [changed('src/math/add.ts', { additions: 3 }), changed('src/format/money.ts', { additions: 3 }), ...tests.map((t) => changed(t, { kind: 'test', additions: 1 }))], graph });
+    for (const test of ['test/add.test.ts', 'test/self.test.ts']) {
+      const zones = zonesOf([test]);
+      // Before: only a direct import counted, so src/math was 'no test changes cover it' although the test reaches it through src/index.ts.
+      expect(zones.find((z) => z.name.startsWith('src/math'))!.riskReasons, test).not.toContain('no test changes cover it');
+      expect(zones.find((z) => z.name === 'src/format')!.riskReasons, test).toContain('no test changes cover it');
+    }
+  });
+
   it('keeps workspace packages apart even when one imports the other', () => {
     const graph = graphOf({
       'package.json': JSON.stringify({ name: 'root', workspaces: ['packages/*'] }),

@@ -180,14 +180,15 @@ export function groupZones(input: ZoneInput): Zone[] {
     .sort((a, b) => b.additions + b.deletions - (a.additions + a.deletions) || a.name.localeCompare(b.name));
 }
 
-/** Files that a test file of the PR imports at head: their zones count as tested. */
+/**
+ * Files a test file of the PR reaches at head, through any chain of imports: a barrel
+ * (`src/index.ts` re-exporting `./math.js`), a tsconfig path alias or the package's own name (the
+ * graph resolves both to the file). Their zones count as tested.
+ */
 function testedPaths(input: ZoneInput): Set<string> {
-  const tested = new Set<string>();
-  for (const file of input.files) {
-    if (file.kind !== 'test') continue;
-    for (const edge of input.graph?.modules.get(file.path)?.imports ?? []) if (edge.to) tested.add(edge.to);
-  }
-  return tested;
+  const tests = input.files.filter((file) => file.kind === 'test' && input.graph?.modules.has(file.path)).map((file) => file.path);
+  if (!input.graph || tests.length === 0) return new Set();
+  return new Set(input.graph.reachableFrom(tests));
 }
 
 function buildZone(files: ChangedFile[], groupOfPath: Map<string, Group>, input: ZoneInput, tested: Set<string>): Zone {
