@@ -28,6 +28,14 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
       code: '// @ts-ignore\nconst file = Bun.file(path);\n// @ts-ignore\nif (typeof navigator !== "undefined" && navigator.userAgent) x();\n// @ts-ignore\nconst decoded = JSON.parse(atob(base64));\n// @ts-ignore\nif (input instanceof File) y();',
       name: 'over a global that only some runtimes or libs declare, the suppression says why by itself',
     },
+    {
+      code: 'const error = new ApiError(message);\n// @ts-ignore\nerror.cause = cause;\n// @ts-ignore\nconst own = Object.hasOwn(o, k);',
+      name: 'over a member that newer libs add (Error.cause, Object.hasOwn)',
+    },
+    {
+      code: 'function spec(name: Id) {\n  if (semver.satisfies(ts.version, ">= 4.5"))\n    // @ts-ignore\n    return factory.createImportSpecifier(false, undefined, name);\n  // @ts-ignore\n  return factory.createImportSpecifier(undefined, name);\n}',
+      name: 'in the branches of a version test, which type-check under different versions',
+    },
     { code: '// @ts-ignore\nfoo();', filename: 'src/types.test.ts', name: 'quiet in tests' },
     { code: '// @ts-expect-error\nfoo();', filename: 'examples/basic/src/main.ts', name: 'quiet in examples' },
     { code: 'export const a = 1;\n// @ts-nocheck\nexport const b = 2;', name: '@ts-nocheck after the first statement does nothing' },
@@ -49,9 +57,9 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
       findings: [{ line: 2, severity: 'low' }, { line: 4, severity: 'info' }],
     },
     {
-      name: 'a member or a local named like a global is no global; a comment below that is a directive explains nothing',
-      code: '// @ts-ignore\nstate.window = config.File;\n// @ts-expect-error\n// eslint-disable-next-line no-console\nconsole.log(myURL);',
-      findings: [{ line: 1, severity: 'low' }, { line: 3, severity: 'info' }],
+      name: 'a member or a local named like a global is no global; a comment below that is a directive explains nothing; a version test far above is no reason',
+      code: '// @ts-ignore\nstate.window = config.File;\n// @ts-expect-error\n// eslint-disable-next-line no-console\nconsole.log(myURL);\nconst v = pkg.version;\na();\nb();\nc();\n// @ts-ignore\nd.causes = 1;',
+      findings: [{ line: 1, severity: 'low' }, { line: 3, severity: 'info' }, { line: 10, severity: 'low' }],
     },
     {
       name: 'a disable of another rule above acknowledges nothing',

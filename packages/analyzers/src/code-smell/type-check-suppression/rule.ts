@@ -22,8 +22,14 @@ const TS_LANGUAGES = new Set(['typescript', 'tsx']);
  */
 const RUNTIME_GLOBALS = new RegExp(
   '(?<![\\w$.])(?:Bun|Deno|EdgeRuntime|navigator|window|document|self|File|Blob|FormData|atob|btoa|URL|' +
-    'process|require|module|global|WebSocket|Buffer|caches|importScripts|structuredClone)(?![\\w$])',
+    'process|require|module|global|WebSocket|Buffer|caches|importScripts|structuredClone|AggregateError|WeakRef|' +
+    'FinalizationRegistry)(?![\\w$])' +
+    // Members that newer `lib` versions add (ES2021-ES2023): `error.cause = cause` under an ES2020 lib.
+    '|\\.(?:cause|hasOwn|findLast|findLastIndex|replaceAll|toSorted|toSpliced|toReversed|groupBy)(?![\\w$])',
 );
+/** A version test just above (`if (semver.satisfies(ts.version, '>= 4.5'))`): the branches type-check under different versions. */
+const VERSION_TEST = /\bversion\b|\bsemver\b/i;
+const LINES_ABOVE = 3;
 const CODE_START = /^\s*(?:\/\/|\/\*|\*|$)/;
 
 interface Seen {
@@ -61,6 +67,13 @@ function lineBelow(lines: readonly string[], row: number): { code: string; expla
     if (text.startsWith('//') && !tsDirectiveOf(text) && !lintDirectiveOf(text) && isMeaningful(text.slice(2))) explains = true;
   }
   return { code: '', explains };
+}
+
+/** Up to LINES_ABOVE code lines before `row`. */
+function codeAbove(lines: readonly string[], row: number): string[] {
+  const found: string[] = [];
+  for (let r = row - 1; r >= 0 && found.length < LINES_ABOVE; r--) if (!CODE_START.test(lines[r])) found.push(lines[r]);
+  return found;
 }
 
 function findingOf(directive: TsDirective, explained: boolean, reportDescribedIgnore: boolean): { severity: Severity; title: string; why: string } | undefined {
@@ -122,7 +135,8 @@ export const typeCheckSuppression = defineRule({
         // TypeScript skips comment lines between a directive and its code: a reason may follow it too.
         const below = directive.kind === 'ts-nocheck' ? undefined : lineBelow(lines, node.endPosition.row);
         const explained = isMeaningful(directive.description) || explainsAbove || below?.explains === true;
-        if (!explained && below && RUNTIME_GLOBALS.test(below.code)) return;
+        // The code says why: a global or member only some libs declare, or a branch per version.
+        if (!explained && below && (RUNTIME_GLOBALS.test(below.code) || codeAbove(lines, node.startPosition.row).some((l) => VERSION_TEST.test(l)))) return;
         const finding = findingOf(directive, explained, reportDescribedIgnore);
         if (!finding) return;
         context.report({
