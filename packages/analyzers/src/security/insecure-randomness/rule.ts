@@ -1,6 +1,6 @@
 // Flags Math.random() whose result becomes a token, password, secret, nonce, salt, OTP or session
 // id, judged by the name of what the value is stored in, passed to, or returned from.
-import { defineRule } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { flowOf } from '../shared/flow.js';
 import { placeOf } from '../shared/place.js';
@@ -37,7 +37,9 @@ export const insecureRandomness = defineRule({
     id: 'insecure-randomness',
     description: 'Math.random() used to make tokens, passwords, secrets, nonces, salts, OTPs or session ids',
     category: 'security',
-    severity: 'high',
+    // Demoted to info (issue 17): on the panel none of its findings held up (a postMessage tag, an
+    // image cache-buster, an API request nonce); names alone cannot tell those from session tokens.
+    severity: 'info',
     options,
     confidence: 80,
     autoFixable: false,
@@ -53,6 +55,9 @@ export const insecureRandomness = defineRule({
   },
   create(context) {
     if (!context.source.includes('Math.random')) return {};
+    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
+    // requests: a random id in a demo or script there is not an attack surface (see the README).
+    if (roleOfFile(context.file) !== 'production') return {};
     return {
       call_expression(call) {
         const callee = calleeOf(call);
@@ -69,7 +74,7 @@ export const insecureRandomness = defineRule({
           node: call,
           title: `Math.random() used for a ${purpose} in ${place.label}`,
           description: `Math.random() feeds ${holder}, which by its name is a ${purpose}. Its output is predictable, so the ${purpose} can be guessed.`,
-          severity: direct || viaCall ? 'high' : 'medium',
+          severity: 'info',
           confidence: direct || viaCall ? 80 : 60,
           symbol: place.symbol,
           data: { purpose },

@@ -1,5 +1,5 @@
 // Flags code run from strings: eval(), the Function constructor and timers given a string.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
@@ -66,6 +66,9 @@ export const noEval = defineRule({
   },
   create(context) {
     if (!CANDIDATE.test(context.source)) return {};
+    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
+    // requests: a string compiled from the repository's own code there is not an attack surface (see the README).
+    if (roleOfFile(context.file) !== 'production') return {};
     const check = (call: SyntaxNode) => {
       const found = kindOf(call);
       if (!found) return;

@@ -3,6 +3,7 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('prototype-pollution', {
   valid: [
+    { code: 'function merge(target, source) {\n  for (const key in source) {\n    if (typeof source[key] === "object") merge(target[key] ??= {}, source[key]);\n    else target[key] = source[key];\n  }\n}', filename: 'docs/assets/vendor.js', name: 'docs and other non-production code' },
     { code: 'const copy = Object.assign({}, JSON.parse(body));', name: 'Object.assign of parsed JSON' },
     {
       code: "function merge(target, source) {\n  for (const key in source) {\n    if (key === '__proto__' || key === 'constructor') continue;\n    if (isObject(source[key])) merge(target[key] ??= {}, source[key]);\n    else target[key] = source[key];\n  }\n}",

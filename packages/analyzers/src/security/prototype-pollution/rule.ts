@@ -1,7 +1,7 @@
 // Flags code that writes attacker-chosen keys into existing objects without refusing `__proto__`,
 // `constructor` and `prototype`: recursive merges into the target's own values, nested
 // `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
@@ -63,6 +63,9 @@ export const prototypePollution = defineRule({
   },
   create(context) {
     if (!/\]\s*(?:=|\?\?=|\|\|=)[^=]/.test(context.source)) return {};
+    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
+    // requests: a merge of the repository's own data there is not an attack surface (see the README).
+    if (roleOfFile(context.file) !== 'production') return {};
     const reported = new Set<number>();
     const reportedFunctions = new Set<number>();
 

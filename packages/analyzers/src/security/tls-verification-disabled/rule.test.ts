@@ -4,6 +4,7 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('tls-verification-disabled', {
   valid: [
+    { code: 'request.defaults({ proxy: "http://127.0.0.1:9182", strictSSL: false });', filename: 'examples/cdn/dom.js', name: 'an example talking to a local proxy' },
     "const agent = new https.Agent({ ca: readFileSync('ca.pem') });",
     { code: "const agent = new https.Agent({ rejectUnauthorized: process.env.NODE_ENV === 'production' });", name: 'a condition is a decision, not a literal off switch' },
     { code: 'const options = { rejectUnauthorized: true, strictSSL: true };', name: 'explicitly on' },

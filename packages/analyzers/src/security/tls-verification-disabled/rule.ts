@@ -1,6 +1,6 @@
 // Flags switched-off TLS certificate verification: rejectUnauthorized/strictSSL false, insecure
 // agents, no-op checkServerIdentity, and NODE_TLS_REJECT_UNAUTHORIZED=0 for the whole process.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { placeOf, quote } from '../shared/place.js';
 import { assignedName, calleeOf, isLiteralBoolean, literalString, propertyKey, unwrap } from '../shared/syntax.js';
@@ -95,6 +95,9 @@ export const tlsVerificationDisabled = defineRule({
   },
   create(context) {
     if (!/rejectUnauthorized|NODE_TLS_REJECT_UNAUTHORIZED|strictSSL|insecure|checkServerIdentity/.test(context.source)) return {};
+    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
+    // requests: a local proxy or self-signed test server there is not an attack surface (see the README).
+    if (roleOfFile(context.file) !== 'production') return {};
     const report = (node: SyntaxNode, problem: Problem) => {
       const place = placeOf(node, context.file.path);
       context.report({
