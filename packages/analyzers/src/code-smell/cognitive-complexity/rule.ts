@@ -1,7 +1,6 @@
 // Flags functions whose Cognitive Complexity exceeds a threshold (SonarSource S3776).
 import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { severityForExcess } from '../../shared/severity.js';
 import { createCognitiveComplexityVisitor, type FunctionComplexity, type Increment } from './counter.js';
 
 const DEFAULT_THRESHOLD = 15;
@@ -40,7 +39,7 @@ export const cognitiveComplexity = defineRule({
     id: 'cognitive-complexity',
     description: 'Functions whose Cognitive Complexity exceeds a threshold',
     category: 'code_smell',
-    severity: 'medium',
+    severity: 'info',
     metric: { values: ['complexity'] },
     options,
     confidence: 95,
@@ -62,7 +61,7 @@ export const cognitiveComplexity = defineRule({
         node: result.node,
         title: `Cognitive Complexity of ${result.name} is ${result.complexity} (threshold ${threshold})`,
         description: describeFinding(result, threshold),
-        severity: severityForExcess(result.complexity, threshold),
+        severity: 'info',
         symbol: result.name,
         data: { complexity: result.complexity, threshold },
       });

@@ -16,7 +16,7 @@ new AnalyzerTester(codeSmell).run('duplicated-branches', {
     {
       code: 'function pick(a, b) {\n  if (a) {\n    f();\n    g();\n  } else if (b) {\n    f();   // same\n    g();\n  } else {\n    h();\n  }\n}',
       name: 'a multi-line branch repeating an earlier one, whitespace and comments aside',
-      findings: [{ line: 5, endLine: 8, severity: 'low', symbol: 'pick', title: 'Duplicated branch: same code as the branch on line 2', data: { originalLine: 2 } }],
+      findings: [{ line: 5, endLine: 8, severity: 'info', symbol: 'pick', title: 'Duplicated branch: same code as the branch on line 2', data: { originalLine: 2 } }],
     },
     {
       code: 'if (a) f();\nelse if (b) f();',
@@ -41,7 +41,7 @@ new AnalyzerTester(codeSmell).run('duplicated-branches', {
     {
       code: 'switch (kind) {\n  case "a":\n    f();\n    g();\n    break;\n  case "b":\n    h();\n    break;\n  case "c": {\n    f();\n    g();\n    break;\n  }\n  default:\n    i();\n}',
       name: 'a case repeating an earlier one, braces and break aside',
-      findings: [{ line: 9, endLine: 13, severity: 'low', title: 'Duplicated case: same code as the case on line 2' }],
+      findings: [{ line: 9, endLine: 13, severity: 'info', title: 'Duplicated case: same code as the case on line 2' }],
     },
     {
       code: 'switch (v) {\n  case 1: f(); break;\n  case 2: f(); break;\n}',

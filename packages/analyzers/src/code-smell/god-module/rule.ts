@@ -1,6 +1,6 @@
 // Flags god modules: large (many exported symbols over substantial code, or very many lines) and
 // central (imported by many other source modules), so their size spreads into all that depends on them.
-import { defineRule, roleOfFile, type FileSummary, type Severity } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type FileSummary } from '@codehealth/engine/kit';
 import { z } from 'zod';
 
 const DEFAULTS = { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 };
@@ -30,7 +30,7 @@ export const godModule = defineRule({
     id: 'god-module',
     description: 'Modules that are both large (many exports or lines) and imported by many other modules',
     category: 'code_smell',
-    severity: 'medium',
+    severity: 'info',
     metric: { values: ['lines', 'exports'] },
     options,
     confidence: 70,
@@ -61,8 +61,6 @@ export const godModule = defineRule({
       const dependents = (context.graph.modules.get(summary.path)?.importedBy ?? []).filter((path) => sources.has(path));
       if (dependents.length <= minDependents) continue;
       const name = summary.path.slice(summary.path.lastIndexOf('/') + 1);
-      const severity: Severity =
-        (wideApi && exports > 2 * maxExports && lines > 2 * minLinesForExports) || lines > 2 * maxLines ? 'high' : 'medium';
       const why = [
         wideApi ? `${exports} run-time exports (more than ${maxExports}) over ${lines} lines of code (more than ${minLinesForExports})` : '',
         huge ? `${lines} lines of code (more than ${maxLines})` : '',
@@ -74,7 +72,7 @@ export const godModule = defineRule({
         description:
           `${summary.path} is large, with ${why.join(' and ')}, and central: ${dependents.length} source modules import it ` +
           `directly (more than ${minDependents}), for example ${dependents.slice(0, 3).join(', ')}.`,
-        severity,
+        severity: 'info',
         data: { exports, lines, dependents: dependents.length },
       });
     }

@@ -22,23 +22,23 @@ new AnalyzerTester(codeSmell).run('large-class', {
     {
       code: `export class Service {\n${methods(21)}\n}`,
       name: 'too many methods',
-      findings: [{ line: 1, endLine: 23, severity: 'medium', symbol: 'Service', title: 'Class Service has 21 methods (max 20)', data: { methods: 21, lines: 23, maxMethods: 20, maxLines: 500 } }],
+      findings: [{ line: 1, endLine: 23, severity: 'info', symbol: 'Service', title: 'Class Service has 21 methods (max 20)', data: { methods: 21, lines: 23, maxMethods: 20, maxLines: 500 } }],
     },
     {
       code: `class Data {\n${fieldLines(499)}\n}`,
       name: 'too many lines: the class header and closing brace are lines of code',
-      findings: [{ line: 1, severity: 'medium', title: 'Class Data has 501 lines of code (max 500)', data: { methods: 0, lines: 501 } }],
+      findings: [{ line: 1, severity: 'info', title: 'Class Data has 501 lines of code (max 500)', data: { methods: 0, lines: 501 } }],
     },
     {
       code: `const Handler = class {\n  a = () => 1;\n  b = function () {};\n  c = 3;\n  abstract d(): void;\n  e() {}\n};`,
       options: { maxMethods: 3, maxLines: 5 },
       name: 'arrow and function fields and abstract methods count; a class expression takes its binding name; both limits',
-      findings: [{ line: 1, endLine: 7, symbol: 'Handler', title: 'Class Handler has 4 methods and 7 lines of code (max 3 methods and 5 lines)', severity: 'medium' }],
+      findings: [{ line: 1, endLine: 7, symbol: 'Handler', title: 'Class Handler has 4 methods and 7 lines of code (max 3 methods and 5 lines)', severity: 'info' }],
     },
     {
       code: `export default class {\n${methods(41)}\n}`,
-      name: 'high above twice the limit; an anonymous default export is default',
-      findings: [{ line: 1, severity: 'high', symbol: 'default', data: { methods: 41 } }],
+      name: 'info above twice the limit too; an anonymous default export is default',
+      findings: [{ line: 1, severity: 'info', symbol: 'default', data: { methods: 41 } }],
     },
     {
       code: `class Outer {\n  inner() {\n    return class Inner {\n${methods(3, '      ')}\n    };\n  }\n}`,

@@ -2,7 +2,6 @@
 import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
-import { severityForExcess } from '../../shared/severity.js';
 import { mergeVisitors } from '../../shared/visitors.js';
 
 const DEFAULTS = { maxMethods: 20, maxLines: 500 };
@@ -61,7 +60,7 @@ export const largeClass = defineRule({
     id: 'large-class',
     description: 'Classes with too many methods or too many lines of code',
     category: 'code_smell',
-    severity: 'medium',
+    severity: 'info',
     metric: { values: ['lines', 'methods'], ofAnchor: true },
     options,
     confidence: 90,
@@ -99,7 +98,7 @@ export const largeClass = defineRule({
             `${name} declares ${methods} methods (at most ${maxMethods} allowed) and spans ${count} lines of code ` +
             `(at most ${maxLines}), not counting blank and comment lines; the constructor does not count as a method, ` +
             'a getter and setter pair counts once.',
-          severity: (tooManyMethods && severityForExcess(methods, maxMethods) === 'high') || (tooLong && severityForExcess(count, maxLines) === 'high') ? 'high' : 'medium',
+          severity: 'info',
           symbol: name,
           data: { methods, lines: count, maxMethods, maxLines },
         });

@@ -2,7 +2,6 @@
 import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
-import { severityForExcess } from '../../shared/severity.js';
 import { mergeVisitors } from '../../shared/visitors.js';
 
 const DEFAULT_MAX = 800;
@@ -18,7 +17,7 @@ export const oversizedFile = defineRule({
     id: 'oversized-file',
     description: 'Files with more lines of code than allowed',
     category: 'code_smell',
-    severity: 'medium',
+    severity: 'info',
     metric: { values: ['lines'] },
     options,
     confidence: 95,
@@ -42,7 +41,7 @@ export const oversizedFile = defineRule({
           lineStart: 1,
           title: `File has ${count} lines of code (max ${max})`,
           description: `${context.file.path} has ${count} lines of code, not counting blank and comment lines; at most ${max} are allowed.`,
-          severity: severityForExcess(count, max),
+          severity: 'info',
           data: { lines: count, max },
         });
       },

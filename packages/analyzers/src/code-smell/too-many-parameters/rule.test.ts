@@ -13,7 +13,7 @@ new AnalyzerTester(codeSmell).run('too-many-parameters', {
   invalid: [
     {
       code: 'function f(a, b, c, d, e, f) {}',
-      findings: [{ line: 1, symbol: 'f', severity: 'medium', title: 'f takes 6 parameters (max 5)', data: { parameters: 6, max: 5 } }],
+      findings: [{ line: 1, symbol: 'f', severity: 'info', title: 'f takes 6 parameters (max 5)', data: { parameters: 6, max: 5 } }],
     },
     {
       code: 'class Service {\n  constructor(\n    private a: A,\n    private b: B,\n    c?: C,\n    ...rest: D[]\n  ) {}\n}',
@@ -33,8 +33,8 @@ new AnalyzerTester(codeSmell).run('too-many-parameters', {
     {
       code: 'function f(a, b, c, d, e) {}',
       options: { max: 2 },
-      name: 'high above twice the limit',
-      findings: [{ line: 1, severity: 'high', data: { parameters: 5, max: 2 } }],
+      name: 'info above twice the limit too',
+      findings: [{ line: 1, severity: 'info', data: { parameters: 5, max: 2 } }],
     },
   ],
 });

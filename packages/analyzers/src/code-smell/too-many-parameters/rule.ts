@@ -2,7 +2,6 @@
 import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
-import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 
 const DEFAULT_MAX = 5;
@@ -33,7 +32,7 @@ export const tooManyParameters = defineRule({
     id: 'too-many-parameters',
     description: 'Functions that declare more parameters than allowed',
     category: 'code_smell',
-    severity: 'medium',
+    severity: 'info',
     metric: { values: ['parameters'] },
     options,
     confidence: 95,
@@ -60,7 +59,7 @@ export const tooManyParameters = defineRule({
           node: node.childForFieldName('parameters') ?? node,
           title: `${name} takes ${parameters.length} parameters (max ${max})`,
           description: `${name} declares ${parameters.length} parameters; at most ${max} are allowed. A destructured object counts as one and a TypeScript \`this\` parameter not at all.`,
-          severity: severityForExcess(parameters.length, max),
+          severity: 'info',
           symbol: name,
           data: { parameters: parameters.length, max },
         });
