@@ -49,7 +49,7 @@ function fromPrivateParameters(part: SyntaxNode, source: string): boolean {
   const n = unwrap(part);
   const identifiers = (n.type === 'identifier' ? [n] : n.descendantsOfType('identifier')).filter((id) => {
     const parent = id.parent;
-    return !(parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === id);
+    return !(parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === id.id);
   });
   if (identifiers.length === 0) return false;
   return identifiers.every((id) => {
