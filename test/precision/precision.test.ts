@@ -9,6 +9,7 @@ import { familyOfLabelFile, matchLabels, parseLabels } from './labels.mjs';
 import { precisionLine, withPrecisionLine } from './readmes.mjs';
 import { labelStub, pickSample, sampleKey } from './sampling.mjs';
 import { precisionBar, precisionOf, wilsonInterval } from './statistics.mjs';
+import { summariseRules } from './report.mjs';
 
 const FILE = 'test/precision/labels/code-smell.jsonl';
 const known = { repos: new Set(['immerjs/immer']), rules: new Set(['code-smell/long-function', 'security/no-eval']), family: 'code-smell' };
@@ -271,6 +272,17 @@ describe('the committed panel and labels', () => {
     const styles = (key: string) => new Set(panel.repositories.map((r: { style: Record<string, string> }) => r.style[key]));
     expect(styles('semicolons').size).toBe(2);
     expect(styles('modules').size).toBe(2);
+  });
+
+  it('counts labels of info findings as notes, apart from the bar', () => {
+    const rules = new Map([['code-smell/long-function', { severity: 'info' }]]);
+    const finding = (line: number, severity: string) => ({ repo: 'immerjs/immer', rule: 'code-smell/long-function', file: 'src/a.ts', line, endLine: line, title: 't', severity });
+    const label = (line: number, verdict: string) => ({ repo: 'immerjs/immer', rule: 'code-smell/long-function', file: 'src/a.ts', line, hint: 'x', verdict, reason: 'r' });
+    const notesOnly = summariseRules({ rules, keepRule: () => true, findings: [finding(1, 'info'), finding(9, 'info')], matches: new Map([[label(1, 'tp'), finding(1, 'info')], [label(9, 'debatable'), finding(9, 'info')]]) });
+    expect(notesOnly[0]).toMatchObject({ labelled: 0, status: 'notes', notes: { tp: 1, fp: 0, debatable: 1 }, infoFindings: 2 });
+    expect(precisionLine(notesOnly[0], '2026-11-28')).toBe('Measured precision: reported at `info` (notes that cost no points); reviewers agreed with 1 of 2 labelled findings on the panel of 2026-11-28 (see docs/precision.md).');
+    const mixed = summariseRules({ rules, keepRule: () => true, findings: [finding(1, 'medium'), finding(9, 'info')], matches: new Map([[label(1, 'tp'), finding(1, 'medium')], [label(9, 'fp'), finding(9, 'info')]]) });
+    expect(mixed[0]).toMatchObject({ labelled: 1, tp: 1, fp: 0, precision: 1, notes: { tp: 0, fp: 1, debatable: 0 } });
   });
 
   it('reads a label file\'s family from its name, with an optional part after a dot', () => {

@@ -10,6 +10,13 @@ const PRECISION_LINE = /^Measured precision: .*$/m;
  * @param {string} panelDate the panel's date (YYYY-MM-DD)
  */
 export function precisionLine(measured, panelDate) {
+  const notes = measured.notes ? measured.notes.tp + measured.notes.fp + measured.notes.debatable : 0;
+  if ((measured.labelled === 0 || measured.precision === null) && notes > 0) {
+    return (
+      `Measured precision: reported at \`info\` (notes that cost no points); reviewers agreed with ${measured.notes.tp} of ${notes} ` +
+      `labelled findings on the panel of ${panelDate} (see docs/precision.md).`
+    );
+  }
   if (measured.labelled === 0 || measured.precision === null) return `Measured precision: not yet measured (no labelled findings on the panel of ${panelDate}).`;
   return (
     `Measured precision: ${percent(measured.precision)} (${measured.tp}/${measured.labelled} labelled findings, ` +

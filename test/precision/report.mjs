@@ -15,20 +15,29 @@ export function summariseRules({ rules, keepRule, findings, matches }) {
   for (const [rule, { severity }] of [...rules].sort(([a], [b]) => a.localeCompare(b))) {
     if (!keepRule(rule)) continue;
     const own = findings.filter((f) => f.rule === rule);
+    // Findings at `info` are notes that cost no points: their labels are shown apart and the bar
+    // applies to the findings that grade (issue 17: a rule below its bar may be demoted to info).
     const counts = { tp: 0, fp: 0, debatable: 0 };
+    const notes = { tp: 0, fp: 0, debatable: 0 };
     const worst = [];
     for (const [label, finding] of matches) {
       if (label.rule !== rule) continue;
-      counts[label.verdict]++;
+      if (finding?.severity === 'info') notes[label.verdict]++;
+      else counts[label.verdict]++;
       if (label.verdict !== 'tp') worst.push({ label, finding });
     }
+    const graded = precisionOf(counts, severity);
+    const noteCount = notes.tp + notes.fp + notes.debatable;
     rows.push({
       rule,
       severity,
       findings: own.length,
+      infoFindings: own.filter((f) => f.severity === 'info').length,
       repos: new Set(own.map((f) => f.repo)).size,
       ...counts,
-      ...precisionOf(counts, severity),
+      notes,
+      ...graded,
+      ...(graded.status === 'unmeasured' && noteCount > 0 ? { status: 'notes' } : {}),
       target: Math.min(SAMPLE_TARGET, own.length),
       roles: countBy(own, (f) => f.role ?? 'production'),
       worst: worstExamples(worst),
@@ -65,7 +74,7 @@ function placesText(places, quote = (p) => p) {
   return places.length > 3 ? `${shown} and ${places.length - 3} more` : shown;
 }
 
-const STATUS = { pass: 'pass', fail: 'FAIL', unmeasured: 'not measured' };
+const STATUS = { pass: 'pass', fail: 'FAIL', unmeasured: 'not measured', notes: 'info only' };
 
 function ruleCells(row) {
   return [
@@ -80,10 +89,12 @@ function ruleCells(row) {
     row.precision === null ? '—' : percent(row.precision),
     intervalText(row.interval),
     percent(row.bar),
-    row.findings === 0 && row.labelled === 0 ? 'no findings' : STATUS[row.status] + (row.labelled > 0 && row.labelled < row.target ? ` (sample ${row.labelled}/${row.target})` : ''),
+    row.findings === 0 && row.labelled === 0 && notesOf(row) === 0 ? 'no findings' : STATUS[row.status] + (row.labelled > 0 && row.labelled < row.target ? ` (sample ${row.labelled}/${row.target})` : ''),
+    notesOf(row) === 0 ? '—' : `${row.infoFindings} (${row.notes.tp}/${notesOf(row)} tp)`,
   ];
 }
-const RULE_HEAD = ['rule', 'severity', 'findings', 'repos', 'labelled', 'tp', 'fp', 'debatable', 'precision', '95 % CI', 'bar', 'status'];
+const notesOf = (row) => (row.notes ? row.notes.tp + row.notes.fp + row.notes.debatable : 0);
+const RULE_HEAD = ['rule', 'severity', 'findings', 'repos', 'labelled', 'tp', 'fp', 'debatable', 'precision', '95 % CI', 'bar', 'status', 'info notes (labelled tp)'];
 
 function where(label, finding) {
   const dir = label.repo.split('/')[1];
