@@ -67,19 +67,34 @@ export function fragmentOf(file: FileTokens, start: number, length: number): Fra
   };
 }
 
-/** The overload set (as a stream range) holding the whole fragment, if any. */
-function overloadSetOf(fragment: Fragment): number {
+/**
+ * Whether the fragment lies inside overload sets: one, or several that follow each other with at
+ * most a separator token between them (the signatures of `get`, then of `post`, in one interface).
+ */
+function insideOverloadSets(fragment: Fragment): boolean {
   const { overloads } = fragment.file.stream;
-  const first = fragment.file.original[fragment.start];
+  let position = fragment.file.original[fragment.start];
   const last = fragment.file.original[fragment.end - 1];
-  for (let i = 0; i + 1 < overloads.length; i += 2) if (overloads[i] <= first && last < overloads[i + 1]) return i;
-  return -1;
+  const setAt = (token: number): number => {
+    for (let i = 0; i + 1 < overloads.length; i += 2) if (overloads[i] <= token && token < overloads[i + 1]) return i;
+    return -1;
+  };
+  for (;;) {
+    let set = setAt(position);
+    if (set < 0 && position > fragment.file.original[fragment.start]) set = setAt(position + 1);
+    if (set < 0) return false;
+    if (last < overloads[set + 1]) return true;
+    position = overloads[set + 1];
+  }
 }
 
-/** True when every copy stays inside one and the same overload set: TypeScript's idiom, not copy-paste. */
-function withinOneOverloadSet(fragments: readonly Fragment[]): boolean {
-  const set = overloadSetOf(fragments[0]);
-  return set >= 0 && fragments.every((f) => f.file === fragments[0].file && overloadSetOf(f) === set);
+/**
+ * True when every copy stays inside an overload set: TypeScript's idiom, not copy-paste. The sets
+ * may differ (the handler signatures of `get` and of `post` in one interface, or of two interfaces
+ * typing the same variadic API): each repeats a growing parameter list on purpose.
+ */
+function withinOverloadSets(fragments: readonly Fragment[]): boolean {
+  return fragments.every(insideOverloadSets);
 }
 
 /**
@@ -145,7 +160,7 @@ export function locateClones(
     // Production code before the rest: a test, an example or a benchmark that copies the product's
     // code is where the copy is (and its finding carries that role, not production).
     fragments.sort((a, b) => Number(roleOfFile(a.file.summary) !== 'production') - Number(roleOfFile(b.file.summary) !== 'production'));
-    if (policy.ignoreOverloads && withinOneOverloadSet(fragments)) continue;
+    if (policy.ignoreOverloads && withinOverloadSets(fragments)) continue;
     clones.push({ tokens, fragments });
   }
   return clones;

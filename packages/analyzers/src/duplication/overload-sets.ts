@@ -55,10 +55,29 @@ export function createOverloadSetCollector(source: string): { visitor: NodeVisit
   const continues = (member: Member): boolean =>
     current !== undefined && current.name === member.name && current.end <= member.start && isTrivia(source, current.end, member.start);
 
+  /**
+   * A signature's end with its separator (`;` or `,`) and, for the last member of an interface or
+   * object type, the brace that closes it: copies of two such lists end alike.
+   */
+  const signatureEnd = (node: SyntaxNode): number => {
+    let end = node.endIndex;
+    let i = end;
+    const skipSpace = (): void => {
+      while (i < source.length && source.charCodeAt(i) <= 32) i++;
+    };
+    skipSpace();
+    if (source[i] === ';' || source[i] === ',') {
+      end = ++i;
+      skipSpace();
+    }
+    const parent = node.parent;
+    if ((parent?.type === 'object_type' || parent?.type === 'interface_body') && source[i] === '}' && i === parent.endIndex - 1) end = parent.endIndex;
+    return end;
+  };
   const onSignature = (node: SyntaxNode): void => {
     // `export function f(): void;` and `declare function f(): void;` start at their keyword.
     const wrapper = node.parent?.type === 'export_statement' || node.parent?.type === 'ambient_declaration' ? node.parent : node;
-    const member = { start: wrapper.startIndex, end: node.endIndex, name: signatureName(node) };
+    const member = { start: wrapper.startIndex, end: signatureEnd(node), name: signatureName(node) };
     if (!member.name) return close();
     if (continues(member)) {
       current!.end = member.end;

@@ -85,7 +85,7 @@ describe('token collector', () => {
     expect(sets).toEqual([
       'export function pipe ( ) : void ; export function pipe ( a : A ) : A ; /** docs */ export function pipe ( ... fns : F [ ] ) : unknown',
       'm ( ) : void ; m ( a ? : A )',
-      '( a : A ) : B ; ( b : B ) : A',
+      '( a : A ) : B ; ( b : B ) : A ;',
     ]);
   });
 });

@@ -29,6 +29,14 @@ function toTokenRanges(starts: Uint32Array, ranges: readonly number[]): number[]
   return out;
 }
 
+/** `export { a, b as c }` or `export default { a, b, ...rest }`: names only, no code. */
+function isNameList(node: SyntaxNode): boolean {
+  const value = node.childForFieldName('value');
+  if (!value) return node.namedChildren.some((child) => child.type === 'export_clause');
+  if (value.type !== 'object' || value.namedChildCount === 0) return false;
+  return value.namedChildren.every((child) => child.type === 'shorthand_property_identifier' || child.type === 'comment');
+}
+
 export const tokenCollector: Collector<TokenFact> = {
   id: TOKEN_COLLECTOR_ID,
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
@@ -46,8 +54,11 @@ export const tokenCollector: Collector<TokenFact> = {
         imports.push(node.startIndex, node.endIndex);
       },
       export_statement: (node) => {
-        // Only re-exports (`export … from`) are import-like; other exports declare code.
-        if (node.childForFieldName('source')) imports.push(node.startIndex, node.endIndex);
+        // Re-exports (`export … from`), export lists (`export { a, b, c }`) and a default export
+        // object of the same names (`export default { a, b, c }`) are import-like: they list the
+        // module's names, and a named-export list mirrored by a default-export object is one idiom.
+        // Other exports declare code.
+        if (node.childForFieldName('source') || isNameList(node)) imports.push(node.startIndex, node.endIndex);
       },
     };
     const visitor: NodeVisitor = { ...own, ...overloads.visitor };

@@ -150,6 +150,29 @@ describe('duplication/duplicated-code', () => {
     expect((await analyzeFiles(dual, { ignoreOverloads: false })).findings.length).toBeGreaterThan(0);
   });
 
+  it('leaves out overload lists of interfaces and object types, also when two sets repeat each other; not a copied function', async () => {
+    const signature = (n: number) => `  <T0>(\n${lines(n, (i) => `    op${i}: Operator<T${i}, T${i + 1}>,`)}\n  ): Pipe<T0, T${n}>;`;
+    const method = (name: string) => (n: number) => `  ${name}<T0>(\n${lines(n, (i) => `    op${i}: Operator<T${i}, T${i + 1}>,`)}\n  ): Pipe<T0, T${n}>;`;
+    const sets = {
+      'src/handler.ts': `export interface Handler {\n${[6, 7].map(method('get')).join('\n')}\n${[6, 7].map(method('post')).join('\n')}\n}\n`,
+      'src/factory.ts': `export type Factory = {\n${[6, 7].map(signature).join('\n')}\n}\n`,
+    };
+    expect((await analyzeFiles(sets)).findings.map((f) => `${f.filePath}:${f.anchor.lineStart}-${f.anchor.lineEnd} ${f.title}`)).toEqual([]);
+    expect((await analyzeFiles(sets, { ignoreOverloads: false })).findings.length).toBeGreaterThan(0);
+    // The same parameter list copied into a function of another file is copy-paste.
+    const copied = { ...sets, 'src/compose.ts': `export function compose<T0>(\n${lines(7, (i) => `  op${i}: Operator<T${i}, T${i + 1}>,`)}\n) {\n  return [op0, op1];\n}\n` };
+    expect((await analyzeFiles(copied)).findings.some((f) => `${f.filePath} ${f.title}`.includes('src/compose.ts'))).toBe(true);
+  });
+
+  it('leaves out a named-export list mirrored by a default-export object, not objects that hold code', async () => {
+    const names = lines(30, (i) => `  handler${i},`);
+    const mirrored = { 'src/api.ts': `${lines(30, (i) => `const handler${i} = () => ${i};`)}\nexport {\n${names}\n};\nexport default {\n${names}\n};\n` };
+    expect((await analyzeFiles(mirrored)).findings).toEqual([]);
+    const values = lines(14, (i) => `  handler${i}: (x: number) => handler${i}() + x * ${i},`);
+    const withCode = { 'src/a.ts': `export default {\n${values}\n};\n`, 'src/b.ts': `export const table = {\n${values}\n};\n` };
+    expect((await analyzeFiles(withCode)).findings.length).toBeGreaterThan(0);
+  });
+
   it('skips code between jscpd:ignore-start and jscpd:ignore-end', async () => {
     const ignored = `// jscpd:ignore-start\n${totalFunction('b')}\n// jscpd:ignore-end\n`;
     expect((await analyzeFiles({ 'src/a.ts': totalFunction('a'), 'src/b.ts': ignored })).findings).toEqual([]);

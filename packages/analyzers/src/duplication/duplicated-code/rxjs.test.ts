@@ -18,10 +18,9 @@ const EXPECTED = [
   'internal/operators/debounce.ts:66-71 low 59 tokens, from internal/operators/audit.ts:53-57',
   'internal/operators/last.ts:80-87 low 92 tokens, from internal/operators/first.ts:82-89',
   'internal/operators/mergeMapTo.ts:63-68 low 63 tokens, from internal/operators/mergeMap.ts:82-88',
-  // Two operators declared with the same overloads: split in two by the function's name.
-  'internal/operators/switchMap.ts:17-85 low 62 tokens, from internal/operators/concatMap.ts:15-78',
+  // Two operators declared with the same overloads: split in two by the function's name. The overload
+  // lists themselves (switchMap.ts:17-85, switchMapTo.ts:13-59) are TypeScript's idiom and left out.
   'internal/operators/switchMap.ts:85-89 low 67 tokens, from internal/operators/concatMap.ts:78-82',
-  'internal/operators/switchMapTo.ts:13-59 low 52 tokens, from internal/operators/concatMapTo.ts:13-74',
   'internal/operators/switchMapTo.ts:59-63 low 62 tokens, from internal/operators/concatMapTo.ts:74-78',
   'internal/scheduler/AsapAction.ts:12-22 low 58 tokens, from internal/scheduler/AnimationFrameAction.ts:12-22',
   'internal/scheduler/AsapAction.ts:25-36 low 60 tokens, from internal/scheduler/AnimationFrameAction.ts:25-36',
@@ -58,8 +57,8 @@ describe('duplication/duplicated-code on rxjs 7.8.2', () => {
 
   it('publishes the duplication index over the code lines of the compared files', (context) => {
     if (!result) return context.skip();
-    expect(result.metrics.duplicatedLines).toBe(260);
-    expect(result.metrics.duplicationIndex).toBe(3.19);
-    expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.clones': 14, 'duplication.cloneClasses': 14 });
+    expect(result.metrics.duplicatedLines).toBe(244);
+    expect(result.metrics.duplicationIndex).toBe(3);
+    expect(result.metrics.analyzerMetrics).toMatchObject({ 'duplication.clones': 12, 'duplication.cloneClasses': 12 });
   });
 });
