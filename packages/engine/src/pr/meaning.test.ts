@@ -145,3 +145,33 @@ describe('a private helper reaches the exports that use it', () => {
     expect(out.result.graph_impact.dependents_count).toBe(0);
   });
 });
+
+describe('the public API is what the package’s entry points export', () => {
+  const FILES = {
+    'package.json': JSON.stringify({ name: 'tiny-store', version: '1.0.0', type: 'module', exports: { '.': './dist/index.js' } }, null, 2),
+    'src/index.ts': "export { create } from './store.js';\n",
+    'src/store.ts': [
+      'export interface StoreState {',
+      '  value: number;',
+      '}',
+      '',
+      'export function create(initial: number): StoreState {',
+      '  return { value: initial };',
+      '}',
+      '',
+    ].join('\n'),
+  };
+
+  it('an internal exported type changed is no public API change', async () => {
+    const repo = createGitRepo(FILES);
+    const out = await analyse(repo, pullRequest(repo, 'Track updates', { 'src/store.ts': FILES['src/store.ts'].replace('  value: number;', '  value: number;\n  updates: number;').replace('{ value: initial }', '{ value: initial, updates: 0 }') }));
+    // Before: 'public API change: changes StoreState (src/store.ts)', though no entry point exports StoreState.
+    expect(out.result.classification.risk_signals.filter((s) => s.startsWith('public API change'))).toEqual([]);
+  });
+
+  it('a change to the declaration of an export the entry forwards is one', async () => {
+    const repo = createGitRepo(FILES);
+    const out = await analyse(repo, pullRequest(repo, 'Default value', { 'src/store.ts': FILES['src/store.ts'].replace('create(initial: number)', 'create(initial = 0)') }));
+    expect(out.result.classification.risk_signals).toContain('public API change: changes create (src/store.ts)');
+  });
+});

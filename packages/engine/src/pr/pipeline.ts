@@ -40,6 +40,8 @@ import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, typ
 import { analysisConfidence, mergeReadiness } from './readiness.js';
 import { analyzePrScope } from './scope-drift.js';
 import { detectStackedPrs, listUnmergedCommits } from './stacking.js';
+import { publicExports } from './public-api.js';
+import { withPublicSurface } from './risk-signals.js';
 import type { ChangedFile, PullRequestDiff, PullRequestInfo } from './types.js';
 import { workspacePackageRoots } from './zones.js';
 
@@ -338,6 +340,9 @@ export class PrAnalysisPipeline {
       const parsed = read.ok ? parseJson(decodeText(read.bytes)) : undefined;
       return parsed?.ok ? parsed.value : undefined;
     };
+    // Risk signals were read from the diff alone: the public API is what the packages' entry points export.
+    const publicSurface = publicExports(repoFiles, readJson, head.graph);
+    outcome.classification.risk_signals = withPublicSurface(outcome.classification.risk_signals, outcome.facts, publicSurface);
     const { impactZones, scopeDrift } = analyzePrScope({
       files,
       graph: head.graph,

@@ -35,11 +35,8 @@ export function riskSignals(change: PullRequestChange, facts: ChangeFacts): stri
   const migrations = inCategory('migrations');
   if (migrations.length > 0) signals.push(`database migration: ${list(migrations)}`);
 
-  const api = [
-    ...facts.exports.removed.map((ref) => `removes ${ref.name} (${ref.file})`),
-    ...facts.exports.changed.map((ref) => `changes ${ref.name} (${ref.file})`),
-  ];
-  if (api.length > 0) signals.push(`public API change: ${list(api)}`);
+  const api = publicApiSignal(facts);
+  if (api) signals.push(api);
 
   const deletedFiles = change.diff.files.filter((f) => f.status === 'deleted' && f.kind === 'source' && f.deletions >= LARGE_FILE_DELETION_LINES);
   if (
@@ -88,4 +85,27 @@ export function isMajorBump(from: string | undefined, to: string | undefined): b
   const b = versionOf(to);
   if (!a || !b) return false;
   return b[0] > a[0] || (a[0] === 0 && b[0] === 0 && b[1] > a[1]);
+}
+
+/**
+ * `public API change: removes X (file), changes Y (file)`, or undefined. `publicExports`
+ * (public-api.ts: `file\0name` users can import) narrows it to the package's public surface once
+ * head's graph is known; a removed export counts when its file is part of that surface.
+ */
+export function publicApiSignal(facts: Pick<ChangeFacts, 'exports'>, publicExports?: ReadonlySet<string>): string | undefined {
+  const publicFiles = publicExports && new Set([...publicExports].map((key) => key.slice(0, key.indexOf('\0'))));
+  const api = [
+    ...facts.exports.removed.filter((ref) => !publicFiles || publicFiles.has(ref.file)).map((ref) => `removes ${ref.name} (${ref.file})`),
+    ...facts.exports.changed.filter((ref) => !publicExports || publicExports.has(`${ref.file}\0${ref.name}`)).map((ref) => `changes ${ref.name} (${ref.file})`),
+  ];
+  return api.length > 0 ? `public API change: ${list(api)}` : undefined;
+}
+
+/** The signals with the public API change narrowed to the package's public surface (see publicApiSignal). */
+export function withPublicSurface(signals: readonly string[], facts: Pick<ChangeFacts, 'exports'>, publicExports: ReadonlySet<string> | undefined): string[] {
+  if (!publicExports) return [...signals];
+  const narrowed = publicApiSignal(facts, publicExports);
+  const at = signals.findIndex((s) => s.startsWith('public API change: '));
+  if (at === -1) return [...signals];
+  return [...signals.slice(0, at), ...(narrowed ? [narrowed] : []), ...signals.slice(at + 1)];
 }
