@@ -30,10 +30,6 @@ const CONTAINERS = new Set([
   'AsyncGenerator', 'Partial', 'Required', 'Readonly', 'Awaited', 'NonNullable',
 ]);
 
-/** A file this many times over both thresholds (one line in ten at the defaults) is `low`, not `info`. */
-const LOW_DENSITY_FACTOR = 5;
-const LOW_COUNT_FACTOR = 4;
-
 /** Lines listed in the description; the rest are counted. */
 const LISTED = 8;
 const NO_EXPLICIT_ANY = /(?:^|\/)no-explicit-any$/;
@@ -187,15 +183,12 @@ export const explicitAny = defineRule({
         const density = (counted.length * 1000) / Math.max(code, 1);
         if (density < perKloc) return;
         const rounded = Math.round(density);
-        // Dense `any` is usually a deliberate trade-off in well-kept code: a notice, scored only when extreme.
-        const extreme = density >= perKloc * LOW_DENSITY_FACTOR && counted.length >= minCount * LOW_COUNT_FACTOR;
         context.report({
           lineStart: counted[0] + 1,
           title: `${counted.length} explicit \`any\` in ${code} lines of code (${rounded} per 1,000)`,
           description:
             `${context.file.path} uses \`any\` ${counted.length} times in ${code} lines of code, ${rounded} per 1,000 lines ` +
             `(reported from ${perKloc} per 1,000 and ${minCount} uses), at lines ${lineList(counted)}.`,
-          severity: extreme ? 'low' : 'info',
           data: { count: counted.length, codeLines: code, perKloc: rounded },
         });
       },

@@ -45,7 +45,7 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
   invalid: [
     {
       code: 'export function f(state: S) {\n  // @ts-ignore\n  state.copy![prop] = value;\n}',
-      findings: [{ line: 2, severity: 'low', title: '`@ts-ignore` without a reason', data: { directive: 'ts-ignore', explained: false } }],
+      findings: [{ line: 2, severity: 'info', title: '`@ts-ignore` without a reason', data: { directive: 'ts-ignore', explained: false } }],
     },
     {
       code: 'export function f(cb: F) {\n  // @ts-expect-error\n  return cb(...args);\n}',
@@ -54,17 +54,17 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
     {
       name: 'trailing code on the line above is no reason; punctuation is no reason',
       code: 'foo(); // call foo\n// @ts-ignore:\nbar();\n/* @ts-expect-error */\nbaz();',
-      findings: [{ line: 2, severity: 'low' }, { line: 4, severity: 'info' }],
+      findings: [{ line: 2, severity: 'info' }, { line: 4, severity: 'info' }],
     },
     {
       name: 'a member or a local named like a global is no global; a comment below that is a directive explains nothing; a version test far above is no reason',
       code: '// @ts-ignore\nstate.window = config.File;\n// @ts-expect-error\n// eslint-disable-next-line no-console\nconsole.log(myURL);\nconst v = pkg.version;\na();\nb();\nc();\n// @ts-ignore\nd.causes = 1;',
-      findings: [{ line: 1, severity: 'low' }, { line: 3, severity: 'info' }, { line: 10, severity: 'low' }],
+      findings: [{ line: 1, severity: 'info' }, { line: 3, severity: 'info' }, { line: 10, severity: 'info' }],
     },
     {
       name: 'a disable of another rule above acknowledges nothing',
       code: '// eslint-disable-next-line no-console\n// @ts-ignore\nconsole.log(x.y);',
-      findings: [{ line: 2, severity: 'low' }],
+      findings: [{ line: 2, severity: 'info' }],
     },
     {
       name: 'TypeScript reads @ts-ignore-error as @ts-ignore',

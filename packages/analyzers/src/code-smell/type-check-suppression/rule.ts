@@ -82,7 +82,7 @@ function findingOf(directive: TsDirective, explained: boolean, reportDescribedIg
   }
   if (!explained) {
     return directive.kind === 'ts-ignore'
-      ? { severity: 'low', title: '`@ts-ignore` without a reason', why: 'It hides every type error on the next line, now and after any later change, and nothing says which error was meant or why it is safe.' }
+      ? { severity: 'info', title: '`@ts-ignore` without a reason', why: 'It hides every type error on the next line, now and after any later change, and nothing says which error was meant or why it is safe.' }
       : { severity: 'info', title: '`@ts-expect-error` without a reason', why: 'It hides the type errors of the next line and nothing says which error was expected or why it is safe.' };
   }
   if (directive.kind === 'ts-ignore' && reportDescribedIgnore) {
@@ -97,7 +97,7 @@ export const typeCheckSuppression = defineRule({
     id: 'type-check-suppression',
     description: '`@ts-ignore` and `@ts-expect-error` without a reason, and `@ts-nocheck`',
     category: 'code_smell',
-    severity: 'low',
+    severity: 'info',
     options,
     confidence: 90,
     docs: {
