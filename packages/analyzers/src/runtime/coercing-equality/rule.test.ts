@@ -8,6 +8,7 @@ new AnalyzerTester(runtime).run('coercing-equality', {
     { code: "if (typeof x == 'string') {}\nif (typeof a != typeof b) {}", name: 'typeof always yields strings' },
     { code: "const same = 1 == 1;\nconst never = 'a' != 'b';", name: 'two literals' },
     { code: 'if ((value) == (null)) {}', name: 'parenthesised null' },
+    { code: 'if (count == 0) {}', filename: 'docs/assets/javascripts/codemirror.js', name: 'a docs site and its vendored assets' },
     { code: "if (mode == 'dark') {}\nif (type != \"{\") {}\nif (kind == `auto_increment`) {}", name: 'a string literal that is not a number matches only itself among primitives' },
     {
       code: "if (list.length == 0) {}\nif (s.indexOf(t) != -1) {}\nif (name.trim() == '') {}\nif (Number(a) == parseInt(b)) {}\nif (`${a}` == b.toLowerCase()) {}",

@@ -1,6 +1,6 @@
 // Flags `==`/`!=` comparisons that convert their operands before comparing. `== null` is the one
 // idiomatic use (it matches null and undefined exactly) and is left alone.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, isStaticTemplate, shortText, stringLiteralValue, titleSymbol } from '../shared/syntax.js';
@@ -126,6 +126,9 @@ export const coercingEquality = defineRule({
     },
   },
   create(context) {
+    // A documentation site's scripts and the libraries vendored into its assets (mobx ships
+    // CodeMirror, 420 of the panel's findings) are not the project's comparisons.
+    if (roleOfFile(context.file) === 'docs') return {};
     const check = (token: SyntaxNode): void => {
       const comparison = token.parent;
       if (comparison?.type !== 'binary_expression' || comparison.hasError) return;

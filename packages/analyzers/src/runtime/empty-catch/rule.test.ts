@@ -17,6 +17,9 @@ new AnalyzerTester(runtime).run('empty-catch', {
     { code: 'async function f() {\n  const pending = load();\n  pending.catch(() => {});\n  await prepare();\n  return await pending;\n}', name: 'silencing an early rejection of a promise awaited later' },
     { code: 'save().catch(() => null);', name: 'null is a deliberate replacement value' },
     { code: 'const text = "x.catch(() => {})";', name: 'inside a string' },
+    { code: 'function castToError(err) {\n  try {\n    if (isErrorLike(err)) {\n      const error = new Error(err.message);\n      return error;\n    }\n  } catch {}\n  return new Error(String(err));\n}', name: 'a try whose if returns, then the next way of building the value' },
+    { code: 'function stop(reader) {\n  void reader.cancel().catch(() => undefined);\n}', name: 'a chain discarded with void on purpose' },
+    { code: 'try {\n  node.focus();\n} catch (e) {}', filename: 'docs/assets/javascripts/react.js', name: 'a docs site and its vendored assets' },
     { code: 'function f() {\n  try {\n    run();\n  } catch (e) {\n    return;\n  }\n  next();\n}', name: 'a catch that returns is not empty' },
     { code: 'function decoder(charset) {\n  try {\n    return new TextDecoder(charset);\n  } catch {}\n  return new TextDecoder();\n}', name: 'a try that returns falls through to the fallback after it' },
     { code: 'function isDir(path) {\n  let dir;\n  try {\n    const stats = statSync(path);\n    dir = stats.isDirectory();\n  } catch (e) {}\n  return dir;\n}', name: 'declarations then one assignment: the value set before is the fallback' },
@@ -73,7 +76,7 @@ new AnalyzerTester(runtime).run('empty-catch', {
       findings: [{ line: 3, endLine: 5, severity: 'info', data: { commented: true } }],
     },
     {
-      code: 'function f() {\n  save().catch(() => {});\n  load().catch(function () {});\n  ping().then(ok, () => undefined);\n  const local = sync();\n  local.finally(done).catch(() => {});\n  void send().catch(() => void 0);\n}',
+      code: 'function f() {\n  save().catch(() => {});\n  load().catch(function () {});\n  ping().then(ok, () => undefined);\n  const local = sync();\n  local.finally(done).catch(() => {});\n  send().catch(() => void 0);\n}',
       name: 'empty promise rejection handlers whose chain value is dropped',
       findings: [
         { line: 2, title: 'Promise rejection swallowed by .catch(() => {}) in f', symbol: 'f', data: { handler: 'catch' } },

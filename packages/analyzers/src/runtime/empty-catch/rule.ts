@@ -1,6 +1,6 @@
 // Flags error handlers that discard the error: empty `catch` blocks and empty promise rejection
 // handlers (`.catch(() => {})`), unless a comment or the binding's name says it is on purpose.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
@@ -36,6 +36,12 @@ function isFallbackProbe(tryBlock: SyntaxNode | null | undefined): boolean {
   const last = statements.at(-1);
   if (!last) return false;
   if (last.type === 'return_statement' && codeChildren(last).length > 0) return true;
+  // `try { if (isErrorLike(x)) { …; return copy; } } catch {}` then the next way: the same fallback chain.
+  if (last.type === 'if_statement' && !last.childForFieldName('alternative')) {
+    const consequence = last.childForFieldName('consequence');
+    const final = consequence?.type === 'statement_block' ? codeChildren(consequence).at(-1) : consequence;
+    if (final?.type === 'return_statement' && codeChildren(final).length > 0) return true;
+  }
   if (/\brequire\.resolve\s*\(/.test(tryBlock!.text)) return true;
   if (statements.length === 1 && /\b(require|import)\s*\(/.test(last.text)) return true;
   const assigns = last.type === 'expression_statement' && codeChildren(last)[0]?.type === 'assignment_expression';
@@ -61,6 +67,15 @@ function explainedOutside(tryStatement: SyntaxNode | null): boolean {
   const last = tryBlock.namedChildren.at(-1);
   if (last?.type === 'comment') return true;
   return tryBlock.nextNamedSibling?.type === 'comment';
+}
+
+/** `void p.catch(() => {})`: the chain is discarded with `void`, on purpose. */
+function discardedWithVoid(call: SyntaxNode): boolean {
+  let node: SyntaxNode = call;
+  while (node.parent && (node.parent.type === 'parenthesized_expression' || (node.parent.type === 'member_expression' && node.parent.parent?.type === 'call_expression'))) {
+    node = node.parent.type === 'member_expression' ? node.parent.parent! : node.parent;
+  }
+  return node.parent?.type === 'unary_expression' && node.parent.childForFieldName('operator')?.type === 'void';
 }
 
 /** A comment on the line above the statement holding the call, or at the end of its line. */
@@ -160,6 +175,9 @@ export const emptyCatch = defineRule({
   },
   create(context) {
     const { allowComments } = context.options;
+    // A documentation site's own scripts and the libraries vendored into its assets (mobx ships
+    // React and CodeMirror under docs/assets) are not the project's error handling.
+    if (roleOfFile(context.file) === 'docs') return {};
     const where = (node: SyntaxNode) => {
       const symbol = enclosingSymbol(node);
       return { symbol, place: symbol ? titleSymbol(symbol) : baseName(context.file.path) };
@@ -203,7 +221,8 @@ export const emptyCatch = defineRule({
           const handler = property.text === 'catch' ? args[0] : args[1];
           if (!handler) continue;
           let emptiness = handlerEmptiness(handler);
-          if (emptiness === 'empty' && commentNextTo(call)) emptiness = 'commented';
+          // `void reader.cancel().catch(() => undefined)`: `void` is the author's explicit "ignore this".
+          if (emptiness === 'empty' && (commentNextTo(call) || discardedWithVoid(call))) emptiness = 'commented';
           const severity = severityOf(emptiness);
           if (!severity || !valueDiscarded(call) || receiverKept(call)) continue;
           const { symbol, place } = where(call);
