@@ -2,6 +2,7 @@
 import { defineRule, type FileChurn, type FileSummary, type Severity } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { structuralCoverage } from '../shared/structural-coverage.js';
+import { reachThroughUnparsed } from '../shared/unparsed-reach.js';
 import { exportedClassNames, exportedFunctionNames, isInDoublesDirectory, isInMigrationsDirectory } from '../shared/test-code.js';
 
 const DEFAULTS = { maxFindings: 50, mediumAtLines: 300, mediumAtFunctionLines: 50, mediumAtCommits90d: 5 };
@@ -72,8 +73,12 @@ export const untestedModule = defineRule({
     }
     const git = await context.git();
     const candidates: Candidate[] = [];
+    // Only when something looks untested: what tests load through generated or skipped files.
+    const reached = structure.sourceModules.some((s) => !structure.reached.has(s.path))
+      ? await reachThroughUnparsed(graph, structure.reached, context.snapshot)
+      : structure.reached;
     for (const summary of structure.sourceModules) {
-      if (structure.reached.has(summary.path) || isInDoublesDirectory(summary.path) || isInMigrationsDirectory(summary.path)) continue;
+      if (reached.has(summary.path) || isInDoublesDirectory(summary.path) || isInMigrationsDirectory(summary.path)) continue;
       // A module the parser could not read whole: what it exports (and so what a test owes it) is not known.
       if (summary.parse.errorNodes > 0) continue;
       const units = [...exportedFunctionNames(summary), ...exportedClassNames(summary)];
