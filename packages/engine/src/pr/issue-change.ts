@@ -19,6 +19,13 @@ const numberOf = (data: Finding['data'], key: string): number | undefined => {
 };
 
 /**
+ * The key of a recorded issue's change: its fingerprint, and for the second and later findings of
+ * one fingerprint in a run (two long `describe callback`s of a test file) their occurrence, in the
+ * order the run's findings are recorded — as issue records number them.
+ */
+export const changeKeyOf = (fingerprint: string, occurrence: number): string => (occurrence === 0 ? fingerprint : `${fingerprint}#${occurrence}`);
+
+/**
  * The change of a metric issue found at base and at head. Worsened when any measured value moved
  * the worse way (a class with fewer methods but more lines got worse), improved when none did and
  * one moved the better way; values missing on a side (stored before values were kept) compare as

@@ -112,6 +112,21 @@ describe('compareFindings', () => {
       expect(c.prFindings.map((f) => f.filePath)).toEqual(['src/a.ts', 'src/n.ts']);
     });
 
+    it('issues of one fingerprint (long callbacks of one test file) keep a change each, by their order', () => {
+      const callback = (lines: number, line: number) =>
+        finding({ filePath: 'src/a.ts', ruleId: 'smells/long', symbol: 'describe callback', metric: { values: ['lines'] }, data: { lines }, anchor: { lineStart: line, lineEnd: line + lines, codeSnippet: "describe('x', () => {", validated: true } });
+      const head = [callback(90, 1), callback(95, 100), callback(120, 200)];
+      const c = compareFindings([callback(90, 1), callback(95, 100)], head, scope());
+      expect(c.added).toEqual([head[2]]);
+      const fp = issueFingerprint(head[0]!);
+      expect([...c.changes.entries()]).toEqual([
+        [fp, { change: 'unchanged', previousValue: 90 }],
+        [`${fp}#1`, { change: 'unchanged', previousValue: 95 }],
+        [`${fp}#2`, { change: 'new' }],
+      ]);
+      expect(c.changeOf.get(head[2]!)).toEqual({ change: 'new' });
+    });
+
     it('a worsened issue counts as introduced in the projection and the impact', () => {
       const c = compareFindings([complexity(43, { severity: 'high' })], [complexity(71, { severity: 'high' })], scope());
       const metrics = { sourceLoc: 1000, testLoc: 100 };

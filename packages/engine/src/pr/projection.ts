@@ -9,7 +9,7 @@ import { healthKeyOf } from '../domain/categories.js';
 import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey, type MetricSpec } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { issueFingerprint, legacyIssueFingerprint, normaliseAnchorText } from '../report/issue-id.js';
-import { metricChange, type IssueChangeOf } from './issue-change.js';
+import { changeKeyOf, metricChange, type IssueChangeOf } from './issue-change.js';
 import { scoringMetricsOf } from '../scoring/scoring-inputs.js';
 
 /** The base side of a PR analysis: a stored assessment at the merge base, or a fresh analysis of it. */
@@ -56,8 +56,13 @@ export interface FindingComparison {
   prFindings: Finding[];
   /** issueFingerprint of the findings the PR introduced (`is_new`). */
   newFingerprints: Set<string>;
-  /** By issueFingerprint, how each of `prFindings` changed (new, worsened, improved, unchanged) and its former value. */
+  /**
+   * How each of `prFindings` changed (new, worsened, improved, unchanged) and its former value, by
+   * changeKeyOf(issueFingerprint, occurrence among `prFindings` of that fingerprint).
+   */
   changes: Map<string, IssueChangeOf>;
+  /** The same by finding, for every head finding of the scope. */
+  changeOf: Map<Finding, IssueChangeOf>;
   /** Base paths whose findings the head scope replaces. */
   baseScope: Set<string>;
 }
@@ -160,13 +165,14 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
   const newFingerprints = new Set(added.map(fingerprintOf));
   // Neighbours' issues are the PR's when it made them (new) or made them worse.
   const prFindings = headIn.filter((f) => scope.changed.has(f.filePath) || changeOf.get(f)?.change === 'new' || changeOf.get(f)?.change === 'worsened');
+  // Equal fingerprints (two long `describe callback`s of one file) are told apart by their order.
   const changes = new Map<string, IssueChangeOf>();
+  const occurrences = new Map<string, number>();
   for (const f of prFindings) {
-    const key = fingerprintOf(f);
-    const change = changeOf.get(f)!;
-    // Equal fingerprints (two unnamed functions of one file): the worse change speaks for them.
-    const known = changes.get(key);
-    if (!known || CHANGE_WEIGHT[change.change] > CHANGE_WEIGHT[known.change]) changes.set(key, change);
+    const fingerprint = fingerprintOf(f);
+    const occurrence = occurrences.get(fingerprint) ?? 0;
+    occurrences.set(fingerprint, occurrence + 1);
+    changes.set(changeKeyOf(fingerprint, occurrence), changeOf.get(f)!);
   }
   return {
     added,
@@ -177,11 +183,10 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
     prFindings,
     newFingerprints,
     changes,
+    changeOf,
     baseScope,
   };
 }
-
-const CHANGE_WEIGHT: Record<IssueChangeOf['change'], number> = { new: 3, worsened: 2, improved: 1, unchanged: 0 };
 
 export const IMPACT_THRESHOLDS = { critical: -5, major: -2, minor: -0.5, improves: 0.5 } as const;
 

@@ -48,7 +48,7 @@ export async function writeIssuesInBatches(db: Database, context: IssueContext, 
       }
       let fresh = 0;
       for (const row of rows) {
-        row.is_new = verdict ? verdict.has(row.fingerprint) : baseline.length > 0 && !known.has(row.fingerprint) && !known.has(row.legacy_fingerprint);
+        row.is_new = row.change ? row.change === 'new' : verdict ? verdict.has(row.fingerprint) : baseline.length > 0 && !known.has(row.fingerprint) && !known.has(row.legacy_fingerprint);
         if (row.is_new) fresh++;
       }
       await tx.query(INSERT_ISSUES, [rows, context.projectId, context.contextType, context.contextId]);

@@ -4,7 +4,7 @@ import type { Finding } from '../domain/types.js';
 import { issueFingerprint } from '../report/issue-id.js';
 import type { Database } from '../store/database.js';
 import { createTestDatabase } from '../store/test-database.js';
-import { applyDismissRules, compileDismissRule, fingerprintToken, globProblem, insertContextIssues, type IssueMatchFields } from './issue-records.js';
+import { applyDismissRules, compileDismissRule, fingerprintToken, globProblem, insertContextIssues, issueRowOf, type IssueMatchFields } from './issue-records.js';
 
 const issue = (fields: Partial<IssueMatchFields> = {}): IssueMatchFields => ({
   fingerprint: 'ab12',
@@ -81,6 +81,26 @@ describe('globProblem', () => {
     expect(globProblem('x'.repeat(1001), 'rule')).toBe('is longer than 1000 characters');
     expect(globProblem('{a,b}\\1', 'rule')).toMatch(/uses backreferences/);
     expect(globProblem('*?'.repeat(500), 'rule')).toBeUndefined();
+  });
+});
+
+describe('issueRowOf', () => {
+  it("takes a PR's change and is_new per finding, equal fingerprints told apart by their order", () => {
+    const long = (line: number): Finding => ({
+      source: 'static_analyzer', severity: 'medium', category: 'code_smell', filePath: 'src/a.test.ts', fileGroup: 'src',
+      anchor: { lineStart: line, lineEnd: line + 90, codeSnippet: "describe('x', () => {", validated: true },
+      title: 'long', description: '', whyItMatters: '', suggestedAction: '', ruleId: 'code-smell/long-function', analyzerName: 'code-smell',
+      confidence: 90, autoFixable: false, symbol: 'describe callback', metric: { values: ['lines'] }, data: { lines: 90 },
+    });
+    const fp = issueFingerprint(long(1));
+    const changes = { [fp]: { change: 'worsened' as const, previousValue: 85 }, [`${fp}#1`]: { change: 'new' as const } };
+    const occurrences = new Map<string, number>();
+    const everyNew = () => true;
+    const rows = [long(1), long(200)].map((finding) => issueRowOf('ctx', { finding, repositoryId: null }, occurrences, everyNew, changes));
+    expect(rows.map((row) => [row.fingerprint === fp, row.change, row.previous_value, row.is_new])).toEqual([
+      [true, 'worsened', 85, false],
+      [true, 'new', null, true],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
 // the identity of issues recorded before v2 and of the dismissals pinned to them: both match.
 import type { Finding, IssueSource, Severity } from '../domain/types.js';
 import { compileGlob, globSyntaxProblem, type GlobOptions } from '../patterns/glob.js';
-import type { IssueChangeOf } from '../pr/issue-change.js';
+import { changeKeyOf, type IssueChangeOf } from '../pr/issue-change.js';
 import { issueFingerprint, legacyIssueFingerprint, uuidFromName } from '../report/issue-id.js';
 import type { Sql } from '../store/database.js';
 
@@ -62,6 +62,7 @@ export interface IssueRow extends Record<string, unknown> {
   fingerprint: string;
   legacy_fingerprint: string;
   is_new: boolean;
+  change: IssueChangeOf['change'] | null;
 }
 
 /**
@@ -77,9 +78,9 @@ export function issueRowOf(
 ): IssueRow {
   const fingerprint = issueFingerprint(finding);
   const legacy = legacyIssueFingerprint(finding);
-  const change = changes?.[fingerprint];
   const occurrence = occurrences.get(fingerprint) ?? 0;
   occurrences.set(fingerprint, occurrence + 1);
+  const change = changes?.[changeKeyOf(fingerprint, occurrence)];
   return {
     id: uuidFromName(`${contextId}:${fingerprint}#${occurrence}`),
     repository_id: repositoryId,
@@ -102,7 +103,8 @@ export function issueRowOf(
     analyzer_name: finding.analyzerName,
     confidence: Math.round(finding.confidence),
     auto_fixable: finding.autoFixable,
-    is_new: isNewOf(fingerprint, legacy),
+    // A PR's verdict of this very finding (equal fingerprints apart) decides; else the fingerprint's.
+    is_new: change ? change.change === 'new' : isNewOf(fingerprint, legacy),
     file_role: finding.role ?? null,
     legacy_fingerprint: legacy,
     symbol: finding.symbol ?? null,
