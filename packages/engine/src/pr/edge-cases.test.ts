@@ -1,6 +1,7 @@
 // Issue 18 §4 on real git repositories through the whole pipeline: an empty PR (head = base) and a
 // PR whose head is already merged complete with a clear result instead of failing in git's diff
-// reader; a PR next to them with one real change is still analysed as before.
+// reader; a PR next to them with one real change is still analysed as before. A PR stacked on
+// another is compared with its parent's head, and a conflict belongs to the PR that made the change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
 import { createEngine, type Engine } from '../di/create-engine.js';
@@ -26,11 +27,11 @@ afterAll(async () => {
 
 const pr = (baseSha: string, headSha: string, title = 'Change'): PullRequestInfo => ({ number: 7, title, body: '', baseBranch: 'main', headBranch: 'topic', baseSha, headSha, author: 'Test' });
 
-async function analyse(repo: TestRepo, info: PullRequestInfo): Promise<PrPipelineOutput> {
+async function analyse(repo: TestRepo, info: PullRequestInfo, otherOpenPrs: PullRequestInfo[] = []): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
   const head = await checkouts.checkout(info.headSha);
   open.push(head);
-  const output = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr: info });
+  const output = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr: info, otherOpenPrs });
   expect(PrAnalysisResultSchema.safeParse(output.result).success).toBe(true);
   return output;
 }
@@ -65,5 +66,38 @@ describe('PR edge cases', () => {
     expect(live.diff.files.map((f) => f.path)).toEqual(['src/math.ts']);
     expect(live.result.classification.primary_intent).toBe('feature');
     expect(live.result.graph_impact.changed_symbols).toEqual([{ name: 'sub', file: 'src/math.ts', kind: 'function' }]);
+  });
+
+  it('a PR stacked on another is compared with its parent’s head: the parent’s eval and README edit are not its own', async () => {
+    const repo = createGitRepo({ ...BASE, 'README.md': '# calc\n\nAdds numbers.\n' });
+    const main = repo.git('rev-parse', 'HEAD');
+    const open = (number: number, branch: string, from: string, title: string, files: Record<string, string>): PullRequestInfo => {
+      repo.git('checkout', '-q', '-b', branch, from);
+      repo.write(files);
+      const headSha = repo.commit(title);
+      repo.git('checkout', '-q', 'main');
+      // Every PR targets main: B is stacked on A only through its commits.
+      return { number, title, body: '', baseBranch: 'main', headBranch: branch, baseSha: main, headSha, author: 'Test' };
+    };
+    const a = open(1, 'a', main, 'feat: evaluate', { 'src/evaluate.ts': "export function evaluate(s: string): number {\n  return eval(s);\n}\n", 'README.md': '# calc\n\nAdds and evaluates.\n' });
+    const b = open(2, 'b', a.headSha, 'feat: sub', { 'src/math.ts': `${BASE['src/math.ts']}\nexport function sub(a: number, b: number): number {\n  return a - b;\n}\n` });
+    const c = open(3, 'c', main, 'docs: describe calc', { 'README.md': '# calc\n\nAdds numbers quickly.\n' });
+
+    const stacked = await analyse(repo, b, [a, c]);
+    // Before: B's diff from main held A's files, B was blocked by A's eval and conflicted with C over A's README line.
+    expect(stacked.diff.files.map((f) => f.path)).toEqual(['src/math.ts']);
+    expect(stacked.diff.mergeBaseSha).toBe(a.headSha);
+    expect(stacked.result.merge_readiness.status).not.toBe('blocked');
+    expect(stacked.result.stacked_prs).toMatchObject({ is_stacked: true, parent_prs: [1] });
+    expect(stacked.result.conflicts.conflicts.map((x) => x.pr_number)).toEqual([]);
+
+    // The parent owns its change: A is still blocked by its eval and conflicts with C on the README.
+    const parent = await analyse(repo, a, [b, c]);
+    expect(parent.diff.files.map((f) => f.path).sort()).toEqual(['README.md', 'src/evaluate.ts']);
+    expect(parent.result.merge_readiness.status).toBe('blocked');
+    expect(parent.result.conflicts.conflicts.map((x) => x.pr_number)).toEqual([3]);
+    // And C sees its conflict with A, not with B (whose own diff no longer holds A's README line).
+    const docs = await analyse(repo, c, [a, b]);
+    expect(docs.result.conflicts.conflicts.map((x) => x.pr_number)).toEqual([1]);
   });
 });

@@ -126,6 +126,10 @@ export class PrAnalysisPipeline {
     unmerged.catch(() => {
       // Awaited (and reported) in the structure stage.
     });
+    // A PR stacked on another open PR is compared with its parent's head: the parent's changes are the parent's.
+    const stackBases = others.length > 0 ? await stackParentHeads(unmerged) : new Map<number, { number: number; headSha: string }>();
+    const parent = stackBases.get(pr.number);
+    input = parent ? { ...input, pr: { ...pr, baseSha: parent.headSha } } : input;
     const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
     const classify = { tests: config.tests, generated: config.generated };
     // Head's changed code files are summarised from the checkout while git diffs and reads blobs —
@@ -158,7 +162,8 @@ export class PrAnalysisPipeline {
     const diff = change.diff;
     log?.(
       `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
-        `${head.metrics.parse.cachedFiles} files from cache, baseline ${baseline.assessmentId ? `assessment ${baseline.assessmentId}` : 'analysed at the merge base'}`,
+        `${head.metrics.parse.cachedFiles} files from cache, baseline ${baseline.assessmentId ? `assessment ${baseline.assessmentId}` : 'analysed at the merge base'}` +
+        (parent ? `, stacked on #${parent.number}: compared with its head ${parent.headSha.slice(0, 12)}` : ''),
     );
     const outcome = await classifying;
     const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
@@ -173,7 +178,7 @@ export class PrAnalysisPipeline {
     const { largeLlm } = this.deps;
     const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
 
-    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome, headFiles, unmerged));
+    const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome, headFiles, unmerged, stackBases));
     const llmReview = await reviewing;
     const recorded = withLlmFindings(comparison.prFindings, comparison.newFingerprints, llmReview);
     return {
@@ -329,6 +334,7 @@ export class PrAnalysisPipeline {
     outcome: ClassificationOutcome,
     headFiles: ReadonlySet<string>,
     unmerged: ReturnType<typeof listUnmergedCommits>,
+    stackBases: ReadonlyMap<number, { number: number; headSha: string }>,
   ) {
     const { headDir, pr } = input;
     // headDir is a clean checkout of head: its tracked files are head's tree, listed before (path order, as ls-files).
@@ -358,7 +364,9 @@ export class PrAnalysisPipeline {
     const candidates = [];
     for (const other of others) {
       // A PR whose commits are missing from the clone (not fetched yet) cannot be compared: it is left out of checked_prs.
-      const otherDiff = await readPullRequestDiff(headDir, other.baseSha || pr.baseSha, other.headSha, { sideFacts: engineSideFacts(this.deps.engine, headDir) }).catch((error: Error) => {
+      // Each PR's own change: a stacked one from its parent's head, so a conflict belongs to the PR that made the change.
+      const otherBase = stackBases.get(other.number)?.headSha ?? (other.baseSha || pr.baseSha);
+      const otherDiff = await readPullRequestDiff(headDir, otherBase, other.headSha, { sideFacts: engineSideFacts(this.deps.engine, headDir) }).catch((error: Error) => {
         this.deps.log?.(`pr #${pr.number}: PR #${other.number} not compared: ${error.message}`);
         return undefined;
       });
@@ -388,6 +396,19 @@ export function comparableBaseline(baseline: PrBaseline, head: Pick<AssessmentRe
   if (produced.size === 0) return baseline;
   const findings = baseline.findings.filter((finding) => produced.has(finding.ruleId));
   return findings.length === baseline.findings.length ? baseline : { ...baseline, findings };
+}
+
+/** The nearest open parent of each stacked PR (stacking.ts), by PR number; empty when the PRs' commits cannot be listed. */
+async function stackParentHeads(unmerged: ReturnType<typeof listUnmergedCommits>): Promise<Map<number, { number: number; headSha: string }>> {
+  const openPrs = await unmerged.catch(() => undefined);
+  const out = new Map<number, { number: number; headSha: string }>();
+  if (!openPrs) return out;
+  for (const { pr } of openPrs) {
+    const nearest = detectStackedPrs({ prNumber: pr.number, openPrs }).parent_prs[0];
+    const parent = openPrs.find((candidate) => candidate.pr.number === nearest)?.pr;
+    if (parent) out.set(pr.number, { number: parent.number, headSha: parent.headSha });
+  }
+  return out;
 }
 
 /** Paths that differ between merge base and head: both sides of renames. */
