@@ -176,6 +176,19 @@ describe('build output mapped back to sources', () => {
   });
 });
 
+describe('a package importing itself by name without root workspaces (pnpm)', () => {
+  it('resolves through the enclosing package.json of that name, a root-level build mapped to src/', () => {
+    const { resolver } = memoryResolver(['packages/zod/src/index.ts', 'packages/zod/src/v3/index.ts', 'packages/zod/src/v3/tests/a.test.ts', 'packages/other/a.ts'], {
+      'package.json': { name: 'root', private: true },
+      'packages/zod/package.json': { name: 'zod', exports: { './v3': { types: './v3/index.d.cts', import: './v3/index.js' } } },
+      'packages/other/package.json': { name: 'other' },
+    });
+    expect(resolver.resolve('packages/zod/src/v3/tests/a.test.ts', 'zod/v3')).toEqual(internal('packages/zod/src/v3/index.ts'));
+    // Another package of the repository is not found without workspaces.
+    expect(resolver.resolve('packages/other/a.ts', 'zod/v3')).toEqual(external('zod'));
+  });
+});
+
 describe('# imports the package scope does not map', () => {
   it('fall back to tsconfig paths (msw: `#core/*` in tsconfig, nearest package.json `src/package.json` without imports)', () => {
     const { resolver } = memoryResolver(['src/core/compat.ts', 'src/node/setup.ts', 'src/package.json'], {

@@ -121,15 +121,15 @@ class RepositoryResolver implements RepositoryModuleResolver {
         if (found) return internal(found);
       }
     }
-    return this.resolveBare(specifier);
+    return this.resolveBare(specifier, dir);
   }
 
-  private resolveBare(specifier: string): Resolution {
+  private resolveBare(specifier: string, dir?: string): Resolution {
     const { name, subpath } = splitPackageSpecifier(specifier);
     if (BUILTINS.has(specifier) || (BUILTINS.has(name) && !name.startsWith('@'))) {
       return { kind: 'external', packageName: `node:${BUILTINS.has(specifier) ? specifier : name}` };
     }
-    const pkg = this.workspaces.get(name);
+    const pkg = this.workspaces.get(name) ?? (dir === undefined ? undefined : this.enclosingPackage(dir, name));
     if (pkg) return internal(this.workspaceResolver.resolve(pkg, subpath));
     return PACKAGE_NAME.test(name) ? { kind: 'external', packageName: name } : UNRESOLVED;
   }
@@ -156,6 +156,21 @@ class RepositoryResolver implements RepositoryModuleResolver {
     const relative = scope.dir === '' ? path : path.slice(scope.dir.length + 1);
     if (!BUILD_DIR.test(relative)) return undefined;
     return this.workspaceResolver.resolveTarget({ name: '', dir: scope.dir, manifest: scope.manifest }, path);
+  }
+
+  /**
+   * A package importing itself by name (`import * as z from 'zod/v3'` in zod's own tests) when the
+   * workspaces are not listed in the root package.json (pnpm's pnpm-workspace.yaml): the nearest
+   * enclosing package.json of that name.
+   */
+  private enclosingPackage(dir: string, name: string): WorkspacePackage | undefined {
+    for (let d: string | undefined = dir; d !== undefined; d = d === '' ? undefined : dirOf(d)) {
+      const scope = this.nearestManifest(d);
+      if (!scope) return undefined;
+      if (scope.manifest.name === name) return { name, dir: scope.dir, manifest: scope.manifest };
+      d = scope.dir;
+    }
+    return undefined;
   }
 
   resolvePackageTarget(packageDir: string, target: string): Resolution {

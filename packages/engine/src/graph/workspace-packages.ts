@@ -100,6 +100,8 @@ export function splitPackageSpecifier(specifier: string): { name: string; subpat
 const MAIN_FIELDS = ['source', 'types', 'typings', 'module', 'main'];
 /** Where sources live when the tsconfig does not say (its `extends` may be a package not installed: ky's `@sindresorhus/tsconfig` builds `source/` into `distribution/`). */
 const SOURCE_ROOTS = ['src', 'source', 'lib'];
+/** The first directory of build output. */
+const BUILD_DIR = /^(?:dist|build|out|lib|esm|cjs|es|bundle|types|distribution)\//;
 const BUILD_EXTENSION = /(\.d\.[mc]?ts|\.[mc]?[jt]sx?)$/;
 
 export class WorkspaceResolver {
@@ -166,12 +168,14 @@ export class WorkspaceResolver {
     const out: string[] = [];
     const { outDir, rootDir } = this.buildRootsOf(pkg.dir);
     if (outDir && relative.startsWith(`${outDir}/`)) out.push(joinPath(rootDir, relative.slice(outDir.length + 1)));
+    // Built at the package root (`./v3/index.js` from `src/v3/index.ts`): the whole path first, before
+    // a shorter tail (`src/index.ts`) matches by accident.
+    if (!BUILD_DIR.test(relative) && !relative.startsWith('src/')) out.push(`src/${relative}`);
     // The rest of the path after each of its directories: `a/b/c` → `src/b/c`, `src/c`.
     for (let slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
       for (const root of SOURCE_ROOTS) if (!relative.startsWith(`${root}/`)) out.push(`${root}/${relative.slice(slash + 1)}`);
     }
-    // Built at the package root (`./add.js` from `src/add/index.ts`).
-    if (!relative.startsWith('src/')) out.push(`src/${relative}`);
+    if (BUILD_DIR.test(relative)) out.push(`src/${relative}`);
     return out;
   }
 
