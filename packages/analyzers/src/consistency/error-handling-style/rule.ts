@@ -8,6 +8,8 @@ const options = conventionOptions.prefault({});
 
 export const errorHandlingStyle = defineConventionRule({
   id: 'error-handling-style',
+  // Notes, not defects: see the README's measured precision.
+  severity: 'info',
   description: 'Promise rejections handled, or errors thrown, differently from the repository’s dominant style',
   confidence: 60,
   options,

@@ -78,6 +78,8 @@ function markDirectoryConventions(observations: readonly Observation[], minConsi
 
 export const fileNaming = defineConventionRule({
   id: 'file-naming',
+  // Notes, not defects: see the README's measured precision.
+  severity: 'info',
   description: 'Source files whose name breaks the repository’s dominant file-naming style',
   confidence: 75,
   options,

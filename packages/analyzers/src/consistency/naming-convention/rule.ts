@@ -96,6 +96,8 @@ function fileName(path: string): string {
 
 export const namingConvention = defineConventionRule({
   id: 'naming-convention',
+  // Notes, not defects: see the README's measured precision.
+  severity: 'info',
   description: 'Names of functions, methods, classes, types and constants that break the repository’s dominant naming style',
   confidence: 80,
   options,

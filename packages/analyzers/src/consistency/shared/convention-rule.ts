@@ -41,6 +41,11 @@ export interface ConventionRuleDefinition<Options extends ConventionOptions> {
   observe(context: RepositoryRuleContext<Options>): ObservedPattern[] | Promise<ObservedPattern[]>;
   /** The wording of a deviation's finding; undefined when this direction of deviation is not worth a finding. */
   describe(deviation: Observation, pattern: Tally['pattern']): DeviationText | undefined;
+  /**
+   * `info` for a rule whose deviations are notes that cost no points (its README says why); by
+   * default a deviation is `low`, or `info` where the convention itself is weak.
+   */
+  severity?: 'info';
 }
 
 /**
@@ -87,7 +92,7 @@ export function defineConventionRule<Options extends ConventionOptions>(definiti
       description: definition.description,
       category: 'consistency',
       source: 'convention',
-      severity: 'low',
+      severity: definition.severity ?? 'low',
       options: definition.options,
       confidence: definition.confidence,
       docs: definition.docs,
@@ -113,7 +118,7 @@ export function defineConventionRule<Options extends ConventionOptions>(definiti
             filePath: deviation.path,
             lineStart: deviation.line,
             ...text,
-            severity: severityFor(pattern.consistency),
+            severity: definition.severity ?? severityFor(pattern.consistency),
             ...(deviation.symbol ? { symbol: deviation.symbol } : {}),
             data: { pattern: pattern.name, value: deviation.values[0], dominantValue: pattern.dominantValue, consistency: pattern.consistency },
           });
