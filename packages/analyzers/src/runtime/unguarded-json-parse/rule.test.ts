@@ -19,6 +19,7 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     { code: 'declare const __STATIC_CONTENT_MANIFEST: string;\nexport const manifest = JSON.parse(__STATIC_CONTENT_MANIFEST);', name: 'a constant the platform injects' },
     { code: 'const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));\nconst out = JSON.parse(execSync("gh pr view --json number").toString());', filename: 'scripts/release.mjs', name: 'a script stops with the SyntaxError, which is its error report' },
     { code: 'const data = JSON.parse(readFileSync(file, "utf8"));', filename: 'test/helpers.ts', name: 'test code' },
+    { code: 'function restore(store) {\n  return JSON.parse(store.read());\n}\nexport function summarise(text) {\n  return JSON.parse(text);\n}', name: 'text of unknown origin and parameters are only reported with allInputs' },
   ],
   invalid: [
     {
@@ -50,11 +51,13 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     },
     {
       code: 'function restore(store) {\n  const state = store.read();\n  return JSON.parse(state);\n}',
+      options: { allInputs: true },
       name: 'unknown input: medium with lower confidence',
       findings: [{ line: 3, severity: 'medium', data: { input: 'unknown' } }],
     },
     {
       code: 'export function summarise(text) {\n  return JSON.parse(text);\n}\nconst schema = JSON.parse(readFileSync(new URL("../schema.json", import.meta.url), "utf8")).version;',
+      options: { allInputs: true },
       name: 'a parameter and a bundled file are low severity',
       findings: [
         { line: 2, severity: 'low', title: 'JSON.parse(text) of a parameter without try/catch in summarise', data: { input: 'delegated' } },
@@ -63,6 +66,7 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     },
     {
       code: 'function load(raw) {\n  try {\n    setup();\n  } finally {\n    return JSON.parse(raw.body);\n  }\n}\nfunction outer(raw) {\n  try {\n    return () => JSON.parse(raw.value);\n  } catch {}\n}',
+      options: { allInputs: true },
       name: 'finally does not guard; a try around a callback definition does not guard the callback',
       findings: [
         { line: 5, data: { input: 'unknown' } },

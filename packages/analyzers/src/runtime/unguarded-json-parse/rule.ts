@@ -1,12 +1,26 @@
 // Flags JSON.parse of non-literal input with no try/catch around it in the same function: malformed
 // input then escapes as a SyntaxError instead of being handled where the input is read.
 import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { localFunctionName } from '../../shared/functions.js';
 import { callersCatch, catchingTry, chainHandlesCallback } from '../shared/guards.js';
 import { nodesAtMatches } from '../shared/source-search.js';
 import { baseName, callArguments, enclosingFunction, shortText, titleSymbol } from '../shared/syntax.js';
 import { inputOrigin, type Origin } from './input-origin.js';
+
+const options = z
+  .object({
+    /**
+     * Also report text of unknown origin, parameters and files shipped with the module (medium/low).
+     * Off by default: on the panel those were mostly JSON the application stored itself (database
+     * columns it wrote with JSON.stringify, its own cache entries), SDK response parsers and stream
+     * transforms whose throw is their error path.
+     */
+    allInputs: z.boolean().default(false),
+  })
+  .strict()
+  .default({ allInputs: false });
 
 const JSON_PARSE = /\bJSON\s*\.\s*parse\s*\(/g;
 
@@ -41,6 +55,7 @@ export const unguardedJsonParse = defineRule({
     category: 'runtime',
     severity: 'medium',
     confidence: 70,
+    options,
     docs: {
       whyItMatters:
         'JSON.parse throws a SyntaxError on malformed, truncated or empty input. Input from files, requests, messages or ' +
@@ -56,6 +71,7 @@ export const unguardedJsonParse = defineRule({
     // A script, test, benchmark, example or docs page that meets a malformed file stops with the
     // SyntaxError and its stack, which is the error report it needs; no caller is left to crash.
     if (roleOfFile(context.file) !== 'production') return {};
+    const { allInputs } = context.options;
     return {
       program(root) {
         for (const identifier of nodesAtMatches(root, context.source, JSON_PARSE)) {
@@ -67,6 +83,7 @@ export const unguardedJsonParse = defineRule({
           if (!argument || argument.type === 'spread_element') continue;
           const { origin, what } = inputOrigin(argument);
           if (origin === 'static' || catchingTry(call) || inParsingFunction(call)) continue;
+          if (!allInputs && origin !== 'network' && origin !== 'external') continue;
           const fn = enclosingFunction(call);
           if (fn && (chainHandlesCallback(fn) || callersCatch(fn, root, context.source))) continue;
           const { severity, confidence, label } = SEVERITY[origin];
