@@ -56,6 +56,26 @@ describe('scope drift', () => {
     for (const zone of impactZones) ImpactZoneSchema.parse(zone);
   });
 
+  it('in a connected repository (everything behind one barrel) a zone is joined only by what the anchored code uses', () => {
+    const connected = graphOf({
+      'src/core/index.ts': "export { sign } from '../tokens/jwt.js';\nexport { invoice } from '../billing/invoice.js';\nexport * from '../audit/log.js';\n",
+      'src/auth/login.ts': "import { sign } from '../core/index.js';\nexport function login(): string {\n  return sign('user');\n}\n",
+      'src/tokens/jwt.ts': 'export function sign(subject: string): string {\n  return subject;\n}\n',
+      'src/billing/invoice.ts': 'export function invoice(): number {\n  return 1;\n}\n',
+      'src/audit/log.ts': 'export function audit(event: string): void {\n  console.log(event);\n}\n',
+      'src/app.ts': "import * as core from './core/index.js';\ncore.audit(String(core.invoice()));\n",
+    });
+    const tokens = changed('src/tokens/jwt.ts', { additions: 12, deletions: 3, symbols: both('sign', 1, 3) });
+    const stated = { title: 'fix(auth): reject expired sessions', body: '', primaryIntent: 'bugfix' as const };
+    const { impactZones } = analyzePrScope({ files: [auth, billing, tokens], graph: connected, ...stated });
+    // Before: login reached the barrel, the barrel reached billing, so every zone was supporting.
+    expect(Object.fromEntries(impactZones.map((z) => [z.name, z.scope_classification]))).toEqual({
+      'src/auth': 'primary',
+      'src/tokens': 'supporting',
+      'src/billing': 'unrelated',
+    });
+  });
+
   it('keeps zones joined by an import path, named in the description, or edited in passing', () => {
     const stated = { title: 'fix(auth): reject expired sessions', body: '', primaryIntent: 'bugfix' as const };
     const audit = changed('src/audit/log.ts', { additions: 10, deletions: 2, symbols: both('audit', 1, 3) });

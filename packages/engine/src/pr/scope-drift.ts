@@ -85,13 +85,59 @@ function isSmall(zone: Zone): boolean {
 
 const size = (zone: Zone): string => `${zone.files.length} file${zone.files.length === 1 ? '' : 's'}, +${zone.additions}/-${zone.deletions}`;
 
-/** Files of zones joined to the anchored zones by an import path, in either direction, at head. */
-function connectedFiles(anchored: readonly Zone[], graph: CodeGraph | undefined): Set<string> {
+/**
+ * The modules an import of `names` from `file` really uses: the file, and through its re-exports
+ * (`export { x } from`, `export * from`, followed for the names imported only) the modules that
+ * define them. A barrel joins its importer to what it forwards, not to everything it re-exports.
+ */
+function providers(graph: CodeGraph, file: string, names: readonly string[], seen = new Set<string>()): string[] {
+  const key = `${file}\0${names.join(',')}`;
+  const module = graph.modules.get(file);
+  if (!module || seen.has(key)) return [file];
+  seen.add(key);
+  const all = names.includes('*');
+  const out = [file];
+  const target = (specifier: string) => module.imports.find((edge) => edge.specifier === specifier && edge.to)?.to;
+  for (const record of module.exports) {
+    if (record.from === undefined || !(all || names.includes(record.name))) continue;
+    const to = target(record.from);
+    if (to) out.push(...providers(graph, to, [record.importedName ?? record.name], seen));
+  }
+  for (const edge of module.imports) if (edge.kind === 're-export-all' && edge.to) out.push(...providers(graph, edge.to, names, seen));
+  return out;
+}
+
+/** What a module uses directly: its imports' targets and, through barrels, the modules defining what it imports. */
+function usesOf(graph: CodeGraph, file: string): Set<string> {
+  const out = new Set<string>();
+  for (const edge of graph.modules.get(file)?.imports ?? []) {
+    if (!edge.to || edge.resolution !== 'internal' || edge.kind === 're-export' || edge.kind === 're-export-all') continue;
+    for (const path of providers(graph, edge.to, edge.names.length > 0 ? edge.names : ['*'])) out.add(path);
+  }
+  return out;
+}
+
+/**
+ * Changed files joined to the anchored zones at head: one uses the other directly (an import, or
+ * an import through a barrel of what the barrel forwards), either way, and so on through the PR's
+ * own files. A path through unchanged modules is not followed: in a connected repository
+ * everything reaches everything through a shared core.
+ */
+function connectedFiles(anchored: readonly Zone[], zones: readonly Zone[], graph: CodeGraph | undefined): Set<string> {
   const out = new Set<string>();
   if (!graph) return out;
-  const starts = anchored.flatMap((z) => z.files.map((f) => f.path)).filter((p) => graph.modules.has(p));
-  for (const path of graph.reachableFrom(starts)) out.add(path);
-  for (const start of starts) for (const path of graph.dependentsOf(start)) out.add(path);
+  const changed = zones.flatMap((z) => z.files.map((f) => f.path)).filter((p) => graph.modules.has(p));
+  const uses = new Map(changed.map((path) => [path, usesOf(graph, path)]));
+  const queue = anchored.flatMap((z) => z.files.map((f) => f.path)).filter((p) => graph.modules.has(p));
+  for (const path of queue) out.add(path);
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const path of changed) {
+      if (out.has(path) || !(uses.get(at)?.has(path) || uses.get(path)?.has(at))) continue;
+      out.add(path);
+      queue.push(path);
+    }
+  }
   return out;
 }
 
@@ -104,7 +150,7 @@ export function relateZones(zones: readonly Zone[], stated: StatedIntent, graph?
   const zoneWords = zones.map(zoneWordsOf);
   const isMentioned = (i: number) => [...anchors.mentioned].some((w) => matches(w, zoneWords[i]));
   const anchoredCode = zones.filter((z, i) => z.category === 'code' && anchors.scope.some((w) => matches(w, zoneWords[i])));
-  const connected = anchoredCode.length > 0 ? connectedFiles(anchoredCode, graph) : new Set<string>();
+  const connected = anchoredCode.length > 0 ? connectedFiles(anchoredCode, zones, graph) : new Set<string>();
   const scopeText = anchors.scope.join(', ');
 
   return zones.map((zone, i): ZoneScope => {
