@@ -113,7 +113,9 @@ export const coercingEquality = defineRule({
     id: 'coercing-equality',
     description: '`==` and `!=` comparisons that convert their operands (comparisons with null excepted)',
     category: 'runtime',
-    severity: 'medium',
+    // Demoted to info (issue 17): without types most `==` on the panel compared values of one type
+    // (counters with 0, ids with ids); see the README.
+    severity: 'info',
     confidence: 80,
     docs: {
       whyItMatters:
@@ -147,10 +149,10 @@ export const coercingEquality = defineRule({
         description:
           `\`${text}\` on line ${comparison.startPosition.row + 1} uses \`${token.type}\`, which converts its operands first, so it also matches ` +
           `${trap.alsoMatches}. ${trap.sameBehaviour ? `\`${trap.sameBehaviour}\` says the same plainly; \`${strict} undefined\` excludes null.` : `Use \`${strict}\` to compare without conversion.`}`,
-        severity: trap.severity,
+        severity: 'info',
         confidence: trap.confidence,
         ...(symbol ? { symbol } : {}),
-        data: { operator: token.type, ...(trap.sameBehaviour ? { sameBehaviour: trap.sameBehaviour } : {}) },
+        data: { operator: token.type, trap: trap.severity, ...(trap.sameBehaviour ? { sameBehaviour: trap.sameBehaviour } : {}) },
       });
     };
     return { '==': check, '!=': check };
