@@ -3,6 +3,8 @@ import { runtime } from '../index.js';
 
 new AnalyzerTester(runtime).run('throw-non-error', {
   valid: [
+    { code: "function abort() {\n  // eslint-disable-next-line no-throw-literal\n  throw { name: 'AbortError', message: 'Aborted' };\n}", name: 'a lint suppression says the plain object is thrown on purpose (serialisable errors)' },
+    { code: "async function copyAll(paths) {\n  const results = await Promise.allSettled(paths.map((p) => copy(p).catch((error) => {\n    throw [p, error];\n  })));\n  return results.filter((r) => r.status === 'rejected').map((r) => r.reason);\n}", name: 'a value carried to Promise.allSettled as data' },
     'throw new Error("bad input");',
     { code: 'class HttpError extends Error {}\nthrow new HttpError(404);', name: 'an Error subclass' },
     { code: 'try {\n  run();\n} catch (error) {\n  throw error;\n}', name: 'rethrowing the caught value' },
@@ -12,6 +14,11 @@ new AnalyzerTester(runtime).run('throw-non-error', {
     { code: 'throw Object.assign(new Error("x"), { code: 1 });', name: 'an Error with extra fields' },
   ],
   invalid: [
+    {
+      code: "function abort() {\n  // the request was aborted\n  throw { name: 'AbortError', message: 'Aborted' };\n}",
+      name: 'a comment that is not a lint suppression',
+      findings: [{ line: 3 }],
+    },
     {
       code: 'export function parse(input) {\n  if (!input) throw "input is required";\n}',
       name: 'a string literal',

@@ -51,6 +51,23 @@ function nonErrorValue(expression: SyntaxNode, depth = 1): Thrown | undefined {
   return undefined;
 }
 
+/** `// eslint-disable-next-line no-throw-literal` (or `only-throw-error`) right above: thrown on purpose. */
+function acknowledged(node: SyntaxNode): boolean {
+  const before = node.previousSibling;
+  return before?.type === 'comment' && /\b(?:no-throw-literal|only-throw-error)\b/.test(before.text);
+}
+
+/**
+ * A throw in a callback inside `Promise.allSettled(…)`: the value is data read back from the
+ * settled results (`result.reason`), never an error that reaches a handler unexplained.
+ */
+function carriedToAllSettled(node: SyntaxNode): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'call_expression' && /^Promise\.allSettled$/.test(current.childForFieldName('function')?.text ?? '')) return true;
+  }
+  return false;
+}
+
 export const throwNonError = defineRule({
   kind: 'file',
   meta: {
@@ -75,6 +92,7 @@ export const throwNonError = defineRule({
         const expression = node.namedChildren.find((child) => child.type !== 'comment');
         const thrown = expression && nonErrorValue(expression);
         if (!expression || !thrown || node.hasError) return;
+        if (acknowledged(node) || carriedToAllSettled(node)) return;
         const symbol = enclosingSymbol(node);
         const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);
         const text = shortText(expression, 40);
