@@ -34,7 +34,6 @@ import type { GraphStore } from '../ports/graph-store.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
 import { finalScope, graphNeighbours, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
-import { issueFingerprint } from '../report/issue-id.js';
 import type { IssueChangeOf } from './issue-change.js';
 import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
 import { analysisConfidence, mergeReadiness } from './readiness.js';
@@ -72,7 +71,7 @@ export interface PrPipelineOutput {
   findings: Finding[];
   /** issueFingerprint of the findings the PR introduced. */
   newFingerprints: Set<string>;
-  /** By issueFingerprint: how each of the run's findings changed against base (new, worsened, improved, unchanged) and its former value. */
+  /** How each of the run's findings changed against base (new, worsened, improved, unchanged) and its former value, by changeKeyOf(issueFingerprint, occurrence). */
   issueChanges: Record<string, IssueChangeOf>;
   mergeBaseSha: string;
   /** The stored assessment the run was compared with, when one matched the merge base. */
@@ -171,7 +170,7 @@ export class PrAnalysisPipeline {
     const readiness = mergeReadiness(
       comparison.added,
       confidence,
-      comparison.worsened.map((finding) => ({ finding, previousValue: comparison.changes.get(issueFingerprint(finding))?.previousValue })),
+      comparison.worsened.map((finding) => ({ finding, previousValue: comparison.changeOf.get(finding)?.previousValue })),
     );
     if (diff.files.length === 0) readiness.reasons.unshift(nothingChanged(diff));
     // The model reviews the hunks while the structure is computed (it waits on the network, the structure on git).
