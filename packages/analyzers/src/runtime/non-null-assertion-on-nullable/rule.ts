@@ -1,7 +1,7 @@
 // Flags TypeScript non-null assertions (`!`) on results that are null or undefined in ordinary
 // use: regex matches, DOM lookups, attributes, storage and process.env (and, when asked,
 // collection lookups: Array.find, Map.get, pop/shift/at).
-import { defineRule } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, shortText, titleSymbol } from '../shared/syntax.js';
@@ -26,7 +26,9 @@ export const nonNullAssertionOnNullable = defineRule({
     id: 'non-null-assertion-on-nullable',
     description: 'Non-null assertions on results that are commonly null or undefined',
     category: 'runtime',
-    severity: 'medium',
+    // Demoted to info (issue 17): on the panel most assertions recorded an invariant the code had just
+    // established (an element it had just written, a token the regex had matched); see the README.
+    severity: 'info',
     confidence: 80,
     options,
     languages: ['typescript', 'tsx'],
@@ -42,6 +44,10 @@ export const nonNullAssertionOnNullable = defineRule({
   },
   create(context) {
     const { collections } = context.options;
+    // Scripts, tests, benchmarks, examples and docs stop with the TypeError, which is their report.
+    if (roleOfFile(context.file) !== 'production') return {};
+    // tree-sitter may wrap one assertion twice (`x\n.match(re)!` in a chain): one finding per lookup.
+    const seen = new Set<number>();
     return {
       non_null_expression(node) {
         const asserted = assertedExpression(node);
@@ -49,7 +55,8 @@ export const nonNullAssertionOnNullable = defineRule({
         // Inside a parse error the shape may be the parser's guess, not the code's.
         if (!asserted || !api || node.parent?.hasError) return;
         if (api.collection && !collections) return;
-        if (checkedFirst(node, api)) return;
+        if (checkedFirst(node, api) || seen.has(asserted.startIndex)) return;
+        seen.add(asserted.startIndex);
         const symbol = enclosingSymbol(node);
         const place = symbol ? titleSymbol(symbol) : baseName(context.file.path);
         const text = shortText(asserted, 40);
@@ -60,10 +67,10 @@ export const nonNullAssertionOnNullable = defineRule({
             `\`${text}!\` on line ${node.startPosition.row + 1} asserts that ${api.api} returned a value, but it returns ` +
             `${api.api === 'process.env' ? 'undefined' : 'null or undefined'} when ${api.nullWhen}; the assertion only silences ` +
             'the compiler, and the empty value fails later where it is used.',
-          severity: api.severity,
+          severity: 'info',
           confidence: api.confidence,
           ...(symbol ? { symbol } : {}),
-          data: { api: api.api },
+          data: { api: api.api, tier: api.severity },
         });
       },
     };
