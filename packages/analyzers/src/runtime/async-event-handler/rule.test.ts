@@ -3,6 +3,8 @@ import { runtime } from '../index.js';
 
 new AnalyzerTester(runtime).run('async-event-handler', {
   valid: [
+    { code: "/**\n * Mock Service Worker.\n * - Please do NOT modify this file.\n */\nself.addEventListener('message', async (event) => {\n  const client = await self.clients.get(event.source.id);\n});", filename: 'public/mockServiceWorker.js', name: 'a generated copy that must not be edited' },
+    { code: "const a = <button onClick={async () => {\n  await query.refetch();\n  reset();\n}} />;\nconst b = <a onMouseEnter={async () => {\n  await queryClient.prefetchQuery({ queryKey: ['x'], queryFn });\n}} />;", filename: 'src/app.tsx', name: 'TanStack Query methods that never reject' },
     {
       code: "socket.on('message', async (data) => {\n  try {\n    await handle(data);\n  } catch (error) {\n    log(error);\n  }\n});",
       name: 'every await inside try/catch',
@@ -19,6 +21,12 @@ new AnalyzerTester(runtime).run('async-event-handler', {
     },
   ],
   invalid: [
+    {
+      code: "const b = <button onClick={async () => {\n  await query.fetch();\n  reset();\n}} />;",
+      filename: 'src/app.tsx',
+      name: 'a method that can reject',
+      findings: [{ line: 1 }],
+    },
     {
       code: "export function connect(ws) {\n  ws.on('message', async (raw) => {\n    const msg = parse(raw);\n    await store.save(msg);\n    await notify(msg);\n  });\n}",
       name: 'an emitter handler with uncovered awaits',

@@ -11,8 +11,21 @@ import { registrationOf } from './registration.js';
 function settledInPlace(awaitNode: SyntaxNode): boolean {
   const operand = awaitNode.namedChildren[0] && unwrapParentheses(awaitNode.namedChildren[0]);
   if (operand?.type !== 'call_expression') return false;
-  return handlesRejection(operand) || (calledMethod(operand) === 'allSettled' && calleeOf(operand)?.text === 'Promise.allSettled');
+  return (
+    handlesRejection(operand) ||
+    (calledMethod(operand) === 'allSettled' && calleeOf(operand)?.text === 'Promise.allSettled') ||
+    NEVER_REJECTS.has(calledMethod(operand) ?? '')
+  );
 }
+
+/**
+ * Methods documented never to reject: TanStack Query's `prefetchQuery`/`prefetchInfiniteQuery` and
+ * `refetch()` (errors land in the query's state unless `throwOnError` is set).
+ */
+const NEVER_REJECTS = new Set(['prefetchQuery', 'prefetchInfiniteQuery', 'refetch']);
+
+/** A file that says it is generated and must not be edited (msw's public/mockServiceWorker.js): the fix belongs to its generator. */
+const GENERATED_COPY = /\bdo not (?:modify|edit) this file\b/i;
 
 /** `await` expressions and `for await` loops of `fn` itself (not of nested functions) that no try/catch covers. */
 function uncoveredAwaits(fn: SyntaxNode): SyntaxNode[] {
@@ -53,7 +66,7 @@ export const asyncEventHandler = defineRule({
     },
   },
   create(context) {
-    if (!context.source.includes('async')) return {};
+    if (!context.source.includes('async') || GENERATED_COPY.test(context.source.slice(0, 600))) return {};
     return {
       async(token) {
         const fn = token.parent;
