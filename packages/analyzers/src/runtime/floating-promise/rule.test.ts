@@ -30,6 +30,10 @@ new AnalyzerTester(runtime).run('floating-promise', {
     { code: 'Promise.allSettled([a(), b()]);', name: 'allSettled does not reject' },
     { code: 'const run = async () => {};\nexport const handler = () => run();', name: 'arrow expression bodies return the promise' },
     { code: 'x.then;', name: 'not a call' },
+    { code: "worker.start({ quiet: true }).then(() => render(<App />));", filename: 'src/index.tsx', name: 'a then chain in module code: the continuation waits in the callback' },
+    { code: 'class Stream {\n  emit(error) {\n    Promise.reject(error);\n  }\n}', name: 'Promise.reject as a statement raises an unhandled rejection on purpose' },
+    { code: 'async function loop() {}\nfunction main() {\n  loop();\n  loop();\n}', filename: 'scripts/stress-test.js', name: 'a script starts its loops without awaiting them' },
+    { code: "/**\n * - Please do NOT modify this file.\n */\nfunction handle() {\n  (async () => {\n    await send();\n  })();\n}", filename: 'public/mockServiceWorker.js', name: 'a generated copy that must not be edited' },
     { code: '(async () => {\n  await run();\n})();\nmain().then(() => console.log("done"));\nasync function main() {}', name: "a script's entry call in module code: a rejection ends the process as a top-level throw would" },
   ],
   invalid: [

@@ -1,6 +1,6 @@
 // Flags promises that are created as a statement and then dropped: no await, return, void or
 // rejection handler (typescript-eslint's no-floating-promises, from syntax alone).
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
 import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { droppedParts } from '../shared/dropped-values.js';
@@ -46,6 +46,15 @@ function floatingSource(part: SyntaxNode, lookup: SourceLookup): PromiseSource |
   return promiseSource(part, lookup);
 }
 
+/** A file that says it is generated and must not be edited (msw's public/mockServiceWorker.js): the fix belongs to its generator. */
+const GENERATED_COPY = /\bdo not (?:modify|edit) this file\b/i;
+
+/** `Promise.reject(error);` as a statement exists only to raise an unhandled rejection on purpose (OpenAI's EventStream). */
+function isDeliberateRejection(part: SyntaxNode): boolean {
+  const call = unwrapParentheses(part);
+  return call.type === 'call_expression' && calleeOf(call)?.text === 'Promise.reject';
+}
+
 /** Whether `node` runs in module code, outside any function (`main();` at the end of a script). */
 function atModuleLevel(node: SyntaxNode): boolean {
   for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current) || current.type === 'class_body') return false;
@@ -58,6 +67,9 @@ function atModuleLevel(node: SyntaxNode): boolean {
  */
 function isEntryCall(part: SyntaxNode, asyncNames: ReadonlySet<string>): boolean {
   let call = unwrapParentheses(part);
+  // `worker.start().then(render)`: in module code the continuation waits in the callback, and a
+  // rejection reaches the top level as a thrown error would.
+  if (call.type === 'call_expression' && /^(then|finally)$/.test(calledMethod(call) ?? '')) return true;
   while (call.type === 'call_expression' && /^(then|finally)$/.test(calledMethod(call) ?? '')) call = unwrapParentheses(memberObject(calleeOf(call)!)!);
   if (call.type !== 'call_expression') return false;
   const callee = unwrapParentheses(call.childForFieldName('function') ?? call);
@@ -93,7 +105,10 @@ export const floatingPromise = defineRule({
     },
   },
   create(context) {
-    if (!TRIGGER.test(context.source)) return {};
+    if (!TRIGGER.test(context.source) || GENERATED_COPY.test(context.source.slice(0, 600))) return {};
+    // A script, test, benchmark, example or docs page whose promise rejects stops with the error and its
+    // stack, which is its report (and a stress test starts its loops without awaiting them on purpose).
+    if (roleOfFile(context.file) !== 'production') return {};
     const asyncNames = new Set<string>();
     const candidates: SyntaxNode[] = [];
     return {
@@ -122,7 +137,7 @@ export const floatingPromise = defineRule({
             // `main();` / `(async () => { … })();` in module code: a rejection there ends the process (Node 15+)
             // or reaches the console (browsers) with its stack, exactly as an error thrown at the top level
             // would; there is no caller to hand it to.
-            if (moduleLevel && isEntryCall(part, asyncNames)) continue;
+            if ((moduleLevel && isEntryCall(part, asyncNames)) || isDeliberateRejection(part)) continue;
             const source = floatingSource(part, lookup);
             if (!source) continue;
             const symbol = enclosingSymbol(part);
