@@ -17,7 +17,8 @@ export interface PrBaseline {
   commitSha: string;
   /**
    * `fingerprint`, when given, is the stored issue's identity (issues stored before identity v2 keep
-   * no enclosing symbol to recompute it from); `legacyFingerprint` its pre-v2 fingerprint, when stored.
+   * no enclosing symbol to recompute it from); `legacyFingerprint` is set on issues stored before
+   * identity v2, whose fingerprint is the former one (head findings are then matched by theirs).
    */
   findings: ReadonlyArray<Finding & { fingerprint?: string; legacyFingerprint?: string }>;
   metrics: ScoringMetrics;

@@ -104,9 +104,10 @@ export async function storedBaseline(services: Services, projectId: string, repo
        FROM issues WHERE project_id = $1 AND context_type = 'health_assessment' AND context_id = $2`,
     [projectId, latest.id],
   );
-  const findings = rows.map((row): Finding & { fingerprint: string; legacyFingerprint: string } => ({
+  const findings = rows.map((row): Finding & { fingerprint: string; legacyFingerprint?: string } => ({
     fingerprint: row.fingerprint,
-    legacyFingerprint: row.legacy_fingerprint ?? row.fingerprint,
+    // A row recorded before identity v2 holds the former fingerprint only: head matches it by that.
+    ...(row.legacy_fingerprint === null ? { legacyFingerprint: row.fingerprint } : {}),
     ...(row.symbol !== null ? { symbol: row.symbol } : {}),
     ...(row.data !== null ? { data: row.data } : {}),
     source: row.source,
