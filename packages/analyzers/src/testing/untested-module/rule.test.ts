@@ -147,6 +147,8 @@ describe('testing/untested-module limits', () => {
       'src/broken.ts': 'export function broken() {\n  return (1 +;\n}\n',
       // Applied once by a migration runner, checked by migrating.
       'db/migrations/2024-01-01-init.ts': exported('up'),
+      // Abstract members only: no code to run.
+      'src/shape.ts': 'export abstract class FetchEventLike {\n  abstract respondWith(r: Response): void;\n  abstract passThrough(): void;\n}\n',
     });
     expect(result.findings('untested-module').map((f) => f.filePath)).toEqual(['src/untested.ts']);
   });
