@@ -83,11 +83,30 @@ export function isTrustedPart(node: SyntaxNode): boolean {
       const objectName = callee?.object?.text ?? '';
       // A piece cut out of a safe value is safe: `now.toISOString().slice(0, 10)`.
       if (/^(?:slice|substring|substr|padStart|padEnd|trim|toUpperCase|toLowerCase)$/.test(name) && callee?.object?.type === 'call_expression') return isTrustedPart(callee.object);
-      return SAFE_CALL.test(name) || objectName === 'Math' || isPlaceholderList(n);
+      return SAFE_CALL.test(name) || objectName === 'Math' || isPlaceholderList(n) || returnsOnlyLiterals(n, name);
     }
     default:
       return false;
   }
+}
+
+const FUNCTION_TYPES = ['function_declaration', 'method_definition'];
+
+/**
+ * A call of a function or method declared in this file whose every `return` gives a string literal
+ * (`static sqlHourOffset() { return isSqlite ? "DATETIME('now', ? || ' hours')" : "DATE_ADD(…)"; }`):
+ * a fixed fragment chosen by the code.
+ */
+function returnsOnlyLiterals(call: SyntaxNode, name: string): boolean {
+  if (!name) return false;
+  const declarations = call.tree.rootNode.descendantsOfType(FUNCTION_TYPES).filter((fn) => fn.childForFieldName('name')?.text === name);
+  if (declarations.length !== 1) return false;
+  const body = declarations[0].childForFieldName('body');
+  const returns = body ? body.descendantsOfType('return_statement') : [];
+  return returns.length > 0 && returns.every((r) => {
+    const value = r.namedChildren.find((c) => c.type !== 'comment');
+    return !!value && literalString(value) !== undefined;
+  });
 }
 
 function isKnownOrTrusted(node: SyntaxNode): boolean {
