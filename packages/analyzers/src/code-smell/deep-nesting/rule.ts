@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
+import { isMaintainedCode } from '../shared/roles.js';
 
 const DEFAULT_MAX = 4;
 
@@ -63,6 +64,7 @@ export const deepNesting = defineRule({
     },
   },
   create(context) {
+    if (!isMaintainedCode(context.file)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     // One frame per function: a nested function starts again at zero, as in ESLint's max-depth, so

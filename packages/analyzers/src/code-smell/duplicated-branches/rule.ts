@@ -5,6 +5,7 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { findCoveredCondition } from './conditions.js';
 import { listKey, tokensOf, unwrap } from './equivalence.js';
+import { isMaintainedCode } from '../shared/roles.js';
 
 /** A condition with a call, assignment or update may change between two evaluations. */
 const EFFECT_TYPES = ['call_expression', 'new_expression', 'await_expression', 'assignment_expression', 'augmented_assignment_expression', 'update_expression'];
@@ -65,6 +66,7 @@ export const duplicatedBranches = defineRule({
     },
   },
   create(context) {
+    if (!isMaintainedCode(context.file)) return {};
     const { source } = context;
 
     const reportBranch = (branch: SyntaxNode, original: SyntaxNode, kind: 'branch' | 'case') =>

@@ -3,6 +3,7 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { mergeVisitors } from '../../shared/visitors.js';
+import { isMaintainedCode } from '../shared/roles.js';
 
 const DEFAULTS = { maxMethods: 20, maxLines: 500 };
 
@@ -74,6 +75,7 @@ export const largeClass = defineRule({
     },
   },
   create(context) {
+    if (!isMaintainedCode(context.file)) return {};
     const { maxMethods, maxLines } = context.options;
     const lines = createCodeLineCollector(context.source);
     const classes: SyntaxNode[] = [];

@@ -16,6 +16,8 @@ new AnalyzerTester(codeSmell).run('long-function', {
     { code: functionWithBodyLines(10), options: { max: 10 } },
     { code: 'const f = () =>\n  a +\n  b;', options: { max: 2 }, name: 'an expression body counts its own lines only' },
     { code: 'const s = `\n\n\n`;\nconst t = 1;', options: { max: 1 }, name: 'module-level code is not a function' },
+    { code: functionWithBodyLines(81), filename: 'docs/assets/javascripts/react-with-addons.js', role: 'docs', name: 'a documentation site asset (often a vendored bundle) is not judged' },
+    { code: functionWithBodyLines(81), filename: 'src/parser.generated.ts', role: 'generated', name: 'nor is generated code' },
   ],
   invalid: [
     {

@@ -5,6 +5,7 @@ import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
+import { isMaintainedCode } from '../shared/roles.js';
 
 const DEFAULT_MAX = 80;
 
@@ -33,6 +34,7 @@ export const longFunction = defineRule({
     },
   },
   create(context) {
+    if (!isMaintainedCode(context.file)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     const lines = createCodeLineCollector(context.source);

@@ -68,7 +68,9 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
       name: 'character codes compared with a character',
     },
     { code: 'if (n > 37) {} // the 37 cached layouts\nif (size < 5 /* header */) {}', name: 'a number explained by a comment on its line' },
-    { code: 'if (res.status !== 200) {}\nif (status >= 400 && xhr.statusCode < 500) {}', name: 'HTTP status codes compared with a status' },
+    { code: 'if (res.status !== 200) {}\nif (status >= 400 && xhr.statusCode < 500) {}\nconst ok = parsedCode >= 200 && parsedCode < 300;', name: 'HTTP status codes compared with a status' },
+    { code: 'function extend(a, b, c, d) {\n  if (arguments.length > 4) die();\n}', name: 'an arity check' },
+    { code: `var a=1;${' '.repeat(600)}if (k > 65) {}`, name: 'a minified file' },
     {
       code: 'const gcTime = 5 * 60 * 1000;\nconst later = now + 30 * 24 * hours;\nconst minutes = ms / 60000;\nconst h = secs % 3600;\nconst d = elapsed / 86400;',
       name: 'time units, and counts multiplied by them',

@@ -1,6 +1,6 @@
 // Flags unnamed numeric literals in arithmetic and comparisons (`retries > 3`, `size * 1.2`),
 // where a named constant would say what the number means. Quiet in benchmarks.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { isNamedConstantValue, literalValue } from './constants.js';
@@ -9,7 +9,9 @@ import {
   comparesCharacterCode,
   comparesHttpStatus,
   hasCommentOnLine,
+  checksArity,
   isBinaryBoundary,
+  isMinified,
   isTimeArithmetic,
   isWellKnown,
 } from './well-known.js';
@@ -115,7 +117,7 @@ export const magicNumbers = defineRule({
   create(context) {
     // The product's code only: a benchmark's sizes are its subject, and the numbers of examples,
     // demos, documentation sites (often vendored scripts) and tooling are not settings awaiting a name.
-    if (context.file.role !== 'production') return {};
+    if (roleOfFile(context.file) !== 'production' || isMinified(context.source)) return {};
     const { ignoreScaleFactors, ignoreWellKnown } = context.options;
     const codeNames = ignoreWellKnown ? characterCodeNames(context.source) : new Set<string>();
     const commentRows = new Set<number>();
@@ -156,7 +158,8 @@ export const magicNumbers = defineRule({
       isWellKnown(value) ||
       isBinaryBoundary(Math.abs(value)) ||
       isTimeArithmetic(user, literal, value, operator, literalValue) ||
-      (COMPARISON.has(operator) && (comparesCharacterCode(user, literal, codeNames) || comparesHttpStatus(user, literal, value)));
+      (COMPARISON.has(operator) &&
+        (comparesCharacterCode(user, literal, codeNames) || comparesHttpStatus(user, literal, value) || checksArity(user, literal)));
     const add = (key: string, occurrence: Occurrence): void => {
       const list = found.get(key);
       if (list) list.push(occurrence);

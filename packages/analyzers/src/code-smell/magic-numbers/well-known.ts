@@ -13,8 +13,8 @@ const WELL_KNOWN: ReadonlySet<number> = new Set([0.5, 90, 180, 360]);
 const CHARACTER_CODE_CALL = /\.\s*(?:charCodeAt|codePointAt)\s*\(/;
 /** Names that hold a character code by convention (`(char: number) => char === 32`). */
 const CHARACTER_CODE_NAME = /^(?:ch|chr|char|charCode|charcode|codePoint|codepoint|cp|cc)$/;
-/** `res.status`, `statusCode`, `xhr.status`, `response.status`. */
-const STATUS_NAME = /(?:^|\.)\s*(?:status|statusCode|httpStatus)$/i;
+/** `res.status`, `statusCode`, `xhr.status`, `parsedCode`: the last name of the compared value. */
+const STATUS_NAME = /(?:status|statusCode|httpStatus|Code)$/;
 
 const isPowerOfTwo = (value: number): boolean => value > 0 && Number.isInteger(Math.log2(value));
 
@@ -53,11 +53,31 @@ export function comparesCharacterCode(user: SyntaxNode, literal: SyntaxNode, cod
   return other.type === 'call_expression' && CHARACTER_CODE_CALL.test(other.text);
 }
 
-/** `res.status !== 200`, `status < 400`: an HTTP status code compared with a status. */
+/** `arguments.length > 4`: an arity check, whose bound is the signature it checks. */
+export function checksArity(user: SyntaxNode, literal: SyntaxNode): boolean {
+  return otherOperand(user, literal)?.text === 'arguments.length';
+}
+
+/** A line this long is not written by hand: a minified or bundled file (a docs site's copy of a library). */
+const MINIFIED_LINE = 500;
+
+export function isMinified(source: string): boolean {
+  let start = 0;
+  while (start < source.length) {
+    let end = source.indexOf('\n', start);
+    if (end < 0) end = source.length;
+    if (end - start > MINIFIED_LINE) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** `res.status !== 200`, `status < 400`, `parsedCode >= 200`: an HTTP status code compared with a status. */
 export function comparesHttpStatus(user: SyntaxNode, literal: SyntaxNode, value: number): boolean {
   if (!Number.isInteger(value) || value < 100 || value > 599) return false;
   const other = otherOperand(user, literal);
-  return other !== null && (other.type === 'identifier' || other.type === 'member_expression') && STATUS_NAME.test(other.text);
+  if (other?.type !== 'identifier' && other?.type !== 'member_expression') return false;
+  return STATUS_NAME.test(other.text.slice(other.text.lastIndexOf('.') + 1));
 }
 
 /** The outermost `*` expression around `node` (`5 * 60 * 1000` from any of its literals). */

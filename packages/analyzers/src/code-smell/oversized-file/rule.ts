@@ -3,6 +3,7 @@ import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { mergeVisitors } from '../../shared/visitors.js';
+import { isMaintainedCode } from '../shared/roles.js';
 
 const DEFAULT_MAX = 800;
 
@@ -31,6 +32,7 @@ export const oversizedFile = defineRule({
     },
   },
   create(context) {
+    if (!isMaintainedCode(context.file)) return {};
     const { max } = context.options;
     const lines = createCodeLineCollector(context.source);
     return mergeVisitors(lines.visitor, {

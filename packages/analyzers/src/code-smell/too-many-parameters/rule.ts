@@ -3,6 +3,7 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
+import { isMaintainedCode } from '../shared/roles.js';
 
 const DEFAULT_MAX = 5;
 
@@ -47,6 +48,7 @@ export const tooManyParameters = defineRule({
     },
   },
   create(context) {
+    if (!isMaintainedCode(context.file)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     const own: Record<string, (node: SyntaxNode) => void> = {};

@@ -1,0 +1,10 @@
+// Which files the size and structure rules judge: code someone maintains here. A documentation
+// site's assets (often vendored bundles such as a UMD build of React or CodeMirror copied into
+// `docs/assets/`), generated and vendored files and test fixtures are not.
+import { roleOfFile, type RepoFile } from '@codehealth/engine/kit';
+
+const NOT_MAINTAINED: ReadonlySet<string> = new Set(['docs', 'vendored', 'generated', 'fixture']);
+
+export function isMaintainedCode(file: Pick<RepoFile, 'path' | 'kind' | 'role'>): boolean {
+  return !NOT_MAINTAINED.has(roleOfFile(file));
+}
