@@ -54,12 +54,18 @@ describe('computeGraphImpact', () => {
   });
 
   it('finds the importers of a removed export in the base graph', async () => {
-    const base = graphOf({ ...SOURCES, 'src/money.ts': `${SOURCES['src/money.ts']}export const legacy = 1;\n`, 'src/old.ts': "import { legacy } from './money.js';\nexport const o = legacy;\n" });
+    const base = graphOf({
+      ...SOURCES,
+      'src/money.ts': `${SOURCES['src/money.ts']}export const legacy = 1;\n`,
+      'src/old.ts': "import { legacy } from './money.js';\nexport const o = legacy;\n",
+      // a namespace that escapes (spread) takes every export
+      'src/dump.ts': "import * as money from './money.js';\nexport const all = { ...money };\n",
+    });
     const files = [changed('src/money.ts', { additions: 0, deletions: 1, symbols: [{ name: 'legacy', kind: 'variable', exported: true, side: 'base', lineStart: 10, lineEnd: 10 }] })];
     const impact = await computeGraphImpact({ files, graph, baseGraph: base });
     expect(impact.changed_symbols).toEqual([{ name: 'legacy', file: 'src/money.ts', kind: 'variable' }]);
-    // old.ts imports it by name; report.ts's namespace import takes every export.
-    expect(impact.dependent_files).toEqual(['src/old.ts', 'src/report.ts']);
+    // old.ts imports it by name, dump.ts's escaping namespace takes every export; report.ts reads only money.format and money.total.
+    expect(impact.dependent_files).toEqual(['src/dump.ts', 'src/old.ts']);
     expect(impact.summary).toContain('legacy (src/money.ts, removed): 2 dependents, up to 1 hop');
   });
 
@@ -78,9 +84,9 @@ describe('computeGraphImpact', () => {
     ];
     const impact = await computeGraphImpact({ files, graph, depth: 1 });
     expect(impact.changed_symbols.map((s) => s.name)).toEqual(['api', 'avg', 'total']);
-    // avg is new, yet report.ts's namespace import already reaches it; nothing imports api.ts.
+    // avg is new and report.ts's namespace import reads only money.format and money.total; nothing imports api.ts.
     expect(impact.summary).toBe(
-      '3 exported symbols (2 changed, 1 added): total (src/money.ts, changed): 4 dependents, up to 1 hop, called by 3 functions; avg (src/money.ts, added): 1 dependent, up to 1 hop; 1 more without dependents. 4 files outside this PR depend on them within 1 import hops (deepest 1).',
+      '3 exported symbols (2 changed, 1 added): total (src/money.ts, changed): 4 dependents, up to 1 hop, called by 3 functions; 2 more without dependents. 4 files outside this PR depend on them within 1 import hops (deepest 1).',
     );
   });
 
