@@ -17,6 +17,8 @@ new AnalyzerTester(runtime).run('empty-catch', {
     { code: 'async function f() {\n  const pending = load();\n  pending.catch(() => {});\n  await prepare();\n  return await pending;\n}', name: 'silencing an early rejection of a promise awaited later' },
     { code: 'save().catch(() => null);', name: 'null is a deliberate replacement value' },
     { code: 'const text = "x.catch(() => {})";', name: 'inside a string' },
+    { code: 'function fail(connection, err) {\n  connection.close().catch(function (e) {});\n  for (const socket of sockets) {\n    try {\n      socket.disconnect();\n    } catch (e) {}\n  }\n  throw err;\n}', name: 'a best-effort cleanup (close, disconnect) of something already failing' },
+    { code: "await fs.mkdir('./temp').catch(() => {});\ntry {\n  schema.parse(bad);\n} catch {}", filename: 'scripts/sponsors.js', name: 'a script or benchmark' },
     { code: 'function castToError(err) {\n  try {\n    if (isErrorLike(err)) {\n      const error = new Error(err.message);\n      return error;\n    }\n  } catch {}\n  return new Error(String(err));\n}', name: 'a try whose if returns, then the next way of building the value' },
     { code: 'function stop(reader) {\n  void reader.cancel().catch(() => undefined);\n}', name: 'a chain discarded with void on purpose' },
     { code: 'try {\n  node.focus();\n} catch (e) {}', filename: 'docs/assets/javascripts/react.js', name: 'a docs site and its vendored assets' },
@@ -31,13 +33,18 @@ new AnalyzerTester(runtime).run('empty-catch', {
   ],
   invalid: [
     {
+      code: 'async function save(connection, row) {\n  connection.insert(row).catch(() => {});\n  try {\n    await connection.update(row);\n  } catch (e) {}\n}',
+      name: 'the same shapes around work that is not cleanup',
+      findings: [{ line: 2 }, { line: 5 }],
+    },
+    {
       code: 'export function load() {\n  try {\n    read();\n    parse();\n  } catch (error) {}\n}',
       name: 'an empty catch block',
       findings: [
         {
           line: 5,
           title: 'Empty catch (error) block swallows errors in load',
-          severity: 'medium',
+          severity: 'info',
           symbol: 'load',
           data: { handler: 'catch-block', commented: false },
         },
