@@ -8,6 +8,8 @@ import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 import { isMaintainedCode } from '../shared/roles.js';
 
 const DEFAULT_MAX = 80;
+/** Nested functions that are statements of their own, whose every line is theirs. */
+const DECLARATIONS: ReadonlySet<string> = new Set(['function_declaration', 'generator_function_declaration', 'method_definition']);
 
 const options = z
   .object({ max: z.number().int().positive().default(DEFAULT_MAX) })
@@ -52,7 +54,7 @@ export const longFunction = defineRule({
     // Counting waits for the end of the walk, when every comment of the file has been seen.
     own['program:exit'] = () => {
       const codeLines = lines.codeLines();
-      // Lines of nested functions reported on their own, per function: its count leaves them out.
+      // Lines of the functions nested in each function: its count leaves them out.
       const excluded = new Array<number>(functions.length).fill(0);
       const found: Array<{ node: SyntaxNode; name: string; count: number }> = [];
       // Innermost first: a function is decided before the one that contains it.
@@ -63,18 +65,18 @@ export const longFunction = defineRule({
         const first = body.startPosition.row;
         const last = body.endPosition.row;
         const count = codeLines.between(first, last) - excluded[i];
-        const reported = count > max;
-        if (reported) found.push({ node, name, count });
+        if (count > max) found.push({ node, name, count });
         if (parent < 0) continue;
-        // A reported function's lines between its first and last line are its own; the shared first
-        // and last lines (`run(() => {`, `});`) stay with the parent.
-        excluded[parent] += reported ? (last - first > 1 ? codeLines.between(first + 1, last - 1) : 0) : excluded[i];
+        // A nested function is measured on its own: a declaration's lines are not its parent's; of an
+        // expression, the first and last lines it shares with the parent (`run(() => {`, `});`) stay.
+        if (DECLARATIONS.has(node.type)) excluded[parent] += codeLines.between(node.startPosition.row, last);
+        else if (last - first > 1) excluded[parent] += codeLines.between(first + 1, last - 1);
       }
       for (const { node, name, count } of found.reverse()) {
         context.report({
           node,
           title: `${name} has ${count} lines of code (max ${max})`,
-          description: `The body of ${name} spans ${count} lines of code, not counting blank and comment lines, nor the functions nested in it that are reported on their own; at most ${max} are allowed.`,
+          description: `The body of ${name} spans ${count} lines of code, not counting blank and comment lines, nor the functions nested in it (measured on their own); at most ${max} are allowed.`,
           severity: severityForExcess(count, max),
           symbol: name,
           data: { lines: count, max },

@@ -29,7 +29,7 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
     {
       code: 'function retry(attempts) {\n  if (attempts > 3) return;\n}',
       name: 'a comparison with a bare number',
-      findings: [{ line: 2, symbol: 'retry', severity: 'low', title: 'Magic number 3 in `attempts > 3`', data: { value: 3, kind: 'comparison', occurrences: 1 } }],
+      findings: [{ line: 2, symbol: 'retry', severity: 'info', title: 'Magic number 3 in `attempts > 3`', data: { value: 3, kind: 'comparison', occurrences: 1 } }],
     },
     {
       code: 'const total = price * 1.2;',
@@ -70,6 +70,7 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
     { code: 'if (n > 37) {} // the 37 cached layouts\nif (size < 5 /* header */) {}', name: 'a number explained by a comment on its line' },
     { code: 'if (res.status !== 200) {}\nif (status >= 400 && xhr.statusCode < 500) {}\nconst ok = parsedCode >= 200 && parsedCode < 300;', name: 'HTTP status codes compared with a status' },
     { code: 'function extend(a, b, c, d) {\n  if (arguments.length > 4) die();\n}', name: 'an arity check' },
+    { code: 'if (hoursNumber > 23 || minutes > 59 || date.seconds > 60) {}\nconst lastDigit = n % 10;\nconst lastTwo = n % 100;', name: 'clock field bounds and last digits' },
     { code: `var a=1;${' '.repeat(600)}if (k > 65) {}`, name: 'a minified file' },
     {
       code: 'const gcTime = 5 * 60 * 1000;\nconst later = now + 30 * 24 * hours;\nconst minutes = ms / 60000;\nconst h = secs % 3600;\nconst d = elapsed / 86400;',

@@ -53,6 +53,17 @@ export function comparesCharacterCode(user: SyntaxNode, literal: SyntaxNode, cod
   return other.type === 'call_expression' && CHARACTER_CODE_CALL.test(other.text);
 }
 
+/** Bounds of clock and calendar fields, compared with a field of that name: `hours > 23`, `minute <= 59`. */
+const CLOCK_BOUNDS: ReadonlySet<number> = new Set([7, 12, 23, 24, 28, 29, 30, 31, 59, 60, 61, 365, 366, 999, 1000]);
+const CLOCK_FIELD = /(?:hour|minute|second|day|month|week|year|millisecond|ms)s?(?:Number|Value)?$/i;
+
+export function boundsClockField(user: SyntaxNode, literal: SyntaxNode, value: number): boolean {
+  if (!CLOCK_BOUNDS.has(value)) return false;
+  const other = otherOperand(user, literal);
+  if (other?.type !== 'identifier' && other?.type !== 'member_expression') return false;
+  return CLOCK_FIELD.test(other.text.slice(other.text.lastIndexOf('.') + 1));
+}
+
 /** `arguments.length > 4`: an arity check, whose bound is the signature it checks. */
 export function checksArity(user: SyntaxNode, literal: SyntaxNode): boolean {
   return otherOperand(user, literal)?.text === 'arguments.length';
