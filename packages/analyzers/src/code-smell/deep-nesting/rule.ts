@@ -64,7 +64,7 @@ export const deepNesting = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file)) return {};
+    if (!isMaintainedCode(context.file, context.source)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     // One frame per function: a nested function starts again at zero, as in ESLint's max-depth, so

@@ -66,7 +66,7 @@ export const duplicatedBranches = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file)) return {};
+    if (!isMaintainedCode(context.file, context.source)) return {};
     const { source } = context;
 
     const reportBranch = (branch: SyntaxNode, original: SyntaxNode, kind: 'branch' | 'case') =>

@@ -75,7 +75,7 @@ export const largeClass = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file)) return {};
+    if (!isMaintainedCode(context.file, context.source)) return {};
     const { maxMethods, maxLines } = context.options;
     const lines = createCodeLineCollector(context.source);
     const classes: SyntaxNode[] = [];

@@ -36,7 +36,7 @@ export const longFunction = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file)) return {};
+    if (!isMaintainedCode(context.file, context.source)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     const lines = createCodeLineCollector(context.source);

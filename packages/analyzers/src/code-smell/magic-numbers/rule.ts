@@ -3,6 +3,7 @@
 import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { isMinified } from '../shared/roles.js';
 import { isNamedConstantValue, literalValue } from './constants.js';
 import {
   characterCodeNames,
@@ -12,7 +13,6 @@ import {
   boundsClockField,
   checksArity,
   isBinaryBoundary,
-  isMinified,
   isTimeArithmetic,
   isWellKnown,
 } from './well-known.js';

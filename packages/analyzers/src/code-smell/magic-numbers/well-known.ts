@@ -69,20 +69,6 @@ export function checksArity(user: SyntaxNode, literal: SyntaxNode): boolean {
   return otherOperand(user, literal)?.text === 'arguments.length';
 }
 
-/** A line this long is not written by hand: a minified or bundled file (a docs site's copy of a library). */
-const MINIFIED_LINE = 500;
-
-export function isMinified(source: string): boolean {
-  let start = 0;
-  while (start < source.length) {
-    let end = source.indexOf('\n', start);
-    if (end < 0) end = source.length;
-    if (end - start > MINIFIED_LINE) return true;
-    start = end + 1;
-  }
-  return false;
-}
-
 /** `res.status !== 200`, `status < 400`, `parsedCode >= 200`: an HTTP status code compared with a status. */
 export function comparesHttpStatus(user: SyntaxNode, literal: SyntaxNode, value: number): boolean {
   if (!Number.isInteger(value) || value < 100 || value > 599) return false;

@@ -32,7 +32,7 @@ export const oversizedFile = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file)) return {};
+    if (!isMaintainedCode(context.file, context.source)) return {};
     const { max } = context.options;
     const lines = createCodeLineCollector(context.source);
     return mergeVisitors(lines.visitor, {

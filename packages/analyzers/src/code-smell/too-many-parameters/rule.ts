@@ -48,7 +48,7 @@ export const tooManyParameters = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file)) return {};
+    if (!isMaintainedCode(context.file, context.source)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     const own: Record<string, (node: SyntaxNode) => void> = {};
