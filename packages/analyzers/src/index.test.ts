@@ -37,7 +37,7 @@ describe('@codehealth/analyzers', () => {
       'oversized-file': { max: 800 },
       'large-class': { maxMethods: 20, maxLines: 500 },
       'duplicated-branches': undefined,
-      'magic-numbers': { ignore: [-1, 0, 1, 2], ignoreScaleFactors: true },
+      'magic-numbers': { ignore: [-1, 0, 1, 2], ignoreScaleFactors: true, ignoreWellKnown: true },
       'god-module': { maxExports: 30, minLinesForExports: 500, maxLines: 1500, minDependents: 15 },
       'explicit-any': { minCount: 5, perKloc: 20 },
       'type-check-suppression': { reportDescribedIgnore: false },
