@@ -55,6 +55,11 @@ describe('consistency/async-style', () => {
         '  const second = get(b).then((x) => x.length);',
         '  return Promise.all([first, second]);',
         '}',
+        'export async function race(id: string) {',
+        '  const all: Promise<number>[] = [];',
+        '  all.push(get(id).then((x) => x.length));',
+        '  return await Promise.race([get(id).then((x) => x.length), new Promise<number>((r) => setTimeout(() => r(0), 10))]);',
+        '}',
         'export function legacy(id: string) {',
         '  return get(id)',
         '    .then((a) => get(a))',
@@ -65,7 +70,7 @@ describe('consistency/async-style', () => {
     const result = await analyzeWith(consistency, repo.root);
     expect(findingsOf(result, RULE)).toEqual([]);
     // Counted in the convention all the same.
-    expect(result.conventions.find((c) => c.name === 'async-style')).toMatchObject({ totalCount: 16, deviationCount: 4 });
+    expect(result.conventions.find((c) => c.name === 'async-style')).toMatchObject({ totalCount: 19, deviationCount: 6 });
   });
 
   it('does not count awaited chains, arrow-body transforms or lazy import() as .then() style', async () => {

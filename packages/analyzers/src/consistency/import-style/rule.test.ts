@@ -85,6 +85,15 @@ describe('consistency/import-style', () => {
     ]);
   });
 
+  it('does not count a require() inside a function of an ES module (lazy loading) as mixing', async () => {
+    const repo = new MiniRepo({
+      'package.json': '{ "name": "esm", "type": "module" }\n',
+      ...esmModules,
+      'src/stream.ts': "import { value } from './alpha.js';\nexport function open() {\n  return typeof window === 'undefined' ? new (require('node:stream').Readable)() : value;\n}\n",
+    });
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([]);
+  });
+
   it('flags a file that mixes ESM and require() at its first require', async () => {
     const repo = new MiniRepo({ ...esmModules, 'src/mixed.ts': "import { value } from './alpha.js';\nconst old = require('./beta.js');\nexport const y = [value, old];\n" });
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([

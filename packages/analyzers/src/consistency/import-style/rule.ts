@@ -51,7 +51,10 @@ function usesCreateRequire(summary: FileSummary): boolean {
 function moduleSystemOf(summary: FileSummary): Observation | undefined {
   const { imports, exports, commonJs } = summary.module;
   const esm = imports.find((i) => ESM_KINDS.has(i.kind));
-  const requires = usesCreateRequire(summary) ? undefined : imports.find((i) => i.kind === 'require');
+  // A require() inside a function of an ES module loads lazily (a Node-only path, an optional
+  // dependency): an escape hatch like createRequire, not a module system.
+  const lazyOnly = esm !== undefined && imports.every((i) => i.kind !== 'require' || enclosingFunctionName(summary.functions, i.line) !== undefined);
+  const requires = usesCreateRequire(summary) || lazyOnly ? undefined : imports.find((i) => i.kind === 'require');
   const isEsm = esm !== undefined || (exports.length > 0 && !commonJs);
   const isCjs = requires !== undefined || commonJs;
   if (!isEsm && !isCjs) return undefined;

@@ -88,16 +88,16 @@ export const flowCollector: Collector<FlowFacts> = {
     const facts: FlowFacts = {};
     // Async-style samples wait for the end of the walk: whether their function mixes both styles
     // is known only once all of it has been seen.
-    const styles: Array<{ value: string; node: SyntaxNode; owner: SyntaxNode | null }> = [];
+    const styles: Array<{ value: string; node: SyntaxNode; owner: SyntaxNode | null; held?: boolean }> = [];
     let settled = false;
     const result = () => {
       if (settled) return facts;
       settled = true;
       const chaining = new Set<number>();
       for (const { value, owner } of styles) if (value === THEN && owner) chaining.add(owner.startIndex);
-      for (const { value, node, owner } of styles) {
+      for (const { value, node, owner, held } of styles) {
         const key = owner?.startIndex ?? -1;
-        const mixed = value === THEN ? awaitingFunctions.has(key) || (owner !== null && isAsync(owner)) : chaining.has(key);
+        const mixed = value === THEN ? !held && (awaitingFunctions.has(key) || (owner !== null && isAsync(owner))) : chaining.has(key);
         (facts['async-style'] ??= []).push([value, node.startPosition.row + 1, '', mixed ? 1 : 0]);
       }
       return facts;
@@ -138,7 +138,10 @@ export const flowCollector: Collector<FlowFacts> = {
         if (parent?.type === 'member_expression' && CHAIN_METHODS.has(parent.lastChild?.text ?? '')) return;
         // `await p.then(f)` and `(x) => p.then(f)` are local transforms inside code of either style.
         if (parent?.type === 'await_expression' || parent?.type === 'arrow_function') return;
-        if (chainHasThen(node)) styles.push({ value: THEN, node, owner: enclosingFunction(node) });
+        // A chain kept as a value (an array element, an argument: `promises.push(p.then(f))`,
+        // `Promise.race([p.then(f), timeout])`) is built to run alongside others: deliberate in either style.
+        const held = parent?.type === 'array' || parent?.type === 'arguments';
+        if (chainHasThen(node)) styles.push({ value: THEN, node, owner: enclosingFunction(node), held });
       },
       throw_statement(node) {
         const name = thrownClass(node);
