@@ -35,7 +35,7 @@ describe('runtime/floating-imported-promise on mini-repositories', () => {
     ]);
     const first = result.findings.find((f) => f.ruleId === RULE)!;
     expect(first).toMatchObject({
-      severity: 'medium',
+      severity: 'info',
       confidence: 90,
       category: 'runtime',
       anchor: { lineStart: 5, lineEnd: 5, codeSnippet: '  sendMail(user.email);', validated: true },

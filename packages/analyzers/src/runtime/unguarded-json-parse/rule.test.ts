@@ -15,6 +15,7 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     { code: 'const text = "JSON.parse(x)";', name: 'inside a string' },
     { code: 'const parse = JSON.parse;', name: 'not a call' },
     { code: 'export function parseReport(text) {\n  return JSON.parse(text);\n}\nclass Req {\n  json() {\n    return this.body("text").then((text) => JSON.parse(text));\n  }\n}\nconst decode = (e) => JSON.parse(e.data);', name: 'a function named for parsing throws by contract, as Response.json() does' },
+    { code: 'async function defaultParseResponse(response) {\n  const bodyText = await response.text();\n  return JSON.parse(bodyText);\n}', name: "an SDK's response parser" },
     { code: 'const pkg = JSON.parse(readFileSync("./package.json", "utf8"));\nconst own = JSON.parse(fs.readFileSync(packageJsonPath, "utf8"));', name: "the project's own manifest" },
     { code: 'declare const __STATIC_CONTENT_MANIFEST: string;\nexport const manifest = JSON.parse(__STATIC_CONTENT_MANIFEST);', name: 'a constant the platform injects' },
     { code: 'const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));\nconst out = JSON.parse(execSync("gh pr view --json number").toString());', filename: 'scripts/release.mjs', name: 'a script stops with the SyntaxError, which is its error report' },

@@ -26,9 +26,9 @@ const JSON_PARSE = /\bJSON\s*\.\s*parse\s*\(/g;
 
 /**
  * Functions whose job is to parse, so that throwing on malformed text is their contract, as it is
- * for `Response.json()`: `json()`, `#parseJson`, `parse…`, `decode…`, `deserialize…`, `readJson`, `fromJSON`, `unwrap`.
+ * for `Response.json()`: `json()`, `#parseJson`, `parse…`, `…Parse…` (`defaultParseResponse`), `decode…`, `deserialize…`, `readJson`, `fromJSON`, `unwrap`.
  */
-const PARSING_FUNCTION = /^#?(?:json|parse\w*|decode\w*|deserialize\w*|unserialize\w*|unwrap|(?:read|load|from)\w*(?:Json|JSON))$/;
+const PARSING_FUNCTION = /^#?(?:json|\w*[Pp]arse(?:[A-Z]\w*)?|decode\w*|deserialize\w*|unserialize\w*|unwrap|(?:read|load|from)\w*(?:Json|JSON))$/;
 
 /** Whether the parse sits in a function (or a callback of one) named for parsing. */
 function inParsingFunction(call: SyntaxNode): boolean {
