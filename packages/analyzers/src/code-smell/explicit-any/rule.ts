@@ -145,6 +145,8 @@ export const explicitAny = defineRule({
     description: 'Production files dense with explicit `any` types',
     category: 'code_smell',
     severity: 'info',
+    // One finding per file: its identity is the rule, the file and the count's change, not the first `any`'s line.
+    metric: { values: ['count'] },
     options,
     confidence: 80,
     languages: ['typescript', 'tsx'],
