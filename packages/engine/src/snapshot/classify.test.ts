@@ -112,6 +112,19 @@ describe('classifyFile by content', () => {
     expect(classifyFile('src/gen.ts', {}, '// Generates the file from a template\n')).toBe('source');
   });
 
+  it('takes a folder of one kind of tests and a runner\'s setup file for tests', () => {
+    expect(classifyFile('ecosystem-tests/deno/main_test.ts')).toBe('test');
+    expect(classifyFile('packages/a/integration_tests/api.ts')).toBe('test');
+    expect(classifyFile('tests-e2e/login.ts')).toBe('test');
+    expect(classifyFile('jest.setup.ts')).toBe('test');
+    expect(classifyFile('src/setupTests.js')).toBe('test');
+    // words that only contain "test"
+    expect(classifyFile('src/attestations/sign.ts')).toBe('source');
+    expect(classifyFile('src/latest/index.ts')).toBe('source');
+    expect(classifyFile('src/setup.ts')).toBe('source');
+    expect(classifyFile('src/features/ab-test/variant.ts')).toBe('source');
+  });
+
   it('takes _vendor and third-party folders for vendored code', () => {
     expect(classifyFile('src/_vendor/zod-to-json-schema/parse.ts')).toBe('vendored');
     expect(classifyFile('lib/third-party/qs.js')).toBe('vendored');

@@ -53,6 +53,12 @@ export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', '__tests
 const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb']);
 const GENERATED_NAME = /\.(min|bundle)\.[mc]?js$|\.min\.css$|\.d\.[mc]?ts$|\.generated\.[^.]+$/i;
 const TEST_NAME = /\.(test|spec|e2e|e2e-spec|test-d|tst)\.[^.]+$/i;
+/** A test runner's setup file (`jest.setup.ts`, `vitest.setup.mjs`, `setupTests.js`). */
+const TEST_SETUP_NAME = /^(?:(?:jest|vitest|test|tests)[.-]setup|setup-?tests?)\.[mc]?[jt]sx?$/i;
+/** A folder of one kind of tests: `ecosystem-tests`, `integration_tests`, `type-tests`, `tests-e2e`. */
+// Kinds named, not any word: an app's `ab-test/` or `split-test/` folder is a feature.
+const KIND_OF_TESTS_DIR =
+  /^(?:(?:unit|integration|e2e|ecosystem|type|types|dts|api|smoke|regression|acceptance|functional|browser|node|component|visual|contract|interop|compat)[-_])tests?$|^tests?[-_](?:e2e|unit|integration|types?|dts|node|browser|utils|helpers|support|setup)$/i;
 /** A code file named just `test.ts` or `spec.js` (date-fns keeps `src/add/test.ts` beside `src/add/index.ts`). */
 const BARE_TEST_NAME = /^(?:test|tests|spec)\.[mc]?[jt]sx?$/i;
 /** A test framework imported, or a suite opened at the start of a line: what makes a bare `test.ts` a test. */
@@ -173,7 +179,7 @@ export function createClassifier(options: ClassifyOptions = {}): Classifier {
     if (CONFIG_NAME.test(name) || name.startsWith('.') || BUILD_FILES.has(lowerName)) return 'config';
     if (DOC_EXTENSIONS.has(ext) || (DOC_NAME.test(name) && !isKnownExtension(ext))) return 'documentation';
     if (ASSET_EXTENSIONS.has(ext)) return 'asset';
-    if (TEST_NAME.test(name) || dirs.some((d) => TEST_DIRS.has(d)) || extraTests(path)) return 'test';
+    if (TEST_NAME.test(name) || TEST_SETUP_NAME.test(name) || dirs.some((d) => TEST_DIRS.has(d) || KIND_OF_TESTS_DIR.test(d)) || extraTests(path)) return 'test';
     // A module of a test library may be called test.ts too: the name counts only with a test in its head.
     if (BARE_TEST_NAME.test(name) && head !== undefined && TEST_FRAMEWORK.test(head)) return 'test';
     if (dirs.some((d) => d.startsWith('.')) || DATA_EXTENSIONS.has(ext)) return 'config';

@@ -48,6 +48,7 @@ const OUTSIDE_SOURCE = new Map<string, PlaceRole>([
   ['sandbox', 'example'],
   ['sandboxes', 'example'],
   ['scripts', 'tooling'],
+  ['codemods', 'tooling'],
   ['script', 'tooling'],
   ['tools', 'tooling'],
   ['tooling', 'tooling'],
