@@ -99,14 +99,28 @@ export function createOverloadSetCollector(source: string): { visitor: NodeVisit
     close();
   };
 
-  const visitor: NodeVisitor = {};
+  // A generic parameter list (`<E extends Env = BlankEnv, P extends string = '/', …>`) is the same
+  // idiom: related types and their wrappers repeat it on purpose. Kept apart from the sets above.
+  const typeParameterLists: number[] = [];
+  const visitor: NodeVisitor = {
+    type_parameters: (node) => {
+      if (node.endPosition.row > node.startPosition.row) typeParameterLists.push(node.startIndex, node.endIndex);
+    },
+  };
   for (const type of SIGNATURE_TYPES) visitor[type] = onSignature;
   for (const type of IMPLEMENTATION_TYPES) visitor[type] = onImplementation;
   return {
     visitor,
     sets() {
       close();
-      return sets;
+      // Sorted by start: type parameter lists may lie inside a set already (a signature's own).
+      const all: Array<[number, number]> = [];
+      for (let i = 0; i < sets.length; i += 2) all.push([sets[i], sets[i + 1]]);
+      for (let i = 0; i < typeParameterLists.length; i += 2) {
+        const [start, end] = [typeParameterLists[i], typeParameterLists[i + 1]];
+        if (!all.some(([s, e]) => s <= start && end <= e)) all.push([start, end]);
+      }
+      return all.sort((a, b) => a[0] - b[0]).flat();
     },
   };
 }

@@ -56,6 +56,19 @@ describe('duplication/duplicated-code', () => {
     expect(result.metrics.duplicationIndex).toBe(72.73);
   });
 
+  it('does not report copies that lie only among examples and benchmarks (standalone by design)', async () => {
+    const result = await analyzeFiles({
+      'examples/react/basic/src/index.tsx': totalFunction('postsReact'),
+      'examples/react/graphql/src/index.tsx': totalFunction('postsGraphql'),
+      'bench/a.ts': longFunction('scenarioA', 10),
+      'bench/b.ts': longFunction('scenarioB', 10),
+      'src/a.ts': longFunction('stepsA', 10).replace(/step/g, 'walk'),
+      'examples/react/copy/src/index.tsx': longFunction('stepsCopy', 10).replace(/step/g, 'walk'),
+    });
+    // Only the example's copy of the product's code is reported.
+    expect(result.findings.map((f) => f.filePath)).toEqual(['examples/react/copy/src/index.tsx']);
+  });
+
   it('needs minTokens tokens and minLines lines of code', async () => {
     const files = { 'src/a.ts': totalFunction('a'), 'src/b.ts': totalFunction('b') };
     expect((await analyzeFiles(files, { minTokens: 52 })).findings).toEqual([]);
@@ -162,6 +175,16 @@ describe('duplication/duplicated-code', () => {
     // The same parameter list copied into a function of another file is copy-paste.
     const copied = { ...sets, 'src/compose.ts': `export function compose<T0>(\n${lines(7, (i) => `  op${i}: Operator<T${i}, T${i + 1}>,`)}\n) {\n  return [op0, op1];\n}\n` };
     expect((await analyzeFiles(copied)).findings.some((f) => `${f.filePath} ${f.title}`.includes('src/compose.ts'))).toBe(true);
+  });
+
+  it('leaves out generic parameter lists repeated by related types, not the code that follows them', async () => {
+    const params = lines(12, (i) => `  T${i} extends Base<T${i}> = Default${i},`);
+    const generics = {
+      'src/hono.ts': `export class Hono<\n${params}\n> {\n  name = 'hono';\n}\n`,
+      'src/quick.ts': `export class Quick<\n${params}\n> {\n  fast = true;\n}\n`,
+    };
+    expect((await analyzeFiles(generics)).findings).toEqual([]);
+    expect((await analyzeFiles(generics, { ignoreOverloads: false })).findings.length).toBeGreaterThan(0);
   });
 
   it('leaves out a named-export list mirrored by a default-export object, not objects that hold code', async () => {

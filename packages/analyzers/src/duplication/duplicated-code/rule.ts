@@ -32,6 +32,9 @@ const options = z
   .strict()
   .default(DEFAULTS);
 
+/** Roles whose files are standalone by design: copies among them only are not reported. */
+const OUTSIDE_PRODUCT: ReadonlySet<string> = new Set(['example', 'benchmark', 'docs', 'generated', 'vendored', 'fixture']);
+
 export const duplicatedCode = defineRule({
   kind: 'repository',
   meta: {
@@ -109,7 +112,14 @@ export const duplicatedCode = defineRule({
     const scope = context.scope;
     // Only `weak` mode compares normalised tokens; otherwise a clone's copies are identical.
     const exactTokens = mode !== 'weak';
-    for (const finding of planned) if (!scope || scope.has(finding.fragment.file.summary.path)) context.report(describeFinding(finding, exactTokens));
+    for (const finding of planned) {
+      if (scope && !scope.has(finding.fragment.file.summary.path)) continue;
+      // Copies among examples, benchmarks and other code outside the product only (a demo app per
+      // framework, a scenario per benchmark, msw's generated worker in each example) are standalone
+      // by design; a copy of the product's code there is still reported.
+      if (finding.clone.fragments.every((f) => OUTSIDE_PRODUCT.has(roleOfFile(f.file.summary)))) continue;
+      context.report(describeFinding(finding, exactTokens));
+    }
 
     // The product's duplication: lines of production files in clones with another production copy,
     // over production code. Copies among examples, benchmarks or tests, or of the product in them,
