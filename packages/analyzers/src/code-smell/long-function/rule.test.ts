@@ -58,6 +58,12 @@ new AnalyzerTester(codeSmell).run('long-function', {
       ],
     },
     {
+      code: 'function List() {\n  a();\n  return items.map((item) => {\n    b(item);\n    c(item);\n  });\n}',
+      options: { max: 5 },
+      name: 'an inline callback that is not reported stays part of its parent (a long component with its map callbacks is long)',
+      findings: [{ line: 1, symbol: 'List', data: { lines: 7, max: 5 } }],
+    },
+    {
       code: functionWithBodyLines(21),
       options: { max: 10 },
       name: 'high above twice the limit',

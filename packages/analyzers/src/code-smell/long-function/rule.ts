@@ -11,6 +11,11 @@ const DEFAULT_MAX = 80;
 /** Nested functions that are statements of their own, whose every line is theirs. */
 const DECLARATIONS: ReadonlySet<string> = new Set(['function_declaration', 'generator_function_declaration', 'method_definition']);
 
+/** A function defined as a named helper: a declaration, a method, or `const name = () => …`. */
+function isHelper(fn: SyntaxNode): boolean {
+  return DECLARATIONS.has(fn.type) || fn.parent?.type === 'variable_declarator';
+}
+
 const options = z
   .object({ max: z.number().int().positive().default(DEFAULT_MAX) })
   .strict()
@@ -67,10 +72,13 @@ export const longFunction = defineRule({
         const count = codeLines.between(first, last) - excluded[i];
         if (count > max) found.push({ node, name, count });
         if (parent < 0) continue;
-        // A nested function is measured on its own: a declaration's lines are not its parent's; of an
-        // expression, the first and last lines it shares with the parent (`run(() => {`, `});`) stay.
-        if (DECLARATIONS.has(node.type)) excluded[parent] += codeLines.between(node.startPosition.row, last);
-        else if (last - first > 1) excluded[parent] += codeLines.between(first + 1, last - 1);
+        // A helper defined inside (a declaration, a method, a function bound to a name) is measured on
+        // its own and is not its parent's code. An inline callback stays part of its parent (a long
+        // component with its event handlers and `map` callbacks is long) unless it is reported itself;
+        // then all but the lines it shares with the parent (`run(() => {`, `});`) are left out.
+        if (isHelper(node)) excluded[parent] += codeLines.between(node.startPosition.row, last);
+        else if (count > max) excluded[parent] += last - first > 1 ? codeLines.between(first + 1, last - 1) : 0;
+        else excluded[parent] += excluded[i];
       }
       for (const { node, name, count } of found.reverse()) {
         context.report({
