@@ -143,6 +143,10 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
     helper?.calls.add(name);
   };
 
+  const onTypeDeclaration = (): void => {
+    const frame = top();
+    if (frame?.kind === 'test') frame.test!.assertions++;
+  };
   const visitor: NodeVisitor = {
     call_expression: onCall,
     'call_expression:exit': (call) => {
@@ -156,11 +160,9 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
       if (frame?.kind === 'test' && TYPE_ASSERTION_COMMENT.test(node.text)) frame.test!.assertions++;
     },
     // A type declared in a test body exists for the compiler: `type _ = Expect<Equal<A, B>>`, or the
-    // types a compile-only test builds its case from. The type checker is the assertion.
-    type_alias_declaration() {
-      const frame = top();
-      if (frame?.kind === 'test') frame.test!.assertions++;
-    },
+    // types (aliases, interfaces) a compile-only test builds its case from. The type checker is the assertion.
+    type_alias_declaration: onTypeDeclaration,
+    interface_declaration: onTypeDeclaration,
     import_statement(node) {
       const read = readImportBindings(node);
       if (!read) return;
