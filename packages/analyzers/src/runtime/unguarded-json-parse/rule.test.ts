@@ -20,12 +20,14 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     { code: 'declare const __STATIC_CONTENT_MANIFEST: string;\nexport const manifest = JSON.parse(__STATIC_CONTENT_MANIFEST);', name: 'a constant the platform injects' },
     { code: 'const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));\nconst out = JSON.parse(execSync("gh pr view --json number").toString());', filename: 'scripts/release.mjs', name: 'a script stops with the SyntaxError, which is its error report' },
     { code: 'const data = JSON.parse(readFileSync(file, "utf8"));', filename: 'test/helpers.ts', name: 'test code' },
+    { code: 'const cfg = JSON.parse(readFileSync(userPath, "utf8"));\nconst flags = JSON.parse(process.env.FLAGS);', name: 'files and the environment are only reported with allInputs' },
     { code: 'function restore(store) {\n  return JSON.parse(store.read());\n}\nexport function summarise(text) {\n  return JSON.parse(text);\n}', name: 'text of unknown origin and parameters are only reported with allInputs' },
   ],
   invalid: [
     {
       code: "import { readFileSync } from 'node:fs';\nexport function loadConfig(path) {\n  const raw = readFileSync(path, 'utf8');\n  return JSON.parse(raw);\n}",
-      name: 'a file read with readFileSync, through a const',
+      options: { allInputs: true },
+      name: 'a file read with readFileSync, through a const (allInputs)',
       findings: [{ line: 4, title: 'JSON.parse(raw) of external input without try/catch in loadConfig', severity: 'medium', symbol: 'loadConfig', data: { input: 'external' } }],
     },
     {
@@ -38,7 +40,8 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     },
     {
       code: 'const flags = JSON.parse(process.env.FLAGS ?? "{}");\nconst saved = JSON.parse(localStorage.getItem("state") as string);\nconst arg = JSON.parse(process.argv[2]);',
-      name: 'environment, storage and argv are external input',
+      options: { allInputs: true },
+      name: 'environment, storage and argv are external input (allInputs)',
       findings: [
         { line: 1, title: 'JSON.parse(process.env.FLAGS ?? "{}") of external input without try/catch in example.ts', data: { input: 'external' } },
         { line: 2, data: { input: 'external' } },

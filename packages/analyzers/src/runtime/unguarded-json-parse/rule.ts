@@ -12,7 +12,8 @@ import { inputOrigin, type Origin } from './input-origin.js';
 const options = z
   .object({
     /**
-     * Also report text of unknown origin, parameters and files shipped with the module (medium/low).
+     * Also report files, the environment and storage (`external`), text of unknown origin, parameters
+     * and files shipped with the module (medium/low).
      * Off by default: on the panel those were mostly JSON the application stored itself (database
      * columns it wrote with JSON.stringify, its own cache entries), SDK response parsers and stream
      * transforms whose throw is their error path.
@@ -83,7 +84,7 @@ export const unguardedJsonParse = defineRule({
           if (!argument || argument.type === 'spread_element') continue;
           const { origin, what } = inputOrigin(argument);
           if (origin === 'static' || catchingTry(call) || inParsingFunction(call)) continue;
-          if (!allInputs && origin !== 'network' && origin !== 'external') continue;
+          if (!allInputs && origin !== 'network') continue;
           const fn = enclosingFunction(call);
           if (fn && (chainHandlesCallback(fn) || callersCatch(fn, root, context.source))) continue;
           const { severity, confidence, label } = SEVERITY[origin];

@@ -83,7 +83,10 @@ export function isTrustedPart(node: SyntaxNode): boolean {
       const objectName = callee?.object?.text ?? '';
       // A piece cut out of a safe value is safe: `now.toISOString().slice(0, 10)`.
       if (/^(?:slice|substring|substr|padStart|padEnd|trim|toUpperCase|toLowerCase)$/.test(name) && callee?.object?.type === 'call_expression') return isTrustedPart(callee.object);
-      return SAFE_CALL.test(name) || objectName === 'Math' || isPlaceholderList(n) || returnsOnlyLiterals(n, name);
+      // `Database.sqlHourOffset()`: a static method called without arguments picks a fragment from
+      // class-level state (the dialect); no request value is handed to it.
+      const staticFragment = /^[A-Z][A-Za-z0-9]*$/.test(objectName) && argumentsOf(n).length === 0 && !CONSTANT_NAME.test(objectName);
+      return SAFE_CALL.test(name) || objectName === 'Math' || isPlaceholderList(n) || returnsOnlyLiterals(n, name) || staticFragment;
     }
     default:
       return false;

@@ -4,6 +4,7 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('sql-injection', {
   valid: [
+    { code: "import { Database } from './database.js';\nexport async function clearOldData(days) {\n  await R.exec('DELETE FROM heartbeat WHERE time < ' + Database.sqlHourOffset(), [days * -24]);\n}", filename: 'src/jobs/clear.js', name: 'a static method called without arguments: a class-level fragment' },
     { code: "class Database {\n  static hourOffset() {\n    if (isSqlite) {\n      return \"DATETIME('now', ? || ' hours')\";\n    }\n    return 'DATE_ADD(UTC_TIMESTAMP(), INTERVAL ? HOUR)';\n  }\n  static async clear(days) {\n    await R.exec('DELETE FROM heartbeat WHERE time < ' + Database.hourOffset(), [days * -24]);\n  }\n}", filename: 'src/db.js', name: 'a same-file method that returns only literal fragments' },
     { code: "await pool.query('SELECT * FROM users WHERE id = $1', [id]);", name: 'a parameterised query' },
     { code: 'const rows = await sql`SELECT * FROM users WHERE id = ${id}`;', name: 'a postgres.js tagged template' },
@@ -18,6 +19,12 @@ new AnalyzerTester(security).run('sql-injection', {
     { code: "await knex.raw('select * from users where id = ?', [id]);", name: 'knex.raw with bindings' },
   ],
   invalid: [
+    {
+      code: "import { Database } from './database.js';\nexport async function clear(name) {\n  await R.exec('DELETE FROM heartbeat WHERE ' + Database.column(name));\n}",
+      filename: 'src/jobs/clear.js',
+      name: 'a static method handed a value',
+      findings: [{ line: 3 }],
+    },
     {
       code: "class Database {\n  static column(name) {\n    return name;\n  }\n  static async clear(name) {\n    await R.exec('DELETE FROM heartbeat WHERE ' + Database.column(name) + ' < 1');\n  }\n}",
       filename: 'src/db.js',
