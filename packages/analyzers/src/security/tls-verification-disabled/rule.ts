@@ -98,6 +98,10 @@ export const tlsVerificationDisabled = defineRule({
     // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
     // requests: a local proxy or self-signed test server there is not an attack surface (see the README).
     if (roleOfFile(context.file) !== 'production') return {};
+    // A client that only talks to its own machine (a container healthcheck whose host defaults to
+    // 127.0.0.1 and that names no remote https:// address): nobody sits between it and its server.
+    const loopbackOnly = /['"`](?:127\.0\.0\.1|localhost|::1)['"`]/.test(context.source) && !/https:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])[:/'"`])/.test(context.source);
+    if (loopbackOnly) return {};
     const report = (node: SyntaxNode, problem: Problem) => {
       const place = placeOf(node, context.file.path);
       context.report({
