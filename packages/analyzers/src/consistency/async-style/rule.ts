@@ -10,6 +10,8 @@ export const asyncStyle = defineConventionRule({
   id: 'async-style',
   description: 'Promise code written with .then() chains where the repository uses async/await, or the reverse',
   confidence: 60,
+  // Notes only: on the precision panel most reported chains were deliberate (README).
+  severity: 'info',
   options,
   docs: {
     whyItMatters:

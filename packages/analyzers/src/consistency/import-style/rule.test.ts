@@ -72,10 +72,12 @@ describe('consistency/import-style', () => {
       // ...and a module that offers both, imported by default: a deviation.
       'packages/app/src/both.ts': 'export const named = 1;\nexport default named;\n',
       'packages/app/src/pick.ts': "import both from './both';\nexport const p = both;\n",
+      // Both bindings of a module that offers both, in one import: its design, neither style.
+      'packages/app/src/mix.ts': "import both2, { named } from './both';\nexport const m = [both2, named];\n",
     });
     const result = await analyzeWith(consistency, repo.root);
     expect(findingsOf(result, RULE)).toEqual(["packages/app/src/pick.ts:1 Default import of './both' in pick.ts; local modules are imported by name"]);
-    expect(result.conventions.find((c) => c.name === 'import-extension')).toMatchObject({ dominantValue: 'none', values: { none: 15, '.js': 3 } });
+    expect(result.conventions.find((c) => c.name === 'import-extension')).toMatchObject({ dominantValue: 'none', values: { none: 16, '.js': 3 } });
   });
 
   it('reports an import without extension in a package that writes them', async () => {

@@ -34,7 +34,8 @@ function bindingStyle(record: ImportRecord): string | undefined {
   if (record.kind !== 'static' || record.typeOnly || record.names.length === 0) return undefined;
   // JSON, styles and assets have only a default export to import.
   if (OTHER_EXTENSION.test(record.specifier) || /[?#]/.test(record.specifier)) return undefined;
-  if (record.names.includes('default')) return 'default';
+  // `import Tokenizer, { CharCodes } from './tokenizer'` takes both bindings: the module's design, neither style.
+  if (record.names.includes('default')) return record.names.length > 1 ? undefined : 'default';
   // A namespace import is a third choice, not a deviation from either.
   return record.names.includes('*') ? undefined : 'named';
 }
