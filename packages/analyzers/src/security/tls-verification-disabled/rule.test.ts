@@ -4,7 +4,7 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('tls-verification-disabled', {
   valid: [
-    { code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\nconst options = { host: process.env.HOST || '127.0.0.1', port: 3001 };\nhttps.request(options, onResponse).end();", filename: 'src/healthcheck.js', name: 'a healthcheck of its own server on the loopback address' },
+    { code: "// See https://github.com/example/issues/1\nprocess.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\nconst options = { host: process.env.HOST || '127.0.0.1', port: 3001 };\nhttps.request(options, onResponse).end();", filename: 'src/healthcheck.js', name: 'a healthcheck of its own server on the loopback address' },
     { code: 'request.defaults({ proxy: "http://127.0.0.1:9182", strictSSL: false });', filename: 'examples/cdn/dom.js', name: 'an example talking to a local proxy' },
     "const agent = new https.Agent({ ca: readFileSync('ca.pem') });",
     { code: "const agent = new https.Agent({ rejectUnauthorized: process.env.NODE_ENV === 'production' });", name: 'a condition is a decision, not a literal off switch' },

@@ -99,8 +99,8 @@ export const tlsVerificationDisabled = defineRule({
     // requests: a local proxy or self-signed test server there is not an attack surface (see the README).
     if (roleOfFile(context.file) !== 'production') return {};
     // A client that only talks to its own machine (a container healthcheck whose host defaults to
-    // 127.0.0.1 and that names no remote https:// address): nobody sits between it and its server.
-    const loopbackOnly = /['"`](?:127\.0\.0\.1|localhost|::1)['"`]/.test(context.source) && !/https:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])[:/'"`])/.test(context.source);
+    // 127.0.0.1 and whose strings name no remote https:// address; comments may link anywhere): nobody sits between it and its server.
+    const loopbackOnly = /['"`](?:127\.0\.0\.1|localhost|::1)['"`]/.test(context.source) && !/['"`]https:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])[:/'"`])/.test(context.source);
     if (loopbackOnly) return {};
     const report = (node: SyntaxNode, problem: Problem) => {
       const place = placeOf(node, context.file.path);
