@@ -43,6 +43,18 @@ export function isTrivia(source: string, from: number, to: number): boolean {
   return true;
 }
 
+/** Declarations whose header a generic parameter list belongs to. */
+const HEADER_OWNERS: ReadonlySet<string> = new Set([
+  'class_declaration', 'abstract_class_declaration', 'interface_declaration', 'type_alias_declaration', 'function_declaration',
+  'function_signature', 'method_signature', 'method_definition', 'call_signature', 'construct_signature', 'arrow_function', 'function_type',
+]);
+
+/** Where a declaration's header starts: at `export`/`declare` when it is wrapped in one. */
+function headerStart(owner: SyntaxNode): number {
+  const parent = owner.parent;
+  return parent?.type === 'export_statement' || parent?.type === 'ambient_declaration' ? parent.startIndex : owner.startIndex;
+}
+
 /** Collects overload sets during the walk; `sets()` gives their `[start, end)` offsets, flattened. */
 export function createOverloadSetCollector(source: string): { visitor: NodeVisitor; sets(): number[] } {
   const sets: number[] = [];
@@ -104,7 +116,14 @@ export function createOverloadSetCollector(source: string): { visitor: NodeVisit
   const typeParameterLists: number[] = [];
   const visitor: NodeVisitor = {
     type_parameters: (node) => {
-      if (node.endPosition.row > node.startPosition.row) typeParameterLists.push(node.startIndex, node.endIndex);
+      if (node.endPosition.row <= node.startPosition.row) return;
+      // With the header it opens (`export class Hono<`, `setQueryData<`, `$path: <`) and, for a
+      // signature, the parameters that follow: a typed header repeated by related declarations.
+      const owner = node.parent;
+      const start = owner && HEADER_OWNERS.has(owner.type) ? headerStart(owner) : node.startIndex;
+      const params = owner?.childForFieldName('parameters');
+      const end = params && params.startIndex >= node.endIndex ? params.endIndex : node.endIndex;
+      typeParameterLists.push(start, end);
     },
   };
   for (const type of SIGNATURE_TYPES) visitor[type] = onSignature;
