@@ -33,6 +33,11 @@ new AnalyzerTester(runtime).run('empty-catch', {
   ],
   invalid: [
     {
+      code: 'export async function load(url) {\n  try {\n    return await fetch(url);\n  } catch (e) {}\n}',
+      name: 'a try that returns with no fallback after it: the function silently returns undefined',
+      findings: [{ line: 4 }],
+    },
+    {
       code: 'async function save(connection, row) {\n  connection.insert(row).catch(() => {});\n  try {\n    await connection.update(row);\n  } catch (e) {}\n}',
       name: 'the same shapes around work that is not cleanup',
       findings: [{ line: 2 }, { line: 5 }],

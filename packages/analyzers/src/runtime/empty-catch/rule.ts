@@ -54,9 +54,13 @@ function isFallbackProbe(tryBlock: SyntaxNode | null | undefined): boolean {
   const statements = tryBlock ? codeChildren(tryBlock) : [];
   const last = statements.at(-1);
   if (!last) return false;
-  if (last.type === 'return_statement' && codeChildren(last).length > 0) return true;
+  // The fallback must be there: code after the try statement (a bare `return await fetch(url)` that
+  // ends the function would silently return undefined instead).
+  let after = tryBlock!.parent?.nextNamedSibling;
+  while (after?.type === 'comment') after = after.nextNamedSibling;
+  if (last.type === 'return_statement' && codeChildren(last).length > 0 && after) return true;
   // `try { if (isErrorLike(x)) { …; return copy; } } catch {}` then the next way: the same fallback chain.
-  if (last.type === 'if_statement' && !last.childForFieldName('alternative')) {
+  if (last.type === 'if_statement' && !last.childForFieldName('alternative') && after) {
     const consequence = last.childForFieldName('consequence');
     const final = consequence?.type === 'statement_block' ? codeChildren(consequence).at(-1) : consequence;
     if (final?.type === 'return_statement' && codeChildren(final).length > 0) return true;
