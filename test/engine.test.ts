@@ -94,7 +94,8 @@ describe('engine end to end', () => {
       'src/math.ts': complex,
       'src/math.test.ts': "import { tangled } from './math.js';\nif (tangled(0, 0, 0) !== 0) throw new Error('x');\n",
     };
-    const planted = `${complex.replace('tangled', 'knotted')}\nexport function evaluate(x: string) {\n  return eval(x);\n}\n`;
+    // weak-crypto judges every role (no-eval, command-injection and others check production code only).
+    const planted = `${complex.replace('tangled', 'knotted')}\nimport { createHash } from 'node:crypto';\nexport function hashPassword(password: string) {\n  return createHash('md5').update(password).digest('hex');\n}\n`;
     const engine = await createEngine({ cacheDir: false, workers: 0 });
     const alone = await engine.analyze(createGitRepo(production).root);
     const withOthers = await engine.analyze(createGitRepo({ ...production, 'benchmarks/run.ts': planted, 'examples/demo.ts': planted }).root);
