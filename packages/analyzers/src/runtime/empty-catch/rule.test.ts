@@ -20,6 +20,7 @@ new AnalyzerTester(runtime).run('empty-catch', {
     { code: 'function fail(connection, err) {\n  connection.close().catch(function (e) {});\n  for (const socket of sockets) {\n    try {\n      socket.disconnect();\n    } catch (e) {}\n  }\n  throw err;\n}', name: 'a best-effort cleanup (close, disconnect) of something already failing' },
     { code: "await fs.mkdir('./temp').catch(() => {});\ntry {\n  schema.parse(bad);\n} catch {}", filename: 'scripts/sponsors.js', name: 'a script or benchmark' },
     { code: 'function castToError(err) {\n  try {\n    if (isErrorLike(err)) {\n      const error = new Error(err.message);\n      return error;\n    }\n  } catch {}\n  return new Error(String(err));\n}', name: 'a try whose if returns, then the next way of building the value' },
+    { code: 'function decoder(charset) {\n  if (charset) {\n    try {\n      return new TextDecoder(charset);\n    } catch {}\n  }\n  return new TextDecoder();\n}', name: 'a try ending an if block, with the fallback after the if' },
     { code: 'function stop(reader) {\n  void reader.cancel().catch(() => undefined);\n}', name: 'a chain discarded with void on purpose' },
     { code: 'try {\n  node.focus();\n} catch (e) {}', filename: 'docs/assets/javascripts/react.js', name: 'a docs site and its vendored assets' },
     { code: 'function f() {\n  try {\n    run();\n  } catch (e) {\n    return;\n  }\n  next();\n}', name: 'a catch that returns is not empty' },

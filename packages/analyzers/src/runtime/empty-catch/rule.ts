@@ -43,6 +43,24 @@ function isCleanupTry(tryBlock: SyntaxNode | null | undefined): boolean {
 }
 
 /**
+ * The next statement that runs after `statement` falls through: its next sibling, or, when it ends a
+ * block of an `if`/`else`, the statement after that `if` (not past the enclosing function).
+ */
+function codeAfter(statement: SyntaxNode | null): SyntaxNode | undefined {
+  for (let current = statement; current; ) {
+    let next = current.nextNamedSibling;
+    while (next?.type === 'comment') next = next.nextNamedSibling;
+    if (next && next.type !== 'else_clause') return next;
+    const block = current.parent;
+    if (block?.type !== 'statement_block' && block?.type !== 'else_clause') return undefined;
+    const owner: SyntaxNode | null = block.type === 'else_clause' ? block.parent : block.parent;
+    if (!owner || (owner.type !== 'if_statement' && owner.type !== 'else_clause')) return undefined;
+    current = owner.type === 'else_clause' ? owner.parent : owner;
+  }
+  return undefined;
+}
+
+/**
  * A `try` whose failure leaves a fallback in place, on purpose:
  * - `try { return compute(); } catch {}` followed by the fallback (or the implicit `undefined`): the
  *   block falls through to the alternative, as `catch { return fallback }` would;
@@ -56,8 +74,7 @@ function isFallbackProbe(tryBlock: SyntaxNode | null | undefined): boolean {
   if (!last) return false;
   // The fallback must be there: code after the try statement (a bare `return await fetch(url)` that
   // ends the function would silently return undefined instead).
-  let after = tryBlock!.parent?.nextNamedSibling;
-  while (after?.type === 'comment') after = after.nextNamedSibling;
+  const after = codeAfter(tryBlock!.parent);
   if (last.type === 'return_statement' && codeChildren(last).length > 0 && after) return true;
   // `try { if (isErrorLike(x)) { …; return copy; } } catch {}` then the next way: the same fallback chain.
   if (last.type === 'if_statement' && !last.childForFieldName('alternative') && after) {
