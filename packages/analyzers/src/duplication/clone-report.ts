@@ -1,12 +1,9 @@
 // What a duplicated-code finding says: title, description, severity, confidence, the enclosing
 // symbol and the numbers behind it, from one planned finding.
-import type { FileSummary, RepositoryReportDescriptor, Severity } from '@codehealth/engine/kit';
+import type { FileSummary, RepositoryReportDescriptor } from '@codehealth/engine/kit';
 import { identicalText, type Fragment } from './clone-fragments.js';
 import { otherPlaces, type PlannedFinding } from './finding-plan.js';
 
-/** Code lines of the reported copy from which it is `medium`, and `high`. */
-export const MEDIUM_FROM_LINES = 15;
-export const HIGH_FROM_LINES = 50;
 const CONFIDENCE_IDENTICAL = 90;
 const CONFIDENCE_RENAMED = 70;
 /** Places a description names; heavily repeated code names the rest by count. */
@@ -15,13 +12,6 @@ const MAX_NAMED = 20;
 const MAX_LISTED = 100;
 
 export type CloneType = 'type-1' | 'type-2';
-
-/** Severity by size; a renamed (type-2) copy one step lower, being less surely copy-paste. */
-export function severityFor(codeLines: number, cloneType: CloneType): Severity {
-  const bySize: Severity = codeLines >= HIGH_FROM_LINES ? 'high' : codeLines >= MEDIUM_FROM_LINES ? 'medium' : 'low';
-  if (cloneType === 'type-1') return bySize;
-  return bySize === 'high' ? 'medium' : 'low';
-}
 
 /** The smallest function, method, class or declaration enclosing the whole range, if any. */
 export function enclosingSymbol(summary: FileSummary, lineStart: number, lineEnd: number): string | undefined {
@@ -88,7 +78,9 @@ export function describeFinding(planned: PlannedFinding, exactTokens = false): R
     lineEnd: fragment.lineEnd,
     title,
     description,
-    severity: severityFor(fragment.codeLines, cloneType),
+    // Notes by default (issue 17): reviewers agreed with 26 of 35 labelled clones — the rest are deliberate
+    // copies (mini vs classic schemas, locale templates); the duplication index grades the category.
+    severity: 'info',
     confidence: cloneType === 'type-1' ? CONFIDENCE_IDENTICAL : CONFIDENCE_RENAMED,
     ...(symbol ? { symbol } : {}),
     data: {

@@ -18,7 +18,7 @@ describe('dead-code/unused-file', () => {
     ]);
     const byPath = Object.fromEntries(run.findings('unused-file').map((f) => [f.filePath, f]));
     expect(byPath['src/orphan.ts'].description).toContain('No module imports it');
-    expect(byPath['src/orphan.ts'].severity).toBe('medium');
+    expect(byPath['src/orphan.ts'].severity).toBe('info');
     expect(byPath['src/orphan.ts'].confidence).toBe(90);
     expect(byPath['src/orphan.ts'].data).toEqual({ linesOfCode: 2, importers: 0, inDeadCycle: false });
     expect(byPath['src/dead-leaf.ts'].description).toContain('imported only by a module that is unreachable themselves (src/dead-root.ts)');
@@ -91,7 +91,7 @@ describe('dead-code/unused-file', () => {
       'src/big.ts': lines,
     });
     const confidence = Object.fromEntries(run.findings('unused-file').map((f) => [f.filePath, [f.confidence, f.severity]]));
-    expect(confidence).toEqual({ 'src/helpers.ts': [50, 'medium'], 'src/server.ts': [70, 'medium'], 'src/big.ts': [90, 'high'] });
+    expect(confidence).toEqual({ 'src/helpers.ts': [50, 'info'], 'src/server.ts': [70, 'info'], 'src/big.ts': [90, 'info'] });
   });
 
   it('counts bulk loads as reaching every file they may load: import.meta.glob, require.context, computed import(), reference paths', async () => {

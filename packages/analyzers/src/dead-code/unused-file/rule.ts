@@ -20,7 +20,7 @@ export const unusedFile = defineRule({
     id: 'unused-file',
     description: 'Source modules that no entry point, test or configuration reaches through imports',
     category: 'dead_code',
-    severity: 'medium',
+    severity: 'info',
     source: 'graph_rule',
     options,
     confidence: 85,
@@ -68,7 +68,7 @@ export const unusedFile = defineRule({
           (published !== undefined && confidence === 60
             ? ` ${published} has no "exports" map, so its consumers may import this file by its path; check before deleting.`
             : ''),
-        severity: summary.lines.code >= LARGE_FILE_LINES ? 'high' : 'medium',
+        severity: 'info',
         confidence,
         data: { linesOfCode: summary.lines.code, importers: importers.length, inDeadCycle: inCycle },
       });

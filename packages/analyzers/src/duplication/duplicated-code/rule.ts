@@ -41,7 +41,7 @@ export const duplicatedCode = defineRule({
     id: 'duplicated-code',
     description: 'Blocks of code repeated in several places of the repository (copy-paste)',
     category: 'duplication',
-    severity: 'medium',
+    severity: 'info',
     options,
     confidence: 90,
     docs: {

@@ -10,23 +10,23 @@ import { duplication } from '../index.js';
 
 const EXPECTED = [
   // flush(): AsapScheduler copies AnimationFrameScheduler's loop over actions, line for line.
-  'internal/scheduler/AsapScheduler.ts:19-38 medium 121 tokens, from internal/scheduler/AnimationFrameScheduler.ts:24-43',
+  'internal/scheduler/AsapScheduler.ts:19-38 info 121 tokens, from internal/scheduler/AnimationFrameScheduler.ts:24-43',
   // parseMarblesAsSubscriptions repeats parseMarbles's switch over marble characters twice.
-  'internal/testing/TestScheduler.ts:356-375 medium 71 tokens, from internal/testing/TestScheduler.ts:241-260',
-  'internal/testing/TestScheduler.ts:385-418 medium 156 tokens, from internal/testing/TestScheduler.ts:272-305',
+  'internal/testing/TestScheduler.ts:356-375 info 71 tokens, from internal/testing/TestScheduler.ts:241-260',
+  'internal/testing/TestScheduler.ts:385-418 info 156 tokens, from internal/testing/TestScheduler.ts:272-305',
   // The same operator preamble (signature, `operate`, the state variables).
-  'internal/operators/debounce.ts:66-71 low 59 tokens, from internal/operators/audit.ts:53-57',
-  'internal/operators/last.ts:80-87 low 92 tokens, from internal/operators/first.ts:82-89',
-  'internal/operators/mergeMapTo.ts:63-68 low 63 tokens, from internal/operators/mergeMap.ts:82-88',
+  'internal/operators/debounce.ts:66-71 info 59 tokens, from internal/operators/audit.ts:53-57',
+  'internal/operators/last.ts:80-87 info 92 tokens, from internal/operators/first.ts:82-89',
+  'internal/operators/mergeMapTo.ts:63-68 info 63 tokens, from internal/operators/mergeMap.ts:82-88',
   // Two operators declared with the same overloads: split in two by the function's name. The overload
   // lists themselves (switchMap.ts:17-85, switchMapTo.ts:13-59) are TypeScript's idiom and left out.
-  'internal/operators/switchMap.ts:85-89 low 67 tokens, from internal/operators/concatMap.ts:78-82',
-  'internal/operators/switchMapTo.ts:59-63 low 62 tokens, from internal/operators/concatMapTo.ts:74-78',
-  'internal/scheduler/AsapAction.ts:12-22 low 58 tokens, from internal/scheduler/AnimationFrameAction.ts:12-22',
-  'internal/scheduler/AsapAction.ts:25-36 low 60 tokens, from internal/scheduler/AnimationFrameAction.ts:25-36',
-  'internal/testing/HotObservable.ts:11-20 low 53 tokens, from internal/testing/ColdObservable.ts:11-20',
+  'internal/operators/switchMap.ts:85-89 info 67 tokens, from internal/operators/concatMap.ts:78-82',
+  'internal/operators/switchMapTo.ts:59-63 info 62 tokens, from internal/operators/concatMapTo.ts:74-78',
+  'internal/scheduler/AsapAction.ts:12-22 info 58 tokens, from internal/scheduler/AnimationFrameAction.ts:12-22',
+  'internal/scheduler/AsapAction.ts:25-36 info 60 tokens, from internal/scheduler/AnimationFrameAction.ts:25-36',
+  'internal/testing/HotObservable.ts:11-20 info 53 tokens, from internal/testing/ColdObservable.ts:11-20',
   // run(): the fake setInterval and setTimeout register their handler the same way.
-  'internal/testing/TestScheduler.ts:615-623 low 57 tokens, from internal/testing/TestScheduler.ts:593-601',
+  'internal/testing/TestScheduler.ts:615-623 info 57 tokens, from internal/testing/TestScheduler.ts:593-601',
 ];
 
 describe('duplication/duplicated-code on rxjs 7.8.2', () => {

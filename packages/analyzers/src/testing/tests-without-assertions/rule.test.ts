@@ -40,8 +40,8 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
   it('reports tests without assertions, crediting helpers through imports, re-exports and other helpers', () => {
     const found = run.findings('tests-without-assertions').filter((f) => f.filePath === 'test/math.test.ts');
     expect(found.map((f) => [f.anchor.lineStart, f.anchor.lineEnd, f.title, f.symbol, f.confidence, f.severity])).toEqual([
-      [10, 12, 'Test "adds without checking" in math.test.ts has no assertion', 'adds without checking', 80, 'medium'],
-      [14, 14, 'Test "renders" in math.test.ts has no assertion', 'rendering > renders', 60, 'medium'],
+      [10, 12, 'Test "adds without checking" in math.test.ts has no assertion', 'adds without checking', 80, 'info'],
+      [14, 14, 'Test "renders" in math.test.ts has no assertion', 'rendering > renders', 60, 'info'],
     ]);
     expect(found[0].description).toBe(
       'The test `adds without checking` calls no assertion (expect, assert, should, t.*, verify), no helper that asserts, ' +

@@ -23,7 +23,7 @@ export const testsWithoutAssertions = defineRule({
     id: 'tests-without-assertions',
     description: 'Test cases without any assertion',
     category: 'testing',
-    severity: 'medium',
+    severity: 'info',
     options,
     confidence: 80,
     docs: {

@@ -39,13 +39,13 @@ describe('testing/untested-module on a mini-repository', () => {
   afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 
   // The engine orders findings by severity, path and line.
-  it('reports modules no test loads, risky ones as medium, with the reasons', () => {
+  it('reports modules no test loads, with the reasons that make them risky (info notes)', () => {
     expect(run.findings('untested-module').map((f) => [f.filePath, f.anchor.lineStart, f.severity, f.title])).toEqual([
-      ['src/big.ts', 1, 'medium', 'No test loads big.ts'],
-      ['src/churned.ts', 1, 'medium', 'No test loads churned.ts'],
-      ['src/long-fn.ts', 1, 'medium', 'No test loads long-fn.ts'],
-      ['src/type-only-user.ts', 4, 'low', 'No test loads type-only-user.ts'],
-      ['src/untested.ts', 2, 'low', 'No test loads untested.ts'],
+      ['src/big.ts', 1, 'info', 'No test loads big.ts'],
+      ['src/churned.ts', 1, 'info', 'No test loads churned.ts'],
+      ['src/long-fn.ts', 1, 'info', 'No test loads long-fn.ts'],
+      ['src/type-only-user.ts', 4, 'info', 'No test loads type-only-user.ts'],
+      ['src/untested.ts', 2, 'info', 'No test loads untested.ts'],
     ]);
     const [big, churned, longFn, typeOnly] = run.findings('untested-module');
     expect(big.description).toContain('Reported as medium: 312 lines of code.');
@@ -73,11 +73,11 @@ describe('testing/untested-module on a mini-repository', () => {
     expect(run.metric('exportedFunctionCoveragePct')).toBe(28.6);
   });
 
-  it('raises a module with a function above the cognitive complexity threshold to medium', async () => {
+  it('names a function above the cognitive complexity threshold as a reason', async () => {
     const complex = `export function tangled(a: number[]) {\n${'  for (const x of a) { if (x) { while (x) { if (a) { break; } } } }\n'.repeat(3)}}\n`;
     const result = await analyzeFiles({ 'src/tangled.ts': complex, 'src/ok.ts': 'export const f = () => 1;\n', 'test/ok.test.ts': "import { f } from '../src/ok.js';\nit('f', () => expect(f()).toBe(1));\n" }, [testing, codeSmell]);
     const [finding] = result.findings('untested-module');
-    expect([finding.filePath, finding.severity]).toEqual(['src/tangled.ts', 'medium']);
+    expect([finding.filePath, finding.severity]).toEqual(['src/tangled.ts', 'info']);
     expect(finding.description).toContain('1 function above the cognitive complexity threshold');
   });
 });
