@@ -2,11 +2,11 @@
 // PR whose head is already merged complete with a clear result instead of failing in git's diff
 // reader; a PR next to them with one real change is still analysed as before. A PR stacked on
 // another is compared with its parent's head, and a conflict belongs to the PR that made the change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
-import { createEngine, type Engine } from '../di/create-engine.js';
+import { pipelineHarness } from './fixtures/pipeline-harness.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
-import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
+import { localCheckouts } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import type { PullRequestInfo } from './types.js';
 
@@ -16,22 +16,15 @@ const BASE = {
   'src/math.test.ts': "import { add } from './math.js';\nif (add(1, 1) !== 2) throw new Error('broken');\n",
 };
 
-let engine: Engine;
-const open: CommitCheckout[] = [];
-beforeAll(async () => {
-  engine = await createEngine({ cacheDir: false, workers: 0 });
-});
-afterAll(async () => {
-  for (const checkout of open) await checkout.dispose();
-});
+const harness = pipelineHarness();
 
 const pr = (baseSha: string, headSha: string, title = 'Change'): PullRequestInfo => ({ number: 7, title, body: '', baseBranch: 'main', headBranch: 'topic', baseSha, headSha, author: 'Test' });
 
 async function analyse(repo: TestRepo, info: PullRequestInfo, otherOpenPrs: PullRequestInfo[] = []): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
   const head = await checkouts.checkout(info.headSha);
-  open.push(head);
-  const output = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr: info, otherOpenPrs });
+  harness.track(head);
+  const output = await new PrAnalysisPipeline({ engine: harness.engine }).run({ headDir: head.path, checkouts, pr: info, otherOpenPrs });
   expect(PrAnalysisResultSchema.safeParse(output.result).success).toBe(true);
   return output;
 }

@@ -2,11 +2,11 @@
 // compare the same kinds of issue. Issues recorded with the base assessment after its scoring (the
 // architecture review's import cycles) are never produced by head's run; they must not read as
 // fixed, and the PR's current score is the assessment's score of the base commit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../di/create-engine.js';
+import { describe, expect, it } from 'vitest';
+import { pipelineHarness, topicPullRequest } from './fixtures/pipeline-harness.js';
 import { toWireFinding, architectureIssueOf } from '../services/architecture-findings.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
-import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
+import { localCheckouts } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import { baselineOfResult, type PrBaseline } from './projection.js';
 import type { PullRequestInfo } from './types.js';
@@ -17,29 +17,13 @@ const BASE = {
   'src/b.ts': "import { a } from './a.js';\n\nexport function b(n: number): number {\n  return n > 0 ? a(n - 1) : eval('1');\n}\n",
 };
 
-let engine: Engine;
-const open: CommitCheckout[] = [];
-beforeAll(async () => {
-  engine = await createEngine({ cacheDir: false, workers: 0 });
-});
-afterAll(async () => {
-  for (const checkout of open) await checkout.dispose();
-});
-
-function pullRequest(repo: TestRepo, title: string, files: Record<string, string>): PullRequestInfo {
-  const baseSha = repo.git('rev-parse', 'main');
-  repo.git('checkout', '-q', '-b', `topic-${Math.random().toString(36).slice(2, 8)}`);
-  repo.write(files);
-  const headSha = repo.commit(title);
-  repo.git('checkout', '-q', 'main');
-  return { number: 1, title, body: '', baseBranch: 'main', headBranch: 'topic', baseSha, headSha, author: 'Test' };
-}
+const harness = pipelineHarness();
 
 /** The base commit's assessment as the worker reads it back: its findings, then the architecture review's cycle recorded after scoring. */
 async function storedAssessment(repo: TestRepo): Promise<{ baseline: PrBaseline; score: number }> {
   const checkout = await localCheckouts(repo.root).checkout(repo.git('rev-parse', 'main'));
-  open.push(checkout);
-  const result = await engine.analyze(checkout.path, { allowCodeConfig: false });
+  harness.track(checkout);
+  const result = await harness.engine.analyze(checkout.path, { allowCodeConfig: false });
   const cycle = toWireFinding(
     { rule: 'architecture/import-cycle', severity: 'medium', title: 'Import cycle: src/a.ts -> src/b.ts -> src/a.ts', description: 'a and b import each other', filePath: 'src/a.ts', line: 1, snippet: "import { b } from './b.js';", components: ['src'], modules: ['src/a.ts', 'src/b.ts'] },
     null,
@@ -51,15 +35,15 @@ async function storedAssessment(repo: TestRepo): Promise<{ baseline: PrBaseline;
 async function analyse(repo: TestRepo, pr: PullRequestInfo, baseline: PrBaseline): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
   const head = await checkouts.checkout(pr.headSha);
-  open.push(head);
-  return new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr, baseAssessment: { ...baseline, commitSha: pr.baseSha } });
+  harness.track(head);
+  return new PrAnalysisPipeline({ engine: harness.engine }).run({ headDir: head.path, checkouts, pr, baseAssessment: { ...baseline, commitSha: pr.baseSha } });
 }
 
 describe('like for like', () => {
   it('an import cycle recorded after scoring is no phantom fix, and the current score is the base assessment’s', async () => {
     const repo = createGitRepo(BASE);
     const { baseline, score } = await storedAssessment(repo);
-    const out = await analyse(repo, pullRequest(repo, 'Count down by two', { 'src/a.ts': BASE['src/a.ts'].replace('b(n - 1)', 'b(n - 2)') }), baseline);
+    const out = await analyse(repo, topicPullRequest(repo, 'Count down by two', { 'src/a.ts': BASE['src/a.ts'].replace('b(n - 1)', 'b(n - 2)') }), baseline);
     expect(out.baselineAssessmentId).toBe(baseline.assessmentId);
     expect(out.result.health_projection.current_overall).toBe(score);
     expect(out.result.health_impact).toMatchObject({ issues_fixed: 0, issues_added: 0, impact_rating: 'neutral' });
@@ -68,7 +52,7 @@ describe('like for like', () => {
   it('a real fix beside it is still a fix', async () => {
     const repo = createGitRepo(BASE);
     const { baseline, score } = await storedAssessment(repo);
-    const out = await analyse(repo, pullRequest(repo, 'No eval', { 'src/b.ts': BASE['src/b.ts'].replace("eval('1')", '1') }), baseline);
+    const out = await analyse(repo, topicPullRequest(repo, 'No eval', { 'src/b.ts': BASE['src/b.ts'].replace("eval('1')", '1') }), baseline);
     expect(out.result.health_projection.current_overall).toBe(score);
     expect(out.result.health_impact.issues_fixed).toBe(1);
     expect(out.result.health_impact.issues_added).toBe(0);

@@ -1,11 +1,11 @@
 // Issue 18 §3 on real git repositories through the whole pipeline: what a change means, not only
 // which lines it touches. Each case shows the former wrong verdict's input beside a neighbouring
 // change that must still be reported.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../di/create-engine.js';
+import { describe, expect, it } from 'vitest';
+import { pipelineHarness, topicPullRequest } from './fixtures/pipeline-harness.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { markCosmeticHunks } from './cosmetic-hunks.js';
-import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
+import { localCheckouts } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import type { PullRequestInfo } from './types.js';
 
@@ -30,29 +30,13 @@ const BASE = {
   'src/store.ts': STORE,
 };
 
-let engine: Engine;
-const open: CommitCheckout[] = [];
-beforeAll(async () => {
-  engine = await createEngine({ cacheDir: false, workers: 0 });
-});
-afterAll(async () => {
-  for (const checkout of open) await checkout.dispose();
-});
-
-function pullRequest(repo: TestRepo, title: string, files: Record<string, string>): PullRequestInfo {
-  const baseSha = repo.git('rev-parse', 'HEAD');
-  repo.git('checkout', '-q', '-b', `topic-${Math.random().toString(36).slice(2, 8)}`);
-  repo.write(files);
-  const headSha = repo.commit(title);
-  repo.git('checkout', '-q', 'main');
-  return { number: 1, title, body: '', baseBranch: 'main', headBranch: 'topic', baseSha, headSha, author: 'Test' };
-}
+const harness = pipelineHarness();
 
 async function analyse(repo: TestRepo, pr: PullRequestInfo): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
   const head = await checkouts.checkout(pr.headSha);
-  open.push(head);
-  return new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr });
+  harness.track(head);
+  return new PrAnalysisPipeline({ engine: harness.engine }).run({ headDir: head.path, checkouts, pr });
 }
 
 const riskReasons = (out: PrPipelineOutput) => out.result.impact_zones.map((z) => z.summary).join('\n');
@@ -63,7 +47,7 @@ describe('comment-only and whitespace-only hunks', () => {
     const edited = STORE.replace(' * Creates a store.', ' * Creates a store holding one number.\n * Values below zero are clamped.')
       .replace('// the state lives in a closure', '// the state lives in a closure (never shared)')
       .replace('  return { get: () => state };', '    return { get: () => state };');
-    const out = await analyse(repo, pullRequest(repo, 'Document createStore', { 'src/store.ts': edited }));
+    const out = await analyse(repo, topicPullRequest(repo, 'Document createStore', { 'src/store.ts': edited }));
     const file = out.diff.files.find((f) => f.path === 'src/store.ts')!;
     expect(file.hunks.every((h) => h.cosmetic)).toBe(true);
     expect(file.symbols).toEqual([]);
@@ -76,7 +60,7 @@ describe('comment-only and whitespace-only hunks', () => {
   it('the same JSDoc edit beside a real change to the body is still an exported API change without tests', async () => {
     const repo = createGitRepo(BASE);
     const edited = STORE.replace(' * Creates a store.', ' * Creates a store holding one number.').replace('let state = clamp(initial);', 'let state = clamp(initial + 1);');
-    const out = await analyse(repo, pullRequest(repo, 'Start one higher', { 'src/store.ts': edited }));
+    const out = await analyse(repo, topicPullRequest(repo, 'Start one higher', { 'src/store.ts': edited }));
     const file = out.diff.files.find((f) => f.path === 'src/store.ts')!;
     expect(file.hunks.map((h) => h.cosmetic === true)).toEqual([true, false]);
     expect(out.result.graph_impact.changed_symbols).toEqual([{ name: 'createStore', file: 'src/store.ts', kind: 'function' }]);
@@ -132,7 +116,7 @@ describe('a private helper reaches the exports that use it', () => {
 
   it('a change inside persistImpl (two hops: encode -> persistImpl -> persist) changes persist and reaches its importers', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, pullRequest(repo, 'Encode with a version', { 'src/persist.ts': FILES['src/persist.ts'].replace('JSON.stringify(value)', 'JSON.stringify({ v: 1, value })') }));
+    const out = await analyse(repo, topicPullRequest(repo, 'Encode with a version', { 'src/persist.ts': FILES['src/persist.ts'].replace('JSON.stringify(value)', 'JSON.stringify({ v: 1, value })') }));
     expect(out.result.graph_impact.changed_symbols).toEqual([{ name: 'persist', file: 'src/persist.ts', kind: 'variable' }]);
     expect(out.result.graph_impact.dependent_files).toEqual(['src/app.ts']);
     expect(out.diff.files[0]!.symbols.find((s) => s.name === 'persist')).toMatchObject({ change: 'modified', reachedThrough: 'encode' });
@@ -140,7 +124,7 @@ describe('a private helper reaches the exports that use it', () => {
 
   it('a change inside a helper no export uses reaches nothing', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, pullRequest(repo, 'Two', { 'src/persist.ts': FILES['src/persist.ts'].replace('return 1;', 'return 2;') }));
+    const out = await analyse(repo, topicPullRequest(repo, 'Two', { 'src/persist.ts': FILES['src/persist.ts'].replace('return 1;', 'return 2;') }));
     expect(out.result.graph_impact.changed_symbols).toEqual([]);
     expect(out.result.graph_impact.dependents_count).toBe(0);
   });
@@ -164,14 +148,14 @@ describe('the public API is what the package’s entry points export', () => {
 
   it('an internal exported type changed is no public API change', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, pullRequest(repo, 'Track updates', { 'src/store.ts': FILES['src/store.ts'].replace('  value: number;', '  value: number;\n  updates: number;').replace('{ value: initial }', '{ value: initial, updates: 0 }') }));
+    const out = await analyse(repo, topicPullRequest(repo, 'Track updates', { 'src/store.ts': FILES['src/store.ts'].replace('  value: number;', '  value: number;\n  updates: number;').replace('{ value: initial }', '{ value: initial, updates: 0 }') }));
     // Before: 'public API change: changes StoreState (src/store.ts)', though no entry point exports StoreState.
     expect(out.result.classification.risk_signals.filter((s) => s.startsWith('public API change'))).toEqual([]);
   });
 
   it('a change to the declaration of an export the entry forwards is one', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, pullRequest(repo, 'Default value', { 'src/store.ts': FILES['src/store.ts'].replace('create(initial: number)', 'create(initial = 0)') }));
+    const out = await analyse(repo, topicPullRequest(repo, 'Default value', { 'src/store.ts': FILES['src/store.ts'].replace('create(initial: number)', 'create(initial = 0)') }));
     expect(out.result.classification.risk_signals).toContain('public API change: changes create (src/store.ts)');
   });
 });
