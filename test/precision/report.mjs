@@ -137,7 +137,8 @@ function totals(rows) {
     measured: measured.length,
     passing: measured.filter((r) => r.status === 'pass').length,
     failing: measured.filter((r) => r.status === 'fail').map((r) => r.rule),
-    unmeasuredFiring: rows.filter((r) => r.labelled === 0 && r.findings > 0).length,
+    notesOnly: rows.filter((r) => r.status === 'notes').length,
+    unmeasuredFiring: rows.filter((r) => r.labelled === 0 && r.findings > 0 && r.status !== 'notes').length,
     silent: rows.filter((r) => r.findings === 0 && r.labelled === 0).map((r) => r.rule),
   };
 }
@@ -148,7 +149,7 @@ export function consoleReport({ ruleRows, repoRows, stale, skipped, labelErrors,
   const shown = ruleRows.filter((r) => r.findings > 0 || r.labelled > 0);
   out.push(...textTable(RULE_HEAD, shown.map(ruleCells)));
   const t = totals(ruleRows);
-  out.push('', `${labelsTotal} labels; ${t.measured} rules measured, ${t.passing} at or above their bar${t.failing.length ? `, below: ${t.failing.join(', ')}` : ''}; ${t.unmeasuredFiring} rules fire but have no labels.`);
+  out.push('', `${labelsTotal} labels; ${t.measured} rules measured, ${t.passing} at or above their bar${t.failing.length ? `, below: ${t.failing.join(', ')}` : ''}; ${t.unmeasuredFiring} rules fire but have no labels; ${t.notesOnly} rules report info notes only (labelled apart from the bar).`);
   if (t.silent.length) out.push(`No findings on the panel: ${t.silent.join(', ')}.`);
   const examples = ruleRows.filter((r) => r.worst.length > 0);
   if (examples.length) {
@@ -220,7 +221,7 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
     ...(t.failing.length ? [`Below their bar: ${t.failing.map((r) => `\`${r}\``).join(', ')}.`, ''] : []),
     ...markdownTable(RULE_HEAD, shown.map(ruleCells), [2, 3, 4, 5, 6, 7, 8, 10]),
     '',
-    `${t.unmeasuredFiring} rules fire on the panel but have no labels yet.${t.silent.length ? ` No findings on the panel: ${t.silent.map((r) => `\`${r}\``).join(', ')}.` : ''}`,
+    `${t.unmeasuredFiring} rules fire on the panel but have no labels yet; ${t.notesOnly} report info notes only, labelled apart from the bar.${t.silent.length ? ` No findings on the panel: ${t.silent.map((r) => `\`${r}\``).join(', ')}.` : ''}`,
     '',
   ];
   if (examples.length) {
