@@ -9,6 +9,7 @@ import type { SyntaxNode } from 'tree-sitter';
 import type { z } from 'zod';
 import type {
   AnalyzerDetection,
+  FileRole,
   IssueCategory,
   IssueSource,
   Language,
@@ -49,6 +50,8 @@ export interface RuleMeta<Options = unknown> {
   languages?: Language[];
   /** File kinds the rule sees; defaults to `['source']`. */
   fileKinds?: Array<'source' | 'test'>;
+  /** File roles the rule sees (`['production']`: the product's own code only); defaults to every role. */
+  roles?: FileRole[];
   /**
    * For a rule that reports a measure over a threshold (complexity, length, parameters …): the
    * `data` keys holding the measured values. Its issue is then identified by rule, file and symbol

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAnalyzer, defineRule } from './define.js';
-import { buildRuleSet } from './rule-set.js';
+import { buildRuleSet, ruleAppliesTo } from './rule-set.js';
 
 const docs = { whyItMatters: 'w', suggestedAction: 's' };
 const limited = defineRule({
@@ -34,6 +34,21 @@ describe('buildRuleSet', () => {
     expect(() => buildRuleSet([analyzer], { rules: { 'demo/limited': { options: { max: 'x' } } } })).toThrow(/rules.demo\/limited.options: max:/);
     expect(() => buildRuleSet([analyzer], { rules: { 'demo/plain': { options: { a: 1 } } } })).toThrow(/takes no options/);
     expect(() => buildRuleSet([analyzer, analyzer], {})).toThrow(/two plugins provide an analyzer with id "demo"/);
+  });
+});
+
+describe('ruleAppliesTo', () => {
+  const productOnly = defineRule({ kind: 'file', meta: { id: 'product-only', description: 'd', category: 'security', severity: 'high', docs, roles: ['production'] }, create: () => ({}) });
+  const set = buildRuleSet([defineAnalyzer({ id: 'roles', description: 'd', categories: ['security', 'code_smell'], languages: ['typescript'], rules: [productOnly, limited] })], {});
+  const [onlyProduct, anyRole] = set.fileRules;
+  const file = (path: string, role?: 'production' | 'test' | 'example') => ({ path, language: 'typescript' as const, kind: 'source' as const, sizeBytes: 1, ...(role ? { role } : {}) });
+
+  it('limits a rule to the roles its meta names; a rule naming none sees every role', () => {
+    expect(ruleAppliesTo(onlyProduct!, set.analyzers[0], file('src/a.ts', 'production'))).toBe(true);
+    expect(ruleAppliesTo(onlyProduct!, set.analyzers[0], file('examples/a.ts', 'example'))).toBe(false);
+    // a file described without a role has its kind's: source is production
+    expect(ruleAppliesTo(onlyProduct!, set.analyzers[0], file('src/b.ts'))).toBe(true);
+    expect(ruleAppliesTo(anyRole!, set.analyzers[0], file('examples/a.ts', 'example'))).toBe(true);
   });
 });
 

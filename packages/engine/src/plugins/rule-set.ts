@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Analyzer, Collector, FileRule, RepositoryRule, Rule } from '../contracts/analyzer.js';
 import type { RepoFile } from '../snapshot/types.js';
+import { roleOfFile } from '../snapshot/file-roles.js';
 import type { Severity } from '../domain/types.js';
 import type { CodeHealthConfig, RuleSetting } from '../config/schema.js';
 import { ConfigError, formatSchemaIssues } from '../config/errors.js';
@@ -99,10 +100,12 @@ export function buildRuleSet(allAnalyzers: readonly Analyzer[], config: CodeHeal
   return set;
 }
 
-/** Whether a file rule looks at a file: by language and by kind (source by default). */
+/** Whether a file rule looks at a file: by language, by kind (source by default) and by role (any by default). */
 export function ruleAppliesTo(active: ActiveFileRule, analyzer: Analyzer | undefined, file: RepoFile): boolean {
   const kinds = active.rule.meta.fileKinds ?? ['source'];
   if (!kinds.includes(file.kind as 'source' | 'test')) return false;
+  const roles = active.rule.meta.roles;
+  if (roles && !roles.includes(roleOfFile(file))) return false;
   const languages = active.rule.meta.languages ?? analyzer?.languages;
   return !languages || languages.includes(file.language);
 }

@@ -1,6 +1,6 @@
 // Flags ESLint disable comments that name no rule: `/* eslint-disable */` turns every rule off
 // from there on, `// eslint-disable-next-line` every rule for a line, including rules added later.
-import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { lintDirectiveOf } from '../shared/directives.js';
 
@@ -34,6 +34,8 @@ export const blanketLintDisable = defineRule({
     description: 'ESLint disable comments that name no rule',
     category: 'code_smell',
     severity: 'low',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 90,
     docs: {
@@ -47,8 +49,6 @@ export const blanketLintDisable = defineRule({
     },
   },
   create(context) {
-    // Tests, fixtures, examples, tooling, generated and vendored code: quiet (see README).
-    if (roleOfFile(context.file) !== 'production') return {};
     const { requireReason } = context.options;
     const lines = context.source.split('\n');
     return {

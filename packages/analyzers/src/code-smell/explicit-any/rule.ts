@@ -1,7 +1,7 @@
 // Flags production files where explicit `any` is dense: one finding per file above a count and a
 // density per 1,000 lines of code, listing where. Type-level idioms (constraints, defaults, the
 // `extends` of a conditional type), `catch (e: any)` and lint-acknowledged uses are not counted.
-import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { mergeVisitors } from '../../shared/visitors.js';
@@ -145,6 +145,8 @@ export const explicitAny = defineRule({
     description: 'Production files dense with explicit `any` types',
     category: 'code_smell',
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     // One finding per file: its identity is the rule, the file and the count's change, not the first `any`'s line.
     metric: { values: ['count'] },
     options,
@@ -160,8 +162,6 @@ export const explicitAny = defineRule({
     },
   },
   create(context) {
-    // Tests, fixtures, examples, benchmarks, tooling, generated and vendored code: quiet (see README).
-    if (roleOfFile(context.file) !== 'production') return {};
     const { minCount, perKloc } = context.options;
     const lines = createCodeLineCollector(context.source);
     const rows: number[] = [];

@@ -1,6 +1,6 @@
 // Flags unnamed numeric literals in arithmetic and comparisons (`retries > 3`, `size * 1.2`),
 // where a named constant would say what the number means. Quiet in benchmarks.
-import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { isMinified } from '../shared/roles.js';
@@ -107,6 +107,8 @@ export const magicNumbers = defineRule({
     // info: on a labelled sample of the panel, reviewers agreed with about half of the findings
     // (README, Precision); whether a number needs a name stays a judgement.
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 60,
     docs: {
@@ -121,7 +123,7 @@ export const magicNumbers = defineRule({
   create(context) {
     // The product's code only: a benchmark's sizes are its subject, and the numbers of examples,
     // demos, documentation sites (often vendored scripts) and tooling are not settings awaiting a name.
-    if (roleOfFile(context.file) !== 'production' || isMinified(context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { ignoreScaleFactors, ignoreWellKnown } = context.options;
     const codeNames = ignoreWellKnown ? characterCodeNames(context.source) : new Set<string>();
     const commentRows = new Set<number>();

@@ -1,7 +1,7 @@
 // Flags TypeScript suppression comments that do not say why: `@ts-ignore` and `@ts-expect-error`
 // without a description (on their line or in the comment lines right above), and `@ts-nocheck`
 // switching a TypeScript file's checking off.
-import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { isMeaningful, lintDirectiveOf, tsDirectiveOf, type TsDirective } from '../shared/directives.js';
 
@@ -98,6 +98,8 @@ export const typeCheckSuppression = defineRule({
     description: '`@ts-ignore` and `@ts-expect-error` without a reason, and `@ts-nocheck`',
     category: 'code_smell',
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 90,
     docs: {
@@ -110,8 +112,6 @@ export const typeCheckSuppression = defineRule({
     },
   },
   create(context) {
-    // Tests (type tests expect errors on purpose), fixtures, examples and tooling: quiet (see README).
-    if (roleOfFile(context.file) !== 'production') return {};
     const { reportDescribedIgnore } = context.options;
     const lines = context.source.split('\n');
     let previous: Seen | undefined;

@@ -1,6 +1,6 @@
 // Flags error handlers that discard the error: empty `catch` blocks and empty promise rejection
 // handlers (`.catch(() => {})`), unless a comment or the binding's name says it is on purpose.
-import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
@@ -203,6 +203,8 @@ export const emptyCatch = defineRule({
     category: 'runtime',
     // Demoted to info (issue 17): after the fixes, 4 of 8 panel findings held up; see the README.
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 90,
     docs: {
@@ -216,10 +218,6 @@ export const emptyCatch = defineRule({
   },
   create(context) {
     const { allowComments } = context.options;
-    // Production code only: a documentation site's scripts and vendored libraries (mobx ships React
-    // and CodeMirror under docs/assets), a benchmark that expects a parse to throw, a release script's
-    // `mkdir(…).catch(() => {})` are not the project's error handling.
-    if (roleOfFile(context.file) !== 'production') return {};
     const where = (node: SyntaxNode) => {
       const symbol = enclosingSymbol(node);
       return { symbol, place: symbol ? titleSymbol(symbol) : baseName(context.file.path) };

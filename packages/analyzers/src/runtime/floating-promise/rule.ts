@@ -1,6 +1,6 @@
 // Flags promises that are created as a statement and then dropped: no await, return, void or
 // rejection handler (typescript-eslint's no-floating-promises, from syntax alone).
-import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
@@ -119,6 +119,8 @@ export const floatingPromise = defineRule({
     category: 'runtime',
     // Demoted to info (issue 17): 12 of 14 panel findings held up after narrowing (86 %), under the 90 % bar.
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     confidence: 85,
     options,
     docs: {
@@ -134,9 +136,6 @@ export const floatingPromise = defineRule({
   create(context) {
     const { anyThen } = context.options;
     if (!TRIGGER.test(context.source) || GENERATED_COPY.test(context.source.slice(0, 600))) return {};
-    // A script, test, benchmark, example or docs page whose promise rejects stops with the error and its
-    // stack, which is its report (and a stress test starts its loops without awaiting them on purpose).
-    if (roleOfFile(context.file) !== 'production') return {};
     const asyncNames = new Set<string>();
     const candidates: SyntaxNode[] = [];
     return {

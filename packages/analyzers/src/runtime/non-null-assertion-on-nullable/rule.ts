@@ -1,7 +1,7 @@
 // Flags TypeScript non-null assertions (`!`) on results that are null or undefined in ordinary
 // use: regex matches, DOM lookups, attributes, storage and process.env (and, when asked,
 // collection lookups: Array.find, Map.get, pop/shift/at).
-import { defineRule, roleOfFile } from '@codehealth/engine/kit';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, shortText, titleSymbol } from '../shared/syntax.js';
@@ -29,6 +29,8 @@ export const nonNullAssertionOnNullable = defineRule({
     // Demoted to info (issue 17): on the panel most assertions recorded an invariant the code had just
     // established (an element it had just written, a token the regex had matched); see the README.
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     confidence: 80,
     options,
     languages: ['typescript', 'tsx'],
@@ -44,8 +46,6 @@ export const nonNullAssertionOnNullable = defineRule({
   },
   create(context) {
     const { collections } = context.options;
-    // Scripts, tests, benchmarks, examples and docs stop with the TypeError, which is their report.
-    if (roleOfFile(context.file) !== 'production') return {};
     // tree-sitter may wrap one assertion twice (`x\n.match(re)!` in a chain): one finding per lookup.
     const seen = new Set<number>();
     return {

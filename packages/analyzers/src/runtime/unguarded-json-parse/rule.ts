@@ -1,6 +1,6 @@
 // Flags JSON.parse of non-literal input with no try/catch around it in the same function: malformed
 // input then escapes as a SyntaxError instead of being handled where the input is read.
-import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { localFunctionName } from '../../shared/functions.js';
@@ -55,6 +55,8 @@ export const unguardedJsonParse = defineRule({
     description: 'JSON.parse of non-literal input without a try/catch in the same function, in production code',
     category: 'runtime',
     severity: 'medium',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     confidence: 70,
     options,
     docs: {
@@ -69,9 +71,6 @@ export const unguardedJsonParse = defineRule({
   },
   create(context) {
     if (!context.source.includes('JSON')) return {};
-    // A script, test, benchmark, example or docs page that meets a malformed file stops with the
-    // SyntaxError and its stack, which is the error report it needs; no caller is left to crash.
-    if (roleOfFile(context.file) !== 'production') return {};
     const { allInputs } = context.options;
     return {
       program(root) {

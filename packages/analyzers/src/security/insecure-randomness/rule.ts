@@ -1,6 +1,6 @@
 // Flags Math.random() whose result becomes a token, password, secret, nonce, salt, OTP or session
 // id, judged by the name of what the value is stored in, passed to, or returned from.
-import { defineRule, roleOfFile } from '@codehealth/engine/kit';
+import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { flowOf } from '../shared/flow.js';
 import { placeOf } from '../shared/place.js';
@@ -40,6 +40,8 @@ export const insecureRandomness = defineRule({
     // Demoted to info (issue 17): on the panel none of its findings held up (a postMessage tag, an
     // image cache-buster, an API request nonce); names alone cannot tell those from session tokens.
     severity: 'info',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 80,
     autoFixable: false,
@@ -55,9 +57,6 @@ export const insecureRandomness = defineRule({
   },
   create(context) {
     if (!context.source.includes('Math.random')) return {};
-    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
-    // requests: a random id in a demo or script there is not an attack surface (see the README).
-    if (roleOfFile(context.file) !== 'production') return {};
     return {
       call_expression(call) {
         const callee = calleeOf(call);

@@ -1,5 +1,5 @@
 // Flags code run from strings: eval(), the Function constructor and timers given a string.
-import { defineRule, roleOfFile, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
@@ -52,6 +52,8 @@ export const noEval = defineRule({
     description: 'eval(), the Function constructor, and setTimeout/setInterval given a string of code',
     category: 'security',
     severity: 'high',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 90,
     docs: {
@@ -66,9 +68,6 @@ export const noEval = defineRule({
   },
   create(context) {
     if (!CANDIDATE.test(context.source)) return {};
-    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
-    // requests: a string compiled from the repository's own code there is not an attack surface (see the README).
-    if (roleOfFile(context.file) !== 'production') return {};
     const check = (call: SyntaxNode) => {
       const found = kindOf(call);
       if (!found) return;

@@ -1,7 +1,7 @@
 // Flags code that writes attacker-chosen keys into existing objects without refusing `__proto__`,
 // `constructor` and `prototype`: recursive merges into the target's own values, nested
 // `obj[a][b] = v` assignments and `cur = cur[key]` path setters.
-import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { callOfCallee, nodesAtMatches } from '../shared/candidates.js';
 import { placeOf, quote } from '../shared/place.js';
@@ -49,6 +49,8 @@ export const prototypePollution = defineRule({
     description: 'Recursive merges, nested key writes and path setters that assign outside-controlled keys into existing objects without a __proto__/constructor guard',
     category: 'security',
     severity: 'high',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 70,
     docs: {
@@ -63,9 +65,6 @@ export const prototypePollution = defineRule({
   },
   create(context) {
     if (!/\]\s*(?:=|\?\?=|\|\|=)[^=]/.test(context.source)) return {};
-    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
-    // requests: a merge of the repository's own data there is not an attack surface (see the README).
-    if (roleOfFile(context.file) !== 'production') return {};
     const reported = new Set<number>();
     const reportedFunctions = new Set<number>();
 

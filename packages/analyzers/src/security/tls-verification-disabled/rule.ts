@@ -1,6 +1,6 @@
 // Flags switched-off TLS certificate verification: rejectUnauthorized/strictSSL false, insecure
 // agents, no-op checkServerIdentity, and NODE_TLS_REJECT_UNAUTHORIZED=0 for the whole process.
-import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { placeOf, quote } from '../shared/place.js';
 import { assignedName, calleeOf, isLiteralBoolean, literalString, propertyKey, unwrap } from '../shared/syntax.js';
@@ -81,6 +81,8 @@ export const tlsVerificationDisabled = defineRule({
     description: 'TLS certificate verification switched off (rejectUnauthorized: false, NODE_TLS_REJECT_UNAUTHORIZED=0, …)',
     category: 'security',
     severity: 'high',
+    // The product's own code: tests, examples, benchmarks and scripts are not judged.
+    roles: ['production'],
     options,
     confidence: 90,
     docs: {
@@ -95,9 +97,6 @@ export const tlsVerificationDisabled = defineRule({
   },
   create(context) {
     if (!/rejectUnauthorized|NODE_TLS_REJECT_UNAUTHORIZED|strictSSL|insecure|checkServerIdentity/.test(context.source)) return {};
-    // Scripts, tests, benchmarks, examples and docs (docs/file-roles.md) are not what ships or serves
-    // requests: a local proxy or self-signed test server there is not an attack surface (see the README).
-    if (roleOfFile(context.file) !== 'production') return {};
     // A client that only talks to its own machine (a container healthcheck whose host defaults to
     // 127.0.0.1 and whose strings name no remote https:// address; comments may link anywhere): nobody sits between it and its server.
     const loopbackOnly = /['"`](?:127\.0\.0\.1|localhost|::1)['"`]/.test(context.source) && !/['"`]https:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])[:/'"`])/.test(context.source);
