@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
-import { isMaintainedCode } from '../shared/roles.js';
+import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
 const DEFAULT_MAX = 4;
 
@@ -51,6 +51,7 @@ export const deepNesting = defineRule({
     description: 'Control flow nested deeper than allowed',
     category: 'code_smell',
     severity: 'medium',
+    roles: MAINTAINED_ROLES,
     metric: { values: ['depth'] },
     options,
     confidence: 95,
@@ -64,7 +65,7 @@ export const deepNesting = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file, context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     // One frame per function: a nested function starts again at zero, as in ESLint's max-depth, so

@@ -5,7 +5,7 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { findCoveredCondition } from './conditions.js';
 import { listKey, tokensOf, unwrap } from './equivalence.js';
-import { isMaintainedCode } from '../shared/roles.js';
+import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
 /** A condition with a call, assignment or update may change between two evaluations. */
 const EFFECT_TYPES = ['call_expression', 'new_expression', 'await_expression', 'assignment_expression', 'augmented_assignment_expression', 'update_expression'];
@@ -54,6 +54,7 @@ export const duplicatedBranches = defineRule({
     description: 'Branches of an if/else-if chain or a switch with the same code, and conditions an earlier one covers',
     category: 'code_smell',
     severity: 'medium',
+    roles: MAINTAINED_ROLES,
     confidence: 90,
     docs: {
       whyItMatters:
@@ -66,7 +67,7 @@ export const duplicatedBranches = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file, context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { source } = context;
 
     const reportBranch = (branch: SyntaxNode, original: SyntaxNode, kind: 'branch' | 'case') =>

@@ -3,7 +3,7 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { mergeVisitors } from '../../shared/visitors.js';
-import { isMaintainedCode } from '../shared/roles.js';
+import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
 const DEFAULTS = { maxMethods: 20, maxLines: 500 };
 
@@ -62,6 +62,7 @@ export const largeClass = defineRule({
     description: 'Classes with too many methods or too many lines of code',
     category: 'code_smell',
     severity: 'info',
+    roles: MAINTAINED_ROLES,
     metric: { values: ['lines', 'methods'], ofAnchor: true },
     options,
     confidence: 90,
@@ -75,7 +76,7 @@ export const largeClass = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file, context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { maxMethods, maxLines } = context.options;
     const lines = createCodeLineCollector(context.source);
     const classes: SyntaxNode[] = [];

@@ -5,7 +5,7 @@ import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
-import { isMaintainedCode } from '../shared/roles.js';
+import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
 const DEFAULT_MAX = 80;
 /** Nested functions that are statements of their own, whose every line is theirs. */
@@ -28,6 +28,7 @@ export const longFunction = defineRule({
     description: 'Functions whose body has more lines of code than allowed',
     category: 'code_smell',
     severity: 'medium',
+    roles: MAINTAINED_ROLES,
     metric: { values: ['lines'], ofAnchor: true },
     options,
     confidence: 95,
@@ -41,7 +42,7 @@ export const longFunction = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file, context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     const lines = createCodeLineCollector(context.source);

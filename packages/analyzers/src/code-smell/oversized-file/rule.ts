@@ -3,7 +3,7 @@ import { defineRule } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { mergeVisitors } from '../../shared/visitors.js';
-import { isMaintainedCode } from '../shared/roles.js';
+import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
 const DEFAULT_MAX = 800;
 
@@ -19,6 +19,7 @@ export const oversizedFile = defineRule({
     description: 'Files with more lines of code than allowed',
     category: 'code_smell',
     severity: 'info',
+    roles: MAINTAINED_ROLES,
     metric: { values: ['lines'] },
     options,
     confidence: 95,
@@ -32,7 +33,7 @@ export const oversizedFile = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file, context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { max } = context.options;
     const lines = createCodeLineCollector(context.source);
     return mergeVisitors(lines.visitor, {

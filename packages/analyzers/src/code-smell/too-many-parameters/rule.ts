@@ -3,7 +3,7 @@ import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
-import { isMaintainedCode } from '../shared/roles.js';
+import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
 const DEFAULT_MAX = 5;
 
@@ -34,6 +34,7 @@ export const tooManyParameters = defineRule({
     description: 'Functions that declare more parameters than allowed',
     category: 'code_smell',
     severity: 'info',
+    roles: MAINTAINED_ROLES,
     metric: { values: ['parameters'] },
     options,
     confidence: 95,
@@ -48,7 +49,7 @@ export const tooManyParameters = defineRule({
     },
   },
   create(context) {
-    if (!isMaintainedCode(context.file, context.source)) return {};
+    if (isMinified(context.source)) return {};
     const { max } = context.options;
     const scope = createFunctionScope();
     const own: Record<string, (node: SyntaxNode) => void> = {};
