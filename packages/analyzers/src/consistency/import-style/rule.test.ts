@@ -96,6 +96,20 @@ describe('consistency/import-style', () => {
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([]);
   });
 
+  it('does not report a TypeScript file for its import syntax in a CommonJS repository, but still a JavaScript ES module there', async () => {
+    const cjs = Object.fromEntries(NAMES.map((n, i) => [`lib/${n}.js`, `const next = require('./${NAMES[(i + 1) % NAMES.length]}');\nmodule.exports = { next };\n`]));
+    const repo = new MiniRepo({
+      'package.json': '{ "name": "cjs" }\n',
+      ...cjs,
+      // TypeScript's `module` setting compiles this to CommonJS: import syntax is not a choice against the repository.
+      'types/config.ts': "import type { Options } from './options';\nexport const config: Options = {};\n",
+      'types/options.ts': 'export interface Options { debug?: boolean }\n',
+      // An .mjs file is ESM by its extension; a .js ES module in a CommonJS package is a deviation.
+      'lib/modern.js': "import { next } from './alpha.js';\nexport const modern = next;\n",
+    });
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual(['lib/modern.js:1 modern.js is ESM; the repository uses CommonJS']);
+  });
+
   it('flags a file that mixes ESM and require() at its first require', async () => {
     const repo = new MiniRepo({ ...esmModules, 'src/mixed.ts': "import { value } from './alpha.js';\nconst old = require('./beta.js');\nexport const y = [value, old];\n" });
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([

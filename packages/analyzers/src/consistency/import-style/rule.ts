@@ -99,12 +99,16 @@ function observeImports(summary: FileSummary): ObservedImports {
   return observed;
 }
 
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
+
 /** `detail` of an observation the file could not write another way: counted, never reported. */
 const UNCHOSEN = 'unchosen';
 
 /**
  * Marks (on copies: the per-file observations are memoised) what the importing file did not
  * choose: a CommonJS `.js` file in a package without `"type": "module"` (Node runs it as CommonJS),
+ * a TypeScript file written with import/export (TypeScript's own syntax: its `module` setting, not
+ * the file, decides whether the output is CommonJS or ESM),
  * an import without extension in a package whose own imports mostly have none (its build resolves
  * them), and a default or named import of a module that offers only that binding (a default import
  * of a module without a default export stays reported: it is wrong, not forced).
@@ -114,6 +118,7 @@ async function markUnchosen(context: RepositoryRuleContext<unknown>, system: Obs
   for (let i = 0; i < system.length; i++) {
     const o = system[i];
     if (o.values[0] === 'CommonJS' && /\.jsx?$/.test(o.path) && !packageOf(o.path, roots)?.esm) system[i] = { ...o, detail: UNCHOSEN };
+    else if (o.values[0] === 'ESM' && TYPESCRIPT_FILE.test(o.path)) system[i] = { ...o, detail: UNCHOSEN };
   }
   const perPackage = new Map<string, { none: number; written: number }>();
   const dirOf = (path: string): string => packageOf(path, roots)?.dir ?? '';
