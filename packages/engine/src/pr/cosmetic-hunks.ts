@@ -23,13 +23,16 @@ const slice = (lines: readonly string[], start: number, count: number): string[]
  * comments left out (strings and template literals skipped whole; regular expressions are not
  * told apart, so this is only a guess). Hunks whose code looks the same on both sides are then
  * checked with the parser; a wrong guess costs a parse or misses a cosmetic hunk, nothing more.
+ * Also tells, for each line, whether it starts outside strings and comments (same guess).
  */
-function roughCodeLines(text: string): string[] {
+function roughScan(text: string): { lines: string[]; codeAtStart: boolean[] } {
+  const codeAtStart = [true];
   let out = '';
   let state: 'code' | 'line' | 'block' | "'" | '"' | '`' = 'code';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     const next = text[i + 1];
+    if (c === '\n') codeAtStart.push(state === 'code' || state === 'line' || state === "'" || state === '"');
     if (state === 'code') {
       if (c === '/' && next === '/') state = 'line';
       else if (c === '/' && next === '*') {
@@ -53,35 +56,76 @@ function roughCodeLines(text: string): string[] {
     } else {
       out += c;
       if (c === '\\') {
+        if (next === '\n') codeAtStart.push(false);
         out += next ?? '';
         i++;
       } else if (c === state || (c === '\n' && state !== '`')) state = 'code';
     }
   }
-  return linesOf(out);
+  return { lines: linesOf(out), codeAtStart };
 }
 
 const sameTokens = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((token, i) => token === b[i]);
 
-/** Each line of `text` with the bytes of comment nodes left out (tree-sitter's rows and byte columns). */
-function codeLines(text: string, language: Language): string[] {
-  const lines = linesOf(text).map((line) => Buffer.from(line, 'utf8'));
-  const cut: Array<Array<[number, number]>> = lines.map(() => []);
-  const tree = parseSource(text, language);
-  const stack = [tree.rootNode];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'comment' || node.type === 'html_comment') {
-      const { startPosition: from, endPosition: to } = node;
-      for (let row = from.row; row <= to.row && row < lines.length; row++) {
-        const start = row === from.row ? from.column : 0;
-        const end = row === to.row ? to.column : lines[row]!.length;
-        cut[row]!.push([start, end]);
-      }
-      continue;
+/** Rows (0-based, inclusive) a hunk side covers; a zero-length side covers none. */
+type RowRange = readonly [number, number];
+
+/** Where a piece of the text sits: its first row in the file, its text. */
+interface Piece {
+  firstRow: number;
+  text: string;
+}
+
+/**
+ * Adds the comment nodes of `piece` that touch `ranges` (file rows) to `cut`. The cursor skips
+ * every subtree outside them and reads no node it does not need (materialising each node
+ * through the binding cost seconds on a PR of ten large files).
+ */
+function cutComments(piece: Piece, language: Language, ranges: readonly RowRange[], cut: Array<Array<[number, number]>>): void {
+  const touches = (first: number, last: number): boolean => ranges.some(([from, to]) => first <= to && last >= from);
+  // Comments are extras the lexer finds inside ERROR nodes too: the grammar's repairs (39 more
+  // parses of effect's 336 KB Schema.ts, three times the plain parse) do not change them.
+  const cursor = parseSource(piece.text, language, { repair: false }).walk();
+  for (;;) {
+    const from = cursor.startPosition;
+    const to = cursor.endPosition;
+    const type = cursor.nodeType;
+    if (touches(piece.firstRow + from.row, piece.firstRow + to.row)) {
+      if (type === 'comment' || type === 'html_comment') {
+        for (let row = from.row; row <= to.row && piece.firstRow + row < cut.length; row++) {
+          const line = cut[piece.firstRow + row]!;
+          line.push([row === from.row ? from.column : 0, row === to.row ? to.column : Number.MAX_SAFE_INTEGER]);
+        }
+      } else if (cursor.gotoFirstChild()) continue;
     }
-    for (const child of node.children) stack.push(child);
+    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
   }
+}
+
+/**
+ * Each line of `text` with the bytes of comment nodes left out (tree-sitter's rows and byte
+ * columns), on the rows of `ranges` only. A range that lies inside one of `units` (whole
+ * top-level declarations, as the parser placed them, starting outside strings and comments) is
+ * read from a parse of that unit's lines alone — a comment edit in a function of a 336 KB file
+ * parses the function, not the file; the others from one parse of the whole text.
+ */
+function codeLines(text: string, language: Language, ranges: readonly RowRange[], units: readonly RowRange[] = []): string[] {
+  const lines = linesOf(text);
+  const cut: Array<Array<[number, number]>> = lines.map(() => []);
+  const whole: RowRange[] = [];
+  const byUnit = new Map<RowRange, RowRange[]>();
+  for (const range of ranges) {
+    const unit = units.find(([from, to]) => from <= range[0] && range[1] <= to);
+    if (unit === undefined) whole.push(range);
+    else byUnit.set(unit, [...(byUnit.get(unit) ?? []), range]);
+  }
+  for (const [[from, to], inside] of byUnit) cutComments({ firstRow: from, text: lines.slice(from, to + 1).join('\n') }, language, inside, cut);
+  if (whole.length > 0) cutComments({ firstRow: 0, text }, language, whole, cut);
+  return keptLines(lines.map((line) => Buffer.from(line, 'utf8')), cut);
+}
+
+/** The lines with the cut byte ranges left out. */
+function keptLines(lines: readonly Buffer[], cut: ReadonlyArray<Array<[number, number]>>): string[] {
   return lines.map((bytes, row) => {
     const ranges = cut[row]!;
     if (ranges.length === 0) return bytes.toString('utf8');
@@ -89,7 +133,7 @@ function codeLines(text: string, language: Language): string[] {
     let at = 0;
     for (const [start, end] of ranges.sort((x, y) => x[0] - y[0])) {
       if (start > at) kept.push(bytes.subarray(at, start));
-      at = Math.max(at, end);
+      at = Math.max(at, Math.min(end, bytes.length));
     }
     kept.push(bytes.subarray(at));
     // A space where the comment was: `a/* x */b` is two tokens.
@@ -97,25 +141,44 @@ function codeLines(text: string, language: Language): string[] {
   });
 }
 
+/** Line ranges (1-based, inclusive) of a side's top-level declarations, as its parse placed them. */
+export type DeclarationLines = ReadonlyArray<{ lineStart: number; lineEnd: number }>;
+
 /**
  * The hunks with `cosmetic: true` on those that change only comments or whitespace. Both sides'
  * texts are needed (an added or deleted file has no cosmetic hunk); a language without a grammar
- * is left as it is.
+ * is left as it is. `declarations` (each side's top-level declarations, from its module facts)
+ * let a hunk inside one be checked by parsing that declaration only.
  */
-export function markCosmeticHunks(hunks: readonly DiffHunk[], baseText: string | undefined, headText: string | undefined, language: Language): DiffHunk[] {
+export function markCosmeticHunks(
+  hunks: readonly DiffHunk[],
+  baseText: string | undefined,
+  headText: string | undefined,
+  language: Language,
+  declarations: { base?: DeclarationLines; head?: DeclarationLines } = {},
+): DiffHunk[] {
   if (baseText === undefined || headText === undefined || !isParsedLanguage(language) || hunks.length === 0) return [...hunks];
-  const baseRough = roughCodeLines(baseText);
-  const headRough = roughCodeLines(headText);
-  const candidates = hunks.map((h) => sameTokens(tokensOf(slice(baseRough, h.oldStart, h.oldLines).join('\n')), tokensOf(slice(headRough, h.newStart, h.newLines).join('\n'))));
+  const baseRough = roughScan(baseText);
+  const headRough = roughScan(headText);
+  const candidates = hunks.map((h) =>
+    sameTokens(tokensOf(slice(baseRough.lines, h.oldStart, h.oldLines).join('\n')), tokensOf(slice(headRough.lines, h.newStart, h.newLines).join('\n'))),
+  );
   if (!candidates.some(Boolean)) return [...hunks];
-  const baseCode = codeLines(baseText, language);
-  const headCode = codeLines(headText, language);
+  const candidateHunks = hunks.filter((_, i) => candidates[i]);
+  const rows = (start: number, count: number): RowRange[] => (count === 0 ? [] : [[start - 1, start + count - 2]]);
+  const baseCode = codeLines(baseText, language, candidateHunks.flatMap((h) => rows(h.oldStart, h.oldLines)), unitsOf(declarations.base, baseRough.codeAtStart));
+  const headCode = codeLines(headText, language, candidateHunks.flatMap((h) => rows(h.newStart, h.newLines)), unitsOf(declarations.head, headRough.codeAtStart));
   return hunks.map((hunk, i) => {
     if (!candidates[i]) return hunk;
     const before = tokensOf(slice(baseCode, hunk.oldStart, hunk.oldLines).join('\n'));
     const after = tokensOf(slice(headCode, hunk.newStart, hunk.newLines).join('\n'));
     return sameTokens(before, after) ? { ...hunk, cosmetic: true } : hunk;
   });
+}
+
+/** Declarations as 0-based row ranges, those whose first line starts outside strings and comments. */
+function unitsOf(declarations: DeclarationLines | undefined, codeAtStart: readonly boolean[]): RowRange[] {
+  return (declarations ?? []).filter((d) => codeAtStart[d.lineStart - 1] === true).map((d) => [d.lineStart - 1, d.lineEnd - 1] as const);
 }
 
 /** The hunks that may change behaviour. */

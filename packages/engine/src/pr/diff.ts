@@ -7,7 +7,7 @@ import { createClassifier, type ClassifyOptions } from '../snapshot/classify.js'
 import { isParsedLanguage } from '../parsing/parser.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import { git, PrGitError, readBlobs, resolveCommits, tryGit } from './diff-git.js';
-import { markCosmeticHunks, meaningfulHunks } from './cosmetic-hunks.js';
+import { markCosmeticHunks, meaningfulHunks, type DeclarationLines } from './cosmetic-hunks.js';
 import { reachedExports } from './reached-symbols.js';
 import { parseSides, symbolsOfChange, type SideFacts, type SideFactsReader, type SideRequest } from './diff-symbols.js';
 import type { ChangedFile, ChangeStatus, DiffHunk, PullRequestDiff } from './types.js';
@@ -121,6 +121,10 @@ export async function mergeBaseOf(repoDir: string, baseSha: string, headSha: str
 
 const utf8 = new TextDecoder('utf-8');
 
+/** A side's top-level declarations (methods sit inside their class), none when its parse had errors. */
+const declarationsOf = (side: SideFacts | undefined): DeclarationLines | undefined =>
+  side === undefined || side.facts.partial ? undefined : side.facts.symbols.filter((symbol) => symbol.container === undefined);
+
 export async function readPullRequestChange(repoDir: string, baseRev: string, headRev: string, options: ReadDiffOptions = {}): Promise<PullRequestChange> {
   for (const rev of [baseRev, headRev]) if (rev.startsWith('-')) throw new PrGitError(`invalid revision '${rev}'`);
   // The merge base is asked of the revisions as given while they are resolved: one git round trip fewer.
@@ -206,8 +210,10 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
     let symbols: ChangedFile['symbols'] = [];
     if (code && !generated) {
       // Comment-only and whitespace-only hunks touch no symbol.
-      fileHunks = markCosmeticHunks(fileHunks, baseText, headText, detectLanguage(entry.path));
-      const mapped = symbolsOfChange({ hunks: meaningfulHunks(fileHunks), base: factsFor('base', entry.path), head: factsFor('head', entry.path) });
+      const base = factsFor('base', entry.path);
+      const head = factsFor('head', entry.path);
+      fileHunks = markCosmeticHunks(fileHunks, baseText, headText, detectLanguage(entry.path), { base: declarationsOf(base), head: declarationsOf(head) });
+      const mapped = symbolsOfChange({ hunks: meaningfulHunks(fileHunks), base, head });
       // Exported symbols that use a touched private helper of the module change with it.
       symbols = [...mapped.symbols, ...reachedExports(mapped.symbols, mapped.head, headText)];
       if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });

@@ -79,6 +79,34 @@ describe('markCosmeticHunks', () => {
     // The trailing comment changed: cosmetic.
     expect(markCosmeticHunks([hunk(3, 1, 3, 1)], base, base.replace('// one', '// the first'), 'typescript')[0]!.cosmetic).toBe(true);
   });
+  it('a hunk inside a top-level declaration is read from that declaration alone, with the same answers', () => {
+    const base = [
+      'export function parse(text: string): string[] {',
+      '  const parts = text.split(/\\/\\/|\\/\\*/); // split on comment openers',
+      "  const note = `a ${parts.length} // b`;",
+      '  return [...parts, note];',
+      '}',
+      "const tail = '`'; /* no template here */",
+      '',
+    ].join('\n');
+    const declarations = { base: [{ lineStart: 1, lineEnd: 5 }], head: [{ lineStart: 1, lineEnd: 5 }] };
+    const check = (line: number, from: string, to: string) => {
+      const head = base.replace(from, to);
+      expect(head).not.toBe(base);
+      const whole = markCosmeticHunks([hunk(line, 1, line, 1)], base, head, 'typescript')[0]!.cosmetic;
+      const sliced = markCosmeticHunks([hunk(line, 1, line, 1)], base, head, 'typescript', declarations)[0]!.cosmetic;
+      expect(sliced).toBe(whole);
+      return sliced;
+    };
+    // The trailing comment after a regular expression that holds `//` and `/*`: cosmetic.
+    expect(check(2, 'split on comment openers', 'split on both comment openers')).toBe(true);
+    // The regular expression itself: code.
+    expect(check(2, '|\\/\\*/)', '|\\/\\*\\s/)')).toBeUndefined();
+    // `//` inside a template literal: code.
+    expect(check(3, '// b', '// c')).toBeUndefined();
+    // A hunk outside every declaration is read from the whole text: the comment after a string holding a backtick.
+    expect(check(6, 'no template here', 'no template')).toBe(true);
+  });
   it('whitespace is layout between tokens, not inside a string or between two words', () => {
     const base = "const a = f(x,y);\nconst s = 'a b';\nreturn x;\n";
     // A doc comment without leading asterisks (the style of many libraries): its prose line is comment.
