@@ -55,6 +55,19 @@ new AnalyzerTester(security).run('no-eval', {
       ],
     },
     {
+      code: "export function compileToFunction(code: string) {\n  return (GLOBAL ? new Function(code)() : new Function('Vue', code)(runtime));\n}",
+      name: 'both arms of a ternary on one line are one finding',
+      findings: [{ line: 2, severity: 'critical', title: 'new Function() runs code built at run time in compileToFunction' }],
+    },
+    {
+      code: "export function compileToFunction(code: string) {\n  return GLOBAL\n    ? new Function(code)()\n    : new Function('Vue', code)(runtime);\n}",
+      name: 'the same calls on two lines are two findings',
+      findings: [
+        { line: 3, severity: 'critical' },
+        { line: 4, severity: 'critical' },
+      ],
+    },
+    {
       code: 'const CODE = "go()";\nsetTimeout(CODE, 5);',
       name: 'a constant holding a string',
       findings: [{ line: 2, severity: 'high' }],

@@ -68,6 +68,8 @@ export const noEval = defineRule({
   },
   create(context) {
     if (!CANDIDATE.test(context.source)) return {};
+    // Both arms of `c ? new Function(a)() : new Function('V', a)(v)` are one thing to fix: one finding per line and title.
+    const reported = new Set<string>();
     const check = (call: SyntaxNode) => {
       const found = kindOf(call);
       if (!found) return;
@@ -83,9 +85,13 @@ export const noEval = defineRule({
       const dynamic = shapes.find((shape) => shape.dynamicParts.length > 0);
       const place = placeOf(call, context.file.path);
       const what = found.kind === 'timer' ? `${found.name} with a string of code` : found.name;
+      const title = dynamic ? `${what} runs code built at run time in ${place.label}` : `${what} compiles a literal string in ${place.label}`;
+      const key = `${call.startPosition.row}\0${title}`;
+      if (reported.has(key)) return;
+      reported.add(key);
       context.report({
         node: call,
-        title: dynamic ? `${what} runs code built at run time in ${place.label}` : `${what} compiles a literal string in ${place.label}`,
+        title,
         description: dynamic
           ? `${quote(call)} compiles and runs code made from ${describeShape(dynamic)}. Whoever controls that value controls the code that runs.`
           : `${quote(call)} compiles and runs a literal string of code. It cannot be injected as written, but it needs 'unsafe-eval' under a Content-Security-Policy and hides the code from tools.`,
