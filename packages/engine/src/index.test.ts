@@ -15,7 +15,7 @@ describe('@codehealth/engine exports', () => {
       'analyzeFileSource', 'buildCodeGraph', 'buildRepositoryGraph', 'codeRowPrefix', 'compileSafeRegExp', 'configSchema', 'createEngine', 'createModuleResolver', 'createRepositoryResolver', 'createSnapshot', 'createWorkspaceMatcher', 'decodeText', 'defaultCacheDir', 'defineAnalyzer',
       'defineRule', 'deriveAssessmentIds', 'driftSnapshotOf', 'extendCodeGraph', 'extractModuleFacts', 'fromSarif', 'functionNameOf', 'healthKeyOf',
       'isFunctionNode', 'isParsedLanguage', 'issueFingerprint', 'issueIdOf', 'loadConfig', 'loadPlugin',
-      'normaliseSnippet', 'parseJson', 'parseSource', 'readRepositoryFile', 'renderMarkdown', 'renderText', 'repositoryFiles', 'roleOfFile', 'runGitCommand', 'safeRegExpProblem', 'shortestCycle', 'toJsonReport', 'toSarif',
+      'normaliseSnippet', 'parseJson', 'parseSource', 'readRepositoryFile', 'renderMarkdown', 'renderPrMarkdown', 'renderText', 'repositoryFiles', 'roleOfFile', 'runGitCommand', 'safeRegExpProblem', 'shortestCycle', 'toJsonReport', 'toSarif',
       'toWireAssessment', 'toWireIssue', 'toWireIssues', 'toWireMetrics', 'tuneV8ForAnalysis', 'uuidFromName', 'validateConfig',
     ]);
   });

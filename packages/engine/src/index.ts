@@ -110,4 +110,6 @@ export { renderText } from './report/text.js';
 export type { TextReportOptions } from './report/text.js';
 export { renderMarkdown } from './report/markdown.js';
 export type { MarkdownReportOptions } from './report/markdown.js';
+export { renderPrMarkdown } from './report/pr-markdown.js';
+export type { PrMarkdownOptions, PrSummaryInput } from './report/pr-markdown.js';
 export { TOOL_NAME, TOOL_VERSION } from './report/tool-info.js';

@@ -61,6 +61,22 @@ export const MergeReadinessSchema = z
     advisory_count: Count,
     info_count: Count,
     confidence: z.number().min(0).max(100).meta({ description: '0-100, like an issue\'s confidence' }),
+    reasons: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          'extension: why the status, one line per blocking or advisory issue, worst first (`blocking: new critical security issue …`), or why it is ready; ' +
+          'before completion why there is no verdict (`the analysis failed: …`). Absent on analyses recorded before it',
+      }),
+    confidence_reasons: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          'extension: why the confidence is below 100, one line per changed file not (fully) read, largest loss first (`src/types.ts could not be parsed`, ' +
+          '`src/a.ts: 62 % parsed cleanly`); empty at 100. Absent on analyses recorded before it',
+      }),
   })
   .meta({ id: 'MergeReadiness' });
 export type MergeReadiness = z.infer<typeof MergeReadinessSchema>;
@@ -71,6 +87,12 @@ export const HealthImpactSchema = z
     issues_added: Count.meta({ description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`' }),
     issues_fixed: Count.meta({ description: 'issues of the base the PR removed (a metric issue that only improved is not fixed)' }),
     impact_rating: ImpactRatingSchema,
+    issues_new: Count.optional().meta({ description: 'extension: issues the change introduced (issues_added = issues_new + issues_worsened)' }),
+    issues_worsened: Count.optional().meta({ description: 'extension: metric issues of the base the change made worse' }),
+    issues_pre_existing: Count.optional().meta({
+      description: 'extension: issues of the base still in the changed files, not made worse (unchanged or improved): not the change\'s own',
+    }),
+    issues_improved: Count.optional().meta({ description: 'extension: of issues_pre_existing, metric issues whose measured value got better' }),
   })
   .meta({ id: 'PrHealthImpact' });
 export type HealthImpact = z.infer<typeof HealthImpactSchema>;
@@ -187,6 +209,11 @@ const HeadSha = z.string().meta({ description: 'commit id of the analysed head' 
 const StartedAt = Timestamp.nullable().meta({ description: 'when a worker started the run; null while pending' });
 const CompletedAt = Timestamp.nullable().meta({ description: 'when the run finished (completed or failed); null while pending or running' });
 
+const FailureReason = z
+  .string()
+  .nullable()
+  .meta({ description: 'extension: why the run failed (status `failed`), e.g. `head_sha … is not a commit of the repository`; null otherwise' });
+
 const PENDING_DOC =
   'Until `status` is `completed` the result objects hold typed empty values: classification {primary_intent "unknown", empty ' +
   'arrays, summary ""}, merge_readiness {status "needs_review", counts 0, confidence 0}, health_impact and health_projection ' +
@@ -204,6 +231,7 @@ export const PrAnalysisSchema = z
     ...PrAnalysisResultSchema.shape,
     analysis_run_id: Uuid.meta({ description: 'the run; its issues have context_type pr_analysis and context_id = analysis_run_id' }),
     status: PrAnalysisStatusSchema,
+    failure_reason: FailureReason,
     created_at: Timestamp,
     started_at: StartedAt,
     completed_at: CompletedAt,
@@ -221,6 +249,7 @@ export const PrAnalysisListItemSchema = z
     classification: PrClassificationSchema,
     merge_readiness: MergeReadinessSchema,
     status: PrAnalysisStatusSchema,
+    failure_reason: FailureReason,
     created_at: Timestamp,
     completed_at: CompletedAt,
   })

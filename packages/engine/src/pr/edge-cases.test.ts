@@ -36,8 +36,18 @@ describe('PR edge cases', () => {
     const out = await analyse(repo, pr(sha, sha));
     expect(out.diff.files).toEqual([]);
     expect(out.result.merge_readiness).toMatchObject({ status: 'ready', blocking_count: 0, advisory_count: 0 });
-    expect(out.result.health_impact).toEqual({ overall_delta: 0, issues_added: 0, issues_fixed: 0, impact_rating: 'neutral' });
+    expect(out.result.health_impact).toEqual({
+      overall_delta: 0,
+      issues_added: 0,
+      issues_fixed: 0,
+      impact_rating: 'neutral',
+      issues_new: 0,
+      issues_worsened: 0,
+      issues_pre_existing: 0,
+      issues_improved: 0,
+    });
     expect(out.readinessReasons).toEqual([`no changes: head ${sha.slice(0, 12)} is the base commit`]);
+    expect(out.result.merge_readiness).toMatchObject({ reasons: out.readinessReasons, confidence: 100, confidence_reasons: [] });
     expect(out.findings).toEqual([]);
   });
 

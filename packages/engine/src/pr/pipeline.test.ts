@@ -149,8 +149,45 @@ describe('PrAnalysisPipeline scenarios', () => {
     const out = await analyse(scenario('Explain usage', (repo) => repo.write({ 'README.md': `${BASE['README.md']}\n## Usage\n\nCall run().\n` })));
     expect(out.result.classification).toMatchObject({ primary_intent: 'docs', change_categories: ['docs'], risk_signals: [] });
     expect(out.result.merge_readiness).toMatchObject({ status: 'ready', confidence: 100 });
-    expect(out.result.health_impact).toEqual({ overall_delta: 0, issues_added: 0, issues_fixed: 0, impact_rating: 'neutral' });
+    expect(out.result.health_impact).toEqual({
+      overall_delta: 0,
+      issues_added: 0,
+      issues_fixed: 0,
+      impact_rating: 'neutral',
+      issues_new: 0,
+      issues_worsened: 0,
+      issues_pre_existing: 0,
+      issues_improved: 0,
+    });
+    expect(out.result.merge_readiness).toMatchObject({ reasons: ['ready: the change introduces or worsens no blocking or advisory issue'], confidence_reasons: [] });
     expect(out.findings).toEqual([]);
+  });
+
+  it('explains its verdict (issue 18 §5): readiness reasons, what lowered the confidence, the change\'s issues apart from those already in its files', async () => {
+    const repo = createGitRepo({ ...BASE, 'src/keys.ts': `export const ACCESS_KEY_ID = '${AWS_KEY}';\n` });
+    const pr = branch(repo, 'topic', 'feat: keys and types', (r) =>
+      r.write({
+        // The old key stays (pre-existing); a second one is the change's own.
+        'src/keys.ts': `export const ACCESS_KEY_ID = '${AWS_KEY}';\nexport const BACKUP_KEY_ID = 'AKIA' + 'ZZ9PLM2ZK4RTV9WN';\nexport const SECOND_KEY_ID = '${AWS_KEY.replace('QX7', 'QY8')}';\n`,
+        'src/types.ts': 'export interface Shape {\n  kind: ((( string\n  <<< = = ;\n}}} ]] export type = ;\n',
+      }),
+    );
+    const out = await analyse({ repo, pr });
+    const { merge_readiness: readiness, health_impact: impact } = out.result;
+    expect(readiness.status).toBe('blocked');
+    expect(readiness.reasons).toEqual(out.readinessReasons);
+    expect(readiness.reasons![0]).toMatch(/^blocking: new critical security issue .*src\/keys\.ts:3$/);
+    // The new file did not parse cleanly: the confidence says so, by name.
+    expect(readiness.confidence).toBeLessThan(100);
+    expect(readiness.confidence_reasons).toEqual([expect.stringMatching(/^src\/types\.ts( could not be parsed|: \d+ % parsed cleanly)$/)]);
+    // The old key is the base's, seen again in a changed file: pre-existing, not the change's.
+    expect(impact).toMatchObject({ issues_new: 1, issues_worsened: 0, issues_added: 1, issues_improved: 0 });
+    expect(impact.issues_pre_existing).toBeGreaterThanOrEqual(1);
+    const oldKey = out.findings.find((f) => f.filePath === 'src/keys.ts' && f.anchor.lineStart === 1 && f.ruleId.endsWith('hard-coded-secret'));
+    expect(oldKey).toBeDefined();
+    const changes = Object.values(out.issueChanges).map((c) => c.change);
+    expect(changes.filter((c) => c === 'unchanged' || c === 'improved')).toHaveLength(impact.issues_pre_existing!);
+    expect(changes.filter((c) => c === 'new')).toHaveLength(impact.issues_new!);
   });
 
   it('uses a stored baseline at the merge base instead of analysing base again, with the same verdict', async () => {

@@ -36,7 +36,7 @@ import type { CommitCheckouts } from './local-checkouts.js';
 import { finalScope, graphNeighbours, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
 import type { IssueChangeOf } from './issue-change.js';
 import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
-import { analysisConfidence, mergeReadiness } from './readiness.js';
+import { explainConfidence, mergeReadiness } from './readiness.js';
 import { analyzePrScope } from './scope-drift.js';
 import { detectStackedPrs, listUnmergedCommits } from './stacking.js';
 import { publicExports } from './public-api.js';
@@ -166,13 +166,13 @@ export class PrAnalysisPipeline {
     );
     const outcome = await classifying;
     const { comparison, projection, trusted } = this.project(change, scope, baseline, head, outcome);
-    const confidence = analysisConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
+    const confidence = explainConfidence({ files: diff.files, parseHealth: parseHealthOf(diff.files, change), unverified: scope.unverified });
     const readiness = mergeReadiness(
       comparison.added,
-      confidence,
+      confidence.confidence,
       comparison.worsened.map((finding) => ({ finding, previousValue: comparison.changeOf.get(finding)?.previousValue })),
     );
-    if (diff.files.length === 0) readiness.reasons.unshift(nothingChanged(diff));
+    if (diff.files.length === 0) readiness.reasons = [nothingChanged(diff)];
     // The model reviews the hunks while the structure is computed (it waits on the network, the structure on git).
     const { largeLlm } = this.deps;
     const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
@@ -183,7 +183,7 @@ export class PrAnalysisPipeline {
     return {
       result: {
         classification: outcome.classification,
-        merge_readiness: readiness.readiness,
+        merge_readiness: { ...readiness.readiness, reasons: readiness.reasons, confidence_reasons: confidence.reasons },
         health_impact: projection.healthImpact,
         health_projection: projection.healthProjection,
         graph_impact: structure.graphImpact,

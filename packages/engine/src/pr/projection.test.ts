@@ -179,7 +179,17 @@ describe('projectHealth', () => {
     expect(p.healthProjection.projected_overall).toBe(expected.overall);
     expect(p.healthProjection.current_overall).toBe(scoring.score(base, metrics, assessed).overall);
     expect(p.healthProjection.overall_delta).toBeLessThan(0);
-    expect(p.healthImpact).toEqual({ overall_delta: p.healthProjection.overall_delta, issues_added: 1, issues_fixed: 0, impact_rating: 'critical_regression' });
+    // The kept issue of the changed file is pre-existing, not the PR's own (an extension of health_impact).
+    expect(p.healthImpact).toEqual({
+      overall_delta: p.healthProjection.overall_delta,
+      issues_added: 1,
+      issues_fixed: 0,
+      impact_rating: 'critical_regression',
+      issues_new: 1,
+      issues_worsened: 0,
+      issues_pre_existing: 1,
+      issues_improved: 0,
+    });
     const security = p.healthProjection.category_deltas.find((d) => d.category === 'security')!;
     expect(security).toEqual({ category: 'security', current_score: 100, projected_score: expected.categories.security.score, delta: expected.categories.security.score - 100, issues_in_pr: 1 });
     expect(p.healthProjection.category_deltas.find((d) => d.category === 'code_smell')).toMatchObject({ delta: 0, issues_in_pr: 1 });

@@ -246,7 +246,7 @@ export function projectHealth(input: ProjectionInput): Projection {
   const impact_rating = impactRating(overall_delta, [...comparison.added, ...comparison.worsened], [...comparison.fixed, ...comparison.improved]);
   const counts = { issues_added: comparison.added.length + comparison.worsened.length, issues_fixed: comparison.fixed.length };
   return {
-    healthImpact: { overall_delta, ...counts, impact_rating },
+    healthImpact: { overall_delta, ...counts, impact_rating, ...issueBreakdown(comparison) },
     healthProjection: {
       current_overall: current.overall ?? 0,
       projected_overall: projected.overall ?? 0,
@@ -260,4 +260,20 @@ export function projectHealth(input: ProjectionInput): Projection {
     current,
     projected,
   };
+}
+
+/**
+ * The PR's issues told apart (a documented extension of health_impact): what the change introduced
+ * (new, worsened: `issues_added`) and what was already there in the changed files (unchanged or
+ * improved), so a large PR's old issues seen again are not read as its own.
+ */
+export function issueBreakdown(comparison: Pick<FindingComparison, 'added' | 'worsened' | 'prFindings' | 'changeOf'>) {
+  let preExisting = 0;
+  let improved = 0;
+  for (const finding of comparison.prFindings) {
+    const change = comparison.changeOf.get(finding)?.change;
+    if (change === 'unchanged' || change === 'improved') preExisting++;
+    if (change === 'improved') improved++;
+  }
+  return { issues_new: comparison.added.length, issues_worsened: comparison.worsened.length, issues_pre_existing: preExisting, issues_improved: improved };
 }

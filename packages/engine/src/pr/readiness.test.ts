@@ -1,7 +1,7 @@
 // Merge readiness rules and the confidence of the verdict.
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../domain/types.js';
-import { analysisConfidence, BINARY_FILE_WEIGHT, issueWeight, mergeReadiness } from './readiness.js';
+import { analysisConfidence, BINARY_FILE_WEIGHT, explainConfidence, issueWeight, MAX_CONFIDENCE_REASONS, mergeReadiness } from './readiness.js';
 import type { ChangedFile } from './types.js';
 
 const issue = (severity: Finding['severity'], category: Finding['category'], title = 't'): Finding =>
@@ -52,6 +52,15 @@ describe('mergeReadiness', () => {
     expect(verdict.readiness).toMatchObject({ status: 'needs_review', advisory_count: 1 });
     expect(verdict.reasons).toEqual(["advisory: worsened medium code_smell issue 'complex' (complexity 43 -> 71) (r/complex) at src/a.ts:4"]);
   });
+
+  it('says why a PR is ready, counting the info issues that do not weigh', () => {
+    expect(mergeReadiness([], 100).reasons).toEqual(['ready: the change introduces or worsens no blocking or advisory issue']);
+    expect(mergeReadiness([issue('low', 'code_smell'), issue('info', 'runtime')], 100).reasons).toEqual([
+      'ready: the change introduces or worsens no blocking or advisory issue (2 new or worsened info issues, which only inform)',
+    ]);
+    // A PR that needs review has no 'ready' line.
+    expect(mergeReadiness([issue('medium', 'code_smell', 'long')], 100).reasons.some((r) => r.startsWith('ready'))).toBe(false);
+  });
 });
 
 describe('analysisConfidence', () => {
@@ -67,5 +76,51 @@ describe('analysisConfidence', () => {
     const mixed = [file('src/a.ts'), file('logo.png', { binary: true, kind: 'asset', additions: 0 })];
     expect(analysisConfidence({ files: mixed, parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set() })).toBe(Math.round((100 * 10) / (10 + BINARY_FILE_WEIGHT)));
     expect(analysisConfidence({ files: [file('src/a.ts')], parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set(['src/a.ts', 'src/n.ts']) })).toBe(0);
+  });
+});
+
+describe('explainConfidence', () => {
+  const none = { parseHealth: new Map<string, number>(), unverified: new Set<string>() };
+
+  it('gives no reason at 100', () => {
+    expect(explainConfidence({ files: [file('src/a.ts'), file('README.md', { kind: 'documentation' })], parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set() })).toEqual({
+      confidence: 100,
+      reasons: [],
+    });
+    expect(explainConfidence({ files: [], ...none })).toEqual({ confidence: 100, reasons: [] });
+  });
+
+  it('names each file that was not fully read, largest loss first', () => {
+    const files = [
+      file('src/types.ts', { additions: 30 }),
+      file('src/b.ts', { additions: 10 }),
+      file('dist/x.js', { generated: true, kind: 'generated', additions: 5 }),
+      file('logo.png', { binary: true, kind: 'asset', additions: 0 }),
+      file('src/c.ts', { additions: 2 }),
+      file('src/ok.ts', { additions: 50 }),
+      file('src/app.py', { additions: 3 }),
+    ];
+    const parseHealth = new Map([['src/types.ts', 0], ['src/b.ts', 0.625], ['src/ok.ts', 1]]);
+    const explained = explainConfidence({ files, parseHealth, unverified: new Set(['src/c.ts', 'src/importer.ts']) });
+    expect(explained.confidence).toBe(analysisConfidence({ files, parseHealth, unverified: new Set(['src/c.ts', 'src/importer.ts']) }));
+    expect(explained.confidence).toBeLessThan(100);
+    expect(explained.reasons).toEqual([
+      'src/types.ts could not be parsed',
+      'logo.png is binary: not analysed',
+      'dist/x.js is generated or vendored: not analysed',
+      'src/b.ts: 62 % parsed cleanly',
+      'src/app.py was not parsed (its language or size is not analysed)',
+      'src/c.ts: its issues at head could not be computed',
+      'src/importer.ts (a neighbour of the change): its issues at head could not be computed',
+    ]);
+  });
+
+  it('names at most MAX_CONFIDENCE_REASONS files and counts the rest', () => {
+    const files = Array.from({ length: MAX_CONFIDENCE_REASONS + 3 }, (_, n) => file(`src/f${String(n).padStart(2, '0')}.ts`));
+    const { confidence, reasons } = explainConfidence({ files, parseHealth: new Map(files.map((f) => [f.path, 0])), unverified: new Set() });
+    expect(confidence).toBe(0);
+    expect(reasons).toHaveLength(MAX_CONFIDENCE_REASONS + 1);
+    expect(reasons[0]).toBe('src/f00.ts could not be parsed');
+    expect(reasons.at(-1)).toBe('…and 3 more files not fully read');
   });
 });

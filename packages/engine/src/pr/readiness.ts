@@ -34,18 +34,59 @@ export interface ConfidenceInput {
  * code in them to miss).
  */
 export function analysisConfidence(input: ConfidenceInput): number {
+  return explainConfidence(input).confidence;
+}
+
+/** Confidence reasons listed by name at most; the rest are summed up in one line. */
+export const MAX_CONFIDENCE_REASONS = 20;
+
+/**
+ * The confidence and why it is below 100: one line per file that was not (fully) read, the
+ * largest loss first (`src/types.ts could not be parsed`, `src/a.ts: 62 % parsed cleanly`).
+ */
+export function explainConfidence(input: ConfidenceInput): { confidence: number; reasons: string[] } {
   let total = 0;
   let read = 0;
+  const losses: Array<{ lost: number; reason: string }> = [];
   for (const file of input.files) {
     const weight = file.binary ? BINARY_FILE_WEIGHT : Math.max(1, file.additions + file.deletions);
     total += weight;
-    if (file.binary || (file.generated && !isLockFile(file.path)) || input.unverified.has(file.path)) continue;
-    if (file.kind === 'source' || file.kind === 'test') read += weight * (input.parseHealth.get(file.path) ?? 0);
-    else read += weight;
+    const reason = unreadReason(file, input);
+    if (reason !== undefined) {
+      losses.push({ lost: weight, reason });
+      continue;
+    }
+    if (file.kind === 'source' || file.kind === 'test') {
+      const health = input.parseHealth.get(file.path);
+      if (health === undefined) {
+        losses.push({ lost: weight, reason: `${file.path} was not parsed (its language or size is not analysed)` });
+        continue;
+      }
+      read += weight * health;
+      if (health === 0) losses.push({ lost: weight, reason: `${file.path} could not be parsed` });
+      else if (health < 1) losses.push({ lost: weight * (1 - health), reason: `${file.path}: ${Math.floor(health * 100)} % parsed cleanly` });
+    } else read += weight;
   }
   // Unchanged neighbours whose findings are missing weaken the comparison too: one line each.
-  for (const path of input.unverified) if (!input.files.some((f) => f.path === path)) total += 1;
-  return total === 0 ? 100 : Math.round((100 * read) / total);
+  for (const path of input.unverified) {
+    if (input.files.some((f) => f.path === path)) continue;
+    total += 1;
+    losses.push({ lost: 1, reason: `${path} (a neighbour of the change): its issues at head could not be computed` });
+  }
+  const confidence = total === 0 ? 100 : Math.round((100 * read) / total);
+  if (confidence === 100) return { confidence, reasons: [] };
+  losses.sort((a, b) => b.lost - a.lost || a.reason.localeCompare(b.reason));
+  const reasons = losses.slice(0, MAX_CONFIDENCE_REASONS).map((l) => l.reason);
+  if (losses.length > MAX_CONFIDENCE_REASONS) reasons.push(`…and ${losses.length - MAX_CONFIDENCE_REASONS} more files not fully read`);
+  return { confidence, reasons };
+}
+
+/** Why a changed file was not read at all, or undefined when it was (or was parsed in part). */
+function unreadReason(file: ChangedFile, input: ConfidenceInput): string | undefined {
+  if (file.binary) return `${file.path} is binary: not analysed`;
+  if (file.generated && !isLockFile(file.path)) return `${file.path} is generated or vendored: not analysed`;
+  if (input.unverified.has(file.path)) return `${file.path}: its issues at head could not be computed`;
+  return undefined;
 }
 
 export interface Readiness {
@@ -81,8 +122,15 @@ export function mergeReadiness(added: readonly Finding[], confidence: number, wo
     .filter((w) => w.weight !== 'info')
     .sort((a, b) => order[a.weight] - order[b.weight])
     .map(({ finding, weight, what, how }) => `${weight}: ${what} ${finding.severity} ${finding.category} issue '${finding.title}'${how} (${finding.ruleId}) at ${finding.filePath}:${finding.anchor.lineStart}`);
+  if (status === 'ready') reasons.push(readyReason(counts.info));
   return {
     readiness: { status, blocking_count: counts.blocking, advisory_count: counts.advisory, info_count: counts.info, confidence },
     reasons,
   };
+}
+
+/** Why a PR is ready: nothing it introduced weighs (info issues inform only). */
+function readyReason(info: number): string {
+  const informing = info === 0 ? '' : ` (${info} new or worsened info issue${info === 1 ? '' : 's'}, which only inform)`;
+  return `ready: the change introduces or worsens no blocking or advisory issue${informing}`;
 }

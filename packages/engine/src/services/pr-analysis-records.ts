@@ -18,7 +18,7 @@ import { iso } from './time.js';
 
 export const PR_ANALYSIS_COLUMNS = `id, project_id, repository_id, pr_number, head_sha, status, classification, merge_readiness,
   health_impact, health_projection, graph_impact, scope_drift, impact_zones, conflicts, stacked_prs, analysis_run_id,
-  workflow_id, created_at, started_at, completed_at`;
+  workflow_id, error, created_at, started_at, completed_at`;
 
 export interface PrAnalysisRow extends Record<string, unknown> {
   id: string;
@@ -38,6 +38,8 @@ export interface PrAnalysisRow extends Record<string, unknown> {
   stacked_prs: StackedPrs | null;
   analysis_run_id: string;
   workflow_id: string | null;
+  /** The failure message of a failed run (credentials masked). */
+  error: string | null;
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
@@ -70,6 +72,22 @@ export function pendingResult(): PrAnalysisResult {
   };
 }
 
+/** Why a run has no verdict yet, or never will: shown as the readiness reason of the typed empty values. */
+function noVerdictReason(row: Pick<PrAnalysisRow, 'status' | 'error'>): string {
+  if (row.status === 'failed') return `the analysis failed: ${row.error ?? 'no reason was recorded'}`;
+  return `the analysis is ${row.status}: no verdict yet`;
+}
+
+/**
+ * The stored readiness with its reasons: a run without a result (pending, running, failed) says
+ * why it has no verdict, and never reads `ready`.
+ */
+function readinessOfRow(row: PrAnalysisRow, empty: MergeReadiness): MergeReadiness {
+  if (row.status === 'completed' && row.merge_readiness) return row.merge_readiness;
+  const reasons = [noVerdictReason(row)];
+  return { ...empty, reasons, confidence_reasons: reasons };
+}
+
 export function prAnalysisOfRow(row: PrAnalysisRow): PrAnalysis {
   const empty = pendingResult();
   return {
@@ -79,7 +97,7 @@ export function prAnalysisOfRow(row: PrAnalysisRow): PrAnalysis {
     pr_number: row.pr_number,
     head_sha: row.head_sha,
     classification: row.classification ?? empty.classification,
-    merge_readiness: row.merge_readiness ?? empty.merge_readiness,
+    merge_readiness: readinessOfRow(row, empty.merge_readiness),
     health_impact: row.health_impact ?? empty.health_impact,
     health_projection: row.health_projection ?? empty.health_projection,
     graph_impact: row.graph_impact ?? empty.graph_impact,
@@ -89,6 +107,7 @@ export function prAnalysisOfRow(row: PrAnalysisRow): PrAnalysis {
     stacked_prs: row.stacked_prs ?? empty.stacked_prs,
     analysis_run_id: row.analysis_run_id,
     status: row.status,
+    failure_reason: row.status === 'failed' ? (row.error ?? 'no reason was recorded') : null,
     created_at: iso(row.created_at),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
@@ -106,6 +125,7 @@ export function prAnalysisItemOfRow(row: PrAnalysisRow): PrAnalysisListItem {
     classification: full.classification,
     merge_readiness: full.merge_readiness,
     status: full.status,
+    failure_reason: full.failure_reason,
     created_at: full.created_at,
     completed_at: full.completed_at,
   };

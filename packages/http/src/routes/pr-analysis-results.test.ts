@@ -121,7 +121,17 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     const running = await api.services.prAnalysisRecorder.markRunning(id);
     expect(running).toMatchObject({ id, projectId, repositoryId: repoId, prNumber: 1, status: 'running' });
     const whileRunning = await get(`${base}/pr-analyses/${id}`);
-    expect(whileRunning.body).toMatchObject({ status: 'running', completed_at: null, classification: { primary_intent: 'unknown' } });
+    expect(whileRunning.body).toMatchObject({ status: 'running', completed_at: null, failure_reason: null, classification: { primary_intent: 'unknown' } });
+    // No verdict yet, and the readiness says why (an extension).
+    expect(whileRunning.body.merge_readiness).toEqual({
+      status: 'needs_review',
+      blocking_count: 0,
+      advisory_count: 0,
+      info_count: 0,
+      confidence: 0,
+      reasons: ['the analysis is running: no verdict yet'],
+      confidence_reasons: ['the analysis is running: no verdict yet'],
+    });
     expect(whileRunning.body.started_at).toMatch(/Z$/);
 
     const result = fullResult();
@@ -142,6 +152,7 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       ...result,
       analysis_run_id: whileRunning.body.analysis_run_id,
       status: 'completed',
+      failure_reason: null,
       created_at: whileRunning.body.created_at,
       started_at: whileRunning.body.started_at,
       completed_at: expect.stringMatching(/Z$/),
@@ -159,6 +170,7 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       classification: result.classification,
       merge_readiness: result.merge_readiness,
       status: 'completed',
+      failure_reason: null,
       created_at: got.body.created_at,
       completed_at: got.body.completed_at,
     });
@@ -240,6 +252,11 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     expect(row!.error).toBe('git fetch https://***@github.com/acme/shop failed');
     const shown = await get(`${base}/pr-analyses/${id}`);
     expect(shown.body).toMatchObject({ status: 'failed', classification: { primary_intent: 'unknown' } });
+    // The failure carries its (masked) reason, on the analysis, as the PR's latest analysis, in the list and in its readiness.
+    expect(shown.body.failure_reason).toBe('git fetch https://***@github.com/acme/shop failed');
+    expect(shown.body.merge_readiness.reasons).toEqual(['the analysis failed: git fetch https://***@github.com/acme/shop failed']);
+    expect((await get(`${base}/repos/${repoId}/prs/1/analysis`)).body).toEqual(shown.body);
+    expect((await get(`${base}/pr-analyses`)).body.analyses[0]).toMatchObject({ id, status: 'failed', failure_reason: shown.body.failure_reason });
     expect(shown.body.completed_at).toMatch(/Z$/);
     expect(JSON.stringify(shown.body)).not.toContain('SECRET');
     await expect(api.services.prAnalysisRecorder.complete(id, { result: fullResult(), findings: [] })).rejects.toBeInstanceOf(ConflictError);
