@@ -62,6 +62,8 @@ export interface FakeGitHub {
   repositories: Map<string, Json>;
   /** Open pull requests by lower-case repository full name. */
   pulls: Map<string, Json[]>;
+  /** Commits of a pull request (`GET …/pulls/{n}/commits`) by `<lower-case full name>#<n>`; a PR not in it answers 404. */
+  pullCommits: Map<string, Json[]>;
   /** When set, every call answers GitHub's rate-limit 403. */
   rateLimited: boolean;
   close(): Promise<void>;
@@ -98,6 +100,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       [recorded.publicRepository, recorded.privateRepository, recorded.installedPublic].map((repo) => [String(repo.full_name).toLowerCase(), repo]),
     ),
     pulls: new Map([['codertocat/hello-world', [recorded.openPullRequest]]]),
+    pullCommits: new Map(),
     rateLimited: false,
   };
 
@@ -135,6 +138,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       const fullName = `${match[1]}/${match[2]}`.toLowerCase();
       if (!fake.repositories.has(fullName)) return notFound('https://docs.github.com/rest/pulls/pulls#list-pull-requests');
       return [200, (fake.pulls.get(fullName) ?? []).filter((pull) => url.searchParams.get('state') !== 'open' || pull.state === 'open')];
+    }
+    if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/commits$/.exec(url.pathname))) {
+      const commits = fake.pullCommits.get(`${match[1]}/${match[2]}`.toLowerCase() + `#${match[3]}`);
+      if (!commits) return notFound('https://docs.github.com/rest/pulls/pulls#list-commits-on-a-pull-request');
+      return [200, commits];
     }
     if (method === 'GET' && (match = /^\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname))) {
       const repo = fake.repositories.get(`${match[1]}/${match[2]}`.toLowerCase());

@@ -108,7 +108,8 @@ export class PrAnalysisRecorder {
     await this.db.query(
       `UPDATE pr_analyses SET status = 'failed', error = $2, completed_at = now()
         WHERE id = $1 AND status IN ('pending', 'running')`,
-      [analysisId, maskCredentials(message)],
+      // A failed run is read for its reason: never stored without one.
+      [analysisId, maskCredentials(message.trim() || 'the run failed without an error message')],
     );
     const run = await this.find(analysisId);
     await this.onChange?.(run.projectId);

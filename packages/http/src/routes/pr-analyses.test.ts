@@ -63,7 +63,15 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
       pr_number: 1,
       head_sha: synced[0]!.head_sha,
       classification: { primary_intent: 'unknown', secondary_intents: [], change_categories: [], risk_signals: [], summary: '' },
-      merge_readiness: { status: 'needs_review', blocking_count: 0, advisory_count: 0, info_count: 0, confidence: 0 },
+      merge_readiness: {
+        status: 'needs_review',
+        blocking_count: 0,
+        advisory_count: 0,
+        info_count: 0,
+        confidence: 0,
+        reasons: ['the analysis is pending: no verdict yet'],
+        confidence_reasons: ['the analysis is pending: no verdict yet'],
+      },
       health_impact: { overall_delta: 0, issues_added: 0, issues_fixed: 0, impact_rating: 'unknown' },
       health_projection: {
         current_overall: 0,
@@ -83,6 +91,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
       stacked_prs: { is_stacked: false, stacked_prs: [], parent_prs: [], child_prs: [], summary: '' },
       analysis_run_id: expect.stringMatching(UUID),
       status: 'pending',
+      failure_reason: null,
       created_at: expect.stringMatching(TIMESTAMP),
       started_at: null,
       completed_at: null,
@@ -249,6 +258,10 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     await expect(service.enqueue(projectId, repoId, 1)).rejects.toBeInstanceOf(UnavailableError);
     const rows = await api.db.query<{ status: string; error: string }>('SELECT status, error FROM pr_analyses WHERE repository_id = $1', [repoId]);
     expect(rows).toEqual([{ status: 'failed', error: 'the workflow engine did not accept the run' }]);
+    // That run is now the PR's latest analysis: it says why it failed, and has no verdict.
+    const latest = await api.request('GET', `/api/v1/projects/${projectId}/repos/${repoId}/prs/1/analysis`, { key: owner.key });
+    expect(latest.body).toMatchObject({ status: 'failed', failure_reason: 'the workflow engine did not accept the run' });
+    expect(latest.body.merge_readiness).toMatchObject({ status: 'needs_review', confidence: 0, reasons: ['the analysis failed: the workflow engine did not accept the run'] });
   });
 
   it('returns the latest analysis of a PR, 404 when none, and 404 once the repository is unlinked (data kept)', async () => {
@@ -288,7 +301,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(all.body).toMatchObject({ total: 5, limit: 20, offset: 0 });
     expect(all.body.analyses.map((a: { id: string }) => a.id)).toEqual(newestFirst);
     expect(Object.keys(all.body.analyses[0]).sort()).toEqual(
-      ['classification', 'completed_at', 'created_at', 'head_sha', 'id', 'merge_readiness', 'pr_number', 'project_id', 'repository_id', 'status'].sort(),
+      ['classification', 'completed_at', 'created_at', 'failure_reason', 'head_sha', 'id', 'merge_readiness', 'pr_number', 'project_id', 'repository_id', 'status'].sort(),
     );
     expect(all.body.analyses[0]).toMatchObject({ project_id: projectId, pr_number: 1, head_sha: heads[4], completed_at: null });
 

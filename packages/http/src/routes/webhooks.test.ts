@@ -171,6 +171,28 @@ describeStores('GitHub webhooks', (store) => {
     expect(await jobsOf(projectId, 'pr-analysis')).toHaveLength(2);
   });
 
+  it('a webhook-triggered analysis of a fresh head is never refused by the manual trigger\'s commit check: the delivery\'s head is the truth', async () => {
+    await send('pull_request', opened());
+    // The code host's commit listing lags behind the push the delivery announces.
+    github.pullCommits.set('codertocat/hello-world#2', [{ sha: HEAD, commit: { message: 'Update the README with new information.' } }]);
+    try {
+      const sync = example('pull_request', (e) => e.action === 'synchronize');
+      const fresh = 'b'.repeat(40);
+      sync.pull_request.head.sha = fresh;
+      const moved = await send('pull_request', sync);
+      expect(moved.response.status).toBe(200);
+      expect(moved.response.body.actions[1]).toMatchObject({ type: 'pr_analysis', head_sha: fresh, created: true });
+      const [run] = await api.db.query<{ head_sha: string; status: string }>('SELECT head_sha, status FROM pr_analyses WHERE id = $1', [moved.response.body.actions[1].analysis_id]);
+      expect(run).toEqual({ head_sha: fresh, status: 'pending' });
+      // The same head asked for by hand is checked against the host's listing, which does not have it.
+      const manual = await api.request('POST', `/api/v1/projects/${projectId}/repos/${repositoryId}/prs/2/analyze`, { key: owner.key, body: { head_sha: 'c'.repeat(40) } });
+      expect(manual).toMatchObject({ status: 400, body: { error: `head_sha ${'c'.repeat(40)} is not a commit of pull request #2` } });
+      expect(await jobsOf(projectId, 'pr-analysis')).toHaveLength(2);
+    } finally {
+      github.pullCommits.clear();
+    }
+  });
+
   it('pull_request closed: merged into the default branch queues a pr_merge assessment; unmerged only updates the PR', async () => {
     await send('pull_request', opened());
     const unmerged = await send('pull_request', example('pull_request', (e) => e.action === 'closed'));
