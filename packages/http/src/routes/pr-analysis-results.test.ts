@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEngine, issueFingerprint, type Finding } from '@codehealth/engine';
-import { api as wire, ConflictError, insertContextIssues, InvalidInputError, LocalGitCodeHost } from '@codehealth/engine/server';
+import { createEngine, issueFingerprint, renderPrMarkdown, type Finding } from '@codehealth/engine';
+import { api as wire, ConflictError, insertContextIssues, InvalidInputError, LocalGitCodeHost, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
+import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
 
@@ -196,6 +197,71 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     expect((await get(`${base}/pr-analyses/${id}`)).body).toEqual(got.body);
     const [count] = await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM issues WHERE context_id = $1', [got.body.analysis_run_id]);
     expect(count!.count).toBe(headFindings.length);
+  });
+
+  it('explains a real pipeline verdict (issue 18 §5): readiness and confidence reasons, the change\'s issues apart from the pre-existing ones, in GET and in the Markdown summary', async () => {
+    const projectId = await api.createProject(owner);
+    const key = 'AKIA' + 'QX7PLM2ZK4RTV9WN';
+    const repo = createGitRepo({
+      'package.json': '{ "name": "vault", "private": true }\n',
+      'src/keys.ts': `export const ACCESS_KEY_ID = '${key}';\n`,
+      'src/index.ts': "export { ACCESS_KEY_ID } from './keys.js';\n",
+    });
+    const mainSha = repo.git('rev-parse', 'HEAD');
+    repo.git('checkout', '-q', '-b', 'keys');
+    repo.write({
+      'src/keys.ts': `export const ACCESS_KEY_ID = '${key}';\nexport const SECOND_KEY_ID = '${key.replace('QX7', 'QY8')}';\n`,
+      'src/types.ts': 'export interface Shape {\n  kind: ((( string\n  <<< = = ;\n}}} ]] export type = ;\n',
+    });
+    const headSha = repo.commit('feat: a second key and shapes');
+    repo.git('update-ref', 'refs/pull/1/head', headSha);
+    repo.git('checkout', '-q', 'main');
+    const repoId = await linkLocalRepository(api.db, projectId, repo.root);
+    const id = await analyze(projectId, repoId, 1);
+    const recorder = api.services.prAnalysisRecorder;
+    await recorder.markRunning(id);
+
+    const engine = await createEngine({ cacheDir: false, workers: 0 });
+    const checkouts = localCheckouts(repo.root);
+    const head = await checkouts.checkout(headSha);
+    try {
+      const pr = { number: 1, title: 'feat: a second key and shapes', body: '', baseBranch: 'main', headBranch: 'keys', baseSha: mainSha, headSha, author: 'Test' };
+      const out = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr });
+      await recorder.complete(id, {
+        result: out.result,
+        findings: out.findings,
+        baseSha: out.mergeBaseSha,
+        baselineContextIds: [],
+        newFingerprints: [...out.newFingerprints],
+        issueChanges: out.issueChanges,
+      });
+    } finally {
+      await head.dispose();
+    }
+
+    const got = (await get(`/api/v1/projects/${projectId}/pr-analyses/${id}`)).body;
+    expect(got).toMatchObject({ status: 'completed', failure_reason: null, merge_readiness: { status: 'blocked' } });
+    const { merge_readiness: readiness, health_impact: impact } = got;
+    expect(readiness.reasons[0]).toMatch(/^blocking: new critical security issue .*src\/keys\.ts:2$/);
+    expect(readiness.confidence).toBeLessThan(100);
+    expect(readiness.confidence_reasons).toEqual([expect.stringMatching(/^src\/types\.ts( could not be parsed|: \d+ % parsed cleanly)$/)]);
+    expect(impact).toMatchObject({ issues_new: 1, issues_worsened: 0, issues_added: 1 });
+    expect(impact.issues_pre_existing).toBeGreaterThanOrEqual(1);
+    // The counts are those of the run's issues as listed with their change.
+    const listed = (await get(`/api/v1/projects/${projectId}/analysis/issues?context_id=${got.analysis_run_id}&limit=500`)).body.issues as Array<{ change: string; file_path: string }>;
+    expect(listed.filter((issue) => issue.change === 'new')).toHaveLength(impact.issues_new);
+    expect(listed.filter((issue) => issue.change === 'unchanged' || issue.change === 'improved')).toHaveLength(impact.issues_pre_existing);
+    expect(listed.filter((issue) => issue.change === 'unchanged').every((issue) => issue.file_path === 'src/keys.ts' || issue.file_path === 'src/types.ts')).toBe(true);
+    // The list item carries the same readiness and its reasons.
+    const item = (await get(`/api/v1/projects/${projectId}/pr-analyses`)).body.analyses[0];
+    expect(item).toMatchObject({ id, merge_readiness: readiness, failure_reason: null });
+
+    // The Markdown summary of the same body.
+    const md = renderPrMarkdown(got);
+    expect(md.split('\n')[0]).toBe('## CodeHealth: pull request #1 — blocked');
+    expect(md).toContain(`- ${readiness.confidence_reasons[0]}`);
+    expect(md).toContain(`**Issues:** 1 introduced by this change (1 new, 0 worsened) · ${impact.issues_pre_existing} pre-existing in the changed files`);
+    expect(md).toMatch(/- blocking: new critical security issue .*src\/keys\.ts:2/);
   });
 
   it("lists each PR issue's change against the base (an extension): new, worsened with its former value, unchanged; is_new filters", async () => {
