@@ -140,6 +140,11 @@ describe('prActivities', () => {
     await prActivities(deps).failPrAnalysis({ analysisId, message: 'git fetch failed: https://user:secret@host/x' });
     const failed = (await api.request('GET', `/api/v1/projects/${projectId}/pr-analyses/${analysisId}`, { key: owner.key })).body;
     expect(failed.status).toBe('failed');
+    // Read as the PR's latest analysis, it says why it failed (credentials masked) and gives no verdict.
+    expect(failed.failure_reason).toBe('git fetch failed: https://***@host/x');
+    expect(failed.merge_readiness.reasons).toEqual(['the analysis failed: git fetch failed: https://***@host/x']);
+    const latest = (await api.request('GET', `/api/v1/projects/${projectId}/repos/${repositoryId}/prs/2/analysis`, { key: owner.key })).body;
+    expect(latest).toMatchObject({ id: analysisId, status: 'failed', failure_reason: failed.failure_reason });
     await expect(prActivities(deps).analyzePullRequest({ projectId, analysisId })).resolves.toEqual({ status: 'already_finished' });
   }, 120_000);
 });
