@@ -216,7 +216,8 @@ const FailureReason = z
 
 const PENDING_DOC =
   'Until `status` is `completed` the result objects hold typed empty values: classification {primary_intent "unknown", empty ' +
-  'arrays, summary ""}, merge_readiness {status "needs_review", counts 0, confidence 0}, health_impact and health_projection ' +
+  'arrays, summary ""}, merge_readiness {status "needs_review", counts 0, confidence 0, `reasons` saying why there is no verdict: ' +
+  '"the analysis is pending: no verdict yet", "the analysis failed: <failure_reason>"}, health_impact and health_projection ' +
   '{scores and deltas 0, grades "F", no category_deltas, impact_rating "unknown"}, graph_impact {no symbols or files, depth 0}, ' +
   'empty scope_drift and impact_zones, conflicts {no conflicts, no checked_prs}, stacked_prs {is_stacked false, empty arrays}; ' +
   'summaries are "".';
