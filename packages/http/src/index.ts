@@ -14,3 +14,5 @@ export type { IdpOptions } from './idp.js';
 export { DEFAULT_RATE_LIMIT, DEFAULT_UNAUTHENTICATED_RATE_LIMIT, createRateLimiter, enforceRateLimit, rateLimitFromEnv } from './rate-limit.js';
 export type { RateLimit, RateLimiter, RateLimiterOptions } from './rate-limit.js';
 export { clientAddressOf, TrustedProxies, TrustedProxiesError } from './client-address.js';
+export { createStaticSite, isApiPath } from './static-site.js';
+export type { StaticSite, StaticSiteOptions } from './static-site.js';

@@ -7,10 +7,11 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { startHost, type Host } from '../host/compose.js';
 import { readEmbeddedConfig, readSelfHostedConfig, type HostConfig } from '../host/config.js';
+import { DEFAULT_OWNER_EMAIL } from '../host/local-sign-in.js';
 
 export const SERVE_USAGE = `Usage: codehealth serve [--embedded]
 
-Start the REST API server (/api/v1, /healthz, /health/detailed).
+Start the REST API server (/api/v1, /healthz, /health/detailed); embedded, also the web dashboard (/).
 
   codehealth serve              self-hosted: needs every variable of the spec's deployment
                                 section (DATABASE_URL, CACHE_URL, SECRET_KEY, ...) and a database
@@ -24,6 +25,8 @@ WORKER_TASK_QUEUE (self-hosted: the Temporal task queue of the workers, default 
 IDP_AUDIENCE (self-hosted: the aud identity-provider tokens must name, comma-separated;
 unset, tokens naming an audience are refused),
 CORS_ORIGINS (comma-separated origins or *), CODEHEALTH_DATA_DIR (embedded),
+CODEHEALTH_OWNER_EMAIL (embedded: the user the dashboard's one-time sign-in link signs in,
+default owner@codehealth.localhost),
 CODEHEALTH_PLUGINS (embedded: the analyzer plugin packages to run, comma-separated npm names),
 RATE_LIMIT_PER_MINUTE (requests per API key and minute, default 600; 0 turns limiting off;
 self-hosted replicas count together in Redis), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE (requests
@@ -86,6 +89,8 @@ function banner(config: HostConfig, host: Host): string {
     `  Health:    ${host.url}/healthz`,
   ];
   if (config.mode === 'embedded') {
+    lines.splice(1, 0, `  Dashboard: ${host.url}/`);
+    if (host.signInLink) lines.splice(2, 0, `  Sign in:   ${host.signInLink}   (one-time link for ${config.ownerEmail ?? DEFAULT_OWNER_EMAIL})`);
     lines.push(`  Data:      ${config.dataDir} (embedded Postgres)`);
     lines.push(
       host.adminAdvertised

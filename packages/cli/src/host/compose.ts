@@ -23,10 +23,12 @@ import {
   type StoreConfig,
   type WorkflowStarter,
 } from '@codehealth/engine/server';
-import { createApp, createIdpAuthenticator } from '@codehealth/http';
+import { createApp, createIdpAuthenticator, createStaticSite, isApiPath } from '@codehealth/http';
 import { ADMIN_KEYS_PATH, createAdminKeysRoute, generateAdminToken, isLoopback } from './admin-keys.js';
 import type { EmbeddedConfig, HostConfig } from './config.js';
 import { githubAppAuth } from './github-app.js';
+import { createLocalSignIn, DEFAULT_OWNER_EMAIL, LOCAL_SIGN_IN_PATH } from './local-sign-in.js';
+import { webRoot } from './web-root.js';
 import { healthComponents } from './health-components.js';
 import { embeddedWorkflows, temporalWorkflows, type WorkflowHost } from './workflows.js';
 import { listen, peerAddressOf, type FetchHandler } from './http-server.js';
@@ -38,6 +40,8 @@ export interface Host {
   port: number;
   /** True when `keys create` can go through this server (embedded, reachable on loopback). */
   adminAdvertised: boolean;
+  /** Embedded: the dashboard's one-time sign-in link for the owner (when reachable on loopback). */
+  signInLink?: string;
   /** Graceful: stop accepting, finish in-flight requests, close the store, release the lock. */
   close(): Promise<void>;
 }
@@ -170,12 +174,19 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
       log: options.log,
       version: hostVersion(),
     });
-    let handler: FetchHandler = (request) => app.fetch(request);
     const adminToken = config.mode === 'embedded' && advertisable(config) ? generateAdminToken() : undefined;
-    if (adminToken) {
-      const admin = createAdminKeysRoute({ db: store.db, token: adminToken, log: options.log });
-      handler = (request) => (new URL(request.url).pathname === ADMIN_KEYS_PATH ? admin.handle(request, peerAddressOf(request)) : app.fetch(request));
-    }
+    const admin = adminToken ? createAdminKeysRoute({ db: store.db, token: adminToken, log: options.log }) : undefined;
+    const localSignIn =
+      config.mode === 'embedded' && adminToken ? createLocalSignIn({ db: store.db, ownerEmail: config.ownerEmail ?? DEFAULT_OWNER_EMAIL, log: options.log }) : undefined;
+    // Embedded, the dashboard is served beside the API; self-hosted, `codehealth web` serves it.
+    const site = config.mode === 'embedded' ? createStaticSite({ root: webRoot(), config: { apiBase: '', localSignIn: localSignIn !== undefined } }) : undefined;
+    const handler: FetchHandler = (request) => {
+      const { pathname } = new URL(request.url);
+      if (admin && pathname === ADMIN_KEYS_PATH) return admin.handle(request, peerAddressOf(request));
+      if (localSignIn && pathname === LOCAL_SIGN_IN_PATH) return localSignIn.handle(request, peerAddressOf(request));
+      if (site && !isApiPath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) return site(request);
+      return app.fetch(request);
+    };
     const server = await listen(handler, { host: config.host, port: config.port });
     if (adminToken) store.lock?.advertise({ url: server.url, adminToken });
     await workflows.start(services);
@@ -185,6 +196,7 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
       url: server.url,
       port: server.port,
       adminAdvertised: adminToken !== undefined,
+      ...(localSignIn ? { signInLink: localSignIn.link(server.url) } : {}),
       close() {
         closing ??= (async () => {
           try {

@@ -71,6 +71,8 @@ export interface EmbeddedConfig extends ListenConfig {
   dataDir: string;
   /** CODEHEALTH_PLUGINS (the embedded server runs the analyses itself). */
   plugins?: string[];
+  /** CODEHEALTH_OWNER_EMAIL: the user the dashboard's one-time local sign-in link signs in. */
+  ownerEmail?: string;
 }
 
 export interface SelfHostedConfig extends ListenConfig {
@@ -181,6 +183,7 @@ export function readEmbeddedConfig(env: Env, cwd: string): EmbeddedConfig {
     ...limits,
     workload,
     dataDir: dataDirOf(env, cwd),
+    ...(valueOf(env, 'CODEHEALTH_OWNER_EMAIL') ? { ownerEmail: valueOf(env, 'CODEHEALTH_OWNER_EMAIL') } : {}),
   };
 }
 
