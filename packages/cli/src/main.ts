@@ -9,7 +9,8 @@ export const USAGE = `Usage: codehealth <command> [options]
 Commands:
   analyze [dir]    assess the code health of a directory and print a report
   serve            start the REST API server (self-hosted; needs the spec's variables)
-  serve --embedded start the REST API server with an embedded database (npm start)
+  serve --embedded start the REST API server with an embedded database and the dashboard (npm start)
+  web              serve the web dashboard of a self-hosted deployment (BACKEND_URL)
   keys create      create an API key: keys create --email <email> [--name <label>]
   migrate up       apply the database migrations (DATABASE_URL or the embedded data dir)
   migrate status   list the migrations and whether each is applied
@@ -73,6 +74,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       case 'serve': {
         const { runServe } = await import('./commands/serve.js');
         return await runServe(rest, io);
+      }
+      case 'web': {
+        const { runWeb } = await import('./commands/web.js');
+        return await runWeb(rest, io);
       }
       case 'worker': {
         const { runWorker } = await import('./commands/worker.js');
