@@ -236,23 +236,29 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     const head = repo.commit('add discount');
     repo.git('update-ref', 'refs/pull/1/head', head);
     repo.git('checkout', '-q', 'main');
-    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const repos = (await (await fetch(url(`/api/v1/projects/${projectId}/repos`), { headers: auth })).json()) as { id: string }[];
-    const started = await fetch(url(`/api/v1/projects/${projectId}/repos/${repos[0]!.id}/prs/1/analyze`), { method: 'POST', headers: auth, body: '{}' });
-    expect(started.status).toBe(201);
-    const analysisId = ((await started.json()) as { id: string }).id;
-    await expect
-      .poll(async () => ((await (await fetch(url(`/api/v1/projects/${projectId}/pr-analyses/${analysisId}`), { headers: auth })).json()) as { status: string }).status, {
-        timeout: 120_000,
-        interval: 500,
-      })
-      .toMatch(/completed|failed/);
     await page.getByRole('link', { name: 'Pull requests', exact: true }).click();
-    await page.getByRole('link', { name: /#1/ }).click();
+    await page.getByText('No pull request analysed yet.').waitFor();
+    await page.getByLabel('Pull request number').fill('1');
+    await page.getByRole('button', { name: 'Analyse' }).click();
     await page.getByRole('heading', { name: /Pull request #1/ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^(completed|failed) ·/ }).waitFor({ timeout: 120_000 });
+    const analysisId = /\/pulls\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
+    const analysis = (await (await fetch(url(`/api/v1/projects/${projectId}/pr-analyses/${analysisId}`), { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      status: string;
+      merge_readiness: { status: string };
+    };
+    expect(analysis.status).toBe('completed');
     await page.getByRole('heading', { name: 'Merge readiness' }).waitFor();
+    // The change adds an eval(): the verdict the API gives, in words, with its reason.
+    expect(analysis.merge_readiness.status).toBe('blocked');
+    await page.locator('section', { has: page.getByRole('heading', { name: 'Merge readiness' }) }).getByText('Blocked', { exact: true }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: /blocking: .*src\/discount\.js/ }).waitFor();
     await page.getByRole('heading', { name: 'Health projection' }).waitFor();
+    await page.getByRole('heading', { name: 'Impact zones' }).waitFor();
     await checkAccessibility('08-pull-request');
+    await page.getByRole('link', { name: '← All pull requests' }).click();
+    await page.getByRole('link', { name: /#1/ }).waitFor();
+    await checkAccessibility('08b-pull-requests');
 
     // The other project pages load and pass axe.
     for (const [tab, heading, shot] of [

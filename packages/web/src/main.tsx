@@ -34,7 +34,7 @@ function ProjectShell({ projectId, tab, rest }: { projectId: string; tab: string
     if (project.data) document.title = `${title} · ${project.data.name} · CodeHealth`;
   }, [project.data, title]);
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <Load state={project} label="Loading the project…">
         {(p) => (
           <>
@@ -143,7 +143,7 @@ function App() {
     page = <ProjectShell projectId={decodeURIComponent(id!)} tab={tab ?? 'health'} rest={rest.filter(Boolean)} />;
   } else
     page = (
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <NotFound />
       </main>
     );

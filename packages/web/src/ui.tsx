@@ -48,6 +48,8 @@ export const fmtNumber = (value: number | null | undefined, digits = 0): string 
   value === null || value === undefined || Number.isNaN(value) ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: digits });
 export const fmtSigned = (value: number | null | undefined, digits = 1): string =>
   value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;
+/** `1 issue`, `2 issues`. */
+export const plural = (count: number, word: string): string => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 export const label = (key: string): string => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 export function Field({ label: text, children, hint }: { label: string; children: VNode; hint?: string }) {

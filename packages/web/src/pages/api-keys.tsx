@@ -13,7 +13,7 @@ export function ApiKeysPage() {
   const create = useAction();
   const revoke = useAction();
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <h1>API keys</h1>
       <p>A key acts as you: it reaches your projects with your roles. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
       <section class="card" aria-labelledby="new-key-h">

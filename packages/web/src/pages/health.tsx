@@ -5,7 +5,7 @@ import { api } from '../api.js';
 import { useAction, useApi } from '../hooks.js';
 import { TrendChart } from '../trend-chart.js';
 import { CATEGORY_KEYS, type Assessment, type HealthCategory, type HealthDashboard } from '../types.js';
-import { Badge, Empty, ErrorNote, Grade, Load, fmtDate, fmtNumber, fmtSigned, label } from '../ui.js';
+import { Badge, Empty, ErrorNote, Grade, Load, fmtDate, fmtNumber, fmtSigned, label, plural } from '../ui.js';
 
 const FALLBACK_COLORS = ['#2563eb', '#dc2626', '#d97706', '#059669', '#7c3aed', '#0891b2', '#db2777', '#4b5563', '#65a30d'];
 
@@ -116,7 +116,7 @@ function Dashboard({ data, categories, projectId, onChanged }: { data: HealthDas
                 <span class="score-name">{nameOf(key)}</span>
                 <meter min={0} max={100} low={60} high={80} optimum={100} value={score} aria-label={`${nameOf(key)} score`} />
                 <span class="score-value">{fmtNumber(score)}</span>
-                {breakdown ? <span class="muted small">{breakdown.count} issues</span> : null}
+                {breakdown ? <span class="muted small">{plural(breakdown.count, 'issue')}</span> : null}
               </li>
             );
           })}

@@ -16,7 +16,7 @@ const toKey = (name: string) =>
 export function ProjectList() {
   const projects = useApi<Project[]>('/projects');
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <h1>Projects</h1>
       <Load state={projects} label="Loading projects…">
         {(list) =>

@@ -1,9 +1,11 @@
 // Pull requests: statistics and the list of analyses; one analysis with intent, readiness and its
 // reasons, the health projection, impact zones, scope drift, conflicts and stack.
-import { useApi } from '../hooks.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { useAction, useApi } from '../hooks.js';
 import { navigate, useLocation, withQuery } from '../router.js';
-import type { PrAnalysis, PrListItem, PrStats } from '../types.js';
-import { Badge, Empty, Grade, Load, fmtDate, fmtNumber, fmtSigned, label } from '../ui.js';
+import type { PrAnalysis, PrListItem, PrStats, Repository } from '../types.js';
+import { Badge, Empty, ErrorNote, Field, Grade, Load, fmtDate, fmtNumber, fmtSigned, label, plural } from '../ui.js';
 
 const PAGE = 20;
 const READINESS_TONE: Record<string, string> = { ready: 'low', needs_review: 'medium', blocked: 'critical' };
@@ -44,6 +46,7 @@ export function PullRequestsPage({ projectId }: { projectId: string }) {
           )}
         </Load>
       </section>
+      <AnalyzePullRequest projectId={projectId} />
       <Load state={list} label="Loading pull-request analyses…">
         {(data) =>
           data.analyses.length === 0 ? (
@@ -95,8 +98,59 @@ export function PullRequestsPage({ projectId }: { projectId: string }) {
   );
 }
 
+/** Analyses start on pull-request events; this starts one by hand (a local repository has no events). */
+function AnalyzePullRequest({ projectId }: { projectId: string }) {
+  const repos = useApi<Repository[]>(`/projects/${projectId}/repos`);
+  const [repoId, setRepoId] = useState('');
+  const [number, setNumber] = useState('');
+  const action = useAction();
+  const list = repos.data ?? [];
+  if (repos.data !== undefined && list.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="analyze-h">
+      <h2 id="analyze-h">Analyse a pull request</h2>
+      <form
+        class="grid-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const repository = repoId || list[0]?.id;
+          let started: { id: string } | undefined;
+          if (await action.run(async () => (started = await api(`/projects/${projectId}/repos/${repository}/prs/${Number(number)}/analyze`, { method: 'POST', body: {} })))) {
+            navigate(`/projects/${projectId}/pulls/${started!.id}`);
+          }
+        }}
+      >
+        <Field label="Repository">
+          <select value={repoId || list[0]?.id} onChange={(e) => setRepoId((e.target as HTMLSelectElement).value)}>
+            {list.map((repo) => (
+              <option key={repo.id} value={repo.id}>
+                {repo.full_name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Pull request number">
+          <input type="number" min={1} required value={number} onInput={(e) => setNumber((e.target as HTMLInputElement).value)} />
+        </Field>
+        <div>
+          <button type="submit" class="primary" disabled={action.busy || list.length === 0}>
+            Analyse
+          </button>
+        </div>
+      </form>
+      <ErrorNote error={action.error} />
+    </section>
+  );
+}
+
 export function PullRequestPage({ projectId, analysisId }: { projectId: string; analysisId: string }) {
   const analysis = useApi<PrAnalysis>(`/projects/${projectId}/pr-analyses/${analysisId}`);
+  const status = analysis.data?.status;
+  useEffect(() => {
+    if (status !== 'pending' && status !== 'running') return;
+    const timer = setTimeout(analysis.reload, 1500);
+    return () => clearTimeout(timer);
+  }, [status, analysis.data]);
   return (
     <>
       <p>
@@ -118,8 +172,8 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
         <h2 id="pr-h">
           Pull request #{a.pr_number} <span class="muted small">at {a.head_sha.slice(0, 12)}</span>
         </h2>
-        <p class="muted">
-          {a.status} · started {fmtDate(a.started_at ?? a.created_at)} · completed {fmtDate(a.completed_at)}
+        <p class="muted" role="status" aria-live="polite">
+          {a.status === 'pending' || a.status === 'running' ? `Analysis ${a.status}…` : a.status} · started {fmtDate(a.started_at ?? a.created_at)} · completed {fmtDate(a.completed_at)}
         </p>
         {a.failure_reason ? <p class="error">The analysis failed: {a.failure_reason}</p> : null}
         {a.classification ? (
@@ -182,7 +236,7 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
             </p>
             {a.health_impact ? (
               <p class="muted">
-                {a.health_impact.issues_added} issues added, {a.health_impact.issues_fixed} fixed
+                {plural(a.health_impact.issues_added, 'issue')} added, {a.health_impact.issues_fixed} fixed
               </p>
             ) : null}
             <ul class="plain">
@@ -190,7 +244,7 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
                 .filter((d) => d.delta !== 0 || d.issues_in_pr > 0)
                 .map((d) => (
                   <li key={d.category}>
-                    {label(d.category)}: {fmtNumber(d.current_score)} → {fmtNumber(d.projected_score)} ({fmtSigned(d.delta)}), {d.issues_in_pr} issues in the PR
+                    {label(d.category)}: {fmtNumber(d.current_score)} → {fmtNumber(d.projected_score)} ({fmtSigned(d.delta)}), {plural(d.issues_in_pr, 'issue')} in the PR
                   </li>
                 ))}
             </ul>

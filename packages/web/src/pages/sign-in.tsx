@@ -32,7 +32,7 @@ export function SignIn({ next }: { next: string }) {
   };
 
   return (
-    <main id="main" class="narrow">
+    <main id="main" class="narrow" tabIndex={-1}>
       <h1>Sign in to CodeHealth</h1>
       {oidc ? (
         <section class="card">
@@ -80,7 +80,7 @@ export function LocalSignIn() {
     })().catch((failure: Error) => setError(failure.message));
   }, []);
   return (
-    <main id="main" class="narrow">
+    <main id="main" class="narrow" tabIndex={-1}>
       <h1>Signing in…</h1>
       {error ? (
         <>
@@ -105,7 +105,7 @@ export function OidcCallback({ query }: { query: URLSearchParams }) {
     );
   }, []);
   return (
-    <main id="main" class="narrow">
+    <main id="main" class="narrow" tabIndex={-1}>
       <h1>Signing in…</h1>
       {error ? (
         <>
