@@ -1,6 +1,6 @@
 // Architecture: the computed overview, reviews (trigger and read), conventions to accept or reject,
 // and architecture decision records (create, edit, move status).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { useAction, useApi } from '../hooks.js';
 import { Badge, Empty, ErrorNote, Field, Load, fmtDate, fmtNumber, label } from '../ui.js';
@@ -104,14 +104,17 @@ export function ArchitecturePage({ projectId }: { projectId: string }) {
 function Reviews({ base }: { base: string }) {
   const reviews = useApi<{ items: ReviewSummary[] }>(`${base}/reviews?limit=10`);
   const trigger = useAction();
+  const busy = reviews.data?.items.some((r) => r.status === 'pending' || r.status === 'running') ?? false;
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(reviews.reload, 1500);
+    return () => clearTimeout(timer);
+  }, [busy, reviews.data]);
   return (
     <section class="card" aria-labelledby="rev-h">
       <h2 id="rev-h">Reviews</h2>
-      <button type="button" disabled={trigger.busy} onClick={async () => (await trigger.run(() => api(`${base}/reviews/trigger`, { method: 'POST' }))) && reviews.reload()}>
-        Run a review
-      </button>{' '}
-      <button type="button" onClick={reviews.reload}>
-        Refresh
+      <button type="button" disabled={trigger.busy || busy} onClick={async () => (await trigger.run(() => api(`${base}/reviews/trigger`, { method: 'POST' }))) && reviews.reload()}>
+        {busy ? 'Reviewing…' : 'Run a review'}
       </button>
       <ErrorNote error={trigger.error} />
       <Load state={reviews} label="Loading reviews…">
@@ -136,15 +139,26 @@ function Reviews({ base }: { base: string }) {
 function Conventions({ base }: { base: string }) {
   const conventions = useApi<Convention[]>(`${base}/conventions`);
   const action = useAction();
+  const [queued, setQueued] = useState(false);
   const setStatus = async (id: string, status: Convention['status']) => {
     if (await action.run(() => api(`${base}/conventions/${id}`, { method: 'PATCH', body: { status } }))) conventions.reload();
   };
   return (
     <section class="card" aria-labelledby="convs-h">
       <h2 id="convs-h">Conventions</h2>
-      <button type="button" disabled={action.busy} onClick={() => action.run(() => api(`${base}/conventions/detect`, { method: 'POST' }))}>
-        Detect conventions again
-      </button>
+      <div class="toolbar">
+        <button type="button" disabled={action.busy} onClick={async () => setQueued(await action.run(() => api(`${base}/conventions/detect`, { method: 'POST' })))}>
+          Detect conventions again
+        </button>
+        {queued ? (
+          <span role="status">
+            Detection queued.{' '}
+            <button type="button" class="link" onClick={conventions.reload}>
+              Show the new results
+            </button>
+          </span>
+        ) : null}
+      </div>
       <ErrorNote error={action.error} />
       <Load state={conventions} label="Loading conventions…">
         {(list) =>
