@@ -260,6 +260,25 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByRole('link', { name: /#1/ }).waitFor();
     await checkAccessibility('08b-pull-requests');
 
+    // The pull request merged: the next assessment raises drift alerts, one is dismissed.
+    repo.git('merge', '-q', '--ff-only', 'feature');
+    await page.getByRole('link', { name: 'Health', exact: true }).click();
+    await page.getByRole('button', { name: 'Run an assessment' }).click();
+    await page.getByText(/Assessment completed: grade [A-F]/).waitFor({ timeout: 120_000 });
+    const drift = page.locator('section', { has: page.getByRole('heading', { name: 'Drift alerts' }) });
+    const alerts = drift.getByRole('listitem');
+    await alerts.first().waitFor();
+    const before = await alerts.count();
+    const listed = (await (await fetch(url(`/api/v1/projects/${projectId}/health`), { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      drift_alerts: { message: string; dismissed: boolean }[];
+    };
+    const active = listed.drift_alerts.filter((alert) => !alert.dismissed);
+    expect(active.length).toBe(before);
+    for (const alert of active) await alerts.filter({ hasText: alert.message }).first().waitFor();
+    await checkAccessibility('08c-health-drift');
+    await alerts.first().getByRole('button', { name: /^Dismiss/ }).click();
+    await expect.poll(() => alerts.count()).toBe(before - 1);
+
     // Architecture: the overview onboarding computed, a review run to its end, a convention
     // accepted, a decision recorded and edited.
     await page.getByRole('link', { name: 'Architecture', exact: true }).click();
