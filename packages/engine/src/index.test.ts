@@ -32,6 +32,6 @@ describe('@codehealth/engine exports', () => {
   });
 
   it('exposes the plugin harness at @codehealth/engine/testing', () => {
-    expect(Object.keys(testing).sort()).toEqual(['AnalyzerTester', 'AnalyzerTesterError', 'runRule']);
+    expect(Object.keys(testing).sort()).toEqual(['AnalyzerTester', 'AnalyzerTesterError', 'RepositoryRuleTester', 'runRepositoryRule', 'runRule']);
   });
 });
