@@ -225,7 +225,7 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
       };
       const unmigrated = await runCli(['serve'], { cwd, env: { ...env, PORT: '0' } });
       expect(unmigrated.code).toBe(2);
-      expect(unmigrated.stderr).toBe("codehealth: the database needs 8 migration(s) (0001_initial_schema, 0002_graph_store, 0003_graph_calls, 0004_idp_identities, 0005_webhook_replay_window, 0006_workload_bounds, 0007_issue_file_role, 0008_issue_identity_v2); run 'codehealth migrate up'\n");
+      expect(unmigrated.stderr).toBe("codehealth: the database needs 9 migration(s) (0001_initial_schema, 0002_graph_store, 0003_graph_calls, 0004_idp_identities, 0005_webhook_replay_window, 0006_workload_bounds, 0007_issue_file_role, 0008_issue_identity_v2, 0009_pr_feedback); run 'codehealth migrate up'\n");
 
       expect((await runCli(['migrate', 'up'], { cwd, env })).code).toBe(0);
       const server = await startServer([], { cwd, env });
