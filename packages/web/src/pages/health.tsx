@@ -83,7 +83,10 @@ function Dashboard({ data, categories, projectId, onChanged }: { data: HealthDas
       values: completed.map((p) => p[`${key}_score`] ?? null),
     })),
   ];
-  const labels = completed.map((p) => new Date(p.completed_at ?? p.created_at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }));
+  const times = completed.map((p) => new Date(p.completed_at ?? p.created_at));
+  // Assessments of one day are told apart by their time.
+  const oneDay = new Set(times.map((t) => t.toDateString())).size === 1 && times.length > 1;
+  const labels = times.map((t) => (oneDay ? t.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })));
   return (
     <div class="dashboard">
       <section class="card overview" aria-labelledby="grade-h">
@@ -105,7 +108,7 @@ function Dashboard({ data, categories, projectId, onChanged }: { data: HealthDas
           </div>
         </div>
       </section>
-      <section class="card" aria-labelledby="cat-h">
+      <section class="card span2" aria-labelledby="cat-h">
         <h2 id="cat-h">Categories</h2>
         <ul class="scores">
           {CATEGORY_KEYS.map((key) => {
@@ -255,9 +258,7 @@ function DriftAlerts({ data, projectId, onChanged }: { data: HealthDashboard; pr
             <li key={alert.id} class="alert-item">
               <div>
                 <Badge tone={alert.change < 0 ? 'high' : 'low'}>{alert.drift_type}</Badge> <strong>{label(alert.category)}</strong>: {alert.message}{' '}
-                <span class="muted">
-                  ({fmtNumber(alert.previous_value, 1)} → {fmtNumber(alert.current_value, 1)}, {fmtDate(alert.detected_at)})
-                </span>
+                <span class="muted">({fmtDate(alert.detected_at)})</span>
                 {alert.affected_files.length > 0 ? <p class="muted small">{alert.affected_files.slice(0, 5).join(', ')}</p> : null}
               </div>
               <button
