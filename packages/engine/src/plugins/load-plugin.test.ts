@@ -41,6 +41,32 @@ describe('loadPlugin', () => {
     expect(own.url).not.toContain(dir);
   });
 
+  it('under a runner of the TypeScript sources, loads a plugin from its `source` export, and gives workers the built entry only when there is one', async () => {
+    const manifest = JSON.stringify({ name: 'ts-plugin', type: 'module', exports: { '.': { source: './src/index.ts', default: './dist/index.js' } } });
+    const unbuilt = dirWith({
+      'node_modules/ts-plugin/package.json': manifest,
+      'node_modules/ts-plugin/src/index.ts': "const name: string = 'from-source';\nexport default { name, analyzers: [] };\n",
+    });
+    const loaded = await loadPlugin('ts-plugin', unbuilt);
+    expect(loaded.plugin.name).toBe('from-source');
+    // No build: a worker thread (plain JavaScript) could not load it, so the pass stays in process.
+    expect(loaded.url).toBeUndefined();
+    const built = dirWith({
+      'node_modules/ts-plugin/package.json': manifest,
+      'node_modules/ts-plugin/src/index.ts': "export default { name: 'from-source', analyzers: [] };\n",
+      'node_modules/ts-plugin/dist/index.js': "export default { name: 'stale-build', analyzers: [] };\n",
+    });
+    const both = await loadPlugin('ts-plugin', built);
+    expect(both.plugin.name).toBe('from-source');
+    expect(both.url).toMatch(/ts-plugin\/dist\/index\.js$/);
+  });
+
+  it('loads the default plugin from the sources under test, the very module this test imports', async () => {
+    const own = await loadPlugin('@codehealth/analyzers', tmpdir(), { engineFirst: true });
+    const { default: sources } = await import('@codehealth/analyzers');
+    expect(own.plugin).toBe(sources);
+  });
+
   it('refuses a missing package, a malformed manifest and a module that is not a plugin', async () => {
     const dir = dirWith({
       'node_modules/broken/package.json': '{ "name": ',
