@@ -9,6 +9,8 @@ import { NO_APP_MESSAGE, type CodeHost, type InstallationMetadata, type PublicRe
 import { InvalidInputError, NotFoundError, UnavailableError } from '../services/errors.js';
 import { storableText } from '../store/storable-text.js';
 import { parseRepositoryRef } from './repository-url.js';
+import { GitHubPrFeedbackChannel } from './github-pr-feedback.js';
+import type { PullRequestFeedbackChannel } from '../ports/pr-feedback.js';
 
 type OctokitOptions = NonNullable<ConstructorParameters<typeof Octokit>[0]>;
 
@@ -209,6 +211,12 @@ export class GitHubCodeHost implements CodeHost {
       if ((error as GitHubRequestError)?.status === 404) return undefined;
       throw mapError(error, repository.fullName);
     }
+  }
+
+  /** Check runs and PR comments of a repository installed with the App (its installation's token); undefined otherwise. */
+  pullRequestFeedback(repository: RepositoryMetadata): PullRequestFeedbackChannel | undefined {
+    if (repository.installationId === 0 || !this.options.app) return undefined;
+    return new GitHubPrFeedbackChannel(this.installationClient(repository.installationId), { owner: repository.owner, name: repository.name }, () => this.requestOptions());
   }
 
   private requestOptions(): { signal: AbortSignal } {

@@ -1,5 +1,6 @@
 // The code-host port: where repositories and pull requests come from. Adapters: local git
 // repositories (`file://`, offline use) and GitHub (App installations, public repositories).
+import type { PullRequestFeedbackChannel } from './pr-feedback.js';
 
 export interface RepositoryMetadata {
   provider: string;
@@ -63,6 +64,8 @@ export interface CodeHost {
   listInstallations?(): Promise<InstallationMetadata[]>;
   /** Repositories one installation grants access to (`installationId` set on each). */
   listInstallationRepositories?(installationId: number): Promise<RepositoryMetadata[]>;
+  /** Check runs and PR comments on a repository the App is installed on; undefined when the host cannot post there. */
+  pullRequestFeedback?(repository: RepositoryMetadata): PullRequestFeedbackChannel | undefined;
 }
 
 /** The 503 message when no code host has App credentials (installation sync needs them). */
