@@ -57,7 +57,7 @@ export type { RepositoryRow } from '../services/repository-records.js';
 export { LocalGitCodeHost, runLocalGit, LocalGitError } from '../code-hosts/local-git-code-host.js';
 export { GitHubCodeHost } from '../code-hosts/github-code-host.js';
 export type { GitHubCodeHostOptions, GitHubAppAuth } from '../code-hosts/github-code-host.js';
-export { defaultCodeHosts } from '../code-hosts/default-code-hosts.js';
+export { defaultCodeHosts, githubApiUrl } from '../code-hosts/default-code-hosts.js';
 export type { DefaultCodeHostOptions } from '../code-hosts/default-code-hosts.js';
 export { parseRepositoryRef, parseGitHubUrl, parseLocalUrl, checkGitHubOwner, checkGitHubName } from '../code-hosts/repository-url.js';
 export type { RepositoryLocation } from '../code-hosts/repository-url.js';
@@ -90,6 +90,10 @@ export type { EnqueuedPrAnalysis, PullRequestSync } from '../services/pr-analyse
 export { PrAnalysisRecorder, maskCredentials } from '../services/pr-analysis-recorder.js';
 export type { PrAnalysisRun, PrAnalysisCompletion, CompletedPrAnalysis } from '../services/pr-analysis-recorder.js';
 export { pendingResult as pendingPrAnalysisResult } from '../services/pr-analysis-records.js';
+export { PrFeedbackService, changedLinesOf, feedbackEnabled, CHECK_RUN_NAME, COMMENT_MARKER, ANNOTATIONS_PER_REQUEST } from '../services/pr-feedback.js';
+export type { ChangedLines, PrFeedbackRecord, PrFeedbackOutcome, PrFeedbackOptions } from '../services/pr-feedback.js';
+export { GitHubPrFeedbackChannel, GitHubFeedbackError, retryAfterMsOf } from '../code-hosts/github-pr-feedback.js';
+export type { PullRequestFeedbackChannel, CheckRun, CheckRunState, CheckRunOutput, CheckRunAnnotation, IssueComment } from '../ports/pr-feedback.js';
 // -- PR analysis pipeline (diff, baseline, incremental analysis, classification, projection, readiness) and the LLM port
 export { PrAnalysisPipeline, MAX_OTHER_PRS } from '../pr/pipeline.js';
 export type { PrPipelineInput, PrPipelineOutput, PrPipelineDeps } from '../pr/pipeline.js';

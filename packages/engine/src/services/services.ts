@@ -28,6 +28,7 @@ import { ArchitectureReviewRecorder, ArchitectureReviewService } from './archite
 import { AdrService } from './architecture-adrs.js';
 import { WebhookService } from './webhooks.js';
 import { AssessmentScheduler } from './schedules.js';
+import { PrFeedbackService } from './pr-feedback.js';
 
 export interface ServiceOptions {
   /** Accept `file://` repositories (embedded mode or CODEHEALTH_ALLOW_LOCAL_REPOS=1). */
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   maxIssuesPerRule?: number;
   /** Completed assessments per project that keep their full issue list (default 10; 0: all). */
   issueRetentionRuns?: number;
+  /** The API's public root (BACKEND_URL), linked from pull-request feedback; without it paths are shown. */
+  apiUrl?: string;
 }
 
 export const DEFAULT_SERVICE_OPTIONS: ServiceOptions = { allowLocalRepos: false, invitationTtlDays: 7 };
@@ -87,6 +90,7 @@ export class Services {
   readonly schedules: AssessmentScheduler;
   readonly prAnalyses: PrAnalysisService;
   readonly prAnalysisRecorder: PrAnalysisRecorder;
+  readonly prFeedback: PrFeedbackService;
   // -- architecture fields
   readonly architecture: ArchitectureService;
   readonly architectureReviews: ArchitectureReviewService;
@@ -133,6 +137,7 @@ export class Services {
     // -- PR analysis init
     this.prAnalysisRecorder = new PrAnalysisRecorder(deps.db, (projectId) => this.projectCache.invalidate(projectId));
     this.prAnalyses = new PrAnalysisService(deps.db, this.access, deps.workflows, this.repositories, this.prAnalysisRecorder, this.projectCache);
+    this.prFeedback = new PrFeedbackService(deps.db, deps.codeHosts, { apiUrl: this.options.apiUrl });
     // webhooks and schedules need the health and PR analysis services above
     this.webhooks = new WebhookService(deps.db, this.health, this.prAnalyses, deps.codeHosts);
     this.schedules = new AssessmentScheduler(deps.db, this.health);
