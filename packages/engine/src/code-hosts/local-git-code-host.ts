@@ -14,7 +14,8 @@ import { runGitCommand } from '../git-process/git-helper.js';
 import { failureDetail, succeeded } from '../git-process/spawn-git.js';
 import { parseLocalUrl, parseRepositoryRef } from './repository-url.js';
 
-const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never'];
+// Besides the runner's HARDENED_CONFIG: no credential helper.
+const SAFE_CONFIG = ['-c', 'credential.helper='];
 const GIT_TIMEOUT_MS = 30_000;
 
 export class LocalGitError extends Error {
@@ -23,17 +24,7 @@ export class LocalGitError extends Error {
 
 /** Runs git in `dir` and returns its trimmed stdout; never looks for a repository above `dir`. */
 export async function runLocalGit(dir: string, args: readonly string[]): Promise<string> {
-  const env: NodeJS.ProcessEnv = {};
-  // Inherited GIT_DIR/GIT_WORK_TREE/... would point git elsewhere than the repository asked for.
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
-  Object.assign(env, {
-    GIT_CEILING_DIRECTORIES: dirname(dir),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_OPTIONAL_LOCKS: '0',
-    LC_ALL: 'C',
-  });
-  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], env, timeoutMs: GIT_TIMEOUT_MS, maxBufferBytes: 64 * 1024 * 1024 });
+  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], environment: { repository: dir }, timeoutMs: GIT_TIMEOUT_MS, maxBufferBytes: 64 * 1024 * 1024 });
   if (!succeeded(result)) throw new LocalGitError(`git ${args[0]} failed: ${failureDetail(result)}`);
   return result.stdout.toString('utf8').replace(/\n$/, '');
 }

@@ -11,7 +11,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { spawnGit, type GitRequest, type GitResult } from './spawn-git.js';
+import { spawnGit, withEnvironment, type GitRequest, type GitResult } from './spawn-git.js';
 
 /** A request as the helper receives it. */
 export interface HelperRequest {
@@ -180,4 +180,4 @@ export function gitHelper(): GitHelper {
 }
 
 /** Runs a git command through this thread's helper (see `GitHelper.run`). */
-export const runGitCommand = (request: GitRequest): Promise<GitResult> => gitHelper().run(request);
+export const runGitCommand = (request: GitRequest): Promise<GitResult> => gitHelper().run(withEnvironment(request));

@@ -1,14 +1,18 @@
 // Runs one git command and collects what it printed: the only place that spawns git for the
 // engine and its analyzers. Used in the git helper process (git-helper.ts) and, when there is no
-// helper, in the calling process. Never through a shell; the program is always `git`.
+// helper, in the calling process. Never through a shell; the program is always `git`. Every git
+// starts with HARDENED_CONFIG; its environment comes from gitEnvironment (the default).
 import { spawn } from 'node:child_process';
+import { dirname } from 'node:path';
 
 export interface GitRequest {
   /** Directory git runs in. */
   cwd: string;
   args: readonly string[];
-  /** git's whole environment (default: this process's). */
+  /** git's whole environment; without it, `gitEnvironment(environment)` of the calling process. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** How to build git's environment when `env` is not given (default: scrubbed of GIT_* variables). */
+  environment?: GitEnvironmentOptions;
   /** Written to git's standard input, which is then closed; without it git's stdin is empty. */
   input?: string;
   /** git is killed (SIGKILL) after this long; default 120 s. */
@@ -41,6 +45,46 @@ const MAX_STDERR_CHARS = 64 * 1024;
  */
 export const HARDENED_CONFIG = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'protocol.ext.allow=never'] as const;
 
+export interface GitEnvironmentOptions {
+  /**
+   * The directory git is asked about: git never looks for a repository above it
+   * (GIT_CEILING_DIRECTORIES is its parent), so a directory that is not a repository is not taken
+   * for part of an enclosing one.
+   */
+  repository?: string;
+  /**
+   * Keep this process's GIT_* variables (default false: an inherited GIT_DIR, GIT_WORK_TREE,
+   * GIT_INDEX_FILE or GIT_CONFIG_* would point git at another repository or configuration than
+   * the one asked for). The CLI's own snapshot of the directory it stands in keeps them.
+   */
+  inheritGitVariables?: boolean;
+  /** Read the machine's system configuration (/etc/gitconfig); default false (GIT_CONFIG_NOSYSTEM=1). */
+  systemConfig?: boolean;
+  /** Variables set last (an installation token's http.extraHeader through GIT_CONFIG_COUNT/KEY/VALUE). */
+  set?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The environment a git of the engine runs with: this process's, scrubbed of GIT_* variables
+ * (unless kept on purpose), never prompting for credentials, taking no optional locks (a read-only
+ * tool must not make a user's concurrent `git commit` fail) and speaking in the C locale (messages
+ * and dates are parsed).
+ */
+export function gitEnvironment(options: GitEnvironmentOptions = {}, base: Readonly<Record<string, string | undefined>> = process.env): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value === undefined) continue;
+    if (!options.inheritGitVariables && key.startsWith('GIT_')) continue;
+    env[key] = value;
+  }
+  env.GIT_TERMINAL_PROMPT = '0';
+  env.GIT_OPTIONAL_LOCKS = '0';
+  env.LC_ALL = 'C';
+  if (!options.systemConfig) env.GIT_CONFIG_NOSYSTEM = '1';
+  if (options.repository !== undefined) env.GIT_CEILING_DIRECTORIES = dirname(options.repository);
+  return Object.assign(env, options.set);
+}
+
 /** True when git ran and exited with status 0. */
 export const succeeded = (result: GitResult): boolean => result.exitCode === 0 && result.errorCode === undefined;
 
@@ -53,6 +97,9 @@ export function failureDetail(result: GitResult): string {
   if (result.errorMessage) return result.errorMessage;
   return stderr || (result.signal ? `killed by ${result.signal}` : `exit status ${result.exitCode}`);
 }
+
+/** The request with its environment resolved here (before it goes to the helper process). */
+export const withEnvironment = (request: GitRequest): GitRequest => (request.env ? request : { ...request, env: gitEnvironment(request.environment) });
 
 /** Runs git once; never rejects (a failure is in the result). `signal` kills it. */
 export function spawnGit(request: GitRequest, signal?: AbortSignal): Promise<GitResult> {
@@ -73,7 +120,7 @@ export function spawnGit(request: GitRequest, signal?: AbortSignal): Promise<Git
       if (errorMessage !== undefined) result.errorMessage = errorMessage;
       resolve(result);
     };
-    const env = request.env ?? process.env;
+    const env = request.env ?? gitEnvironment(request.environment);
     const child = spawn('git', [...HARDENED_CONFIG, ...request.args], {
       cwd: request.cwd,
       env: env as NodeJS.ProcessEnv,

@@ -2,11 +2,11 @@
 // git helper process (git-process/git-helper.ts; never a shell) with hooks, fsmonitor, external diff drivers and textconv filters
 // off, no prompts, no system config and no repository discovery above the given directory, so
 // reading a diff never executes anything the repository's owner configured.
-import { dirname } from 'node:path';
 import { runGitCommand } from '../git-process/git-helper.js';
 import { failureDetail, succeeded } from '../git-process/spawn-git.js';
 
-const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never', '-c', 'core.quotePath=false'];
+// Besides the runner's HARDENED_CONFIG: no credential helper, and paths printed as they are.
+const SAFE_CONFIG = ['-c', 'credential.helper=', '-c', 'core.quotePath=false'];
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
@@ -14,22 +14,9 @@ export class PrGitError extends Error {
   override readonly name = 'PrGitError';
 }
 
-function gitEnv(dir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  // Inherited GIT_DIR/GIT_WORK_TREE/... would point git elsewhere than the repository asked for.
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
-  return Object.assign(env, {
-    GIT_CEILING_DIRECTORIES: dirname(dir),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_OPTIONAL_LOCKS: '0',
-    LC_ALL: 'C',
-  });
-}
-
 /** Runs git in `dir` (a work tree or a bare repository) and returns its stdout untouched. */
 export async function git(dir: string, args: readonly string[]): Promise<string> {
-  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], env: gitEnv(dir), timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
+  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], environment: { repository: dir }, timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
   if (!succeeded(result)) throw new PrGitError(`git ${args[0]} failed: ${failureDetail(result)}`);
   return result.stdout.toString('utf8');
 }
@@ -65,7 +52,7 @@ export async function readBlobs(dir: string, specs: readonly string[]): Promise<
   for (const spec of specs) out.set(spec, undefined);
   if (wanted.length === 0) return out;
   const input = wanted.map((spec) => `${spec}\n`).join('');
-  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, 'cat-file', '--batch'], env: gitEnv(dir), input, timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
+  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, 'cat-file', '--batch'], environment: { repository: dir }, input, timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
   if (!succeeded(result)) throw new PrGitError(`git cat-file failed: ${failureDetail(result)}`);
   const buffer = result.stdout;
   let offset = 0;

@@ -22,8 +22,8 @@ const MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
 const TIMEOUT_MS = 30 * 60_000;
 
 export async function runGit(cwd: string, args: readonly string[]): Promise<string> {
-  const env = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
-  const result = await runGitCommand({ cwd, args, env, maxBufferBytes: MAX_OUTPUT_BYTES, timeoutMs: TIMEOUT_MS });
+  // The directory the user pointed at, as their own git sees it (system config, GIT_* variables).
+  const result = await runGitCommand({ cwd, args, environment: { inheritGitVariables: true, systemConfig: true }, maxBufferBytes: MAX_OUTPUT_BYTES, timeoutMs: TIMEOUT_MS });
   if (succeeded(result)) return result.stdout.toString('utf8');
   throw new GitCommandError(`git ${args[0]} failed: ${failureDetail(result)}`, args, result.errorCode ?? result.exitCode ?? undefined, result.stderr);
 }

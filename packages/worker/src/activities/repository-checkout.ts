@@ -2,18 +2,16 @@
 // (fetched, never re-cloned), and a throw-away working copy at the wanted commit for each run.
 // Working copies and partial clones carry owner records: those a killed process left behind are
 // removed at the next start (removeLeftovers), those in use never.
-// Git runs through execFile (no shell), with hooks disabled and no prompts; credentials, when a
-// code host needs them, travel in the environment, never on the command line or on disk.
-import { execFile } from 'node:child_process';
+// Git runs through the engine's hardened runner (no shell, hooks/fsmonitor/ext:: off, GIT_* variables
+// of this process scrubbed, no prompts, timeout and output limit); credentials, when a code host
+// needs them, travel in git's environment, never on the command line or on disk.
+import { runGitCommand } from '@codehealth/engine';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { NonRetryableError } from '../workflows/retry.js';
 import { claimPath, removeStalePaths } from './checkout-owners.js';
-
-const run = promisify(execFile);
 
 export interface CheckoutOptions {
   /** Where mirrors and working copies live (e.g. `<data dir>/repos`). */
@@ -35,7 +33,9 @@ export interface Checkout {
 /** A mirror being cloned: `<id>.git.partial-<random>`, renamed to `<id>.git` once complete. */
 const PARTIAL = '.partial-';
 
-const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'credential.helper=', '-c', 'protocol.ext.allow=never'];
+// Besides the runner's hardened settings: no credential helper.
+const SAFE_CONFIG = ['-c', 'credential.helper='];
+const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 function checkCloneUrl(url: string, allowLocal: boolean): void {
   if (/^https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\.git)?$/.test(url)) return;
@@ -47,31 +47,26 @@ export class RepositoryCheckouts {
   constructor(private readonly options: CheckoutOptions) {}
 
   private async git(args: string[], cwd?: string, repositoryId?: string): Promise<string> {
-    const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '/bin/false', GIT_CONFIG_NOSYSTEM: '1' };
+    const set: Record<string, string> = { GIT_ASKPASS: '/bin/false' };
     const header = repositoryId ? await this.options.authHeader?.(repositoryId) : undefined;
-    if (header) {
-      env.GIT_CONFIG_COUNT = '1';
-      env.GIT_CONFIG_KEY_0 = 'http.extraHeader';
-      env.GIT_CONFIG_VALUE_0 = header;
+    if (header) Object.assign(set, { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: header });
+    const result = await runGitCommand({
+      cwd: cwd ?? process.cwd(),
+      args: [...SAFE_CONFIG, ...args],
+      environment: { set },
+      timeoutMs: this.options.timeoutMs ?? 600_000,
+      maxBufferBytes: MAX_OUTPUT_BYTES,
+    });
+    if (result.exitCode === 0 && result.errorCode === undefined) return result.stdout.toString('utf8').trim();
+    const full = result.stderr.trim();
+    const stderr = full.split('\n').filter(Boolean).slice(-3).join(' ');
+    const how = result.errorCode === 'ETIMEDOUT' ? 'timed out' : result.errorCode === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? 'output too large' : result.errorMessage;
+    const message = `git ${args[0]} failed: ${(result.errorCode === undefined && stderr) || how || stderr || `exit status ${result.exitCode}`}`;
+    // A repository that does not exist or is not a repository will not appear on retry.
+    if (/not found|does not appear to be a git repository|not a git repository|Repository not found/i.test(full)) {
+      throw new NonRetryableError(message);
     }
-    try {
-      const { stdout } = await run('git', [...SAFE_CONFIG, ...args], {
-        cwd,
-        env,
-        timeout: this.options.timeoutMs ?? 600_000,
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      return stdout.trim();
-    } catch (error) {
-      const full = String((error as { stderr?: unknown }).stderr ?? '').trim();
-      const stderr = full.split('\n').filter(Boolean).slice(-3).join(' ');
-      const message = `git ${args[0]} failed: ${stderr || (error as Error).message}`;
-      // A repository that does not exist or is not a repository will not appear on retry.
-      if (/not found|does not appear to be a git repository|not a git repository|Repository not found/i.test(full)) {
-        throw new NonRetryableError(message);
-      }
-      throw new Error(message);
-    }
+    throw new Error(message);
   }
 
   private mirrorOf(repositoryId: string): string {

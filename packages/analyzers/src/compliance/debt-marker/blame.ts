@@ -28,8 +28,8 @@ async function runGit(cwd: string, args: string[]): Promise<string | undefined> 
     args,
     timeoutMs: TIMEOUT_MS,
     maxBufferBytes: MAX_OUTPUT,
-    // Read-only: no optional locks (a user's concurrent commit must not fail), no prompts, stable output.
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    // The user's repository as their git sees it; the runner adds no optional locks, no prompts, the C locale.
+    environment: { inheritGitVariables: true, systemConfig: true },
   });
   // An untracked file or a git failure leaves the ages unknown; it is not an error of the analysis.
   return result.exitCode === 0 && result.errorCode === undefined ? result.stdout.toString('utf8') : undefined;
