@@ -5,6 +5,7 @@
 // transaction. Repeating the activity after it completed writes nothing again.
 import type { Finding, IssueCategory, IssueSource, Severity } from '@codehealth/engine';
 import {
+  changedLinesOf,
   largeModelClient,
   llmSlotFromEnv,
   mergeBaseOf,
@@ -148,7 +149,9 @@ export async function storedBaseline(services: Services, projectId: string, repo
   };
 }
 
-export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePullRequest' | 'failPrAnalysis'> {
+export function prActivities(
+  deps: PrActivityDeps,
+): Pick<Activities, 'analyzePullRequest' | 'failPrAnalysis' | 'beginPrFeedback' | 'publishPrFeedback' | 'recordPrFeedbackFailure'> {
   const { services } = deps;
   return {
     async analyzePullRequest({ projectId, analysisId }) {
@@ -195,6 +198,8 @@ export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePul
             `${output.result.merge_readiness.status}, ${output.result.health_impact.issues_added} added / ${output.result.health_impact.issues_fixed} fixed, ` +
             `classified by ${output.classifier.method}, ${Date.now() - started} ms (${JSON.stringify(output.timingsMs)})`,
         );
+        // Before completion: a completed run is never analysed again, and its feedback annotates these lines.
+        await services.prFeedback.recordChangedLines(analysisId, changedLinesOf(output.diff.files));
         const completed = await services.prAnalysisRecorder.complete(analysisId, {
           result: output.result,
           findings: output.findings,
@@ -214,6 +219,18 @@ export function prActivities(deps: PrActivityDeps): Pick<Activities, 'analyzePul
 
     async failPrAnalysis({ analysisId, message }) {
       await services.prAnalysisRecorder.fail(analysisId, message);
+    },
+
+    async beginPrFeedback({ analysisId }) {
+      return { status: (await services.prFeedback.begin(analysisId)).status };
+    },
+
+    async publishPrFeedback({ analysisId }) {
+      return { status: (await services.prFeedback.publish(analysisId)).status };
+    },
+
+    async recordPrFeedbackFailure({ analysisId, message }) {
+      await services.prFeedback.recordFailure(analysisId, message);
     },
   };
 }

@@ -226,7 +226,9 @@ export class EmbeddedRunner {
             } catch (error) {
               const kind = error instanceof Error ? error.name : 'Error';
               if (attempt >= retry.maximumAttempts || retry.nonRetryableErrorTypes.includes(kind) || signal.aborted) throw error;
-              const delay = retryDelayMs(retry, attempt);
+              // A code host that said how long to wait (Retry-After, a rate limit's reset) is waited for, up to the policy's longest interval.
+              const asked = (error as { retryAfterMs?: unknown }).retryAfterMs;
+              const delay = Math.max(retryDelayMs(retry, attempt), typeof asked === 'number' ? Math.min(asked, retry.maximumIntervalMs) : 0);
               log(`activity ${name} of ${workflowId} failed (attempt ${attempt}): ${failureMessage(error)}; retrying in ${delay} ms`);
               await sleep(delay, signal);
             }

@@ -56,6 +56,12 @@ export interface Activities {
 
   analyzePullRequest(input: PrAnalysisInput): Promise<{ status: 'completed' | 'already_finished' }>;
   failPrAnalysis(input: { analysisId: string; message: string }): Promise<void>;
+  /** The code host's check run goes in progress (GitHub App repositories with feedback on; else recorded as skipped). */
+  beginPrFeedback(input: PrAnalysisInput): Promise<{ status: 'posted' | 'skipped' }>;
+  /** The check run completed with annotations and the sticky PR comment; retried per the policy. */
+  publishPrFeedback(input: PrAnalysisInput): Promise<{ status: 'posted' | 'skipped' }>;
+  /** The analysis notes that its feedback could not be posted (after the retries). */
+  recordPrFeedbackFailure(input: { analysisId: string; message: string }): Promise<void>;
 
   reviewArchitecture(input: ArchitectureReviewInput): Promise<{ status: 'completed' | 'already_finished' }>;
   failArchitectureReview(input: { reviewId: string; message: string }): Promise<void>;

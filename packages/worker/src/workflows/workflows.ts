@@ -21,12 +21,32 @@ export async function healthAssessmentWorkflow(input: HealthAssessmentInput, act
   }
 }
 
+/**
+ * A PR analysis, with the feedback on the code host (check run, sticky comment) as steps of their
+ * own: each is retried by the activity policy, and one that still fails is recorded on the
+ * analysis as not posted — feedback never fails the analysis.
+ */
 export async function prAnalysisWorkflow(input: PrAnalysisInput, acts: Activities): Promise<void> {
+  await feedbackStep(input, () => acts.beginPrFeedback(input), acts);
   try {
     await acts.analyzePullRequest(input);
   } catch (error) {
     await acts.failPrAnalysis({ analysisId: input.analysisId, message: failureMessage(error) });
+    await feedbackStep(input, () => acts.publishPrFeedback(input), acts);
     throw error;
+  }
+  await feedbackStep(input, () => acts.publishPrFeedback(input), acts);
+}
+
+async function feedbackStep(input: PrAnalysisInput, post: () => Promise<unknown>, acts: Activities): Promise<void> {
+  try {
+    await post();
+  } catch (error) {
+    try {
+      await acts.recordPrFeedbackFailure({ analysisId: input.analysisId, message: failureMessage(error) });
+    } catch {
+      // Nothing more to do: the analysis' own record is what matters.
+    }
   }
 }
 
