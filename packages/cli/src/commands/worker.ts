@@ -124,7 +124,13 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
       db: store.db,
       workflows: starter,
       codeHosts: staticCodeHosts(defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined })),
-      options: { allowLocalRepos: config.allowLocalRepos, maxIssuesPerRule: config.workload.maxIssuesPerRule, issueRetentionRuns: config.workload.issueRetentionRuns },
+      options: {
+        allowLocalRepos: config.allowLocalRepos,
+        maxIssuesPerRule: config.workload.maxIssuesPerRule,
+        issueRetentionRuns: config.workload.issueRetentionRuns,
+        // Links from pull-request feedback to the API.
+        apiUrl: process.env.BACKEND_URL?.trim() || undefined,
+      },
       cache,
       graphStore,
       log,

@@ -146,7 +146,13 @@ function servicesFor(
       codeHosts ??
         defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
     ),
-    options: { allowLocalRepos, maxIssuesPerRule: config.workload.maxIssuesPerRule, issueRetentionRuns: config.workload.issueRetentionRuns },
+    options: {
+      allowLocalRepos,
+      maxIssuesPerRule: config.workload.maxIssuesPerRule,
+      issueRetentionRuns: config.workload.issueRetentionRuns,
+      // Links from pull-request feedback to the API (the embedded runner posts it from this process).
+      apiUrl: process.env.BACKEND_URL?.trim() || undefined,
+    },
     log,
   });
 }

@@ -214,6 +214,21 @@ const FailureReason = z
   .nullable()
   .meta({ description: 'extension: why the run failed (status `failed`), e.g. `head_sha … is not a commit of the repository`; null otherwise' });
 
+const PrFeedbackSchema = z
+  .strictObject({
+    status: z.enum(['posted', 'not_posted', 'skipped']).meta({
+      description: '`posted`: the check run and the sticky comment are on the code host; `not_posted`: the code host failed after the retries; `skipped`: no feedback is due',
+    }),
+    reason: z.string().optional().meta({ description: 'why it was not posted or skipped' }),
+    at: Timestamp,
+  })
+  .nullable()
+  .meta({
+    id: 'PrFeedback',
+    description:
+      'extension: what became of the pull-request feedback through the code-host App (check run, sticky comment); null before any was attempted. A failure here never fails the analysis',
+  });
+
 const PENDING_DOC =
   'Until `status` is `completed` the result objects hold typed empty values: classification {primary_intent "unknown", empty ' +
   'arrays, summary ""}, merge_readiness {status "needs_review", counts 0, confidence 0, `reasons` saying why there is no verdict: ' +
@@ -233,6 +248,7 @@ export const PrAnalysisSchema = z
     analysis_run_id: Uuid.meta({ description: 'the run; its issues have context_type pr_analysis and context_id = analysis_run_id' }),
     status: PrAnalysisStatusSchema,
     failure_reason: FailureReason,
+    feedback: PrFeedbackSchema,
     created_at: Timestamp,
     started_at: StartedAt,
     completed_at: CompletedAt,

@@ -54,6 +54,15 @@ export const ProjectSettingsInput = z
       .partial()
       .strict()
       .optional(),
+    pr_feedback: z
+      .object({
+        enabled: z.boolean().meta({
+          description: 'check runs and one sticky comment on pull requests of repositories linked through the GitHub App; default true',
+        }),
+      })
+      .partial()
+      .strict()
+      .optional(),
   })
   .catchall(z.unknown())
   .meta({ description: 'replaces the settings as a whole; other keys are kept as given' });

@@ -18,7 +18,7 @@ import { iso } from './time.js';
 
 export const PR_ANALYSIS_COLUMNS = `id, project_id, repository_id, pr_number, head_sha, status, classification, merge_readiness,
   health_impact, health_projection, graph_impact, scope_drift, impact_zones, conflicts, stacked_prs, analysis_run_id,
-  workflow_id, error, created_at, started_at, completed_at`;
+  workflow_id, error, feedback, created_at, started_at, completed_at`;
 
 export interface PrAnalysisRow extends Record<string, unknown> {
   id: string;
@@ -40,6 +40,8 @@ export interface PrAnalysisRow extends Record<string, unknown> {
   workflow_id: string | null;
   /** The failure message of a failed run (credentials masked). */
   error: string | null;
+  /** What became of the run's feedback on the code host (services/pr-feedback.ts); null before any was attempted. */
+  feedback: PrAnalysis['feedback'];
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
@@ -108,6 +110,7 @@ export function prAnalysisOfRow(row: PrAnalysisRow): PrAnalysis {
     analysis_run_id: row.analysis_run_id,
     status: row.status,
     failure_reason: row.status === 'failed' ? (row.error ?? 'no reason was recorded') : null,
+    feedback: row.feedback ?? null,
     created_at: iso(row.created_at),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
