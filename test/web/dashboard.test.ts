@@ -229,6 +229,11 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await dismissed.locator('summary').click();
     await dismissed.getByRole('button', { name: 'Restore' }).click();
     await page.getByText('No dismissed issue matches these filters.').waitFor();
+    // A dismiss rule written by hand, then deleted.
+    await page.getByLabel('Rule pattern').fill('code-smell/deep-nesting');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByRole('button', { name: 'Delete rule code-smell/deep-nesting' }).click();
+    await page.getByRole('button', { name: 'Delete rule code-smell/deep-nesting' }).waitFor({ state: 'detached' });
 
     // A pull request (refs/pull/1/head of the local repository), analysed, opened from the list.
     repo.git('checkout', '-q', '-b', 'feature');
@@ -312,7 +317,25 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Project settings' }).waitFor();
+    await page.getByLabel('Settings (JSON object)').fill('{"team": ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not valid JSON' }).waitFor();
+    await page.getByLabel('Description').fill('The shop front end');
+    await page.getByLabel('Settings (JSON object)').fill('{"team": "storefront"}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = (await (await fetch(url(`/api/v1/projects/${projectId}`), { headers: { authorization: `Bearer ${key}` } })).json()) as { description: string; settings: unknown };
+    expect(saved).toMatchObject({ description: 'The shop front end', settings: { team: 'storefront' } });
     await checkAccessibility('11-settings');
+
+    // Keyboard: the first Tab reaches the skip link, which moves focus into the page's content.
+    await page.goto(url(`/projects/${projectId}/issues`));
+    await page.getByRole('heading', { name: 'Issues Web Shop', level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
 
     // Create a second key and revoke it: it leaves the list and the API refuses it.
     await page.getByRole('link', { name: 'API keys' }).click();

@@ -1,6 +1,6 @@
 // The dashboard's shell: configuration, sign-in gate, navigation and the route table.
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { currentToken, forgetToken, loadConfig, onUnauthorized } from './api.js';
 import { useApi } from './hooks.js';
 import { match, navigate, useLocation } from './router.js';
@@ -119,9 +119,13 @@ function App() {
     [],
   );
   useEffect(() => setTick((n) => n + 1), [path]);
+  const firstRender = useRef(true);
   useEffect(() => {
     if (!path.startsWith('/projects/')) document.title = 'CodeHealth';
-    document.getElementById('main')?.focus?.();
+    // After an in-app navigation, focus moves to the new content (as a page load would reset it);
+    // on the first load it stays at the top, where the skip link is.
+    if (firstRender.current) firstRender.current = false;
+    else document.getElementById('main')?.focus({ preventScroll: false });
   }, [path]);
 
   const publicRoute = path === '/sign-in' || path === '/sign-in/local' || path === '/auth/callback';

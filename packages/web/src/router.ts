@@ -28,6 +28,8 @@ document.addEventListener('click', (event) => {
   if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+  // An in-page anchor (the skip link) keeps the browser's own scrolling and focus.
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
   event.preventDefault();
   navigate(url.pathname + url.search + url.hash);
 });

@@ -103,13 +103,24 @@ function CreateProject({ onCreated }: { onCreated: (project: Project) => void })
 export function ProjectSettings({ project, onChanged }: { project: Project; onChanged: () => void }) {
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description);
+  const [settings, setSettings] = useState(JSON.stringify(project.settings ?? {}, null, 2));
   const [saved, setSaved] = useState(false);
   const save = useAction();
   const remove = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
     setSaved(false);
-    if (await save.run(() => api(`/projects/${project.id}`, { method: 'PATCH', body: { name: name.trim(), description } }))) {
+    const ok = await save.run(async () => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(settings || '{}');
+      } catch (error) {
+        throw new Error(`The settings are not valid JSON: ${(error as Error).message}`);
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('The settings must be a JSON object, e.g. {}.');
+      await api(`/projects/${project.id}`, { method: 'PATCH', body: { name: name.trim(), description, settings: parsed } });
+    });
+    if (ok) {
       setSaved(true);
       onChanged();
     }
@@ -131,6 +142,9 @@ export function ProjectSettings({ project, onChanged }: { project: Project; onCh
           </Field>
           <Field label="Description">
             <input value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
+          </Field>
+          <Field label="Settings (JSON object)" hint="Free-form project settings, stored as given.">
+            <textarea rows={4} class="mono" value={settings} onInput={(e) => setSettings((e.target as HTMLTextAreaElement).value)} />
           </Field>
           <div>
             <button type="submit" class="primary" disabled={save.busy}>
