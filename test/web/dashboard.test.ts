@@ -187,6 +187,9 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByText('Onboarding completed.').waitFor({ timeout: 120_000 });
     await page.getByRole('listitem').filter({ hasText: 'initial_assessment' }).first().waitFor();
     await checkAccessibility('04-repositories-onboarded');
+    // Without a code-host App the installation sync says what to configure.
+    await page.getByRole('button', { name: 'Sync installations and list repositories' }).click();
+    await page.getByRole('alert').filter({ hasText: 'no code-host App is configured (set VCS_APP_ID and VCS_PRIVATE_KEY_PATH)' }).waitFor();
 
     // The health dashboard shows the grade the API computed.
     const health = (await (await fetch(url(`/api/v1/projects/${projectId}/health`), { headers: { authorization: `Bearer ${key}` } })).json()) as {
