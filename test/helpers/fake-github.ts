@@ -40,7 +40,25 @@ export const recorded = {
   suspendedInstallation: examplesOf('installation').find((e) => e.action === 'suspend')!.installation,
   /** Pull request #2 of Codertocat/Hello-World, open (pull_request.opened). */
   openPullRequest: examplesOf('pull_request').find((e) => e.action === 'opened')!.pull_request,
+  /** A check run of Codertocat/Hello-World (check_run.created): the shape POST/PATCH …/check-runs answer. */
+  checkRun: examplesOf('check_run').find((e) => e.action === 'created' && e.repository.full_name === 'Codertocat/Hello-World')!.check_run,
+  /** A comment on an issue of Codertocat/Hello-World (issue_comment.created): the shape of …/issues/{n}/comments. */
+  issueComment: examplesOf('issue_comment').find((e) => e.action === 'created')!.comment,
 };
+
+/** One request with its JSON body, for assertions on exactly what was sent (`requests` omits bodies). */
+export interface FakeGitHubExchange {
+  method: string;
+  path: string;
+  body: Json | undefined;
+}
+
+/** An answer the fake gives instead of routing (rate limits, outages, a revoked installation). */
+export interface FakeGitHubFailure {
+  status: number;
+  headers?: Record<string, string>;
+  body?: Json;
+}
 
 export interface FakeGitHubRequest {
   method: string;
@@ -66,6 +84,14 @@ export interface FakeGitHub {
   pullCommits: Map<string, Json[]>;
   /** When set, every call answers GitHub's rate-limit 403. */
   rateLimited: boolean;
+  /** Requests with their bodies, in order. */
+  exchanges: FakeGitHubExchange[];
+  /** Answered, one each, by the next requests to check-run and comment routes (then routing resumes). */
+  failures: FakeGitHubFailure[];
+  /** Check runs by id (as GitHub keeps them: name, head_sha, status, conclusion, output), with their annotations. */
+  checkRuns: Map<number, Json & { annotations: Json[] }>;
+  /** Conversation comments by `<lower-case full name>#<n>`, oldest first. */
+  comments: Map<string, Json[]>;
   close(): Promise<void>;
 }
 
@@ -102,9 +128,110 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     pulls: new Map([['codertocat/hello-world', [recorded.openPullRequest]]]),
     pullCommits: new Map(),
     rateLimited: false,
+    exchanges: [],
+    failures: [],
+    checkRuns: new Map(),
+    comments: new Map(),
   };
+  let nextId = 4_000_000_000;
 
-  function route(method: string, path: string, authorization: string | undefined): [number, Json | Json[], Record<string, string>?] {
+  /** Check runs and comments need an installation token of an installation granting the repository, as on GitHub. */
+  function installationOf(authorization: string | undefined, fullName: string): number | undefined {
+    const installationId = tokens.get((authorization ?? '').replace(/^token /i, ''));
+    if (installationId === undefined) return undefined;
+    const granted = fake.repositoriesByInstallation.get(installationId) ?? [];
+    return granted.some((repo) => String(repo.full_name).toLowerCase() === fullName) ? installationId : undefined;
+  }
+
+  function checkRunOf(run: Json & { annotations: Json[] }): Json {
+    const { annotations, ...rest } = run;
+    return { ...rest, output: { ...rest.output, annotations_count: annotations.length } };
+  }
+
+  /** Check runs and issue comments, as GitHub's REST reference describes them; undefined for other paths. */
+  function feedbackRoute(method: string, url: URL, authorization: string | undefined, body: Json | undefined): [number, Json | Json[], Record<string, string>?] | undefined {
+    const match = /^\/repos\/([^/]+)\/([^/]+)\/(check-runs(?:\/(\d+))?|commits\/([0-9a-f]{40})\/check-runs|issues\/(\d+)\/comments|issues\/comments\/(\d+))$/.exec(url.pathname);
+    if (!match) return undefined;
+    const failure = fake.failures.shift();
+    if (failure) return [failure.status, failure.body ?? { message: 'failure', documentation_url: 'https://docs.github.com/rest' }, failure.headers];
+    const fullName = `${match[1]}/${match[2]}`.toLowerCase();
+    if (installationOf(authorization, fullName) === undefined) return notFound('https://docs.github.com/rest');
+    const [, , , , checkRunId, ref, issueNumber, commentId] = match;
+    const tooMany = (annotations: unknown) =>
+      Array.isArray(annotations) && annotations.length > 50
+        ? ([422, { message: 'Invalid request.\n\nOnly 50 annotations are allowed per request.', documentation_url: 'https://docs.github.com/rest/checks/runs' }] as [number, Json])
+        : undefined;
+    if (method === 'GET' && ref) {
+      const runs = [...fake.checkRuns.values()]
+        .filter((run) => run.head_sha === ref && (!url.searchParams.get('check_name') || run.name === url.searchParams.get('check_name')))
+        .reverse();
+      return [200, { total_count: runs.length, check_runs: runs.map(checkRunOf) }];
+    }
+    if (method === 'POST' && match[3] === 'check-runs') {
+      if (typeof body?.name !== 'string' || typeof body?.head_sha !== 'string') return [422, { message: 'Invalid request.', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run' }];
+      const refused = tooMany(body.output?.annotations);
+      if (refused) return refused;
+      const id = nextId++;
+      const run = {
+        ...recorded.checkRun,
+        id,
+        name: body.name,
+        head_sha: body.head_sha,
+        external_id: body.external_id ?? '',
+        status: body.status ?? 'queued',
+        conclusion: body.conclusion ?? null,
+        output: { title: body.output?.title ?? null, summary: body.output?.summary ?? null, text: null },
+        annotations: [...(body.output?.annotations ?? [])],
+      };
+      fake.checkRuns.set(id, run);
+      return [201, checkRunOf(run)];
+    }
+    if (method === 'PATCH' && checkRunId) {
+      const run = fake.checkRuns.get(Number(checkRunId));
+      if (!run) return notFound('https://docs.github.com/rest/checks/runs#update-a-check-run');
+      const refused = tooMany(body?.output?.annotations);
+      if (refused) return refused;
+      for (const key of ['status', 'conclusion', 'external_id'] as const) if (body?.[key] !== undefined) run[key] = body[key];
+      if (body?.output) {
+        run.output = { ...run.output, title: body.output.title, summary: body.output.summary };
+        run.annotations.push(...(body.output.annotations ?? []));
+      }
+      return [200, checkRunOf(run)];
+    }
+    if (issueNumber) {
+      const key = `${fullName}#${issueNumber}`;
+      const comments = fake.comments.get(key) ?? [];
+      if (method === 'GET') {
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const headers: Record<string, string> = {};
+        if (page * perPage < comments.length) {
+          const next = new URL(url);
+          next.searchParams.set('page', String(page + 1));
+          headers.link = `<${fake.baseUrl}${next.pathname}${next.search}>; rel="next"`;
+        }
+        return [200, comments.slice((page - 1) * perPage, page * perPage), headers];
+      }
+      if (method === 'POST') {
+        const comment = { ...recorded.issueComment, id: nextId++, body: body?.body };
+        fake.comments.set(key, [...comments, comment]);
+        return [201, comment];
+      }
+    }
+    if (method === 'PATCH' && commentId) {
+      for (const comments of fake.comments.values()) {
+        const comment = comments.find((candidate) => candidate.id === Number(commentId));
+        if (comment) {
+          comment.body = body?.body;
+          return [200, comment];
+        }
+      }
+      return notFound('https://docs.github.com/rest/issues/comments#update-an-issue-comment');
+    }
+    return notFound('https://docs.github.com/rest');
+  }
+
+  function route(method: string, path: string, authorization: string | undefined, body?: Json): [number, Json | Json[], Record<string, string>?] {
     if (fake.rateLimited) {
       const reset = String(Math.floor(Date.now() / 1000) + 600);
       return [
@@ -114,6 +241,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       ];
     }
     const url = new URL(path, 'http://fake');
+    const feedback = feedbackRoute(method, url, authorization, body);
+    if (feedback) return feedback;
     let match: RegExpExecArray | null;
     if (method === 'GET' && url.pathname === '/app/installations') {
       if (!verifyAppJwt(authorization, publicKey, appId)) return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
@@ -154,11 +283,15 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const authorization = req.headers.authorization;
+      const text = Buffer.concat(chunks).toString('utf8');
+      const sent = text ? (JSON.parse(text) as Json) : undefined;
       fake.requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', authorization });
-      const [status, body, headers = {}] = route(req.method ?? 'GET', req.url ?? '/', authorization);
+      fake.exchanges.push({ method: req.method ?? 'GET', path: req.url ?? '/', body: sent });
+      const [status, body, headers = {}] = route(req.method ?? 'GET', req.url ?? '/', authorization, sent);
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', ...headers });
       res.end(JSON.stringify(body));
     });

@@ -93,7 +93,7 @@ export class PrFeedbackService {
 
   /** Records the head line ranges the analysed change touched (the pipeline's diff). */
   async recordChangedLines(analysisId: string, changed: ChangedLines): Promise<void> {
-    await this.db.query('UPDATE pr_analyses SET changed_lines = $2 WHERE id = $1', [analysisId, JSON.stringify(changed)]);
+    await this.db.query('UPDATE pr_analyses SET changed_lines = $2 WHERE id = $1', [analysisId, changed]);
   }
 
   /** The `CodeHealth` check run goes `in_progress` on the head commit (created, or the existing one updated). */
@@ -165,7 +165,7 @@ export class PrFeedbackService {
   }
 
   private async record(analysisId: string, record: Omit<PrFeedbackRecord, 'at'>): Promise<void> {
-    await this.db.query('UPDATE pr_analyses SET feedback = $2 WHERE id = $1', [analysisId, JSON.stringify({ ...record, at: new Date().toISOString() })]);
+    await this.db.query('UPDATE pr_analyses SET feedback = $2 WHERE id = $1', [analysisId, { ...record, at: new Date().toISOString() }]);
   }
 
   private async target(analysisId: string): Promise<{ row: FeedbackRow; channel: PullRequestFeedbackChannel } | { skip: string }> {
