@@ -22,8 +22,9 @@ import type { FileSummary } from '../pipeline/file-summary.js';
 
 export type { SyntaxNode };
 
-/** Handlers by node type; `"<type>:exit"` runs when the walk leaves the node, `"program:exit"` at the end. */
-export type NodeVisitor = Partial<Record<string, (node: SyntaxNode) => void>>;
+// The walk's visitor type lives beside the walk (parsing); the contract names it for rules.
+import type { NodeVisitor } from '../parsing/walk.js';
+export type { NodeVisitor };
 
 export interface RuleDocs {
   /** One paragraph; becomes the finding's `why_it_matters` unless the report overrides it. */

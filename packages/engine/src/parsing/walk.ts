@@ -3,10 +3,12 @@
 // node objects are materialised only for node types somebody subscribed to: the cursor's
 // `nodeType` is cheap, `currentNode` is not.
 import type { SyntaxNode, Tree } from 'tree-sitter';
-import type { NodeVisitor } from '../contracts/analyzer.js';
 import { FlatTree } from './flat-tree.js';
 
 type Handler = (node: SyntaxNode) => void;
+
+/** Handlers by node type; `"<type>:exit"` runs when the walk leaves the node, `"program:exit"` at the end. */
+export type NodeVisitor = Partial<Record<string, Handler>>;
 
 export interface WalkDispatcher {
   enter: Map<string, Handler[]>;

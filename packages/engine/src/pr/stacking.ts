@@ -3,7 +3,7 @@
 // (those not yet on the mainline) include the other's head commit. The pure detector works on
 // PR metadata and commit lists; `listUnmergedCommits` is the one helper that asks git for them.
 import type { StackedPrs } from '../api/pr-analyses.js';
-import { runLocalGit } from '../code-hosts/local-git-code-host.js';
+import { git } from './diff-git.js';
 import type { PullRequestInfo } from './types.js';
 
 export interface StackCandidate {
@@ -125,14 +125,14 @@ export interface UnmergedCommitsOptions {
 
 /**
  * Reads each PR's own commits from the repository at `dir` (`git rev-list <head> --not
- * <mainline>`): one git call per PR instead of a merge-base check per pair. Git runs through
- * execFile with hooks and fsmonitor disabled. A PR whose head is missing from the clone gets no
+ * <mainline>`): one git call per PR instead of a merge-base check per pair. Git runs as the PR
+ * diff's does (diff-git.ts: the engine's hardened runner). A PR whose head is missing from the clone gets no
  * commit list (its stacking is then read from branches only).
  */
 export async function listUnmergedCommits(dir: string, prs: readonly PullRequestInfo[], options: UnmergedCommitsOptions = {}): Promise<StackCandidate[]> {
   const maxCommits = options.maxCommits ?? 1000;
   const present = async (sha: string): Promise<boolean> =>
-    /^[0-9a-f]{7,64}$/i.test(sha) && (await runLocalGit(dir, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`]).then(() => true, () => false));
+    /^[0-9a-f]{7,64}$/i.test(sha) && (await git(dir, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`]).then(() => true, () => false));
   const mainline: string[] = [];
   for (const sha of options.mainline ?? []) if (await present(sha)) mainline.push(sha);
   const out: StackCandidate[] = [];
@@ -142,7 +142,7 @@ export async function listUnmergedCommits(dir: string, prs: readonly PullRequest
       out.push({ pr });
       continue;
     }
-    const listed = await runLocalGit(dir, ['rev-list', `--max-count=${maxCommits}`, pr.headSha, '--not', ...exclude, '--']);
+    const listed = await git(dir, ['rev-list', `--max-count=${maxCommits}`, pr.headSha, '--not', ...exclude, '--']);
     out.push({ pr, commits: listed.split('\n').filter((line) => line !== '') });
   }
   return out;
