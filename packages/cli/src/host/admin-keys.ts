@@ -45,11 +45,11 @@ export function parseAdminKeyInput(input: unknown): z.output<typeof AdminKeyInpu
 }
 
 /** Creates the user when missing and a new key, in one transaction (no user without its key). */
-export async function createUserKey(db: Database, input: AdminKeyInput): Promise<CreatedUserKey> {
+export async function createUserKey(db: Database, input: AdminKeyInput, description = 'created by codehealth keys create'): Promise<CreatedUserKey> {
   const { email, name } = parseAdminKeyInput(input);
   return db.transaction(async (tx) => {
     const user = await new UserService(tx).ensure(email);
-    const key = await new ApiKeyService(tx).create(user.id, { name, description: 'created by codehealth keys create' });
+    const key = await new ApiKeyService(tx).create(user.id, { name, description });
     return { user_id: user.id, email: user.email, key_id: key.id, key: key.key };
   });
 }

@@ -31,6 +31,8 @@ it('gives a loopback caller with the code one key of the owner, once', async () 
   const actor = await new ApiKeyService(test.db).authenticate(body.key);
   const owners = await test.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['owner@codehealth.localhost']);
   expect(actor?.userId).toBe(owners[0]!.id);
+  const keys = await test.db.query<{ name: string; description: string }>('SELECT name, description FROM api_keys WHERE user_id = $1', [owners[0]!.id]);
+  expect(keys).toEqual([{ name: 'dashboard', description: 'created by the one-time sign-in link of npm start' }]);
 
   const again = await signIn.handle(post({ code }), '127.0.0.1');
   expect(again.status).toBe(410);

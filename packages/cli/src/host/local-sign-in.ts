@@ -41,7 +41,7 @@ export function createLocalSignIn(options: { db: Database; ownerEmail: string; l
     }
     if (used) return json(410, { error: 'This sign-in link was already used. Restart the server for a new one, or sign in with an API key.' });
     used = true;
-    const created = await createUserKey(options.db, { email: options.ownerEmail, name: 'dashboard (local sign-in)' });
+    const created = await createUserKey(options.db, { email: options.ownerEmail, name: 'dashboard' }, 'created by the one-time sign-in link of npm start');
     return json(201, { key: created.key, email: created.email });
   }
 
