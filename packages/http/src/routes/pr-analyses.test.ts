@@ -92,6 +92,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
       analysis_run_id: expect.stringMatching(UUID),
       status: 'pending',
       failure_reason: null,
+      feedback: null,
       created_at: expect.stringMatching(TIMESTAMP),
       started_at: null,
       completed_at: null,

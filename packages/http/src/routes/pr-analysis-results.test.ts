@@ -154,6 +154,7 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       analysis_run_id: whileRunning.body.analysis_run_id,
       status: 'completed',
       failure_reason: null,
+      feedback: null,
       created_at: whileRunning.body.created_at,
       started_at: whileRunning.body.started_at,
       completed_at: expect.stringMatching(/Z$/),
