@@ -1,33 +1,25 @@
 // Wire schemas of pull-request analyses (spec section 2, "Pull-request analysis", its list items
 // and "PR statistics"; section 4, "Pull requests"). Where the spec says "not shown" (the allowed
 // values of primary_intent, risk, scope_classification and impact_rating, the fields of
-// graph_impact, the element type of the stacked-PR arrays) the vocabulary is fixed here, once,
-// so the pipeline, the OpenAPI document and clients share it.
+// graph_impact, the element type of the stacked-PR arrays) the vocabulary is fixed once, in the
+// PR analysis' own types (pr/result.ts), so the pipeline, the OpenAPI document and clients share it.
 import { z } from 'zod';
 import { HEALTH_CATEGORY_KEYS } from '../domain/types.js';
+import type * as domain from '../pr/result.js';
+import { IMPACT_RATINGS, MERGE_READINESS, PR_INTENTS, SCOPE_CLASSIFICATIONS, ZONE_RISKS } from '../pr/result.js';
 import { paginationQuery, Timestamp, Uuid } from './common.js';
 
 export const PR_ANALYSIS_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 export const PrAnalysisStatusSchema = z.enum(PR_ANALYSIS_STATUSES);
 export type PrAnalysisStatus = (typeof PR_ANALYSIS_STATUSES)[number];
 
-/** `unknown`: not classified (yet): the analysis is pending, running or failed. */
-export const PR_INTENTS = ['feature', 'bugfix', 'refactor', 'test', 'docs', 'dependency', 'config', 'performance', 'security', 'chore', 'unknown'] as const;
+// The vocabulary and the shapes are the PR analysis' own (pr/result.ts); these schemas describe
+// them on the wire and are checked against them below.
+export { PR_INTENTS, MERGE_READINESS, ZONE_RISKS, SCOPE_CLASSIFICATIONS, IMPACT_RATINGS };
 export const PrIntentSchema = z.enum(PR_INTENTS).meta({
   description:
     'feature, bugfix, refactor, test, docs, dependency, config, performance, security, chore; `unknown` while the analysis has not completed',
 });
-export const MERGE_READINESS = ['ready', 'needs_review', 'blocked'] as const;
-/** Ordered from least to most risky. */
-export const ZONE_RISKS = ['low', 'medium', 'high', 'critical'] as const;
-/**
- * How a zone relates to the PR's stated intent: `primary` carries it, `supporting` is needed by it
- * (tests, types, wiring), `incidental` is small collateral editing (formatting, renames),
- * `unrelated` is outside it (and is reported in `scope_drift` too).
- */
-export const SCOPE_CLASSIFICATIONS = ['primary', 'supporting', 'incidental', 'unrelated'] as const;
-/** From best to worst; `unknown` while the analysis has not completed. */
-export const IMPACT_RATINGS = ['improves', 'neutral', 'minor_regression', 'major_regression', 'critical_regression', 'unknown'] as const;
 export const ImpactRatingSchema = z.enum(IMPACT_RATINGS).meta({
   description:
     'improves (the projected score rises or issues are fixed), neutral, minor_regression, major_regression, critical_regression; `unknown` while the analysis has not completed',
@@ -204,6 +196,23 @@ export const PrAnalysisResultSchema = z.strictObject({
   stacked_prs: StackedPrsSchema,
 });
 export type PrAnalysisResult = z.infer<typeof PrAnalysisResultSchema>;
+
+// The wire schemas and the PR analysis' own types describe the same shapes: a change to one
+// without the other fails to compile here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShapes: [
+  Same<PrClassification, domain.PrClassification>,
+  Same<MergeReadiness, domain.MergeReadiness>,
+  Same<HealthImpact, domain.HealthImpact>,
+  Same<HealthProjection, domain.HealthProjection>,
+  Same<GraphImpact, domain.GraphImpact>,
+  Same<ScopeDriftItem, domain.ScopeDriftItem>,
+  Same<ImpactZone, domain.ImpactZone>,
+  Same<PrConflicts, domain.PrConflicts>,
+  Same<StackedPrs, domain.StackedPrs>,
+  Same<PrAnalysisResult, domain.PrAnalysisResult>,
+] = [true, true, true, true, true, true, true, true, true, true];
+void sameShapes;
 
 const HeadSha = z.string().meta({ description: 'commit id of the analysed head' });
 const StartedAt = Timestamp.nullable().meta({ description: 'when a worker started the run; null while pending' });

@@ -2,7 +2,7 @@
 // commit subjects, title keywords, the paths changed and the diff's content (new exports,
 // renames/moves), each rule adding weighted evidence; risk signals and a summary from the same
 // facts. The rules and weights are documented in pr/README.md ("Classification").
-import type { PrClassification } from '../api/pr-analyses.js';
+import type { PrClassification } from './result.js';
 import { changeFacts, type ChangeCategory, type ChangeFacts } from './change-facts.js';
 import type { PullRequestChange } from './diff.js';
 import { riskSignals } from './risk-signals.js';

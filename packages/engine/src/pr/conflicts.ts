@@ -3,7 +3,7 @@
 // combined behaviour right), and files of the other PR that use symbols this one changes. Each
 // conflicting PR gets a description and a resolution (merge order, rebase, whom to talk to).
 // Rules documented in pr/README.md ("Conflicts").
-import type { PrConflicts } from '../api/pr-analyses.js';
+import type { PrConflicts } from './result.js';
 import type { CodeGraph, ImportEdge } from '../graph/types.js';
 import { exportNamesOf } from './graph-impact.js';
 import type { ChangedFile, ChangedSymbol, DiffHunk, PullRequestInfo } from './types.js';

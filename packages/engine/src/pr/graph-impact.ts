@@ -8,7 +8,7 @@
 // (Neo4j or the embedded tables) with the PR's changed files overlaid from the head's graph. The
 // walk goes hop by hop, so a store answers one query per hop and side.
 import { meaningfulHunks } from './cosmetic-hunks.js';
-import type { GraphImpact } from '../api/pr-analyses.js';
+import type { GraphImpact } from './result.js';
 import type { CodeGraph, ModuleNode } from '../graph/types.js';
 import { reExportAliases, type GraphStore, type ImpactCall, type ImpactEdge } from '../ports/graph-store.js';
 import type { ChangedFile, ChangedSymbol } from './types.js';

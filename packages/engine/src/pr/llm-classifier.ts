@@ -5,7 +5,7 @@
 // its own). Any failure — timeout, HTTP error, invalid JSON, an answer outside the schema —
 // falls back to the deterministic classifier, and the summary says which classifier was used.
 import { z } from 'zod';
-import type { PrClassification } from '../api/pr-analyses.js';
+import type { PrClassification } from './result.js';
 import type { JsonCompletionClient } from '../llm/json-completion.js';
 import { changeFacts, type ChangeFacts } from './change-facts.js';
 import { classifyDeterministic, INTENTS } from './classify.js';

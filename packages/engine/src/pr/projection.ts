@@ -3,7 +3,7 @@
 // symbols — by rule, symbol and snippet, so a move is not reported as one issue fixed and one
 // added); a metric issue on both sides is worsened, improved or unchanged (issue-change.ts). The projected result is the base's findings with those of the PR's scope replaced by
 // head's, scored with the engine's scoring model on head's sizes and measurements.
-import type { HealthProjection, HealthImpact } from '../api/pr-analyses.js';
+import type { HealthProjection, HealthImpact } from './result.js';
 import type { ScoringMetrics, ScoringModel, ScoreResult } from '../contracts/scoring.js';
 import { healthKeyOf } from '../domain/categories.js';
 import { HEALTH_CATEGORY_KEYS, type Finding, type HealthCategoryKey, type MetricSpec } from '../domain/types.js';

@@ -1,7 +1,7 @@
 // Merge readiness of a PR from the issues it introduces, by documented rules (pr/README.md,
 // "Merge readiness"), and the confidence of the verdict from how much of the change the
 // analysis could actually read.
-import type { MergeReadiness } from '../api/pr-analyses.js';
+import type { MergeReadiness } from './result.js';
 import type { Finding } from '../domain/types.js';
 import { isLockFile } from './change-facts.js';
 import type { ChangedFile } from './types.js';

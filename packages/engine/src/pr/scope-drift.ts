@@ -3,7 +3,7 @@
 // drift with the rule's reason. Conservative
 // on purpose: a zone the title or description names, one joined to the named code by an import
 // path, or a small edit is never drift. Rules documented in pr/README.md ("Scope drift").
-import { SCOPE_CLASSIFICATIONS, ZONE_RISKS, type ImpactZone, type ScopeDriftItem } from '../api/pr-analyses.js';
+import { SCOPE_CLASSIFICATIONS, ZONE_RISKS, type ImpactZone, type ScopeDriftItem } from './result.js';
 import type { CodeGraph } from '../graph/types.js';
 import { CODE_INTENTS, groupZones, pathWords, toImpactZones, type PrIntent, type Zone, type ZoneInput, type ZoneScope } from './zones.js';
 

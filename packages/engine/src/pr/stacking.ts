@@ -2,7 +2,7 @@
 // stacked on another when its base branch is the other's head branch, or when its own commits
 // (those not yet on the mainline) include the other's head commit. The pure detector works on
 // PR metadata and commit lists; `listUnmergedCommits` is the one helper that asks git for them.
-import type { StackedPrs } from '../api/pr-analyses.js';
+import type { StackedPrs } from './result.js';
 import { git } from './diff-git.js';
 import type { PullRequestInfo } from './types.js';
 

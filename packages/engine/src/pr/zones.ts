@@ -4,7 +4,7 @@
 // (size, exported API, importers, security-sensitive paths, churn, tests, CI) and a summary of
 // facts. How a zone relates to the PR's stated intent is decided in scope-drift.ts.
 // Rules documented in pr/README.md ("Impact zones").
-import type { ImpactZone, PR_INTENTS, SCOPE_CLASSIFICATIONS, ZONE_RISKS } from '../api/pr-analyses.js';
+import type { ImpactZone, PR_INTENTS, SCOPE_CLASSIFICATIONS, ZONE_RISKS } from './result.js';
 import type { ReadJson } from '../graph/file-probe.js';
 import type { CodeGraph } from '../graph/types.js';
 import { findWorkspacePackages } from '../graph/workspace-packages.js';
