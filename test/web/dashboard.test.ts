@@ -29,12 +29,13 @@ let host: Host;
 let context: BrowserContext;
 let page: Page;
 let repo: TestRepo;
+let dataDir: string;
 const serverLog: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(join(ROOT, 'packages/web/dist/index.html'))) execFileSync('npm', ['run', 'build', '-w', '@codehealth/web'], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(ARTIFACTS, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'codehealth-web-data-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'codehealth-web-data-'));
   dirs.push(dataDir);
   host = await startHost(readEmbeddedConfig({ PORT: '0', CODEHEALTH_DATA_DIR: dataDir, CODEHEALTH_OWNER_EMAIL: 'ada@example.com' }, dataDir), {
     log: (line) => void serverLog.push(line),
@@ -67,16 +68,7 @@ beforeAll(async () => {
   );
   dirs.push(repo.root);
   if (!available) return;
-  const { chromium } = await import('playwright-core');
-  const profile = mkdtempSync(join(tmpdir(), 'codehealth-chromium-'));
-  dirs.push(profile);
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 900 },
-    bypassCSP: true, // to inject axe-core; the page's own CSP is checked over HTTP below
-  });
+  context = await launchBrowser();
   page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
 }, 180_000);
@@ -99,6 +91,20 @@ async function checkAccessibility(name: string): Promise<void> {
 }
 
 const url = (path: string) => `${host.url}${path}`;
+
+/** Chromium with a fresh profile of its own (one per user of the test). */
+async function launchBrowser(): Promise<BrowserContext> {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'codehealth-chromium-'));
+  dirs.push(profile);
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true, // to inject axe-core; the page's own CSP is checked over HTTP below
+  });
+}
 
 /** A GET with the path sent exactly as written (fetch would normalise dot segments first). */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
@@ -317,6 +323,28 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.getByText(/grace@example\.com as member: pending/).waitFor();
     await checkAccessibility('10-members');
+    // Grace (a key from the running server's admin route, as `keys create` gets one) follows the link and joins.
+    const invitationLink = (await page.locator('code.break').textContent())!;
+    expect(invitationLink).toMatch(new RegExp(`^${host.url}/invitations/[0-9a-f-]{36}$`));
+    const lock = JSON.parse(readFileSync(join(dataDir, 'codehealth.lock'), 'utf8')) as { adminToken: string };
+    const grace = (await (
+      await fetch(url('/admin/keys'), { method: 'POST', headers: { authorization: `Bearer ${lock.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@example.com' }) })
+    ).json()) as { key: string };
+    const graceContext = await launchBrowser();
+    const gracePage = graceContext.pages()[0] ?? (await graceContext.newPage());
+    gracePage.setDefaultTimeout(30_000);
+    await gracePage.goto(url('/sign-in'));
+    await gracePage.getByLabel('API key').fill(grace.key);
+    await gracePage.getByRole('button', { name: 'Sign in' }).click();
+    await gracePage.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await gracePage.goto(invitationLink);
+    await gracePage.getByRole('button', { name: 'Accept the invitation' }).click();
+    await gracePage.getByRole('heading', { name: 'Overall health' }).waitFor();
+    expect(gracePage.url()).toBe(url(`/projects/${projectId}/health`));
+    await graceContext.close();
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: /^Role of / }).count()).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('codehealth.token'))).toBe(key); // each person keeps their own sign-in
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Project settings' }).waitFor();

@@ -12,7 +12,7 @@ import { ApiKeysPage } from './pages/api-keys.js';
 import { PullRequestsPage, PullRequestPage } from './pages/pull-requests.js';
 import { RepositoriesPage } from './pages/repositories.js';
 import { ArchitecturePage } from './pages/architecture.js';
-import { MembersPage } from './pages/members.js';
+import { AcceptInvitation, MembersPage } from './pages/members.js';
 import { ProjectList, ProjectSettings } from './pages/projects.js';
 import { LocalSignIn, OidcCallback, SignIn } from './pages/sign-in.js';
 import './styles.css';
@@ -141,6 +141,7 @@ function App() {
   else if (path === '/sign-in/local') page = <LocalSignIn />;
   else if (path === '/auth/callback') page = <OidcCallback query={query} />;
   else if (path === '/settings/api-keys') page = <ApiKeysPage />;
+  else if ((params = match('/invitations/:id', path))) page = <AcceptInvitation invitationId={params.id!} />;
   else if ((params = match('/projects/:id', path))) page = <ProjectShell projectId={params.id!} tab="health" rest={[]} />;
   else if (path.startsWith('/projects/')) {
     const [, , id, tab, ...rest] = path.split('/');

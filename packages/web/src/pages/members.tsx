@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { useAction, useApi } from '../hooks.js';
+import { navigate } from '../router.js';
 import type { Member, Project } from '../types.js';
 import { Empty, ErrorNote, Field, Load, fmtDate } from '../ui.js';
 
@@ -118,12 +119,36 @@ export function MembersPage({ project }: { project: Project }) {
           <ul class="plain" aria-label="Invitations sent now">
             {invited.map((inv) => (
               <li key={inv.id}>
-                {inv.email} as {inv.role}: {inv.status}, expires {fmtDate(inv.expires_at)}. The invitee accepts with <code>POST /api/v1/invitations/{inv.id}/accept</code>.
+                {inv.email} as {inv.role}: {inv.status}, expires {fmtDate(inv.expires_at)}. Send them this link to accept (signed in with that email):{' '}
+                <code class="break">{`${location.origin}/invitations/${inv.id}`}</code>
               </li>
             ))}
           </ul>
         ) : null}
       </section>
     </>
+  );
+}
+
+/** `/invitations/:id`: the invitee, signed in, accepts and lands in the project. */
+export function AcceptInvitation({ invitationId }: { invitationId: string }) {
+  const action = useAction();
+  return (
+    <main id="main" class="narrow" tabIndex={-1}>
+      <h1>Join a project</h1>
+      <p>You were invited to a CodeHealth project. Accepting adds you to it with the role the invitation names.</p>
+      <button
+        type="button"
+        class="primary"
+        disabled={action.busy}
+        onClick={async () => {
+          let accepted: { project_id: string } | undefined;
+          if (await action.run(async () => (accepted = await api(`/invitations/${invitationId}/accept`, { method: 'POST' })))) navigate(`/projects/${accepted!.project_id}/health`);
+        }}
+      >
+        Accept the invitation
+      </button>
+      <ErrorNote error={action.error} />
+    </main>
   );
 }
