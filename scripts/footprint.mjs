@@ -9,7 +9,7 @@
 //   npm run footprint -- --json       machine-readable
 //   npm run footprint -- --without openai,ioredis   as if those direct dependencies were gone
 //                                     (what a package would install once they move elsewhere)
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -1,9 +1,7 @@
 // Compares our Cognitive Complexity with eslint-plugin-sonarjs's S3776 on the same files.
 // Used by the agreement test in packages/analyzers and by `node test/compare/cognitive-complexity.mjs`.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { SyntaxNode } from 'tree-sitter';
 import { parseSource } from '../../packages/engine/src/parsing/parser.js';

@@ -63,7 +63,7 @@ export function runKnip(bin: string, dir: string): KnipRun {
     });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
-    if (!failed.stdout) throw new Error(`knip failed in ${dir}: ${failed.stderr || failed.message}`);
+    if (!failed.stdout) throw new Error(`knip failed in ${dir}: ${failed.stderr || failed.message}`, { cause: error });
     stdout = failed.stdout;
     stderr = failed.stderr ?? '';
   }

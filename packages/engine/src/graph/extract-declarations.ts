@@ -2,7 +2,7 @@
 import type { SyntaxNode } from 'tree-sitter';
 import type { ModuleFactsBuilder } from './module-facts-builder.js';
 import { boundNames, lineOf } from './syntax.js';
-import type { ExportKind, SymbolRecord } from './types.js';
+import type { ExportKind } from './types.js';
 
 /** A name a declaration binds, as it would be exported. */
 export interface DeclaredName {

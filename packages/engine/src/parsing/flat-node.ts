@@ -11,7 +11,7 @@ function isNamedAt(tree: FlatTree, index: number): boolean {
   return tree.grammar.named[tree.types[index]] === 1;
 }
 
-function typeSet(types: string | string[] | String | String[]): Set<string> {
+function typeSet(types: string | string[]): Set<string> {
   return new Set((Array.isArray(types) ? types : [types]).map(String));
 }
 
@@ -195,14 +195,14 @@ export class FlatNode implements SyntaxNode {
     return this.tree.node(found);
   }
 
-  descendantsOfType(types: string | string[] | String | String[], startPosition?: Point, endPosition?: Point): SyntaxNode[] {
+  descendantsOfType(types: string | string[], startPosition?: Point, endPosition?: Point): SyntaxNode[] {
     if (startPosition || endPosition) return this.native().descendantsOfType(types, startPosition, endPosition);
     const wanted = typeSet(types);
     const out: FlatNode[] = [];
     for (let i = this.index, last = this.tree.lasts[this.index]; i < last; i++) if (wanted.has(this.tree.typeName(i))) out.push(this.tree.node(i));
     return out;
   }
-  closest(types: string | string[] | String | String[]): FlatNode | null {
+  closest(types: string | string[]): FlatNode | null {
     const wanted = typeSet(types);
     for (let p = this.tree.parents[this.index]; p >= 0; p = this.tree.parents[p]) if (wanted.has(this.tree.typeName(p))) return this.tree.node(p);
     return null;

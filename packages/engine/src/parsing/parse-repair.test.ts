@@ -2,7 +2,7 @@
 // 0.23.2 cannot parse, and the tree it gets once repaired; every node keeps the original's offsets,
 // lines, columns and text. Neighbours must not change: clean files, line-start `<` that is not a
 // signature, JSX, and errors that are real.
-import type { SyntaxNode, Tree } from 'tree-sitter';
+import type { Tree } from 'tree-sitter';
 import { nativeNodes } from './fixtures/native-nodes.js';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../domain/types.js';

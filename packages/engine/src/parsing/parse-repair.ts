@@ -71,7 +71,7 @@ export function repairParse(source: string, first: Tree, parse: (text: string) =
     const text = applyRepairs(best.text, found);
     const tree = parse(text);
     const after = tree.rootNode.hasError ? countErrorNodes(tree) : 0;
-    if (after > 0 && after >= (errors ??= countErrorNodes(best.tree))) break;
+    if (after > 0 && after >= (errors ?? countErrorNodes(best.tree))) break;
     best = { tree, text, repairs: [...best.repairs, ...found].sort((a, b) => a.at - b.at) };
     errors = after;
   }

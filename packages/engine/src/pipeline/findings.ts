@@ -105,7 +105,7 @@ export function redactAnchor(anchor: Anchor, secrets: readonly string[] | undefi
 
 export interface FindingOrigin {
   analyzerId: string;
-  meta: RuleMeta<any>;
+  meta: RuleMeta<unknown>;
   /** Severity from the repository config; wins over the rule's choice. */
   severityOverride?: Severity;
 }

@@ -15,10 +15,10 @@ interface ActiveRuleBase {
   severityOverride?: Severity;
 }
 export interface ActiveFileRule extends ActiveRuleBase {
-  rule: FileRule<any>;
+  rule: FileRule<unknown>;
 }
 export interface ActiveRepositoryRule extends ActiveRuleBase {
-  rule: RepositoryRule<any>;
+  rule: RepositoryRule<unknown>;
   /** Its analyzer's `readsGraph` (undefined: it may read the graph). */
   readsGraph?: boolean;
 }

@@ -68,7 +68,7 @@ describe('renderText', () => {
     expect(out).not.toContain('Why ');
     // The reason is said once, not on each of the eight rows.
     expect(out.split(reason)).toHaveLength(2);
-    expect(out.match(/ {6}—  not assessed\n/g)).toHaveLength(8);
+    expect(out.match(/ {6}— {2}not assessed\n/g)).toHaveLength(8);
   });
 
   it('shows severity counts, size, parse health, skipped files and duration', () => {
@@ -133,7 +133,7 @@ describe('renderText', () => {
     const coloured = renderText(result, { color: true });
     expect(coloured).toContain(`${ESC}33m${ESC}1mC${ESC}22m${ESC}39m`);
     expect(coloured).toContain(`${ESC}1m${ESC}31mCRITICAL`);
-    expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(text);
+    expect(coloured.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, 'g'), '')).toBe(text);
   });
 
   it('leaves out the checkout when git is unavailable', () => {

@@ -14,8 +14,6 @@ const RepositoryPayload = z.object({
 });
 export type WebhookRepository = z.infer<typeof RepositoryPayload>;
 
-const InstallationRef = z.object({ id: z.number().int().positive() });
-
 const PullRequestPayload = z.object({
   action: z.string(),
   number: z.number().int().positive(),

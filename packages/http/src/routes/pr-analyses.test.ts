@@ -167,7 +167,7 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
   });
 
   it('refuses bad input with 400, unknown PRs and unlinked repositories with 404, an unknown head with 409', async () => {
-    const { projectId, repoId, base, repo } = await setup();
+    const { projectId, repoId, base } = await setup();
     for (const head_sha of ['abc', 'z'.repeat(40), `${'a'.repeat(40)}0`, 42]) {
       const bad = await analyze(`${base}/1`, { head_sha });
       expect(bad.status).toBe(400);

@@ -116,8 +116,7 @@ function isIdiomatic(node: SyntaxNode): boolean {
     switch (parent.type) {
       case 'constraint':
       case 'default_type':
-      // `declare const Deno: any`: an optional runtime global, declared for the code that probes it.
-      case 'ambient_declaration':
+      case 'ambient_declaration': // `declare const Deno: any`: an optional runtime global, declared for the code that probes it.
         return true;
       case 'conditional_type':
         if (parent.childForFieldName('right')?.id === child.id) return true;

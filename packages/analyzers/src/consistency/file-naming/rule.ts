@@ -30,7 +30,7 @@ function exportedNames(summary: FileSummary): Set<string> {
 function observe(summary: FileSummary): Observation | undefined {
   const stem = stemOf(summary.path);
   if (!JUDGEABLE.test(stem)) return undefined;
-  let values: NamingStyle[] = namingStylesOf(stem);
+  const values: NamingStyle[] = namingStylesOf(stem);
   if (values.length === 0) return undefined;
   // A file named exactly after what it exports follows that name's style, whatever the others do.
   if (values.length === 1 && (values[0] === 'camelCase' || values[0] === 'PascalCase') && exportedNames(summary).has(stem)) return undefined;

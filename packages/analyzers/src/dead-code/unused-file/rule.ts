@@ -5,7 +5,6 @@ import { defineRule, roleOfFile, type FileSummary } from '@codehealth/engine/kit
 import { z } from 'zod';
 import { deadCodeModel } from '../shared/dead-code-model.js';
 
-const LARGE_FILE_LINES = 300;
 const STANDALONE_NAME = /(?:^|\/)(?:bin|scripts?)\/|(?:^|\/)(?:main|cli|server|worker|index|app)\.[^/]+$/;
 const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
 

@@ -151,8 +151,7 @@ function handlerEmptiness(handler: SyntaxNode): Emptiness {
  * the code goes on to check, the promise form of `try { … } catch { return undefined }`.
  */
 function valueDiscarded(call: SyntaxNode): boolean {
-  let node = call;
-  for (let parent = node.parent; parent; node = parent, parent = parent.parent) {
+  for (let parent = call.parent; parent; parent = parent.parent) {
     if (parent.type === 'parenthesized_expression' || parent.type === 'await_expression') continue;
     if (parent.type === 'member_expression' && parent.parent?.type === 'call_expression') {
       parent = parent.parent;

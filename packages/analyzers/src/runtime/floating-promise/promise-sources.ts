@@ -4,7 +4,7 @@ import type { SyntaxNode } from '@codehealth/engine/kit';
 import { unwrapParentheses } from '../../shared/functions.js';
 import { bodyCatchesEverything } from '../shared/guards.js';
 import { resolveName, type Binding } from '../shared/scope.js';
-import { calleeOf, calledMethod, isAsyncFunction, memberObject, propertyName, stringLiteralValue } from '../shared/syntax.js';
+import { calleeOf, isAsyncFunction, memberObject, propertyName, stringLiteralValue } from '../shared/syntax.js';
 
 export interface PromiseSource {
   /** How the statement is described in the finding: `loadUser()`, `fetch()`, `new Promise()`. */

@@ -49,7 +49,7 @@ export const sqlInjection = defineRule({
         'easy to get wrong and is forgotten on the next edit.',
       suggestedAction:
         'Keep the SQL text constant and pass values as parameters (`pool.query(\'… WHERE id = $1\', [id])`, ' +
-        '`knex.raw(\'… = ?\', [v])`), or use a tagged template that parameterises (`sql\`… ${id}\``, Prisma ' +
+        '`knex.raw(\'… = ?\', [v])`), or use a tagged template that parameterises (`sql`… ${id}``, Prisma ' +
         '`$queryRaw`). Table and column names must come from an allow-list, never from input.',
     },
   },
