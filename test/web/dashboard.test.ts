@@ -171,12 +171,15 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     expect(key).toMatch(/^chk_/);
     await checkAccessibility('02-api-keys-created');
     await page.getByRole('button', { name: 'Sign out' }).click();
+    // A `next` that points elsewhere is not followed after sign-in.
+    await page.goto(url('/sign-in?next=%2F%2Fevil.example%2Fphish'));
     await page.getByLabel('API key').fill('chk_not-a-real-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'does not accept this key' }).waitFor();
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    expect(page.url()).toBe(url('/projects'));
 
     // Create a project: the app goes to its repositories.
     await page.getByLabel('Name', { exact: true }).fill('Web Shop');

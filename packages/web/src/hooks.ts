@@ -10,16 +10,17 @@ export interface Loaded<T> {
 }
 
 export function useApi<T>(path: string | null): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: path !== null });
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean; of?: string }>({ loading: path !== null });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
     setState((previous) => ({ ...previous, loading: true }));
     api<T>(path, { signal: controller.signal }).then(
-      (data) => setState({ data, loading: false }),
+      (data) => setState({ data, loading: false, of: path }),
       (error: Error) => {
-        if (error.name !== 'AbortError') setState({ error, loading: false });
+        // A failed reload of the same address keeps what is shown; another address shows the error alone.
+        if (error.name !== 'AbortError') setState((previous) => (previous.of === path ? { ...previous, error, loading: false } : { error, loading: false }));
       },
     );
     return () => controller.abort();

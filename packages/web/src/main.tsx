@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { currentToken, forgetToken, loadConfig, onUnauthorized } from './api.js';
 import { useApi } from './hooks.js';
-import { match, navigate, useLocation } from './router.js';
+import { match, navigate, safeNext, useLocation } from './router.js';
 import type { Project } from './types.js';
 import { Load } from './ui.js';
 import { HealthPage } from './pages/health.js';
@@ -137,7 +137,7 @@ function App() {
   let page;
   let params: Record<string, string> | null;
   if (path === '/' || path === '/projects') page = <ProjectList />;
-  else if (path === '/sign-in') page = <SignIn next={query.get('next') ?? '/projects'} />;
+  else if (path === '/sign-in') page = <SignIn next={safeNext(query.get('next'))} />;
   else if (path === '/sign-in/local') page = <LocalSignIn />;
   else if (path === '/auth/callback') page = <OidcCallback query={query} />;
   else if (path === '/settings/api-keys') page = <ApiKeysPage />;

@@ -3,6 +3,7 @@
 // signature, issuer and audience (IDP_AUDIENCE = this client's id), so nothing here trusts it more
 // than reading the nonce.
 import { siteConfig, storeToken } from './api.js';
+import { safeNext } from './router.js';
 
 const PENDING_KEY = 'codehealth.oidc-pending';
 
@@ -80,5 +81,5 @@ export async function finishOidcSignIn(query: URLSearchParams): Promise<string> 
   if (!response.ok || !body.id_token) throw new Error(`The identity provider did not issue a token: ${body.error_description ?? body.error ?? response.status}.`);
   if (claims(body.id_token).nonce !== pending.nonce) throw new Error('The ID token does not carry this sign-in’s nonce.');
   storeToken(body.id_token, 'oidc', false);
-  return pending.next || '/projects';
+  return safeNext(pending.next);
 }

@@ -66,3 +66,8 @@ export function withQuery(query: URLSearchParams, changes: Record<string, string
   const text = next.toString();
   return text ? `?${text}` : '';
 }
+
+/** A `next` parameter as an in-app path; anything else (another origin, `//host`) becomes /projects. */
+export function safeNext(next: string | null | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/projects';
+}

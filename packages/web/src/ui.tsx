@@ -28,7 +28,13 @@ export function Empty({ children }: { children: ComponentChildren }) {
 export function Load<T>({ state, children, label }: { state: Loaded<T>; children: (data: T) => ComponentChildren; label?: string }) {
   if (state.error && state.data === undefined) return <ErrorNote error={state.error} />;
   if (state.data === undefined) return <Loading label={label} />;
-  return <>{children(state.data)}</>;
+  // A failed reload keeps what was shown and says why it is not fresh.
+  return (
+    <>
+      {state.error ? <ErrorNote error={`Could not refresh: ${state.error.message}`} /> : null}
+      {children(state.data)}
+    </>
+  );
 }
 
 export function Badge({ tone, children }: { tone: string; children: ComponentChildren }) {
