@@ -5,7 +5,7 @@ import 'reflect-metadata'; // before any engine module: they use tsyringe's deco
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultCodeHosts, MemoryCache, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
+import { defaultCodeHosts, GitHubCodeHost, MemoryCache, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
 import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -120,16 +120,19 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
   try {
     await assertHostMigrated(store.db);
     const starter = await TemporalWorkflowStarter.connect({ address: config.workflowAddress, taskQueue: config.taskQueue });
+    // VCS_API_URL (GitHub Enterprise Server) is read by the GitHub code host: API calls, feedback and clone tokens.
+    const codeHosts = defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined, env: io.env });
+    const github = codeHosts.find((host): host is GitHubCodeHost => host instanceof GitHubCodeHost);
     const services = new Services({
       db: store.db,
       workflows: starter,
-      codeHosts: staticCodeHosts(defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined })),
+      codeHosts: staticCodeHosts(codeHosts),
       options: {
         allowLocalRepos: config.allowLocalRepos,
         maxIssuesPerRule: config.workload.maxIssuesPerRule,
         issueRetentionRuns: config.workload.issueRetentionRuns,
         // Links from pull-request feedback to the API.
-        apiUrl: process.env.BACKEND_URL?.trim() || undefined,
+        apiUrl: io.env.BACKEND_URL?.trim() || undefined,
       },
       cache,
       graphStore,
@@ -140,7 +143,7 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
       plugins: config.plugins,
       allowLocalRepos: config.allowLocalRepos,
       log,
-      authHeader: config.app ? installationCloneAuth(store.db, config.app) : undefined,
+      authHeader: config.app && github ? installationCloneAuth(store.db, (installationId) => github.installationToken(installationId)) : undefined,
     });
     let worker;
     try {

@@ -72,8 +72,10 @@ describe('self-hosted configuration', () => {
         VCS_PRIVATE_KEY_PATH: join(dir, 'missing.pem'),
         CORS_ORIGINS: 'https://ok.example.com,https://app.example.com/path',
         PORT: '70000',
+        VCS_API_URL: 'github.example.com/api/v3',
       }),
     );
+    expect(error.message).toContain('VCS_API_URL must be an http(s) URL such as https://github.example.com/api/v3');
     expect(error.message).toContain('SECRET_KEY must be 64 hexadecimal characters (32 bytes); it has 13 characters');
     expect(error.message).toContain('DATABASE_URL must be a postgres:// or postgresql:// connection string');
     expect(error.message).toContain('IDP_JWT_ISSUER must be an http(s) URL');

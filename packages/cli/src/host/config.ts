@@ -206,6 +206,9 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
   for (const name of ['IDP_JWT_ISSUER', 'FRONTEND_URL', 'LLM_LARGE_BASE_URL', 'LLM_SMALL_BASE_URL'] as const) {
     if (present(name) && !isHttpUrl(get(name))) problems.push(`${name} must be an http(s) URL`);
   }
+  // Optional: GitHub Enterprise Server's API root (every GitHub call goes there).
+  const vcsApiUrl = valueOf(env, 'VCS_API_URL');
+  if (vcsApiUrl !== undefined && !isHttpUrl(vcsApiUrl)) problems.push('VCS_API_URL must be an http(s) URL such as https://github.example.com/api/v3');
   for (const name of ['WORKFLOW_ADDRESS', 'GRAPH_DB_HOST'] as const) {
     if (present(name) && !/^[^\s/:]+:\d{1,5}$/.test(get(name).replace(/^\[[^\]]+\]/, 'ipv6'))) problems.push(`${name} must be host:port`);
   }

@@ -17,15 +17,15 @@ export function githubAppAuth(config: GitHubAppConfig) {
 
 /**
  * `Authorization` header for git over HTTPS to a repository of an App installation, or undefined
- * for repositories outside any installation (public clones need none).
+ * for repositories outside any installation (public clones need none). `installationToken` is the
+ * GitHub code host's (GitHubCodeHost.installationToken): tokens come from the configured API root
+ * (VCS_API_URL) like every other GitHub call.
  */
-export function installationCloneAuth(db: Database, config: GitHubAppConfig): (repositoryId: string) => Promise<string | undefined> {
-  const app = githubAppAuth(config);
-  const auth = createAppAuth(app.auth as { appId: string; privateKey: string });
+export function installationCloneAuth(db: Database, installationToken: (installationId: number) => Promise<string>): (repositoryId: string) => Promise<string | undefined> {
   return async (repositoryId) => {
-    const [row] = await db.query<{ installation_id: number }>("SELECT installation_id FROM repositories WHERE id = $1 AND provider = 'github'", [repositoryId]);
-    if (!row || !row.installation_id) return undefined;
-    const { token } = await auth({ type: 'installation', installationId: row.installation_id });
+    const [row] = await db.query<{ installation_id: number | string }>("SELECT installation_id FROM repositories WHERE id = $1 AND provider = 'github'", [repositoryId]);
+    if (!row || !Number(row.installation_id)) return undefined;
+    const token = await installationToken(Number(row.installation_id));
     return `Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
   };
 }

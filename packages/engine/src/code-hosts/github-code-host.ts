@@ -213,6 +213,17 @@ export class GitHubCodeHost implements CodeHost {
     }
   }
 
+  /** A short-lived installation token (for git over HTTPS), fetched from the configured API root and cached until it expires. */
+  async installationToken(installationId: number): Promise<string> {
+    const client = this.installationClient(installationId);
+    try {
+      const { token } = (await client.auth({ type: 'installation' })) as { token: string };
+      return token;
+    } catch (error) {
+      throw mapError(error);
+    }
+  }
+
   /** Check runs and PR comments of a repository installed with the App (its installation's token); undefined otherwise. */
   pullRequestFeedback(repository: RepositoryMetadata): PullRequestFeedbackChannel | undefined {
     if (repository.installationId === 0 || !this.options.app) return undefined;
