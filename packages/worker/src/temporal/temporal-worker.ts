@@ -1,10 +1,10 @@
 // `codehealth worker`: registers the workflows and the activities on a task queue and polls it.
 // Replicas scale by count; Temporal hands each task to one of them.
 import { fileURLToPath } from 'node:url';
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../workflows/activities.js';
-import { ACTIVITY_HEARTBEAT_INTERVAL_MS } from '../workflows/retry.js';
+import { ACTIVITY_HEARTBEAT_INTERVAL_MS, ACTIVITY_RETRY, retryDelayMs } from '../workflows/retry.js';
 import { DEFAULT_NAMESPACE, DEFAULT_TASK_QUEUE } from './names.js';
 
 export interface TemporalWorkerOptions {
@@ -48,10 +48,29 @@ export function withHeartbeats(activities: Record<string, ActivityFunction>, int
         const timer = setInterval(() => context.heartbeat(), intervalMs);
         try {
           return await run(...args);
+        } catch (error) {
+          throw withRequestedDelay(error, context.info.attempt);
         } finally {
           clearInterval(timer);
         }
       },
     ]),
   );
+}
+
+/**
+ * A failure that says how long the remote side asked to wait (a code host's Retry-After or rate
+ * limit reset, `retryAfterMs`) becomes an ApplicationFailure with that next retry delay, capped
+ * by the policy's longest interval, as the embedded runner does; its type stays the error's name,
+ * so nonRetryableErrorTypes still apply. Other failures pass unchanged.
+ */
+export function withRequestedDelay(error: unknown, attempt: number): unknown {
+  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  if (!(error instanceof Error) || typeof asked !== 'number' || !(asked > 0)) return error;
+  return ApplicationFailure.create({
+    message: error.message,
+    type: error.name,
+    cause: error,
+    nextRetryDelay: Math.max(retryDelayMs(ACTIVITY_RETRY, attempt), Math.min(asked, ACTIVITY_RETRY.maximumIntervalMs)),
+  });
 }
