@@ -179,6 +179,9 @@ export interface RepositoryRule<Options = unknown> {
   analyze(context: RepositoryRuleContext<Options>): void | Promise<void>;
 }
 
+// `any` by default: the type of a list of rules of different option types (an analyzer's `rules`);
+// each rule's options are typed where it is defined (`defineRule`, from its schema).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Rule<Options = any> = FileRule<Options> | RepositoryRule<Options>;
 
 export interface CollectorContext {

@@ -49,7 +49,10 @@ function closure(start: number, next: (n: number) => Iterable<number>): number[]
   let frontier = [start];
   while (frontier.length > 0) {
     const level: number[] = [];
-    for (const node of frontier) for (const n of next(node)) if (!seen.has(n)) (seen.add(n), level.push(n));
+    for (const node of frontier) for (const n of next(node)) if (!seen.has(n)) {
+      seen.add(n);
+      level.push(n);
+    }
     level.sort((a, b) => a - b);
     order.push(...level);
     frontier = level;

@@ -115,7 +115,7 @@ export function ProjectSettings({ project, onChanged }: { project: Project; onCh
       try {
         parsed = JSON.parse(settings || '{}');
       } catch (error) {
-        throw new Error(`The settings are not valid JSON: ${(error as Error).message}`);
+        throw new Error(`The settings are not valid JSON: ${(error as Error).message}`, { cause: error });
       }
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('The settings must be a JSON object, e.g. {}.');
       await api(`/projects/${project.id}`, { method: 'PATCH', body: { name: name.trim(), description, settings: parsed } });
