@@ -135,7 +135,16 @@ export interface PrAnalysis extends PrListItem {
   merge_readiness:
     | (PrListItem['merge_readiness'] & { reasons?: string[]; confidence_reasons?: string[] })
     | null;
-  health_impact: { overall_delta: number; issues_added: number; issues_fixed: number; impact_rating: string } | null;
+  health_impact: {
+    overall_delta: number;
+    issues_added: number;
+    issues_fixed: number;
+    impact_rating: string;
+    issues_new?: number;
+    issues_worsened?: number;
+    issues_pre_existing?: number;
+    issues_improved?: number;
+  } | null;
   health_projection: {
     current_overall: number;
     projected_overall: number;

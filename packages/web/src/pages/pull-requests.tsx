@@ -197,7 +197,7 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
           <>
             <p>
               <Badge tone={READINESS_TONE[readiness.status] ?? 'info'}>{label(readiness.status)}</Badge> {readiness.blocking_count} blocking, {readiness.advisory_count} advisory,{' '}
-              {readiness.info_count} info · confidence {fmtNumber(readiness.confidence * (readiness.confidence <= 1 ? 100 : 1))} %
+              {readiness.info_count} info · confidence {fmtNumber(readiness.confidence)} %
             </p>
             {readiness.reasons?.length ? (
               <ul>
@@ -237,6 +237,9 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
             {a.health_impact ? (
               <p class="muted">
                 {plural(a.health_impact.issues_added, 'issue')} added, {a.health_impact.issues_fixed} fixed
+                {a.health_impact.issues_new !== undefined
+                  ? ` (${a.health_impact.issues_new} new, ${a.health_impact.issues_worsened ?? 0} made worse; ${a.health_impact.issues_pre_existing ?? 0} already in the changed files, ${a.health_impact.issues_improved ?? 0} of them improved)`
+                  : ''}
               </p>
             ) : null}
             <ul class="plain">
