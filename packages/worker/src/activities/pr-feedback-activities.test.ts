@@ -4,7 +4,8 @@
 // analysis noting that its feedback was not posted. The analysis activity records a fixed result
 // through the real recorder (the pipeline is tested in pr-activities.test.ts); everything else is
 // the real activities, runner, store and Octokit.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { createAppAuth } from '@octokit/auth-app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,7 @@ import type { Activities } from '../workflows/activities.js';
 import { ACTIVITY_RETRY } from '../workflows/retry.js';
 import { prActivities, type PrActivityDeps } from './pr-activities.js';
 
+const webhookExamples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, any>> }>;
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 
 describe('PR analysis workflow: feedback steps', () => {
@@ -44,6 +46,8 @@ describe('PR analysis workflow: feedback steps', () => {
     await dispose?.();
   });
   beforeEach(async () => {
+    await db.query('DELETE FROM projects');
+    await db.query('DELETE FROM repositories');
     github.exchanges.length = 0;
     github.failures.length = 0;
     github.checkRuns.clear();
@@ -71,6 +75,14 @@ describe('PR analysis workflow: feedback steps', () => {
       HEAD,
       randomUUID(),
     ]);
+    const starter = new JobQueueWorkflowStarter(db);
+    await starter.start({ kind: 'pr-analysis', projectId, analysisId }, { workflowId: `pr-analysis-${analysisId}` });
+    await drain();
+    return analysisId;
+  }
+
+  /** Runs every queued workflow to its end in a fresh embedded runner (no state kept between calls). */
+  async function drain(): Promise<void> {
     const real = prActivities({ services } as PrActivityDeps);
     const activities = {
       ...real,
@@ -82,23 +94,20 @@ describe('PR analysis workflow: feedback steps', () => {
         return { status: 'completed' };
       },
     } as Activities;
-    const starter = new JobQueueWorkflowStarter(db);
     const runner = new EmbeddedRunner({
       db,
-      starter,
+      starter: new JobQueueWorkflowStarter(db),
       activities,
       pollIntervalMs: 20,
       retry: { ...ACTIVITY_RETRY, initialIntervalMs: 1, backoffCoefficient: 1, maximumIntervalMs: 5 },
       log: (line) => log.push(line),
     });
-    await starter.start({ kind: 'pr-analysis', projectId, analysisId }, { workflowId: `pr-analysis-${analysisId}` });
     await runner.start();
     try {
       await runner.drain(60_000);
     } finally {
       await runner.stop();
     }
-    return analysisId;
   }
 
   const record = async (analysisId: string) =>
@@ -137,5 +146,26 @@ describe('PR analysis workflow: feedback steps', () => {
     expect(after).toMatchObject({ status: 'completed', feedback: { status: 'not_posted', reason: expect.stringContaining('GitHub could not list the check runs: rate limited (429') } });
     expect((await job(id)).status).toBe('completed');
     expect(github.checkRuns.size).toBe(0);
+  });
+
+  it('a redelivered webhook, or the same event delivered again, posts nothing twice', async () => {
+    const opened = webhookExamples.find((event) => event.name === 'pull_request')!.examples.find((example) => example.action === 'opened')!;
+    const payload = { ...opened, pull_request: { ...opened.pull_request, head: { ...opened.pull_request.head, sha: HEAD } } };
+    const delivery = (id: string, body: unknown) => ({ id, bodySha256: createHash('sha256').update(JSON.stringify(body)).digest('hex'), event: 'pull_request', payload: body });
+    expect(await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, payload))).toMatchObject({ status: 'processed', actions: expect.arrayContaining([expect.objectContaining({ repository_id: repositoryId, created: true })]) });
+    await drain();
+    expect([github.checkRuns.size, github.comments.get('codertocat/hello-world#2')?.length]).toEqual([1, 1]);
+    github.exchanges.length = 0;
+
+    const redelivered = delivery(`d-${randomUUID()}`, payload);
+    await services.webhooks.receiveGitHub(redelivered);
+    await services.webhooks.receiveGitHub(redelivered);
+    // The same head announced again by a new delivery (a reopened PR, a re-sent event): the completed analysis is reused.
+    await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, { ...payload, action: 'reopened' }));
+    await drain();
+    expect(sent()).toEqual([]);
+    expect([github.checkRuns.size, github.comments.get('codertocat/hello-world#2')?.length]).toEqual([1, 1]);
+    const analyses = await db.query<{ feedback: { status: string } }>('SELECT feedback FROM pr_analyses WHERE repository_id = $1', [repositoryId]);
+    expect(analyses.map((row) => row.feedback.status)).toEqual(['posted']);
   });
 });
