@@ -273,6 +273,11 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Health projection' }).waitFor();
     await page.getByRole('heading', { name: 'Impact zones' }).waitFor();
     await checkAccessibility('08-pull-request');
+    await page.getByRole('link', { name: 'Issues of this analysis' }).click();
+    await page.getByText('Showing the issues of one analysis run.').waitFor();
+    await page.locator('li.issue').filter({ hasText: 'src/discount.js' }).first().waitFor();
+    expect(await page.locator('li.issue').filter({ hasText: 'src/cart.js' }).count()).toBe(0);
+    await page.goBack();
     await page.getByRole('link', { name: '← All pull requests' }).click();
     await page.getByRole('link', { name: /#1/ }).waitFor();
     await checkAccessibility('08b-pull-requests');
