@@ -76,6 +76,17 @@ describeStores('input ranges', (store) => {
     expect((await patch('{"settings":{"schedule":{},"dashboard":{"pinned":["a"]}}}')).body.settings).toEqual({ schedule: {}, dashboard: { pinned: ['a'] } });
   });
 
+  it('takes pr_feedback.enabled as a boolean only (PR feedback through the GitHub App)', async () => {
+    expect((await patch('{"settings":{"pr_feedback":{"enabled":false}}}')).body.settings).toEqual({ pr_feedback: { enabled: false } });
+    for (const value of ['"no"', '0', 'null']) {
+      const answer = await patch(`{"settings":{"pr_feedback":{"enabled":${value}}}}`);
+      expect(answer.status, value).toBe(400);
+      expect(answer.body.error, value).toMatch(/^invalid request body: settings\.pr_feedback\.enabled: /);
+    }
+    expect((await patch('{"settings":{"pr_feedback":{"enable":true}}}')).status).toBe(400);
+    expect(await settings()).toEqual({ pr_feedback: { enabled: false } });
+  });
+
   it('refuses a number beyond the double range anywhere in a body instead of storing null', async () => {
     expect((await patch('{"settings":{"limits":{"lines":1}}}')).status).toBe(200);
     for (const [body, field] of [
