@@ -9,7 +9,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/fixtures/**', 'test-results/**', 'coverage/**', '**/.scaffold-probe-*/**', 'test/infra/**/target/**', '**/*.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/fixtures/**',
+      'test-results/**',
+      'coverage/**',
+      '**/.scaffold-probe-*/**',
+      'test/infra/**/target/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
