@@ -98,6 +98,9 @@ describe('prActivities', () => {
     const secret = issues.find((i) => i.rule_id.endsWith('hard-coded-secret'));
     expect(secret).toMatchObject({ is_new: true, context_type: 'pr_analysis', file_path: 'src/upload.ts' });
     expect(issues.filter((i) => i.is_new).length).toBe(analysis.health_impact.issues_added);
+    // The head lines the change touched, for feedback annotations on changed lines only.
+    const [stored] = await api.db.query<{ changed_lines: unknown }>('SELECT changed_lines FROM pr_analyses WHERE id = $1', [analysisId]);
+    expect(stored!.changed_lines).toEqual({ 'src/upload.ts': [[1, 1]] });
 
     // Repeating the completed activity writes nothing again.
     await expect(activities.analyzePullRequest({ projectId, analysisId })).resolves.toEqual({ status: 'already_finished' });
