@@ -78,6 +78,27 @@ export async function startOidcProvider(options: { clients: { clientId: string; 
     return jwt.sign(privateKey as CryptoKey);
   }
 
+  /** The token endpoint: authorization code grant for public clients, PKCE S256 checked. */
+  async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const params = await readBody(req);
+    const refuse = (error: string, description: string) => {
+      tokenRequests.push({ grantType: params.get('grant_type'), ok: false, error: description });
+      json(res, 400, { error, error_description: description });
+    };
+    if (params.get('grant_type') !== 'authorization_code') return refuse('unsupported_grant_type', 'only authorization_code');
+    const code = codes.get(params.get('code') ?? '');
+    codes.delete(params.get('code') ?? ''); // single use, whatever the outcome
+    if (!code || code.expiresAt < Date.now()) return refuse('invalid_grant', 'unknown, used or expired code');
+    if (params.get('client_id') !== code.clientId) return refuse('invalid_grant', 'client_id differs from the authorization request');
+    if (params.get('redirect_uri') !== code.redirectUri) return refuse('invalid_grant', 'redirect_uri differs from the authorization request');
+    const verifier = params.get('code_verifier') ?? '';
+    if (!/^[\w.~-]{43,128}$/.test(verifier) || base64url(createHash('sha256').update(verifier).digest()) !== code.challenge) {
+      return refuse('invalid_grant', 'code_verifier does not match the code_challenge');
+    }
+    tokenRequests.push({ grantType: 'authorization_code', ok: true });
+    json(res, 200, { access_token: base64url(randomBytes(24)), token_type: 'Bearer', expires_in: 600, id_token: await issueIdToken(code) });
+  }
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', issuer);
@@ -119,25 +140,7 @@ export async function startOidcProvider(options: { clients: { clientId: string; 
         if (params.get('state')) back.searchParams.set('state', params.get('state')!);
         return void res.writeHead(302, { location: back.toString() }).end();
       }
-      if (req.method === 'POST' && url.pathname === '/token') {
-        const params = await readBody(req);
-        const refuse = (error: string, description: string) => {
-          tokenRequests.push({ grantType: params.get('grant_type'), ok: false, error: description });
-          json(res, 400, { error, error_description: description });
-        };
-        if (params.get('grant_type') !== 'authorization_code') return refuse('unsupported_grant_type', 'only authorization_code');
-        const code = codes.get(params.get('code') ?? '');
-        codes.delete(params.get('code') ?? ''); // single use, whatever the outcome
-        if (!code || code.expiresAt < Date.now()) return refuse('invalid_grant', 'unknown, used or expired code');
-        if (params.get('client_id') !== code.clientId) return refuse('invalid_grant', 'client_id differs from the authorization request');
-        if (params.get('redirect_uri') !== code.redirectUri) return refuse('invalid_grant', 'redirect_uri differs from the authorization request');
-        const verifier = params.get('code_verifier') ?? '';
-        if (!/^[\w.~-]{43,128}$/.test(verifier) || base64url(createHash('sha256').update(verifier).digest()) !== code.challenge) {
-          return refuse('invalid_grant', 'code_verifier does not match the code_challenge');
-        }
-        tokenRequests.push({ grantType: 'authorization_code', ok: true });
-        return json(res, 200, { access_token: base64url(randomBytes(24)), token_type: 'Bearer', expires_in: 600, id_token: await issueIdToken(code) });
-      }
+      if (req.method === 'POST' && url.pathname === '/token') return token(req, res);
       res.writeHead(404).end();
     })().catch((error: Error) => res.writeHead(500).end(error.message));
   });

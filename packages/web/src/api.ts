@@ -156,22 +156,27 @@ export async function readEvents(path: string, onEvent: (event: ServerEvent) => 
     buffer += value;
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
+      const event = parseEventBlock(buffer.slice(0, end));
       buffer = buffer.slice(end + 2);
-      const event: ServerEvent = { event: 'message', data: '' };
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const content = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event.event = content;
-        else if (field === 'id') event.id = content;
-        else if (field === 'data') data.push(content);
-      }
-      if (data.length === 0) continue;
-      event.data = data.join('\n');
-      onEvent(event);
+      if (event) onEvent(event);
     }
   }
+}
+
+/** One server-sent event from its lines (comments skipped); undefined without data. */
+function parseEventBlock(block: string): ServerEvent | undefined {
+  const event: ServerEvent = { event: 'message', data: '' };
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const content = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') event.event = content;
+    else if (field === 'id') event.id = content;
+    else if (field === 'data') data.push(content);
+  }
+  if (data.length === 0) return undefined;
+  event.data = data.join('\n');
+  return event;
 }
