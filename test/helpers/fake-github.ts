@@ -198,6 +198,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       }
       return [200, checkRunOf(run)];
     }
+    return commentRoute(method, url, fullName, issueNumber, commentId, body);
+  }
+
+  /** A PR's conversation comments: paginated listing, create, update. */
+  function commentRoute(method: string, url: URL, fullName: string, issueNumber: string | undefined, commentId: string | undefined, body: Json | undefined): [number, Json | Json[], Record<string, string>?] {
     if (issueNumber) {
       const key = `${fullName}#${issueNumber}`;
       const comments = fake.comments.get(key) ?? [];
