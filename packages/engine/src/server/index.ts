@@ -40,8 +40,8 @@ export { ApiKeyService, generateApiKey, API_KEY_PREFIX, MAX_KEYS_PER_USER } from
 export { UserService } from '../services/users.js';
 export type { User } from '../services/users.js';
 export { ProjectService } from '../services/projects.js';
-export { JobQueueWorkflowStarter, DEFAULT_JOB_QUEUE_LIMITS } from '../services/job-queue.js';
-export type { JobListener, JobQueueLimits } from '../services/job-queue.js';
+export { JobQueue, JobQueueWorkflowStarter, DEFAULT_JOB_QUEUE_LIMITS } from '../services/job-queue.js';
+export type { ClaimedJob, JobListener, JobQueueLimits } from '../services/job-queue.js';
 export { iso } from '../services/time.js';
 export { OnboardingService, FINAL_ONBOARDING_EVENTS } from '../services/onboarding.js';
 export type { OnboardingEventType, OnboardingEventRecord, OnboardingSession } from '../services/onboarding.js';

@@ -79,3 +79,93 @@ export class JobQueueWorkflowStarter implements WorkflowStarter {
     }
   }
 }
+
+/** A job as a runner claims it. */
+export interface ClaimedJob extends Record<string, unknown> {
+  id: string;
+  workflow_id: string;
+  kind: WorkflowRequest['kind'];
+  input: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * The runner's side of the queue: claim, complete, fail, cancel, recover. The embedded runner in
+ * @codehealth/worker drives it; the SQL of the `jobs` table stays here, in the service.
+ */
+export class JobQueue {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * One queued job whose concurrency key (kind + project) is not running already, chosen fairly:
+   * the user with the fewest jobs running, then the one served longest ago (never served first);
+   * within a user, the same for projects; then the oldest job. `locked_at` is when a job was last
+   * claimed (migration 0006 indexes it per user and per project). Jobs queued before that migration
+   * know neither and come first.
+   */
+  async claim(runnerId: string): Promise<ClaimedJob | undefined> {
+    const rows = await this.db.query<ClaimedJob>(
+      `UPDATE jobs SET status = 'running', locked_by = $1, locked_at = clock_timestamp(), attempts = attempts + 1, updated_at = now()
+        WHERE id = (
+          SELECT j.id FROM jobs j
+           WHERE j.status = 'queued' AND j.run_after <= now()
+             AND (j.concurrency_key IS NULL OR NOT EXISTS (
+                   SELECT 1 FROM jobs r WHERE r.status = 'running' AND r.concurrency_key = j.concurrency_key))
+           ORDER BY
+             (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.user_id = j.user_id),
+             (SELECT max(r.locked_at) FROM jobs r WHERE r.user_id = j.user_id) NULLS FIRST,
+             (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.project_id = j.project_id),
+             (SELECT max(r.locked_at) FROM jobs r WHERE r.project_id = j.project_id) NULLS FIRST,
+             j.created_at, j.id
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, workflow_id, kind, input, attempts, max_attempts`,
+      [runnerId],
+    );
+    return rows[0];
+  }
+
+  /** A running job finished; a job cancelled meanwhile stays cancelled. */
+  async complete(jobId: string, result: unknown): Promise<void> {
+    await this.db.query("UPDATE jobs SET status = 'completed', result = $2, error = NULL, updated_at = now() WHERE id = $1 AND status = 'running'", [
+      jobId,
+      (result ?? null) as never,
+    ]);
+  }
+
+  /** A job failed (or was cancelled while it ran: it stays cancelled), with its message. */
+  async fail(jobId: string, message: string): Promise<void> {
+    await this.db.query("UPDATE jobs SET status = CASE WHEN status = 'cancelled' THEN 'cancelled' ELSE 'failed' END, error = $2, updated_at = now() WHERE id = $1", [
+      jobId,
+      message,
+    ]);
+  }
+
+  /** Cancels a queued or running workflow's job; the job, or undefined when there was none to cancel. */
+  async cancel(workflowId: string): Promise<ClaimedJob | undefined> {
+    const rows = await this.db.query<ClaimedJob>(
+      "UPDATE jobs SET status = 'cancelled', updated_at = now() WHERE workflow_id = $1 AND status IN ('queued', 'running') RETURNING *",
+      [workflowId],
+    );
+    return rows[0];
+  }
+
+  /** Jobs running, or queued and due now. */
+  async pendingCount(): Promise<number> {
+    const [{ n } = { n: 0 }] = await this.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_after <= now())",
+    );
+    return n;
+  }
+
+  /** Jobs left `running` (by a process that died, when called at a runner's start). */
+  running(): Promise<ClaimedJob[]> {
+    return this.db.query<ClaimedJob>("SELECT * FROM jobs WHERE status = 'running'");
+  }
+
+  /** Puts an interrupted job back in the queue, due now. */
+  async requeue(jobId: string): Promise<void> {
+    await this.db.query("UPDATE jobs SET status = 'queued', locked_by = NULL, run_after = now(), updated_at = now() WHERE id = $1", [jobId]);
+  }
+}

@@ -3,9 +3,10 @@
 // Temporal. Claims are fair: round-robin across the users jobs count against, then across a
 // user's projects, so one user's ten onboardings wait their turn behind nobody else's work. On
 // start, jobs left `running` by a dead process are resumed (re-run: activities are idempotent) or
-// failed once out of attempts — never left stuck.
+// failed once out of attempts — never left stuck. The `jobs` table is the service's JobQueue's:
+// no SQL here.
 import { randomUUID } from 'node:crypto';
-import type { Database, JobQueueWorkflowStarter, WorkflowKind } from '@codehealth/engine/server';
+import { JobQueue, type ClaimedJob, type Database, type JobQueueWorkflowStarter } from '@codehealth/engine/server';
 import type { Activities } from '../workflows/activities.js';
 import { failureMessage } from '../workflows/activities.js';
 import { ACTIVITY_RETRY, retryDelayMs, type RetryPolicy } from '../workflows/retry.js';
@@ -23,14 +24,7 @@ export interface EmbeddedRunnerOptions {
   log?: (line: string) => void;
 }
 
-interface JobRow extends Record<string, unknown> {
-  id: string;
-  workflow_id: string;
-  kind: WorkflowKind;
-  input: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-}
+type JobRow = ClaimedJob;
 
 export class CancelledError extends Error {
   override readonly name = 'CancelledError';
@@ -60,8 +54,10 @@ export class EmbeddedRunner {
   private loop?: Promise<void>;
   private wake?: () => void;
   private unsubscribe?: () => void;
+  private readonly queue: JobQueue;
 
   constructor(private readonly options: EmbeddedRunnerOptions) {
+    this.queue = new JobQueue(options.db);
     this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.retry = options.retry ?? ACTIVITY_RETRY;
     this.log = options.log ?? (() => {});
@@ -85,14 +81,11 @@ export class EmbeddedRunner {
 
   /** Cancels a queued or running workflow; its record is failed with "cancelled". */
   async cancel(workflowId: string): Promise<boolean> {
-    const rows = await this.options.db.query<JobRow>(
-      "UPDATE jobs SET status = 'cancelled', updated_at = now() WHERE workflow_id = $1 AND status IN ('queued', 'running') RETURNING *",
-      [workflowId],
-    );
-    if (rows.length === 0) return false;
+    const job = await this.queue.cancel(workflowId);
+    if (!job) return false;
     const running = this.running.get(workflowId);
     if (running) running.controller.abort();
-    else await this.markRecordFailed(rows[0]!, 'cancelled');
+    else await this.markRecordFailed(job, 'cancelled');
     return true;
   }
 
@@ -100,9 +93,7 @@ export class EmbeddedRunner {
   async drain(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [{ n } = { n: 0 }] = await this.options.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_after <= now())",
-      );
+      const n = await this.queue.pendingCount();
       if (n === 0 && this.running.size === 0) return;
       if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
       await sleep(50);
@@ -111,14 +102,14 @@ export class EmbeddedRunner {
 
   /** Jobs left `running` by a process that died: re-run them, or fail them when out of attempts. */
   private async recover(): Promise<void> {
-    const orphans = await this.options.db.query<JobRow>("SELECT * FROM jobs WHERE status = 'running'");
+    const orphans = await this.queue.running();
     for (const job of orphans) {
       if (job.attempts < job.max_attempts) {
-        await this.options.db.query("UPDATE jobs SET status = 'queued', locked_by = NULL, run_after = now(), updated_at = now() WHERE id = $1", [job.id]);
+        await this.queue.requeue(job.id);
         this.log(`resuming ${job.workflow_id} (interrupted by a restart; attempt ${job.attempts + 1} of ${job.max_attempts})`);
       } else {
         const message = `interrupted ${job.attempts} times by a restart; giving up`;
-        await this.options.db.query("UPDATE jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [job.id, message]);
+        await this.queue.fail(job.id, message);
         await this.markRecordFailed(job, message);
       }
     }
@@ -146,33 +137,9 @@ export class EmbeddedRunner {
     }
   }
 
-  /**
-   * One queued job whose concurrency key (kind + project) is not running already, chosen fairly:
-   * the user with the fewest jobs running, then the one served longest ago (never served first);
-   * within a user, the same for projects; then the oldest job. `locked_at` is when a job was last
-   * claimed (migration 0006 indexes it per user and per project). Jobs queued before that migration
-   * know neither and come first.
-   */
-  private async claim(): Promise<JobRow | undefined> {
-    const rows = await this.options.db.query<JobRow>(
-      `UPDATE jobs SET status = 'running', locked_by = $1, locked_at = clock_timestamp(), attempts = attempts + 1, updated_at = now()
-        WHERE id = (
-          SELECT j.id FROM jobs j
-           WHERE j.status = 'queued' AND j.run_after <= now()
-             AND (j.concurrency_key IS NULL OR NOT EXISTS (
-                   SELECT 1 FROM jobs r WHERE r.status = 'running' AND r.concurrency_key = j.concurrency_key))
-           ORDER BY
-             (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.user_id = j.user_id),
-             (SELECT max(r.locked_at) FROM jobs r WHERE r.user_id = j.user_id) NULLS FIRST,
-             (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.project_id = j.project_id),
-             (SELECT max(r.locked_at) FROM jobs r WHERE r.project_id = j.project_id) NULLS FIRST,
-             j.created_at, j.id
-           LIMIT 1
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id, workflow_id, kind, input, attempts, max_attempts`,
-      [this.id],
-    );
-    return rows[0];
+  /** One queued job, claimed fairly (JobQueue.claim). */
+  private claim(): Promise<JobRow | undefined> {
+    return this.queue.claim(this.id);
   }
 
   private execute(job: JobRow): void {
@@ -192,17 +159,11 @@ export class EmbeddedRunner {
     this.log(`workflow ${job.workflow_id} started`);
     try {
       const result = await workflow(job.input, this.withRetries(job.workflow_id, signal));
-      await this.options.db.query(
-        "UPDATE jobs SET status = 'completed', result = $2, error = NULL, updated_at = now() WHERE id = $1 AND status = 'running'",
-        [job.id, (result ?? null) as never],
-      );
+      await this.queue.complete(job.id, result);
       this.log(`workflow ${job.workflow_id} completed in ${Date.now() - started} ms`);
     } catch (error) {
       const message = signal.aborted ? 'cancelled' : failureMessage(error);
-      await this.options.db.query(
-        "UPDATE jobs SET status = CASE WHEN status = 'cancelled' THEN 'cancelled' ELSE 'failed' END, error = $2, updated_at = now() WHERE id = $1",
-        [job.id, message],
-      );
+      await this.queue.fail(job.id, message);
       this.log(`workflow ${job.workflow_id} failed after ${Date.now() - started} ms: ${message}`);
     }
   }
