@@ -197,6 +197,14 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       ]);
     });
 
+    it('a failed analysis completes the check run as neutral with the reason, and leaves the comment alone', async () => {
+      const id = await analysis(HEAD, 0);
+      await db.query("UPDATE pr_analyses SET status = 'failed', error = 'git fetch failed' WHERE id = $1", [id]);
+      expect(await feedback().publish(id)).toMatchObject({ status: 'posted', comment: 'none' });
+      expect(sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${checkRunsPath(HEAD)}`, 'POST /repos/Codertocat/Hello-World/check-runs']);
+      expect(sent()[1]!.body).toMatchObject({ status: 'completed', conclusion: 'neutral', output: { title: 'The analysis failed', summary: expect.stringContaining('failed: git fetch failed') } });
+    });
+
     it('finds the sticky comment on a later page of a long conversation', async () => {
       const id = await analysis(HEAD, 1);
       const others = Array.from({ length: 130 }, (_, i) => ({ ...recorded.issueComment, id: 10 + i, body: `comment ${i}` }));

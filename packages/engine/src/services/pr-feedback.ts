@@ -118,12 +118,11 @@ export class PrFeedbackService {
     const analysis = prAnalysisOfRow(row);
     const markdown = renderPrMarkdown(analysis);
     if (analysis.status !== 'completed') {
-      const summary = markdown;
       const checkRunId = await this.upsertCheckRun(channel, row.head_sha, {
         status: 'completed',
         conclusion: 'neutral',
         external_id: row.id,
-        output: { title: analysis.status === 'failed' ? 'The analysis failed' : `The analysis is ${analysis.status}`, summary },
+        output: { title: analysis.status === 'failed' ? 'The analysis failed' : `The analysis is ${analysis.status}`, summary: markdown },
       });
       await this.record(analysisId, { status: 'posted' });
       return { status: 'posted', checkRunId, comment: 'none' };
