@@ -14,7 +14,10 @@ export interface DefaultCodeHostOptions {
 }
 
 export function defaultCodeHosts(options: DefaultCodeHostOptions): CodeHost[] {
-  return [...(options.allowLocalRepos ? [new LocalGitCodeHost()] : []), new GitHubCodeHost({ baseUrl: githubApiUrl(options.env ?? process.env), ...options.github })];
+  return [
+    ...(options.allowLocalRepos ? [new LocalGitCodeHost()] : []),
+    new GitHubCodeHost({ baseUrl: githubApiUrl(options.env ?? process.env), ...options.github }),
+  ];
 }
 
 /** VCS_API_URL without a trailing slash, or undefined (the public API) when unset or empty. */

@@ -80,13 +80,22 @@ export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
         per_page: 100,
         request: this.requestOptions(),
       });
-      return runs.filter((run) => run.name === name && run.head_sha === headSha).map((run) => ({ id: run.id, name: run.name, headSha: run.head_sha, status: run.status }));
+      return runs
+        .filter((run) => run.name === name && run.head_sha === headSha)
+        .map((run) => ({ id: run.id, name: run.name, headSha: run.head_sha, status: run.status }));
     });
   }
 
   async createCheckRun(headSha: string, name: string, state: CheckRunState): Promise<CheckRun> {
     return this.call('create the check run', async () => {
-      const { data } = await this.client.rest.checks.create({ owner: this.repo.owner, repo: this.repo.name, name, head_sha: headSha, ...state, request: this.requestOptions() });
+      const { data } = await this.client.rest.checks.create({
+        owner: this.repo.owner,
+        repo: this.repo.name,
+        name,
+        head_sha: headSha,
+        ...state,
+        request: this.requestOptions(),
+      });
       return { id: data.id, name: data.name, headSha: data.head_sha, status: data.status };
     });
   }
@@ -112,7 +121,13 @@ export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
 
   async createComment(prNumber: number, body: string): Promise<IssueComment> {
     return this.call('create the pull request comment', async () => {
-      const { data } = await this.client.rest.issues.createComment({ owner: this.repo.owner, repo: this.repo.name, issue_number: prNumber, body, request: this.requestOptions() });
+      const { data } = await this.client.rest.issues.createComment({
+        owner: this.repo.owner,
+        repo: this.repo.name,
+        issue_number: prNumber,
+        body,
+        request: this.requestOptions(),
+      });
       return { id: data.id, body: data.body ?? '' };
     });
   }

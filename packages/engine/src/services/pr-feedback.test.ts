@@ -37,7 +37,9 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       new Services({
         db,
         workflows: new JobQueueWorkflowStarter(db),
-        codeHosts: staticCodeHosts([new GitHubCodeHost({ baseUrl: github.baseUrl, app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } } })]),
+        codeHosts: staticCodeHosts([
+          new GitHubCodeHost({ baseUrl: github.baseUrl, app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } } }),
+        ]),
         options: { allowLocalRepos: false, invitationTtlDays: 7, apiUrl },
       }).prFeedback;
 
@@ -82,13 +84,34 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       const result = pendingResult();
       const mergeReadiness = { status: readiness, blocking_count: added, advisory_count: 0, info_count: 0, confidence: 90, reasons: [`${added} new issues`] };
       const impact = { overall_delta: -2, issues_added: added + 1, issues_fixed: 3, impact_rating: 'minor_regression' };
-      const projection = { ...result.health_projection, current_overall: 81, projected_overall: 79, current_grade: 'B', projected_grade: 'C', issues_added: added + 1, issues_fixed: 3 };
+      const projection = {
+        ...result.health_projection,
+        current_overall: 81,
+        projected_overall: 79,
+        current_grade: 'B',
+        projected_grade: 'C',
+        issues_added: added + 1,
+        issues_fixed: 3,
+      };
       await db.query(
         `INSERT INTO pr_analyses (id, project_id, repository_id, pr_number, head_sha, status, classification, merge_readiness, health_impact, health_projection,
                                   analysis_run_id, changed_lines, started_at, completed_at)
          VALUES ($1, $2, $3, 2, $4, 'completed', $5, $6, $7, $8, $9, $10, now(), now())`,
-        [id, projectId, repositoryId, head, result.classification, mergeReadiness, impact, projection, runId,
-          changedLinesOf([{ path: 'README.md', status: 'modified', hunks: [{ newStart: 1, newLines: 500 }] }, { path: 'gone.ts', status: 'deleted', hunks: [] }])],
+        [
+          id,
+          projectId,
+          repositoryId,
+          head,
+          result.classification,
+          mergeReadiness,
+          impact,
+          projection,
+          runId,
+          changedLinesOf([
+            { path: 'README.md', status: 'modified', hunks: [{ newStart: 1, newLines: 500 }] },
+            { path: 'gone.ts', status: 'deleted', hunks: [] },
+          ]),
+        ],
       );
       const issue = async (line: number, change: string, severity = 'high') =>
         db.query(
@@ -112,7 +135,13 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
         {
           method: 'POST',
           path: '/repos/Codertocat/Hello-World/check-runs',
-          body: { name: 'CodeHealth', head_sha: HEAD, status: 'in_progress', external_id: id, output: { title: 'Analysing the pull request', summary: `CodeHealth is analysing \`${HEAD.slice(0, 12)}\`.` } },
+          body: {
+            name: 'CodeHealth',
+            head_sha: HEAD,
+            status: 'in_progress',
+            external_id: id,
+            output: { title: 'Analysing the pull request', summary: `CodeHealth is analysing \`${HEAD.slice(0, 12)}\`.` },
+          },
         },
       ]);
       const [checkRunId] = [...github.checkRuns.keys()];
@@ -141,10 +170,15 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       });
       expect(completion.output.summary).toContain('**Health projection:** B 81 → C 79');
       expect(completion.output.summary).toContain('121 new · 3 fixed · 120 on changed lines annotated');
-      expect(completion.output.summary).toMatch(/- critical: \[Finding at line 1\]\(https:\/\/codehealth\.example\.com\/api\/v1\/projects\/[0-9a-f-]+\/analysis\/issues\/[0-9a-f-]+\)/);
+      expect(completion.output.summary).toMatch(
+        /- critical: \[Finding at line 1\]\(https:\/\/codehealth\.example\.com\/api\/v1\/projects\/[0-9a-f-]+\/analysis\/issues\/[0-9a-f-]+\)/,
+      );
       expect(completion.output.summary).toContain('…and 111 more');
       // Further batches carry title and summary, as GitHub requires, and no second completion.
-      expect(requests[2]!.body).toEqual({ status: 'completed', output: { title: completion.output.title, summary: completion.output.summary, annotations: expect.any(Array) } });
+      expect(requests[2]!.body).toEqual({
+        status: 'completed',
+        output: { title: completion.output.title, summary: completion.output.summary, annotations: expect.any(Array) },
+      });
       const run = github.checkRuns.get(checkRunId!)!;
       expect([run.status, run.conclusion, run.annotations.length, github.checkRuns.size]).toEqual(['completed', 'failure', 120, 1]);
       expect(run.annotations.some((a) => a.start_line === 900)).toBe(false);
@@ -184,10 +218,11 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       github.exchanges.length = 0;
       const pushed = await analysis(NEXT_HEAD, 1, 'ready');
       expect(await feedback().publish(pushed)).toMatchObject({ status: 'posted', comment: 'updated' });
-      expect(sent().filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
-        'POST /repos/Codertocat/Hello-World/check-runs',
-        `PATCH /repos/Codertocat/Hello-World/issues/comments/${commentId}`,
-      ]);
+      expect(
+        sent()
+          .filter((r) => r.method !== 'GET')
+          .map((r) => `${r.method} ${r.path}`),
+      ).toEqual(['POST /repos/Codertocat/Hello-World/check-runs', `PATCH /repos/Codertocat/Hello-World/issues/comments/${commentId}`]);
       const comments = github.comments.get('codertocat/hello-world#2')!;
       expect(comments.filter((c) => c.body.startsWith(COMMENT_MARKER)).map((c) => c.id)).toEqual([commentId]);
       expect(comments.find((c) => c.id === commentId)!.body).toContain('ready to merge');
@@ -202,7 +237,11 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       await db.query("UPDATE pr_analyses SET status = 'failed', error = 'git fetch failed' WHERE id = $1", [id]);
       expect(await feedback().publish(id)).toMatchObject({ status: 'posted', comment: 'none' });
       expect(sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${checkRunsPath(HEAD)}`, 'POST /repos/Codertocat/Hello-World/check-runs']);
-      expect(sent()[1]!.body).toMatchObject({ status: 'completed', conclusion: 'neutral', output: { title: 'The analysis failed', summary: expect.stringContaining('failed: git fetch failed') } });
+      expect(sent()[1]!.body).toMatchObject({
+        status: 'completed',
+        conclusion: 'neutral',
+        output: { title: 'The analysis failed', summary: expect.stringContaining('failed: git fetch failed') },
+      });
     });
 
     it('finds the sticky comment on a later page of a long conversation', async () => {
@@ -210,11 +249,11 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       const others = Array.from({ length: 130 }, (_, i) => ({ ...recorded.issueComment, id: 10 + i, body: `comment ${i}` }));
       github.comments.set('codertocat/hello-world#2', [...others, { ...recorded.issueComment, id: 999, body: `${COMMENT_MARKER}\nold` }]);
       expect(await feedback().publish(id)).toMatchObject({ comment: 'updated' });
-      expect(sent().filter((r) => r.path.includes('/comments')).map((r) => `${r.method} ${r.path}`)).toEqual([
-        `GET ${COMMENTS_PATH}`,
-        `GET ${COMMENTS_PATH}&page=2`,
-        'PATCH /repos/Codertocat/Hello-World/issues/comments/999',
-      ]);
+      expect(
+        sent()
+          .filter((r) => r.path.includes('/comments'))
+          .map((r) => `${r.method} ${r.path}`),
+      ).toEqual([`GET ${COMMENTS_PATH}`, `GET ${COMMENTS_PATH}&page=2`, 'PATCH /repos/Codertocat/Hello-World/issues/comments/999']);
     });
 
     it('sends nothing for a closed PR, a repository outside the App or a project that turned feedback off, and records why', async () => {
@@ -239,9 +278,18 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       const id = await analysis(HEAD, 1);
       const service = feedback();
       github.failures.push({ status: 429, headers: { 'retry-after': '7' }, body: { message: 'You have exceeded a secondary rate limit.' } });
-      await expect(service.publish(id)).rejects.toMatchObject({ name: 'UnavailableError', status: 429, retryAfterMs: 7000, message: expect.stringContaining('rate limited') });
+      await expect(service.publish(id)).rejects.toMatchObject({
+        name: 'UnavailableError',
+        status: 429,
+        retryAfterMs: 7000,
+        message: expect.stringContaining('rate limited'),
+      });
       const reset = Math.floor(Date.now() / 1000) + 60;
-      github.failures.push({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }, body: { message: 'API rate limit exceeded' } });
+      github.failures.push({
+        status: 403,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+        body: { message: 'API rate limit exceeded' },
+      });
       const limited = await service.publish(id).catch((error: { retryAfterMs: number; name: string }) => error);
       expect(limited).toMatchObject({ name: 'UnavailableError', status: 403 });
       expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(0);

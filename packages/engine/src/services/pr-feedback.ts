@@ -37,7 +37,8 @@ export interface PrFeedbackOptions {
   apiUrl?: string;
 }
 
-export type PrFeedbackOutcome = { status: 'posted'; checkRunId: number; comment: 'created' | 'updated' | 'unchanged' | 'none' } | { status: 'skipped'; reason: string };
+export type PrFeedbackOutcome =
+  { status: 'posted'; checkRunId: number; comment: 'created' | 'updated' | 'unchanged' | 'none' } | { status: 'skipped'; reason: string };
 
 interface FeedbackRow extends PrAnalysisRow {
   changed_lines: ChangedLines | null;
@@ -58,7 +59,13 @@ interface NewIssueRow {
 }
 
 const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'];
-const LEVEL: Record<string, CheckRunAnnotation['annotation_level']> = { critical: 'failure', high: 'failure', medium: 'warning', low: 'notice', info: 'notice' };
+const LEVEL: Record<string, CheckRunAnnotation['annotation_level']> = {
+  critical: 'failure',
+  high: 'failure',
+  medium: 'warning',
+  low: 'notice',
+  info: 'notice',
+};
 const CONCLUSION = { ready: 'success', needs_review: 'neutral', blocked: 'failure' } as const;
 
 /** Whether a project wants feedback: on unless `settings.pr_feedback.enabled` is false. */
@@ -67,7 +74,9 @@ export function feedbackEnabled(settings: FeedbackRow['settings']): boolean {
 }
 
 /** The head line ranges of a diff's files, for annotations on changed lines only. */
-export function changedLinesOf(files: ReadonlyArray<{ path: string; status: string; hunks: ReadonlyArray<{ newStart: number; newLines: number }> }>): ChangedLines {
+export function changedLinesOf(
+  files: ReadonlyArray<{ path: string; status: string; hunks: ReadonlyArray<{ newStart: number; newLines: number }> }>,
+): ChangedLines {
   const out: ChangedLines = {};
   for (const file of files) {
     if (file.status === 'deleted') continue;
@@ -101,7 +110,11 @@ export class PrFeedbackService {
     const target = await this.target(analysisId);
     if ('skip' in target) return this.skip(analysisId, target.skip);
     const { row, channel } = target;
-    const state: CheckRunState = { status: 'in_progress', external_id: row.id, output: { title: 'Analysing the pull request', summary: `CodeHealth is analysing \`${row.head_sha.slice(0, 12)}\`.` } };
+    const state: CheckRunState = {
+      status: 'in_progress',
+      external_id: row.id,
+      output: { title: 'Analysing the pull request', summary: `CodeHealth is analysing \`${row.head_sha.slice(0, 12)}\`.` },
+    };
     const checkRunId = await this.upsertCheckRun(channel, row.head_sha, state);
     return { status: 'posted', checkRunId, comment: 'none' };
   }
@@ -133,7 +146,10 @@ export class PrFeedbackService {
           AND (change IN ('new', 'worsened') OR (change IS NULL AND is_new))`,
       [row.analysis_run_id, row.project_id],
     );
-    issues.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.file_path.localeCompare(b.file_path) || a.line_start - b.line_start);
+    issues.sort(
+      (a, b) =>
+        SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.file_path.localeCompare(b.file_path) || a.line_start - b.line_start,
+    );
     const annotations = this.annotations(issues, row.changed_lines ?? {});
     const title = `${{ ready: 'Ready to merge', needs_review: 'Needs review', blocked: 'Blocked' }[analysis.merge_readiness.status]}: ${analysis.health_impact.issues_added} introduced, ${analysis.health_impact.issues_fixed} fixed`;
     const summary = this.summary(analysis, issues, annotations.length);
@@ -146,7 +162,10 @@ export class PrFeedbackService {
     const checkRunId = await this.upsertCheckRun(channel, row.head_sha, completion);
     for (let offset = ANNOTATIONS_PER_REQUEST; offset < annotations.length; offset += ANNOTATIONS_PER_REQUEST) {
       // GitHub appends the annotations of each update; title and summary are required with them.
-      await channel.updateCheckRun(checkRunId, { status: 'completed', output: { title, summary, annotations: annotations.slice(offset, offset + ANNOTATIONS_PER_REQUEST) } });
+      await channel.updateCheckRun(checkRunId, {
+        status: 'completed',
+        output: { title, summary, annotations: annotations.slice(offset, offset + ANNOTATIONS_PER_REQUEST) },
+      });
     }
     const comment = await this.upsertComment(channel, row.pr_number, `${COMMENT_MARKER}\n${markdown}`);
     await this.record(analysisId, { status: 'posted' });
@@ -169,7 +188,9 @@ export class PrFeedbackService {
 
   private async target(analysisId: string): Promise<{ row: FeedbackRow; channel: PullRequestFeedbackChannel } | { skip: string }> {
     const [row] = await this.db.query<FeedbackRow>(
-      `SELECT ${PR_ANALYSIS_COLUMNS.split(',').map((column) => `a.${column.trim()}`).join(', ')}, a.changed_lines, p.settings, pr.state AS pr_state
+      `SELECT ${PR_ANALYSIS_COLUMNS.split(',')
+        .map((column) => `a.${column.trim()}`)
+        .join(', ')}, a.changed_lines, p.settings, pr.state AS pr_state
          FROM pr_analyses a JOIN projects p ON p.id = a.project_id
          LEFT JOIN pull_requests pr ON pr.repository_id = a.repository_id AND pr.pr_number = a.pr_number
         WHERE a.id = $1`,

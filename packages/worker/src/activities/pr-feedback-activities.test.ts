@@ -38,7 +38,10 @@ describe('PR analysis workflow: feedback steps', () => {
   beforeAll(async () => {
     ({ db, dispose } = await createTestDatabase('pglite'));
     github = await startFakeGitHub();
-    const host = new GitHubCodeHost({ baseUrl: github.baseUrl, app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } } });
+    const host = new GitHubCodeHost({
+      baseUrl: github.baseUrl,
+      app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } },
+    });
     services = new Services({ db, workflows: new JobQueueWorkflowStarter(db), codeHosts: staticCodeHosts([host]) });
   });
   afterAll(async () => {
@@ -59,22 +62,29 @@ describe('PR analysis workflow: feedback steps', () => {
     await db.query(
       `INSERT INTO repositories (id, provider, vcs_id, installation_id, owner, name, full_name, url, clone_url)
        VALUES ($1, 'github', $2, $3, 'Codertocat', 'Hello-World', 'Codertocat/Hello-World', $4, $5)`,
-      [repositoryId, recorded.installedPublic.id, recorded.activeInstallation.id, `${recorded.installedPublic.html_url}-${repositoryId}`, recorded.installedPublic.clone_url],
+      [
+        repositoryId,
+        recorded.installedPublic.id,
+        recorded.activeInstallation.id,
+        `${recorded.installedPublic.html_url}-${repositoryId}`,
+        recorded.installedPublic.clone_url,
+      ],
     );
     await db.query('INSERT INTO project_repositories (project_id, repository_id) VALUES ($1, $2)', [projectId, repositoryId]);
-    await db.query("INSERT INTO pull_requests (id, repository_id, pr_number, state, head_sha) VALUES ($1, $2, 2, 'open', $3)", [randomUUID(), repositoryId, HEAD]);
+    await db.query("INSERT INTO pull_requests (id, repository_id, pr_number, state, head_sha) VALUES ($1, $2, 2, 'open', $3)", [
+      randomUUID(),
+      repositoryId,
+      HEAD,
+    ]);
   });
 
   /** Runs one PR analysis workflow to its end in the embedded runner; returns the analysis id. */
   async function runAnalysis(): Promise<string> {
     const analysisId = randomUUID();
-    await db.query("INSERT INTO pr_analyses (id, project_id, repository_id, pr_number, head_sha, status, analysis_run_id) VALUES ($1, $2, $3, 2, $4, 'pending', $5)", [
-      analysisId,
-      projectId,
-      repositoryId,
-      HEAD,
-      randomUUID(),
-    ]);
+    await db.query(
+      "INSERT INTO pr_analyses (id, project_id, repository_id, pr_number, head_sha, status, analysis_run_id) VALUES ($1, $2, $3, 2, $4, 'pending', $5)",
+      [analysisId, projectId, repositoryId, HEAD, randomUUID()],
+    );
     const starter = new JobQueueWorkflowStarter(db);
     await starter.start({ kind: 'pr-analysis', projectId, analysisId }, { workflowId: `pr-analysis-${analysisId}` });
     await drain();
@@ -112,10 +122,14 @@ describe('PR analysis workflow: feedback steps', () => {
 
   const record = async (analysisId: string) =>
     (
-      await db.query<{ status: string; feedback: { status: string; reason?: string } | null }>('SELECT status, feedback FROM pr_analyses WHERE id = $1', [analysisId])
+      await db.query<{ status: string; feedback: { status: string; reason?: string } | null }>('SELECT status, feedback FROM pr_analyses WHERE id = $1', [
+        analysisId,
+      ])
     )[0]!;
-  const job = async (analysisId: string) => (await db.query<{ status: string }>('SELECT status FROM jobs WHERE workflow_id = $1', [`pr-analysis-${analysisId}`]))[0]!;
-  const sent = () => github.exchanges.filter((exchange) => !exchange.path.startsWith('/app/')).map((exchange) => `${exchange.method} ${exchange.path.split('?')[0]}`);
+  const job = async (analysisId: string) =>
+    (await db.query<{ status: string }>('SELECT status FROM jobs WHERE workflow_id = $1', [`pr-analysis-${analysisId}`]))[0]!;
+  const sent = () =>
+    github.exchanges.filter((exchange) => !exchange.path.startsWith('/app/')).map((exchange) => `${exchange.method} ${exchange.path.split('?')[0]}`);
 
   it('retries a 5xx and then posts: the check run created in progress, completed, one comment', async () => {
     github.failures.push({ status: 502, body: { message: 'Server Error' } });
@@ -129,21 +143,27 @@ describe('PR analysis workflow: feedback steps', () => {
       'GET /repos/Codertocat/Hello-World/issues/2/comments',
       'POST /repos/Codertocat/Hello-World/issues/2/comments',
     ]);
-    expect(log.some((line) => /activity beginPrFeedback .* failed \(attempt 1\): GitHub could not list the check runs: unavailable \(502/.test(line))).toBe(true);
+    expect(log.some((line) => /activity beginPrFeedback .* failed \(attempt 1\): GitHub could not list the check runs: unavailable \(502/.test(line))).toBe(
+      true,
+    );
     expect([...github.checkRuns.values()].map((run) => [run.status, run.conclusion])).toEqual([['completed', 'success']]);
     expect(await record(id)).toMatchObject({ status: 'completed', feedback: { status: 'posted' } });
     expect((await job(id)).status).toBe('completed');
   });
 
   it('GitHub refusing every attempt (429) leaves the analysis completed, noting that feedback was not posted', async () => {
-    for (let i = 0; i < 6; i++) github.failures.push({ status: 429, headers: { 'retry-after': '1' }, body: { message: 'You have exceeded a secondary rate limit.' } });
+    for (let i = 0; i < 6; i++)
+      github.failures.push({ status: 429, headers: { 'retry-after': '1' }, body: { message: 'You have exceeded a secondary rate limit.' } });
     const id = await runAnalysis();
     // Three attempts of each step, each stopped at its first request.
     expect(sent()).toEqual(Array.from({ length: 6 }, () => `GET /repos/Codertocat/Hello-World/commits/${HEAD}/check-runs`));
     // The requested second is waited for up to the policy's longest interval (5 ms here), not the 1 ms backoff.
     expect(log.filter((line) => /failed \(attempt \d\).*retrying in 5 ms$/.test(line))).toHaveLength(4);
     const after = await record(id);
-    expect(after).toMatchObject({ status: 'completed', feedback: { status: 'not_posted', reason: expect.stringContaining('GitHub could not list the check runs: rate limited (429') } });
+    expect(after).toMatchObject({
+      status: 'completed',
+      feedback: { status: 'not_posted', reason: expect.stringContaining('GitHub could not list the check runs: rate limited (429') },
+    });
     expect((await job(id)).status).toBe('completed');
     expect(github.checkRuns.size).toBe(0);
   });
@@ -151,8 +171,16 @@ describe('PR analysis workflow: feedback steps', () => {
   it('a redelivered webhook, or the same event delivered again, posts nothing twice', async () => {
     const opened = webhookExamples.find((event) => event.name === 'pull_request')!.examples.find((example) => example.action === 'opened')!;
     const payload = { ...opened, pull_request: { ...opened.pull_request, head: { ...opened.pull_request.head, sha: HEAD } } };
-    const delivery = (id: string, body: unknown) => ({ id, bodySha256: createHash('sha256').update(JSON.stringify(body)).digest('hex'), event: 'pull_request', payload: body });
-    expect(await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, payload))).toMatchObject({ status: 'processed', actions: expect.arrayContaining([expect.objectContaining({ repository_id: repositoryId, created: true })]) });
+    const delivery = (id: string, body: unknown) => ({
+      id,
+      bodySha256: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+      event: 'pull_request',
+      payload: body,
+    });
+    expect(await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, payload))).toMatchObject({
+      status: 'processed',
+      actions: expect.arrayContaining([expect.objectContaining({ repository_id: repositoryId, created: true })]),
+    });
     await drain();
     expect([github.checkRuns.size, github.comments.get('codertocat/hello-world#2')?.length]).toEqual([1, 1]);
     github.exchanges.length = 0;

@@ -11,11 +11,18 @@ describe('withRequestedDelay', () => {
   it('turns a Retry-After into the next retry delay of a failure of the same type', () => {
     const failure = withRequestedDelay(new GitHubFeedbackError('GitHub could not list the check runs: rate limited', 429, 7_000), 1) as ApplicationFailure;
     expect(failure).toBeInstanceOf(ApplicationFailure);
-    expect([failure.type, failure.message, failure.nextRetryDelay, failure.nonRetryable]).toEqual(['UnavailableError', 'GitHub could not list the check runs: rate limited', 7_000, false]);
+    expect([failure.type, failure.message, failure.nextRetryDelay, failure.nonRetryable]).toEqual([
+      'UnavailableError',
+      'GitHub could not list the check runs: rate limited',
+      7_000,
+      false,
+    ]);
   });
 
   it('keeps the backoff when GitHub asks for less, and caps a long reset at the longest interval', () => {
-    expect((withRequestedDelay(new GitHubFeedbackError('x', 429, 0.5), 2) as ApplicationFailure).nextRetryDelay).toBe(ACTIVITY_RETRY.initialIntervalMs * ACTIVITY_RETRY.backoffCoefficient);
+    expect((withRequestedDelay(new GitHubFeedbackError('x', 429, 0.5), 2) as ApplicationFailure).nextRetryDelay).toBe(
+      ACTIVITY_RETRY.initialIntervalMs * ACTIVITY_RETRY.backoffCoefficient,
+    );
     expect((withRequestedDelay(new GitHubFeedbackError('x', 403, 3_600_000), 1) as ApplicationFailure).nextRetryDelay).toBe(ACTIVITY_RETRY.maximumIntervalMs);
   });
 
