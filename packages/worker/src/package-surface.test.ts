@@ -45,11 +45,8 @@ describe('@codehealth/worker', () => {
       .sort()
       .filter((file) => /\b(SELECT|UPDATE|INSERT INTO|DELETE FROM)\s/.test(readFileSync(`${src}/${file}`, 'utf8')));
     expect(withSql).toEqual([
-      'activities/architecture-activities.ts',
       'activities/graph-rebuild.ts',
-      'activities/health-activities.ts',
       'activities/pr-activities.ts',
-      'activities/repository-activities.ts',
     ]);
   });
 });

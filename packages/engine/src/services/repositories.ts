@@ -31,6 +31,15 @@ export interface PullRequestSyncResult {
   closed: number;
 }
 
+/** A repository as the worker fetches it. */
+export interface CheckoutSource extends Record<string, unknown> {
+  id: string;
+  name: string;
+  full_name: string;
+  clone_url: string;
+  default_branch: string;
+}
+
 export class RepositoryService {
   constructor(
     private readonly db: Database,
@@ -39,6 +48,28 @@ export class RepositoryService {
     private readonly workflows: WorkflowStarter,
     private readonly options: RepositoryServiceOptions,
   ) {}
+
+  // -- for the worker's activities (no actor: the workflow was authorised when it was started)
+
+  /** Where to fetch a repository from, or undefined when it no longer exists. */
+  async checkoutSource(repositoryId: string): Promise<CheckoutSource | undefined> {
+    const rows = await this.db.query<CheckoutSource>('SELECT id, name, full_name, clone_url, default_branch FROM repositories WHERE id = $1', [repositoryId]);
+    return rows[0];
+  }
+
+  /** Ids of the repositories linked to the project, oldest link first. */
+  async linkedIds(projectId: string): Promise<string[]> {
+    const rows = await this.db.query<{ repository_id: string }>(
+      'SELECT repository_id FROM project_repositories WHERE project_id = $1 ORDER BY linked_at, repository_id',
+      [projectId],
+    );
+    return rows.map((row) => row.repository_id);
+  }
+
+  /** Records the analyzers detected in a repository (onboarding). */
+  async recordAnalyzers(repositoryId: string, analyzers: readonly { language: string; path: string; enabled: boolean; description: string }[]): Promise<void> {
+    await this.db.query('UPDATE repositories SET analyzers = $2, updated_at = now() WHERE id = $1', [repositoryId, analyzers as never]);
+  }
 
   /** The repositories linked to the project, oldest link first. */
   async list(actor: Actor, projectId: string): Promise<Repository[]> {

@@ -14,13 +14,10 @@ interface AnalysedRepository {
 
 /** Every linked repository of the project, analysed at its head (never running repository code). */
 async function analyseProject(deps: ActivityDeps, projectId: string): Promise<AnalysedRepository[]> {
-  const linked = await deps.services.db.query<{ repository_id: string }>(
-    'SELECT repository_id FROM project_repositories WHERE project_id = $1 ORDER BY linked_at, repository_id',
-    [projectId],
-  );
+  const linked = await deps.services.repositories.linkedIds(projectId);
   if (linked.length === 0) throw new NonRetryableError('the project has no linked repository');
   const out: AnalysedRepository[] = [];
-  for (const { repository_id: repositoryId } of linked) {
+  for (const repositoryId of linked) {
     const { repository, checkout } = await checkoutHead(deps, repositoryId);
     try {
       const result = await deps.engine.analyze(checkout.path, { allowCodeConfig: false });

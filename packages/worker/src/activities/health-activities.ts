@@ -43,13 +43,10 @@ async function assessHealth(deps: ActivityDeps, projectId: string, assessmentId:
   const { services } = deps;
   const run = await services.assessments.markRunning(assessmentId);
   if (run.status === 'completed' || run.status === 'failed') return { status: 'already_finished', overallScore: null };
-  const linked = await services.db.query<{ repository_id: string }>(
-    'SELECT repository_id FROM project_repositories WHERE project_id = $1 ORDER BY linked_at, repository_id',
-    [projectId],
-  );
+  const linked = await services.repositories.linkedIds(projectId);
   if (linked.length === 0) throw new NonRetryableError('the project has no linked repository to assess');
   const results = [];
-  for (const { repository_id: repositoryId } of linked) {
+  for (const repositoryId of linked) {
     const { repository, checkout } = await checkoutHead(deps, repositoryId);
     try {
       const started = Date.now();

@@ -23,11 +23,9 @@ export interface RepositoryRow {
 }
 
 export async function repositoryRow(services: Services, repositoryId: string): Promise<RepositoryRow> {
-  const rows = await services.db.query<RepositoryRow>('SELECT id, name, full_name, clone_url, default_branch FROM repositories WHERE id = $1', [
-    repositoryId,
-  ]);
-  if (!rows[0]) throw new NonRetryableError(`repository ${repositoryId} no longer exists`);
-  return rows[0];
+  const row = await services.repositories.checkoutSource(repositoryId);
+  if (!row) throw new NonRetryableError(`repository ${repositoryId} no longer exists`);
+  return row;
 }
 
 /** Fetches the repository and checks out its default branch head; the caller disposes of it. */
@@ -57,7 +55,7 @@ export function repositoryActivities(
           enabled: d.enabled,
           description: `${d.analyzer}: ${d.description}`,
         }));
-        await services.db.query('UPDATE repositories SET analyzers = $2, updated_at = now() WHERE id = $1', [repositoryId, analyzers]);
+        await services.repositories.recordAnalyzers(repositoryId, analyzers);
         return { analyzers: analyzers.length };
       } finally {
         await checkout.dispose();
