@@ -45,7 +45,6 @@ describe('@codehealth/worker', () => {
       .sort()
       .filter((file) => /\b(SELECT|UPDATE|INSERT INTO|DELETE FROM)\s/.test(readFileSync(`${src}/${file}`, 'utf8')));
     expect(withSql).toEqual([
-      'activities/graph-rebuild.ts',
       'activities/pr-activities.ts',
     ]);
   });

@@ -107,6 +107,20 @@ export class AssessmentRecorder {
     return run;
   }
 
+  /**
+   * The commits of each project's latest completed assessment (of one project when given), a
+   * project per row: what the graph rebuild re-reads.
+   */
+  async latestCompletedCommits(projectId?: string): Promise<Array<Array<{ repository_id: string; sha: string }>>> {
+    const rows = await this.db.query<{ commits: Array<{ repository_id: string; sha: string }> }>(
+      `SELECT DISTINCT ON (project_id) commits FROM health_assessments
+        WHERE status = 'completed' ${projectId ? 'AND project_id = $1' : ''}
+        ORDER BY project_id, completed_at DESC, created_at DESC`,
+      projectId ? [projectId] : [],
+    );
+    return rows.map((row) => row.commits);
+  }
+
   /** pending → running (started_at set once). A finished run is left as it is and reported as such. */
   async markRunning(assessmentId: string): Promise<AssessmentRun> {
     await this.db.query(

@@ -11,15 +11,10 @@ export interface GraphRebuildOutcome {
 
 export async function rebuildGraphs(deps: ActivityDeps, options: { projectId?: string; progress?: (line: string) => void } = {}): Promise<GraphRebuildOutcome> {
   const { services } = deps;
-  const rows = await services.db.query<{ commits: Array<{ repository_id: string; sha: string }> }>(
-    `SELECT DISTINCT ON (project_id) commits FROM health_assessments
-      WHERE status = 'completed' ${options.projectId ? 'AND project_id = $1' : ''}
-      ORDER BY project_id, completed_at DESC, created_at DESC`,
-    options.projectId ? [options.projectId] : [],
-  );
+  const rows = await services.assessments.latestCompletedCommits(options.projectId);
   // A repository linked to several projects: the first commit found wins (each is an assessed one).
   const commits = new Map<string, string>();
-  for (const row of rows) for (const c of row.commits) if (!commits.has(c.repository_id)) commits.set(c.repository_id, c.sha);
+  for (const assessed of rows) for (const c of assessed) if (!commits.has(c.repository_id)) commits.set(c.repository_id, c.sha);
   const outcome: GraphRebuildOutcome = { rebuilt: [], failed: [] };
   let n = 0;
   for (const [repositoryId, sha] of commits) {
