@@ -50,7 +50,8 @@ export { MemberService } from '../services/members.js';
 export { InvitationService } from '../services/invitations.js';
 // -- repositories & code-host services (add exports here)
 export { RepositoryService } from '../services/repositories.js';
-export type { CheckoutSource, RepositoryServiceOptions, PullRequestSyncResult } from '../services/repositories.js';
+export type { CheckoutSource, PullRequestRow, RepositoryServiceOptions, PullRequestSyncResult } from '../services/repositories.js';
+export { storedPrBaseline } from '../services/pr-baseline.js';
 export { InstallationService } from '../services/installations.js';
 export { upsertRepository, repositoryWire, repositoryMetadataOf, REPOSITORY_COLUMNS } from '../services/repository-records.js';
 export type { RepositoryRow } from '../services/repository-records.js';

@@ -40,6 +40,19 @@ export interface CheckoutSource extends Record<string, unknown> {
   default_branch: string;
 }
 
+/** A synced pull request as the worker reads it. */
+export interface PullRequestRow extends Record<string, unknown> {
+  pr_number: number;
+  title: string;
+  body: string;
+  state: string;
+  author: string;
+  base_branch: string;
+  head_branch: string;
+  base_sha: string;
+  head_sha: string;
+}
+
 export class RepositoryService {
   constructor(
     private readonly db: Database,
@@ -64,6 +77,15 @@ export class RepositoryService {
       [projectId],
     );
     return rows.map((row) => row.repository_id);
+  }
+
+  /** The repository's pull requests as last synced, by number. */
+  pullRequestRows(repositoryId: string): Promise<PullRequestRow[]> {
+    return this.db.query<PullRequestRow>(
+      `SELECT pr_number, title, body, state, author, base_branch, head_branch, base_sha, head_sha FROM pull_requests
+        WHERE repository_id = $1 ORDER BY pr_number`,
+      [repositoryId],
+    );
   }
 
   /** Records the analyzers detected in a repository (onboarding). */
