@@ -7,7 +7,7 @@ import type { SyntaxNode } from 'tree-sitter';
 import { parseSource } from '../../packages/engine/src/parsing/parser.js';
 import { buildDispatcher, walkTree } from '../../packages/engine/src/parsing/walk.js';
 import { createCognitiveComplexityVisitor } from '../../packages/analyzers/src/code-smell/cognitive-complexity/counter.js';
-import { parentSkippingParentheses } from '../../packages/analyzers/src/shared/functions.js';
+import { parentSkippingParentheses } from '../../packages/engine/src/parsing/functions.js';
 import { obtainRxjs } from '../helpers/corpora.js';
 
 const require = createRequire(import.meta.url);

@@ -63,7 +63,20 @@ export type { RepoSnapshot, RepoFile, GitFacts, FileChurn } from './snapshot/typ
 export { repositoryFiles, readRepositoryFile, decodeText } from './snapshot/repository-files.js';
 export type { RepositoryFiles, RepositoryFileRead, RepositoryReadOptions, RepositoryFileRefusal } from './snapshot/repository-files.js';
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
-export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
+export {
+  FUNCTION_NODE_TYPES,
+  CLASS_NODE_TYPES,
+  isFunctionNode,
+  isClassNode,
+  functionNameOf,
+  enclosingFunction,
+  enclosingSymbol,
+  localFunctionName,
+  qualifiedFunctionName,
+  parenthesizedExpression,
+  unwrapParentheses,
+  parentSkippingParentheses,
+} from './parsing/functions.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
 export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './graph/index.js';

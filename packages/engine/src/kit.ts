@@ -9,7 +9,20 @@ export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES, FILE
 export { roleOfFile } from './snapshot/file-roles.js';
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
 export { parseSource, isParsedLanguage, PARSED_LANGUAGES } from './parsing/parser.js';
-export { FUNCTION_NODE_TYPES, isFunctionNode, functionNameOf } from './parsing/functions.js';
+export {
+  FUNCTION_NODE_TYPES,
+  CLASS_NODE_TYPES,
+  isFunctionNode,
+  isClassNode,
+  functionNameOf,
+  enclosingFunction,
+  enclosingSymbol,
+  localFunctionName,
+  qualifiedFunctionName,
+  parenthesizedExpression,
+  unwrapParentheses,
+  parentSkippingParentheses,
+} from './parsing/functions.js';
 export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
 export { codeRowPrefix } from './pipeline/line-counts.js';
 export { compileSafeRegExp, safeRegExpProblem } from './patterns/safe-regexp.js';

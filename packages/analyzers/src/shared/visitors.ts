@@ -1,6 +1,6 @@
 // Composing node visitors: the engine takes one visitor per rule, a rule may be built from several.
 import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
-import { FUNCTION_TYPES, qualifiedFunctionName } from './functions.js';
+import { FUNCTION_NODE_TYPES, qualifiedFunctionName } from '@codehealth/engine/kit';
 
 /** Handlers for the same key run in argument order, on enter and on exit alike. */
 export function mergeVisitors(...visitors: NodeVisitor[]): NodeVisitor {
@@ -35,7 +35,7 @@ export interface FunctionScope {
 export function createFunctionScope(): FunctionScope {
   const names: string[] = [];
   const visitor: NodeVisitor = {};
-  for (const type of FUNCTION_TYPES) {
+  for (const type of FUNCTION_NODE_TYPES) {
     visitor[type] = (node) => {
       names.push(qualifiedFunctionName(node, names[names.length - 1]));
     };

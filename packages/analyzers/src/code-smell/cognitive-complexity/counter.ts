@@ -5,8 +5,8 @@
 // free, recursion is not counted. `specification` follows the white paper: `||` and `??` sequences
 // and direct recursion count, and nested functions and lambdas add to their outermost function
 // with one more level of nesting instead of being scored separately.
+import { FUNCTION_NODE_TYPES, parentSkippingParentheses, qualifiedFunctionName, unwrapParentheses } from '@codehealth/engine/kit';
 import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
-import { FUNCTION_TYPES, parentSkippingParentheses, qualifiedFunctionName, unwrapParentheses } from '../../shared/functions.js';
 import { createLogicalSequenceScorer } from './logical-sequences.js';
 
 export type CognitiveVariant = 'sonarjs' | 'specification';
@@ -87,7 +87,7 @@ class CognitiveComplexityCounter {
       }
     };
     const leave: Handler = (node) => this.leaveStructure(node);
-    on(FUNCTION_TYPES, (node) => this.enterFunction(node), (node) => this.leaveFunction(node));
+    on(FUNCTION_NODE_TYPES, (node) => this.enterFunction(node), (node) => this.leaveFunction(node));
     on(['if_statement'], (node) => this.enterIf(node), leave);
     on(LOOP_TYPES, (node) => this.enterStructure(node, 'loop', [node.childForFieldName('body')]), leave);
     on(['switch_statement'], (node) => this.enterStructure(node, 'switch', [node.childForFieldName('body')]), leave);

@@ -4,8 +4,8 @@
 // or through parentheses. tree-sitter-typescript 0.23 mis-parses a postfix `!`, `as` or
 // `satisfies` after a logical operand: `a && b!.c` comes out as `(a && b)!.c`. Such "hoisting"
 // wrappers are looked through here, so that sequences are the ones TypeScript (and sonarjs) see.
+import { parenthesizedExpression } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { parenthesizedExpression } from '../../shared/functions.js';
 
 export type LogicalVariant = 'sonarjs' | 'specification';
 

@@ -1,7 +1,6 @@
 // Flags control flow nested deeper than allowed inside one function (ESLint's max-depth idea).
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode, FUNCTION_NODE_TYPES } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
@@ -89,7 +88,7 @@ export const deepNesting = defineRule({
       });
     };
     const own: Record<string, (node: SyntaxNode) => void> = {};
-    for (const type of FUNCTION_TYPES) {
+    for (const type of FUNCTION_NODE_TYPES) {
       own[type] = () => frames.push({ depth: 0, regions: 0 });
       own[`${type}:exit`] = () => report(frames.pop()!);
     }

@@ -1,8 +1,7 @@
 // Flags if/else-if chains and switch statements whose branches repeat each other: the same code in
 // two branches (SonarJS no-duplicated-branches, S1871), or a condition that an earlier one in the
 // chain already covers (no-identical-conditions, S1862).
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { defineRule, type SyntaxNode, enclosingSymbol } from '@codehealth/engine/kit';
 import { findCoveredCondition } from './conditions.js';
 import { listKey, tokensOf, unwrap } from './equivalence.js';
 import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';

@@ -1,5 +1,5 @@
 // Flags classes with too many methods or too many lines of code.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { CLASS_NODE_TYPES, defineRule, type SyntaxNode } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
 import { mergeVisitors } from '../../shared/visitors.js';
@@ -15,7 +15,6 @@ const options = z
   .strict()
   .default(DEFAULTS);
 
-const CLASS_TYPES = ['class_declaration', 'abstract_class_declaration', 'class'] as const;
 const FUNCTION_VALUES: ReadonlySet<string> = new Set(['arrow_function', 'function_expression', 'generator_function']);
 
 /**
@@ -81,7 +80,7 @@ export const largeClass = defineRule({
     const lines = createCodeLineCollector(context.source);
     const classes: SyntaxNode[] = [];
     const own: Record<string, (node: SyntaxNode) => void> = {};
-    for (const type of CLASS_TYPES) own[type] = (node) => classes.push(node);
+    for (const type of CLASS_NODE_TYPES) own[type] = (node) => classes.push(node);
     // Counting waits for the end of the walk, when every comment of the file has been seen.
     own['program:exit'] = () => {
       const codeLines = lines.codeLines();

@@ -1,8 +1,7 @@
 // Flags functions whose body has more lines of code than allowed (blank and comment lines excluded).
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode, FUNCTION_NODE_TYPES } from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { createCodeLineCollector } from '../../shared/code-lines.js';
-import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { severityForExcess } from '../../shared/severity.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
@@ -50,7 +49,7 @@ export const longFunction = defineRule({
     const functions: Array<{ node: SyntaxNode; name: string; parent: number }> = [];
     const open: number[] = [];
     const own: Record<string, (node: SyntaxNode) => void> = {};
-    for (const type of FUNCTION_TYPES) {
+    for (const type of FUNCTION_NODE_TYPES) {
       own[type] = (node) => {
         open.push(functions.length);
         functions.push({ node, name: scope.current()!, parent: open.length > 1 ? open[open.length - 2] : -1 });

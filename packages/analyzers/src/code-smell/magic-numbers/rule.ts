@@ -1,8 +1,7 @@
 // Flags unnamed numeric literals in arithmetic and comparisons (`retries > 3`, `size * 1.2`),
 // where a named constant would say what the number means. Quiet in benchmarks.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode, enclosingSymbol } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { isMinified } from '../shared/roles.js';
 import { isNamedConstantValue, literalValue } from './constants.js';
 import {

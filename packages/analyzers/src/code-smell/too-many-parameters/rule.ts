@@ -1,7 +1,6 @@
 // Flags functions that declare more parameters than allowed.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode, FUNCTION_NODE_TYPES } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 import { isMinified, MAINTAINED_ROLES } from '../shared/roles.js';
 
@@ -53,7 +52,7 @@ export const tooManyParameters = defineRule({
     const { max } = context.options;
     const scope = createFunctionScope();
     const own: Record<string, (node: SyntaxNode) => void> = {};
-    for (const type of FUNCTION_TYPES) {
+    for (const type of FUNCTION_NODE_TYPES) {
       own[type] = (node) => {
         const parameters = parametersOf(node);
         if (parameters.length <= max) return;

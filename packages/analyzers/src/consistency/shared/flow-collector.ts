@@ -1,8 +1,8 @@
 // Collects how source files write asynchronous code and handle errors: functions that await vs
 // `.then()` chains, try/catch around awaits vs `.catch()`, plain `Error` vs Error subclasses.
 // One collector for the three conventions, so the frequent call nodes are inspected once.
+import { enclosingFunction, isFunctionNode } from '@codehealth/engine/kit';
 import type { Collector, NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode } from '../../shared/functions.js';
 
 export const FLOW_COLLECTOR_ID = 'flow';
 export const FLOW_PATTERNS = ['async-style', 'promise-error-handling', 'error-class'] as const;
@@ -67,10 +67,6 @@ function thrownClass(statement: SyntaxNode): string | undefined {
   return undefined;
 }
 
-function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
-  for (let up = node.parent; up; up = up.parent) if (isFunctionNode(up)) return up;
-  return null;
-}
 
 /** `async function`, `async () =>`, `async method()`. */
 function isAsync(fn: SyntaxNode): boolean {
@@ -141,7 +137,7 @@ export const flowCollector: Collector<FlowFacts> = {
         // A chain kept as a value (an array element, an argument: `promises.push(p.then(f))`,
         // `Promise.race([p.then(f), timeout])`) is built to run alongside others: deliberate in either style.
         const held = parent?.type === 'array' || parent?.type === 'arguments';
-        if (chainHasThen(node)) styles.push({ value: THEN, node, owner: enclosingFunction(node), held });
+        if (chainHasThen(node)) styles.push({ value: THEN, node, owner: enclosingFunction(node) ?? null, held });
       },
       throw_statement(node) {
         const name = thrownClass(node);

@@ -1,7 +1,7 @@
 // Where an async function is handed to code that ignores the promise it returns: event emitters,
 // DOM listeners, JSX `on…` props, `on…` handler properties and timers.
+import { parentSkippingParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { parentSkippingParentheses } from '../../shared/functions.js';
 import { callArguments, calleeOf, propertyName, shortText, stringLiteralValue } from '../shared/syntax.js';
 
 export interface Registration {

@@ -1,8 +1,6 @@
 // Flags async functions registered as event handlers (emitters, DOM listeners, JSX `on…` props,
 // timers) whose awaits are not covered by try/catch: nobody handles the promise they return.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { defineRule, type SyntaxNode, isFunctionNode, unwrapParentheses, enclosingSymbol } from '@codehealth/engine/kit';
 import { catchingTry, handlesRejection } from '../shared/guards.js';
 import { baseName, calledMethod, calleeOf, isAsyncFunction, titleSymbol } from '../shared/syntax.js';
 import { registrationOf } from './registration.js';

@@ -1,8 +1,6 @@
 // Flags `==`/`!=` comparisons that convert their operands before comparing. `== null` is the one
 // idiomatic use (it matches null and undefined exactly) and is left alone.
-import { defineRule, roleOfFile, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
-import { unwrapParentheses } from '../../shared/functions.js';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { defineRule, roleOfFile, type Severity, type SyntaxNode, unwrapParentheses, enclosingSymbol } from '@codehealth/engine/kit';
 import { baseName, isStaticTemplate, shortText, stringLiteralValue, titleSymbol } from '../shared/syntax.js';
 
 type OperandKind = 'null' | 'undefined' | 'typeof' | 'boolean' | 'container' | 'number' | 'string' | 'numeric' | 'stringy' | 'other';

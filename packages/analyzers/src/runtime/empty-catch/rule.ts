@@ -1,9 +1,7 @@
 // Flags error handlers that discard the error: empty `catch` blocks and empty promise rejection
 // handlers (`.catch(() => {})`), unless a comment or the binding's name says it is on purpose.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode, unwrapParentheses, enclosingSymbol } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { unwrapParentheses } from '../../shared/functions.js';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { methodCallOf, nodesAtMatches } from '../shared/source-search.js';
 import { baseName, callArguments, calleeOf, codeChildren, enclosingFunction, hasCommentChild, memberObject, shortText, titleSymbol } from '../shared/syntax.js';
 

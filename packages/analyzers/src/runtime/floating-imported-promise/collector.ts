@@ -1,8 +1,7 @@
 // Per-file facts for promises that cross module boundaries: which exports are async functions,
 // and which statements drop the result of a call to an imported function. JSON-serialisable.
+import { isFunctionNode, enclosingSymbol } from '@codehealth/engine/kit';
 import type { Collector, SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode } from '../../shared/functions.js';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { droppedParts } from '../shared/dropped-values.js';
 import { bodyCatchesEverything } from '../shared/guards.js';
 import { resolveLocalName } from '../shared/scope.js';

@@ -1,7 +1,7 @@
 // What makes a call's result a promise, from syntax alone: a same-file async function or method,
 // a promise API of Node or the platform, `new Promise`, an async IIFE or a `.then()` chain.
+import { unwrapParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { unwrapParentheses } from '../../shared/functions.js';
 import { bodyCatchesEverything } from '../shared/guards.js';
 import { resolveName, type Binding } from '../shared/scope.js';
 import { calleeOf, isAsyncFunction, memberObject, propertyName, stringLiteralValue } from '../shared/syntax.js';

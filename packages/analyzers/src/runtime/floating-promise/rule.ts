@@ -1,9 +1,7 @@
 // Flags promises that are created as a statement and then dropped: no await, return, void or
 // rejection handler (typescript-eslint's no-floating-promises, from syntax alone).
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type SyntaxNode, isFunctionNode, unwrapParentheses, enclosingSymbol } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { droppedParts } from '../shared/dropped-values.js';
 import { handlesRejection } from '../shared/guards.js';
 import { baseName, titleSymbol, calledMethod, calleeOf, isAsyncFunction, memberObject, shortText } from '../shared/syntax.js';

@@ -1,7 +1,7 @@
 // Whether code around a non-null assertion already checked the value it asserts: a condition that
 // mentions the same subject, a test of the assigned result, or a `has`/`length` check nearby.
+import { isFunctionNode, parentSkippingParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode, parentSkippingParentheses } from '../../shared/functions.js';
 import { contains } from '../shared/syntax.js';
 import type { NullableApi } from './nullable-apis.js';
 

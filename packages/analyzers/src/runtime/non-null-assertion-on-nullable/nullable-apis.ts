@@ -1,7 +1,6 @@
 // APIs whose result is commonly null or undefined, and the local checks that make an assertion on
 // them safe, recognised from syntax alone.
-import { compileSafeRegExp, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
-import { unwrapParentheses } from '../../shared/functions.js';
+import { compileSafeRegExp, type Severity, type SyntaxNode, unwrapParentheses } from '@codehealth/engine/kit';
 import { resolveName } from '../shared/scope.js';
 import { callArguments, calledMethod, calleeOf, memberObject, stringLiteralValue } from '../shared/syntax.js';
 

@@ -1,9 +1,8 @@
 // Flags TypeScript non-null assertions (`!`) on results that are null or undefined in ordinary
 // use: regex matches, DOM lookups, attributes, storage and process.env (and, when asked,
 // collection lookups: Array.find, Map.get, pop/shift/at).
-import { defineRule } from '@codehealth/engine/kit';
+import { defineRule, enclosingSymbol } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
 import { baseName, shortText, titleSymbol } from '../shared/syntax.js';
 import { checkedFirst } from './checked-first.js';
 import { assertedExpression, nullableApi } from './nullable-apis.js';

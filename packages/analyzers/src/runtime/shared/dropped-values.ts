@@ -1,7 +1,7 @@
 // Which parts of a statement's expression are evaluated and then thrown away: where a promise
 // that nobody awaits or handles can hide (`f();`, `ok && f();`, `c ? f() : g();`, `(a(), b());`).
+import { unwrapParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { unwrapParentheses } from '../../shared/functions.js';
 
 const LOGICAL = new Set(['&&', '||', '??']);
 

@@ -1,6 +1,6 @@
 // Where an exception or a rejection is caught, as far as one function's syntax can tell.
+import { isFunctionNode, parentSkippingParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode, parentSkippingParentheses } from '../../shared/functions.js';
 import { nodesAtMatches } from './source-search.js';
 import { callArguments, calledMethod, contains } from './syntax.js';
 

@@ -1,7 +1,7 @@
 // Lexical name resolution inside one file, on demand: which declaration a name refers to at a
 // given node. Rules call it only for their few candidates, so nothing is tracked during the walk.
+import { isFunctionNode } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode } from '../../shared/functions.js';
 
 /** A binding found for a name: the node that declares it and how. */
 export interface Binding {

@@ -1,6 +1,6 @@
 // Small syntactic questions the runtime rules ask of tree-sitter nodes (no type information).
+import { unwrapParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode, unwrapParentheses } from '../../shared/functions.js';
 
 /** Named children without comments (tree-sitter gives comments as named children anywhere). */
 export function codeChildren(node: SyntaxNode): SyntaxNode[] {
@@ -55,13 +55,7 @@ export function isStaticTemplate(node: SyntaxNode): boolean {
   return node.type === 'template_string' && !node.namedChildren.some((child) => child.type === 'template_substitution');
 }
 
-/** The function node a syntax node belongs to, or undefined at module level. */
-export function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
-  for (let parent = node.parent; parent; parent = parent.parent) {
-    if (isFunctionNode(parent)) return parent;
-  }
-  return undefined;
-}
+export { enclosingFunction } from '@codehealth/engine/kit';
 
 /** An `async` function or method, excluding async generators (they return iterators, not promises). */
 export function isAsyncFunction(fn: SyntaxNode): boolean {

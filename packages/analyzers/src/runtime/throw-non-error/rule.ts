@@ -1,8 +1,6 @@
 // Flags `throw` of values that are not Error objects: strings, template literals, numbers,
 // booleans, null/undefined, object and array literals, and constants bound to them.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
-import { unwrapParentheses } from '../../shared/functions.js';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { defineRule, type SyntaxNode, unwrapParentheses, enclosingSymbol } from '@codehealth/engine/kit';
 import { resolveName } from '../shared/scope.js';
 import { baseName, calledMethod, calleeOf, propertyName, shortText, titleSymbol } from '../shared/syntax.js';
 

@@ -1,7 +1,7 @@
 // Where the text given to JSON.parse comes from, as far as the syntax shows: a network payload,
 // another external source (files, argv, environment, browser storage) or something unknown.
+import { unwrapParentheses } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { unwrapParentheses } from '../../shared/functions.js';
 import { resolveName } from '../shared/scope.js';
 import { calledMethod, calleeOf, isStaticTemplate, memberObject, propertyName } from '../shared/syntax.js';
 

@@ -1,9 +1,7 @@
 // Flags JSON.parse of non-literal input with no try/catch around it in the same function: malformed
 // input then escapes as a SyntaxError instead of being handled where the input is read.
-import { defineRule, type Severity, type SyntaxNode } from '@codehealth/engine/kit';
+import { defineRule, type Severity, type SyntaxNode, enclosingSymbol, localFunctionName } from '@codehealth/engine/kit';
 import { z } from 'zod';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
-import { localFunctionName } from '../../shared/functions.js';
 import { callersCatch, catchingTry, chainHandlesCallback } from '../shared/guards.js';
 import { nodesAtMatches } from '../shared/source-search.js';
 import { baseName, callArguments, enclosingFunction, shortText, titleSymbol } from '../shared/syntax.js';

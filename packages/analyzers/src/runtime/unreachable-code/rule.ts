@@ -1,7 +1,6 @@
 // Flags statements that can never run: after return, throw, break or continue in the same block,
 // or after an if/else or try whose every path leaves the block.
-import { defineRule, type SyntaxNode } from '@codehealth/engine/kit';
-import { enclosingSymbol } from '../../shared/enclosing-symbol.js';
+import { defineRule, type SyntaxNode, enclosingSymbol } from '@codehealth/engine/kit';
 import { baseName, codeChildren, shortText, titleSymbol } from '../shared/syntax.js';
 
 const JUMPS: ReadonlySet<string> = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);

@@ -1,7 +1,7 @@
 // Where the value of an expression goes within its statement: the variable, property or function
 // result it ends up in. Rules that judge intent by names (`token = Math.random()…`) read it here.
+import { localFunctionName } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { localFunctionName } from '../../shared/functions.js';
 import { enclosingFunction } from './scope.js';
 import { assignedName, propertyKey } from './syntax.js';
 

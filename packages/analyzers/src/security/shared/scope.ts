@@ -1,31 +1,11 @@
 // Lexical lookups done only when a rule has a candidate: the enclosing function, a local binding
 // and the values a local variable can hold. Never a full scope analysis: enough to tell a literal
 // command from one built out of a parameter, in the function where both are visible.
+import { isFunctionNode } from '@codehealth/engine/kit';
 import type { SyntaxNode } from '@codehealth/engine/kit';
-import { isFunctionNode, localFunctionName } from '../../shared/functions.js';
 
-export function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return current;
-  }
-  return undefined;
-}
-
-const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
-
-/**
- * The qualified name of the enclosing function (`outer > inner`), as the code-smell rules name it;
- * outside any function, the enclosing class (a field initialiser), if any.
- */
-export function enclosingSymbol(node: SyntaxNode): string | undefined {
-  const names: string[] = [];
-  let className: string | undefined;
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) names.unshift(localFunctionName(current));
-    else if (!className && CLASS_TYPES.has(current.type)) className = current.childForFieldName('name')?.text;
-  }
-  return names.length > 0 ? names.join(' > ') : className;
-}
+// The enclosing function and the finding's symbol come from the kit (one algorithm for issue identity).
+export { enclosingFunction, enclosingSymbol } from '@codehealth/engine/kit';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'parameter' | 'import' | 'function' | 'class' | 'loop' | 'catch';
 

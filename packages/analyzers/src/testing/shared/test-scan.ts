@@ -2,8 +2,8 @@
 // helper functions, so each assertion is credited to the test, hook and helper it is written in.
 // Test files are full of calls: each costs a few native reads at most (the callee's text), and
 // nodes are matched on exit by identity (the walk hands exit handlers the object it entered with).
+import { FUNCTION_NODE_TYPES } from '@codehealth/engine/kit';
 import type { NodeVisitor, SyntaxNode } from '@codehealth/engine/kit';
-import { FUNCTION_TYPES } from '../../shared/functions.js';
 import { buildFacts, type Suite, type TestBuild } from './build-test-facts.js';
 import { readImportBindings } from './import-bindings.js';
 import type { FunctionFact, TestFileFacts } from './test-facts.js';
@@ -196,7 +196,7 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
     known.asserts ||= done.asserts;
     for (const call of done.calls) known.callSet.add(call);
   };
-  for (const type of FUNCTION_TYPES) {
+  for (const type of FUNCTION_NODE_TYPES) {
     visitor[type] = onFunction;
     visitor[`${type}:exit`] = onFunctionExit;
   }
