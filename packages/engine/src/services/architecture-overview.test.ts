@@ -96,7 +96,7 @@ describe('buildArchitectureOverview on a real run of a small repository', () => 
       { path: 'src/util/money.ts', imported_by: 4 },
       { path: 'src/domain/order.ts', imported_by: 3 },
     ]);
-    expect(repo.hot_spots.largest_files[0]).toEqual({ path: 'src/db/orders-repo.ts', lines_of_code: 13, functions: 4 });
+    expect(repo.hot_spots.largest_files[0]).toEqual({ path: 'src/db/orders-repo.ts', lines_of_code: 13, functions: 2 });
     expect(repo.hot_spots.highest_churn).toHaveLength(10);
     expect(repo.hot_spots.highest_churn.find((h) => h.path === 'src/api/server.ts')).toMatchObject({ commits_30d: 2, authors: 1 });
   });
