@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp, createIdpAuthenticator } from '../../packages/http/src/index.js';
-import { createTestApi, type TestApi } from '../../packages/http/src/fixtures/test-api.js';
+import { createTestApi, type TestApi } from '../helpers/test-api.js';
 import { listen, type RunningServer } from '../../packages/cli/src/host/http-server.js';
 import { readWebConfig, startWebHost } from '../../packages/cli/src/host/web-host.js';
 import { startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.js';

@@ -2,7 +2,7 @@
 // recovery of jobs left running by a dead process, and cancellation.
 import { expect, it } from 'vitest';
 import type { EmbeddedRunner } from '@codehealth/worker';
-import { describeStores } from '../../packages/http/src/fixtures/test-api.js';
+import { describeStores } from '../helpers/test-api.js';
 import { embeddedEngine, embeddedRunnerFor, useWorkflowEnvironment, workflowScenarios } from './scenarios.js';
 import { hostileLinkScenarios } from './hostile-links.js';
 

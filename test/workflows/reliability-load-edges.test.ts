@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
-import { describeStores } from '../../packages/http/src/fixtures/test-api.js';
+import { describeStores } from '../helpers/test-api.js';
 import { createGitRepo } from '../helpers/git-repo.js';
 import { embeddedEngine, embeddedRunnerFor, SOURCES, useWorkflowEnvironment, type ScenarioContext } from './scenarios.js';
 

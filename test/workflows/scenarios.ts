@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/engine/server';
 import { createActivities, EmbeddedRunner, RepositoryCheckouts, type Activities } from '@codehealth/worker';
-import { createTestApi, type TestApi, type TestUser } from '../../packages/http/src/fixtures/test-api.js';
+import { createTestApi, type TestApi, type TestUser } from '../helpers/test-api.js';
 import { deliver, example, WEBHOOK_SECRET } from '../../packages/http/src/fixtures/github-webhooks.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
 

@@ -3,7 +3,7 @@
 // every authenticated route answers 401 without a valid key — all before the body is read.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, describeStores, type RequestOptions, type TestApi, type TestUser } from './fixtures/test-api.js';
+import { createTestApi, describeStores, type RequestOptions, type TestApi, type TestUser } from '../../../test/helpers/test-api.js';
 import { fullPathOf, type RouteDefinition } from './route.js';
 import { ALL_ROUTES } from './routes/index.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
-import { createTestApi, type TestApi } from './fixtures/test-api.js';
+import { createTestApi, type TestApi } from '../../../test/helpers/test-api.js';
 import { createIdpAuthenticator, type IdpOptions } from './idp.js';
 
 interface SignOptions {

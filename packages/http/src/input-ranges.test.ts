@@ -4,7 +4,7 @@
 // were stored and then ignored by the scheduler), and a JSON number beyond the double range is a
 // 400 anywhere in a body (`1e400` was stored as null), as a string holding U+0000 is.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApi, describeStores, type TestApi, type TestUser } from './fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../test/helpers/test-api.js';
 import { fullPathOf } from './route.js';
 import { ALL_ROUTES } from './routes/index.js';
 

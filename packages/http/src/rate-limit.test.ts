@@ -2,7 +2,7 @@
 // over the limit, keys counted apart, and the count shared by replicas through Redis.
 import { describe, expect, it } from 'vitest';
 import { RedisCache } from '@codehealth/engine/server';
-import { createTestApi } from './fixtures/test-api.js';
+import { createTestApi } from '../../../test/helpers/test-api.js';
 import { DEFAULT_RATE_LIMIT, rateLimitFromEnv } from './rate-limit.js';
 
 describe('rate limiting', () => {

@@ -10,7 +10,7 @@ import { toNodeHandler } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrustedProxies, TrustedProxiesError } from './client-address.js';
 import { example, WEBHOOK_SECRET } from './fixtures/github-webhooks.js';
-import { createTestApi, type TestApi, type TestUser } from './fixtures/test-api.js';
+import { createTestApi, type TestApi, type TestUser } from '../../../test/helpers/test-api.js';
 import { DEFAULT_UNAUTHENTICATED_RATE_LIMIT, rateLimitFromEnv } from './rate-limit.js';
 
 const LIMIT = 3;

@@ -30,13 +30,8 @@ describe('@codehealth/worker', () => {
     expect(hosts.map((edge) => `${edge.file} -> ${edge.specifier}`)).toEqual([]);
   });
 
-  it('reaches into no other package’s files, but for the test API fixture its activity suites still borrow from the REST host', () => {
-    expect(reachesIntoOtherPackages(edges, 'worker')).toEqual([
-      'activities/graph-rebuild.test.ts -> http/src/fixtures/test-api.js',
-      'activities/health-activities.test.ts -> http/src/fixtures/test-api.js',
-      'activities/llm-activities.test.ts -> http/src/fixtures/test-api.js',
-      'activities/pr-activities.test.ts -> http/src/fixtures/test-api.js',
-    ]);
+  it('reaches into no other package’s files (the test API is a repository test helper, test/helpers/test-api.ts)', () => {
+    expect(reachesIntoOtherPackages(edges, 'worker')).toEqual([]);
   });
 
   it('runs no SQL: activities call services', () => {

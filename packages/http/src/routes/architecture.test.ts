@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, type AssessmentResult } from '@codehealth/engine';
 import { ArchitectureReviewService, buildArchitectureOverview } from '@codehealth/engine/server';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 // A small multi-directory repository: web → core (3 imports), core → web (1 import) closes a
 // cycle between components; core/a ↔ core/b is a run-time import cycle; tests beside the code.

@@ -2,7 +2,7 @@
 // to the project — through the API or by a workflow's recorder — replaces them at once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseSnippetRepository, createRepository, recordRun, type AnalysedRuns } from '../fixtures/issue-runs.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 describeStores('cached project aggregates', (store) => {
   let api: TestApi;

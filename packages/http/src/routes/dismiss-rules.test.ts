@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 import { addMember, analyseSnippetRepository, fingerprintOf, findingOf, LINES_INSERTED, recordRun, type AnalysedRuns } from '../fixtures/issue-runs.js';
 
 type WireIssue = { id: string; rule_id: string; file_path: string; title: string; source: string; is_dismissed: boolean; is_new: boolean; context_id: string; anchor: { line_start: number } };

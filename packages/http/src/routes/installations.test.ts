@@ -5,7 +5,7 @@ import { createAppAuth } from '@octokit/auth-app';
 import { GitHubCodeHost } from '@codehealth/engine/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ACTIVE = recorded.activeInstallation.id as number;

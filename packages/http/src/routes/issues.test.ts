@@ -1,6 +1,6 @@
 import type { Finding } from '@codehealth/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 import { addMember, analyseSnippetRepository, createRepository, findingOf, fingerprintOf, LINES_INSERTED, recordRun, type AnalysedRuns } from '../fixtures/issue-runs.js';
 
 const RANK: Record<string, number> = { critical: 5, high: 4, medium: 3, low: 2, info: 1 };

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { LocalGitCodeHost } from '@codehealth/engine/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 describeStores('onboarding event stream', (store) => {
   let api: TestApi;

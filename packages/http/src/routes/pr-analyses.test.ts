@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalGitCodeHost, PrAnalysisService, UnavailableError } from '@codehealth/engine/server';
 import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

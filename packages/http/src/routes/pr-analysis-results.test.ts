@@ -4,7 +4,7 @@ import { createEngine, issueFingerprint, renderPrMarkdown, type Finding } from '
 import { api as wire, ConflictError, insertContextIssues, InvalidInputError, LocalGitCodeHost, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 /** What the PR pipeline would produce for PR #1 (a payments module that evaluates its input). */
 function fullResult(readiness: wire.MergeReadiness['status'] = 'blocked'): wire.PrAnalysisResult {

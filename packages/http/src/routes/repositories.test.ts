@@ -6,7 +6,7 @@ import { GitHubCodeHost, LocalGitCodeHost } from '@codehealth/engine/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../fixtures/test-api.js';
+import { createTestApi, type TestApi } from '../../../../test/helpers/test-api.js';
 
 describe('root health checks', () => {
   let healthy: TestApi;

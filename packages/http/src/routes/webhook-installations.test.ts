@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { deliver, example } from '../fixtures/github-webhooks.js';
 import { WEBHOOK_SECRET } from '../fixtures/github-webhooks.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 const ACTIVE = recorded.activeInstallation.id as number; // 957387, Codertocat
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

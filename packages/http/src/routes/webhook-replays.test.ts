@@ -7,7 +7,7 @@ import { GitHubCodeHost, WEBHOOK_REPLAY_WINDOW_DAYS } from '@codehealth/engine/s
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { deliver, example, WEBHOOK_SECRET } from '../fixtures/github-webhooks.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 const opened = () => example('pull_request', (e) => e.action === 'opened');
 const masterPush = () => example('push', (e) => e.ref === 'refs/heads/master');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { createApp } from '../app.js';
 import { deliver, example, WEBHOOK_SECRET } from '../fixtures/github-webhooks.js';
-import { createTestApi, describeStores, type TestApi, type TestUser } from '../fixtures/test-api.js';
+import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const opened = () => example('pull_request', (e) => e.action === 'opened');

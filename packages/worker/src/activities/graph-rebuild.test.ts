@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, Neo4jGraphStore, Services } from '@codehealth/engine/server';
-import { createTestApi } from '../../../http/src/fixtures/test-api.js';
+import { createTestApi } from '../../../../test/helpers/test-api.js';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { rebuildGraphs } from './graph-rebuild.js';
 import { healthActivities } from './health-activities.js';

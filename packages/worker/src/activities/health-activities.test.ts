@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, MemoryCache, RedisCache, type Cache } from '@codehealth/engine/server';
-import { createTestApi } from '../../../http/src/fixtures/test-api.js';
+import { createTestApi } from '../../../../test/helpers/test-api.js';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { healthActivities } from './health-activities.js';
 import { RepositoryCheckouts } from './repository-checkout.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
 import { defaultCodeHosts, type LlmSlot } from '@codehealth/engine/server';
-import { createTestApi, type TestApi, type TestUser } from '../../../http/src/fixtures/test-api.js';
+import { createTestApi, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/infra/fake-openai.js';
 import { architectureActivities } from './architecture-activities.js';
