@@ -19,8 +19,6 @@ const ADAPTER_CLIENTS = /^(@electric-sql\/pglite|postgres|ioredis|neo4j-driver|o
 
 /** Wrong-way edges known today (issue 19): the PR pipeline still names a wire type, and reaches the model adapters and the graph store's port. */
 const KNOWN_WRONG_WAY = [
-  'pr/graph-impact.ts -> ports/graph-store.js',
-  'pr/llm-classifier.ts -> llm/json-completion.js',
   'pr/pipeline.ts -> api/pr-analyses.js',
   'pr/pipeline.ts -> llm/diff-review-agent.js',
   'pr/pipeline.ts -> llm/json-completion.js',

@@ -10,7 +10,7 @@
 import { meaningfulHunks } from './cosmetic-hunks.js';
 import type { GraphImpact } from './result.js';
 import type { CodeGraph, ModuleNode } from '../graph/types.js';
-import { reExportAliases, type GraphStore, type ImpactCall, type ImpactEdge } from '../ports/graph-store.js';
+import { reExportAliases, type GraphStore, type ImpactCall, type ImpactEdge } from '../contracts/graph-store.js';
 import type { ChangedFile, ChangedSymbol } from './types.js';
 
 /** Where the walk reads importers and calls: one side of the change (head, or base for removed symbols). */

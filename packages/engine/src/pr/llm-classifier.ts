@@ -6,7 +6,7 @@
 // falls back to the deterministic classifier, and the summary says which classifier was used.
 import { z } from 'zod';
 import type { PrClassification } from './result.js';
-import type { JsonCompletionClient } from '../llm/json-completion.js';
+import type { JsonCompletionClient } from '../contracts/json-completion.js';
 import { changeFacts, type ChangeFacts } from './change-facts.js';
 import { classifyDeterministic, INTENTS } from './classify.js';
 import type { PullRequestChange } from './diff.js';
