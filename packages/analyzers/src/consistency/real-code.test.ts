@@ -96,7 +96,8 @@ describe('consistency on this repository', () => {
     console.info(result.findings.map(line).join('\n'));
     // At the time of writing one: the `.then()` chain in load-plugin.ts's isDir. Other teams add code
     // in parallel, so the bound leaves room while still catching a flood of false positives.
-    expect(result.findings.length).toBeLessThanOrEqual(10);
+    // Info notes (error-handling-style is info-only: docs/precision.md) do not count toward the bound.
+    expect(result.findings.filter((f) => f.severity !== 'info').length).toBeLessThanOrEqual(10);
     expect(result.findings.every((f) => f.anchor.validated && f.title.length > 0)).toBe(true);
   });
 });
