@@ -7,7 +7,7 @@ import * as kit from './kit.js';
 describe('@codehealth/engine exports', () => {
   it('exposes exactly the documented runtime names', () => {
     expect(Object.keys(engine).sort()).toEqual([
-      'ANALYSIS_V8_FLAGS', 'CLASS_NODE_TYPES', 'CONFIG_FILE_NAMES', 'ConfigError', 'DEFAULT_DRIFT_THRESHOLDS', 'DEFAULT_PLUGINS', 'DEFAULT_WEIGHTS',
+      'ANALYSIS_V8_FLAGS', 'CLASS_NODE_TYPES', 'CONFIG_FILE_NAMES', 'ChangeRefError', 'ConfigError', 'DEFAULT_DRIFT_THRESHOLDS', 'DEFAULT_PLUGINS', 'DEFAULT_WEIGHTS',
       'DefaultDriftDetector', 'DefaultScoringModel', 'DiskFileSummaryCache', 'FILE_ROLES', 'FUNCTION_NODE_TYPES', 'GRADE_THRESHOLDS',
       'HALF_SCORE_DENSITY', 'HEALTH_CATEGORIES', 'HEALTH_CATEGORY_KEYS', 'ISSUE_CATEGORIES', 'ISSUE_SOURCES', 'MemoryFileSummaryCache', 'NIL_UUID',
       'PARSED_LANGUAGES', 'PluginDefinitionError', 'PluginLoadError', 'SARIF_SCHEMA_URI', 'SEVERITIES', 'SEVERITY_POINTS', 'SnapshotError', 'TOKENS',

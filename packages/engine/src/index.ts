@@ -124,5 +124,7 @@ export type { TextReportOptions } from './report/text.js';
 export { renderMarkdown } from './report/markdown.js';
 export type { MarkdownReportOptions } from './report/markdown.js';
 export { renderPrMarkdown } from './report/pr-markdown.js';
+export { ChangeRefError } from './pr/analyze-change.js';
+export type { AnalyzeChangeInput, ChangeAnalysis } from './pr/analyze-change.js';
 export type { PrMarkdownOptions, PrSummaryInput } from './report/pr-markdown.js';
 export { TOOL_NAME, TOOL_VERSION } from './report/tool-info.js';

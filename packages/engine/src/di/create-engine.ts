@@ -3,7 +3,8 @@
 // plugin (the engine never imports it statically: that would be a package cycle).
 import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { analyzeChange, diskBaselineStore, memoryBaselineStore, type AnalyzeChangeInput, type ChangeAnalysis } from '../pr/analyze-change.js';
 import type { Analyzer, Plugin } from '../contracts/analyzer.js';
 import type { DriftAlert, DriftDetector, DriftSnapshot, DriftThresholds } from '../contracts/drift.js';
 import type { ScoringModel } from '../contracts/scoring.js';
@@ -75,6 +76,8 @@ export interface Engine {
   detect(dir: string): Promise<Array<AnalyzerDetection & { analyzer: string }>>;
   /** Drift alerts between two assessments (results or stored snapshots). */
   drift(previous: AssessmentResult | DriftSnapshot, current: AssessmentResult | DriftSnapshot, thresholds?: Partial<DriftThresholds>): DriftAlert[];
+  /** The pull-request analysis of two revisions of a local repository (pr/analyze-change.ts): no server, no code of the repository run. */
+  analyzeChange(input: AnalyzeChangeInput): Promise<ChangeAnalysis>;
   resolve<T>(token: InjectionToken<T>): T;
   /** Stops worker threads kept between runs (`keepWorkersMs`); the engine stays usable. */
   close(): Promise<void>;
@@ -121,9 +124,12 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   else container.register(TOKENS.DriftDetector, { useClass: DefaultDriftDetector });
   container.register(TOKENS.AssessmentPipeline, { useClass: AssessmentPipeline });
 
-  return {
+  // Merge-base findings are kept where the summaries are: on disk with a disk cache, else in memory.
+  const baselines = options.cacheDir === false || options.overrides?.cache ? memoryBaselineStore() : diskBaselineStore(join(options.cacheDir ?? defaultCacheDir(), 'baselines'));
+  const engine: Engine = {
     container,
     analyzers,
+    analyzeChange: (input) => analyzeChange(engine, input, baselines),
     analyze: (dir, analyzeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).run(dir, analyzeOptions),
     summarizeSources: (root, items, summarizeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).summarizeSources(root, items, summarizeOptions),
     async detect(dir) {
@@ -141,4 +147,5 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
     resolve: (token) => container.resolve(token),
     close: () => warmWorkers.close(),
   };
+  return engine;
 }

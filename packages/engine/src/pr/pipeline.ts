@@ -71,6 +71,8 @@ export interface PrPipelineOutput {
   findings: Finding[];
   /** issueFingerprint of the findings the PR introduced. */
   newFingerprints: Set<string>;
+  /** Base findings of the scope that head no longer has: the issues the PR fixed. */
+  fixedFindings: Finding[];
   /** How each of the run's findings changed against base (new, worsened, improved, unchanged) and its former value, by changeKeyOf(issueFingerprint, occurrence). */
   issueChanges: Record<string, IssueChangeOf>;
   mergeBaseSha: string;
@@ -194,6 +196,7 @@ export class PrAnalysisPipeline {
       },
       findings: recorded.findings,
       newFingerprints: recorded.newFingerprints,
+      fixedFindings: comparison.fixed,
       issueChanges: Object.fromEntries(comparison.changes),
       mergeBaseSha: diff.mergeBaseSha,
       ...(baseline.assessmentId ? { baselineAssessmentId: baseline.assessmentId } : {}),
