@@ -176,6 +176,7 @@ function markdown() {
       for (const m of c.missed) lines.push(`- ${r.entry.repo}#${r.entry.number} ${kind} missed: ${m.ruleId} ${m.filePath}:${m.line}`);
       for (const m of c.extra) lines.push(`- ${r.entry.repo}#${r.entry.number} ${kind} extra: ${m.ruleId} ${m.filePath}:${m.line}`);
     }
+    if (r.intent !== r.entry.expected.intent) lines.push(`- ${r.entry.repo}#${r.entry.number} intent ${r.intent} (expected ${r.entry.expected.intent}: ${r.entry.expected.reason})`);
     if (r.readiness !== r.entry.expected.readiness) lines.push(`- ${r.entry.repo}#${r.entry.number} readiness ${r.readiness}: ${r.readinessReasons.join('; ')} (expected ${r.entry.expected.readiness}: ${r.entry.expected.reason})`);
     return lines;
   });
