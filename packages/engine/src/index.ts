@@ -4,6 +4,7 @@ import 'reflect-metadata';
 // Composition root
 export { createEngine, DEFAULT_PLUGINS } from './di/create-engine.js';
 export type { CreateEngineOptions, Engine, EngineOverrides } from './di/create-engine.js';
+export type { EngineCore } from './contracts/engine.js';
 export { TOKENS } from './di/tokens.js';
 
 // Domain vocabulary

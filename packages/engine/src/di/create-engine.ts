@@ -2,22 +2,21 @@
 // Engine facade. Default plugins come from `@codehealth/analyzers`, loaded by name like any other
 // plugin (the engine never imports it statically: that would be a package cycle).
 import 'reflect-metadata';
-import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { container as rootContainer } from 'tsyringe';
 import { join, resolve } from 'node:path';
 import { analyzeChange, diskBaselineStore, memoryBaselineStore, type AnalyzeChangeInput, type ChangeAnalysis } from '../pr/analyze-change.js';
 import type { Analyzer, Plugin } from '../contracts/analyzer.js';
-import type { DriftAlert, DriftDetector, DriftSnapshot, DriftThresholds } from '../contracts/drift.js';
+import type { DriftDetector } from '../contracts/drift.js';
 import type { ScoringModel } from '../contracts/scoring.js';
+import type { EngineCore } from '../contracts/engine.js';
 import type { AnalyzerDetection } from '../domain/types.js';
 import { TOKENS } from './tokens.js';
 import { DefaultScoringModel, type ScoringOptions } from '../scoring/default-scoring-model.js';
 import { DefaultDriftDetector } from '../drift/default-drift-detector.js';
 import { DiskFileSummaryCache, MemoryFileSummaryCache, defaultCacheDir, type FileSummaryCache } from '../cache/file-summary-cache.js';
 import { DiskRunStateStore, MemoryRunStateStore } from '../cache/run-state-store.js';
-import { AssessmentPipeline, type SourceItem } from '../pipeline/assessment-pipeline.js';
+import { AssessmentPipeline } from '../pipeline/assessment-pipeline.js';
 import { WarmWorkers } from '../pipeline/warm-workers.js';
-import type { FileSummary } from '../pipeline/file-summary.js';
-import type { AnalyzeOptions, AssessmentResult } from '../pipeline/types.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
 import type { InstalledPlugin } from '../plugins/config-plugins.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
@@ -64,23 +63,10 @@ export interface CreateEngineOptions {
   rulesOffMainThread?: boolean;
 }
 
-export interface Engine {
-  readonly container: DependencyContainer;
-  /** Analyzers of the engine's plugins (config plugins of a repository are added per run). */
-  readonly analyzers: readonly Analyzer[];
-  /** Runs a full health assessment of a directory. */
-  analyze(dir: string, options?: AnalyzeOptions): Promise<AssessmentResult>;
-  /** Summaries of texts as a run over `root` would make them (cached, or analysed and cached): the PR pipeline's symbol reader. */
-  summarizeSources(root: string, items: readonly SourceItem[], options?: Pick<AnalyzeOptions, 'config' | 'allowCodeConfig'>): Promise<FileSummary[]>;
-  /** Onboarding's analyzer detection: which analyzers apply where. */
-  detect(dir: string): Promise<Array<AnalyzerDetection & { analyzer: string }>>;
-  /** Drift alerts between two assessments (results or stored snapshots). */
-  drift(previous: AssessmentResult | DriftSnapshot, current: AssessmentResult | DriftSnapshot, thresholds?: Partial<DriftThresholds>): DriftAlert[];
+/** The engine facade: the analysis surface (contracts/engine.ts) and the PR analysis of a local repository. */
+export interface Engine extends EngineCore {
   /** The pull-request analysis of two revisions of a local repository (pr/analyze-change.ts): no server, no code of the repository run. */
   analyzeChange(input: AnalyzeChangeInput): Promise<ChangeAnalysis>;
-  resolve<T>(token: InjectionToken<T>): T;
-  /** Stops worker threads kept between runs (`keepWorkersMs`); the engine stays usable. */
-  close(): Promise<void>;
 }
 
 export async function createEngine(options: CreateEngineOptions = {}): Promise<Engine> {

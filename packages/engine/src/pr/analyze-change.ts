@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Engine } from '../di/create-engine.js';
+import type { EngineCore } from '../contracts/engine.js';
 import type { Finding } from '../domain/types.js';
 import type { ProgressEvent } from '../pipeline/types.js';
 import { issueFingerprint } from '../report/issue-id.js';
@@ -127,12 +127,12 @@ async function commitOf(root: string, rev: string): Promise<string> {
 }
 
 /** Merge-base findings depend on its commit (and the config in it), the engine's version and its rules. */
-function baselineKey(engine: Engine, mergeBaseSha: string): string {
+function baselineKey(engine: EngineCore, mergeBaseSha: string): string {
   const rules = engine.analyzers.map((analyzer) => `${analyzer.id}:${analyzer.rules.map((rule) => rule.meta.id).join(',')}`).join(';');
   return `${mergeBaseSha}-${createHash('sha256').update(`${TOOL_VERSION}\0${rules}`).digest('hex').slice(0, 16)}`;
 }
 
-export async function analyzeChange(engine: Engine, input: AnalyzeChangeInput, baselines: BaselineStore): Promise<ChangeAnalysis> {
+export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInput, baselines: BaselineStore): Promise<ChangeAnalysis> {
   const log = input.log;
   const dir = resolve(input.root);
   const top = (await tryGit(dir, ['rev-parse', '--show-toplevel']))?.trim();

@@ -4,7 +4,7 @@
 // base and head. So it starts then: it summarises the changed files (on a warm worker too), which
 // the diff's symbol reader then finds cached, and builds head's graph while the diff ends; only
 // its findings scope waits for the diff (the neighbours of the changed code).
-import type { Engine } from '../di/create-engine.js';
+import type { EngineCore } from '../contracts/engine.js';
 import type { CodeGraph } from '../graph/types.js';
 import type { AssessmentResult, IncrementalBase } from '../pipeline/types.js';
 
@@ -23,7 +23,7 @@ export interface EarlyHeadRun {
  * Starts head's derived run. `changedPaths` stand in for the analysed paths: in a derived run every
  * unchanged file gets its rules' findings anyway, so only the changed ones need naming.
  */
-export function startHeadRun(engine: Engine, headDir: string, incremental: IncrementalBase, signal?: AbortSignal): EarlyHeadRun {
+export function startHeadRun(engine: EngineCore, headDir: string, incremental: IncrementalBase, signal?: AbortSignal): EarlyHeadRun {
   let provide!: (scope: FindingsScope) => void;
   let fail!: (error: Error) => void;
   const scope = new Promise<FindingsScope>((resolve, reject) => {

@@ -6,7 +6,7 @@
 import type { PrAnalysisResult } from '../api/pr-analyses.js';
 import { parseJson } from '../config/json-syntax.js';
 import { loadConfig } from '../config/load-config.js';
-import type { Engine } from '../di/create-engine.js';
+import type { EngineCore } from '../contracts/engine.js';
 import { TOKENS } from '../di/tokens.js';
 import type { ScoringModel } from '../contracts/scoring.js';
 import type { Finding } from '../domain/types.js';
@@ -90,7 +90,7 @@ export interface PrPipelineOutput {
 }
 
 export interface PrPipelineDeps {
-  engine: Engine;
+  engine: EngineCore;
   /** The small model slot; without it the rules classify. */
   llm?: JsonCompletionClient;
   /** The large model slot; with it the changed hunks are reviewed and its findings recorded as `llm_agent` issues. */
@@ -439,7 +439,7 @@ function parseHealthOf(files: readonly ChangedFile[], change: Awaited<ReturnType
  * Symbols of a change's sides from the engine's file summaries: the base side is usually cached by
  * the base assessment, and the head side analysed here is what head's run then finds cached.
  */
-function engineSideFacts(engine: Engine, root: string, prefetched?: () => Promise<void> | undefined): SideFactsReader {
+function engineSideFacts(engine: EngineCore, root: string, prefetched?: () => Promise<void> | undefined): SideFactsReader {
   return async (sides) => {
     await prefetched?.();
     const wanted = sides.map((side) => Buffer.byteLength(side.source) <= MAX_SYMBOL_FILE_BYTES);
@@ -462,7 +462,7 @@ const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
  * diff's symbol reader will ask for them: same kind, language and text as git's blobs decode to,
  * so the same cache keys. A file that differs from its blob (line-ending filters) is only a miss.
  */
-async function prefetchHeadSummaries(engine: Engine, root: string, files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>, classifyOptions: ClassifyOptions): Promise<void> {
+async function prefetchHeadSummaries(engine: EngineCore, root: string, files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>, classifyOptions: ClassifyOptions): Promise<void> {
   try {
     const classify = createClassifier(classifyOptions);
     const checkout = repositoryFiles(root);
