@@ -65,7 +65,9 @@ function closureOf(dir, seen = new Map(), missing = new Set()) {
 }
 
 const mb = (bytes) => (bytes / 1e6).toFixed(1);
-const workspaces = readJson(join(root, 'package.json')).workspaces.map((w) => join(root, w)).filter((dir) => existsSync(join(dir, 'package.json')));
+const workspaces = readJson(join(root, 'package.json'))
+  .workspaces.map((w) => join(root, w))
+  .filter((dir) => existsSync(join(dir, 'package.json')));
 const report = [];
 for (const dir of workspaces) {
   const manifest = readJson(join(dir, 'package.json'));
@@ -78,12 +80,14 @@ for (const dir of workspaces) {
     megabytes: Number(mb([...seen.values()].reduce((sum, p) => sum + p.bytes, 0))),
     ownMegabytes: Number(mb([...seen.values()][0].bytes)),
     missing: [...missing],
-    dependencies: Object.keys(manifest.dependencies ?? {}).filter((name) => !without.has(name)).map((name) => {
-      const found = locate(name, realpathSync(dir));
-      if (!found) return { name, packages: 0, megabytes: 0 };
-      const sub = [...closureOf(found).seen.values()];
-      return { name, packages: sub.length, megabytes: Number(mb(sub.reduce((sum, p) => sum + p.bytes, 0))) };
-    }),
+    dependencies: Object.keys(manifest.dependencies ?? {})
+      .filter((name) => !without.has(name))
+      .map((name) => {
+        const found = locate(name, realpathSync(dir));
+        if (!found) return { name, packages: 0, megabytes: 0 };
+        const sub = [...closureOf(found).seen.values()];
+        return { name, packages: sub.length, megabytes: Number(mb(sub.reduce((sum, p) => sum + p.bytes, 0))) };
+      }),
   };
   report.push(entry);
 }
@@ -93,10 +97,14 @@ if (args.has('--json')) {
 } else {
   console.log('package                 installs  packages        MB   (own MB)');
   for (const entry of report) {
-    console.log(`${entry.name.padEnd(24)}          ${String(entry.packages).padStart(8)}  ${entry.megabytes.toFixed(1).padStart(8)}   (${entry.ownMegabytes.toFixed(1)})${entry.missing.length ? `   not installed: ${entry.missing.join(', ')}` : ''}`);
+    console.log(
+      `${entry.name.padEnd(24)}          ${String(entry.packages).padStart(8)}  ${entry.megabytes.toFixed(1).padStart(8)}   (${entry.ownMegabytes.toFixed(1)})${entry.missing.length ? `   not installed: ${entry.missing.join(', ')}` : ''}`,
+    );
     if (args.has('--deps')) {
       for (const dep of [...entry.dependencies].sort((a, b) => b.megabytes - a.megabytes)) {
-        console.log(`    ${dep.name.padEnd(28)} ${String(dep.packages).padStart(4)} packages ${dep.megabytes.toFixed(1).padStart(8)} MB (itself and what it pulls in)`);
+        console.log(
+          `    ${dep.name.padEnd(28)} ${String(dep.packages).padStart(4)} packages ${dep.megabytes.toFixed(1).padStart(8)} MB (itself and what it pulls in)`,
+        );
       }
     }
   }

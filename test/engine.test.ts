@@ -78,7 +78,10 @@ describe('engine end to end', () => {
     const coverage = result.scores.categories.test_coverage;
     expect(coverage.assessed).toBe(true);
     expect(coverage.score).toBeLessThanOrEqual(50);
-    expect(coverage.evidence).toEqual([{ kind: 'findings', analyzers: ['testing'] }, { kind: 'structural-coverage', value: 0 }]);
+    expect(coverage.evidence).toEqual([
+      { kind: 'findings', analyzers: ['testing'] },
+      { kind: 'structural-coverage', value: 0 },
+    ]);
     expect(coverage.ledger).toContainEqual({ kind: 'measurement', id: 'structural-coverage', value: 0, cost: 50 });
     expect(result.metrics.actualCoveragePercent).toBeNull();
     expect(toJsonReport(result).assessment.actual_coverage_percent).toBeNull();
@@ -123,7 +126,12 @@ describe('engine end to end', () => {
     });
     const engine = await createEngine({ cacheDir: false, workers: 0 });
     const result = await engine.analyze(repo.root, { allowCodeConfig: true });
-    expect(result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart, f.severity])).toContainEqual(['no-console/no-console', 'src/debug.ts', 2, 'high']);
+    expect(result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart, f.severity])).toContainEqual([
+      'no-console/no-console',
+      'src/debug.ts',
+      2,
+      'high',
+    ]);
     expect(result.findings.some((f) => f.ruleId === 'code-smell/cognitive-complexity')).toBe(false);
     expect(result.analyzers.map((a) => a.id)).toContain('no-console');
     // Untrusted (the default): the same config imports nothing, and says so on its line.
@@ -170,7 +178,9 @@ describe('engine end to end', () => {
     expect(pooled.graph.runtimeCycles.length).toBeGreaterThan(0);
     const unresolved = pooled.graph.edges.filter((e) => e.resolution === 'unresolved' && !e.from.includes('/fixtures/'));
     expect(unresolved.map((e) => `${e.from} -> ${e.specifier}`)).toEqual([]);
-    expect(pooled.graph.edges.find((e) => e.from === 'packages/cli/bin/codehealth.js' && e.specifier === '../dist/main.js')?.to).toBe('packages/cli/src/main.ts');
+    expect(pooled.graph.edges.find((e) => e.from === 'packages/cli/bin/codehealth.js' && e.specifier === '../dist/main.js')?.to).toBe(
+      'packages/cli/src/main.ts',
+    );
   });
 
   it('reports a missing directory and an invalid config as typed, exposable errors', async () => {
@@ -180,7 +190,10 @@ describe('engine end to end', () => {
     repo.write({ 'codehealth.config.json': JSON.stringify({ rules: { 'code-smell/cognitive-complexity': { options: { threshold: -1 } } } }) });
     await expect(engine.analyze(repo.root)).rejects.toMatchObject({ name: 'ConfigError', expose: true });
     repo.write({ 'codehealth.config.json': JSON.stringify({ plugins: ['codehealth-plugin-missing'] }) });
-    await expect(engine.analyze(repo.root, { allowCodeConfig: true })).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('not installed') });
+    await expect(engine.analyze(repo.root, { allowCodeConfig: true })).rejects.toMatchObject({
+      name: 'PluginLoadError',
+      message: expect.stringContaining('not installed'),
+    });
   });
 
   it('stops when aborted', async () => {

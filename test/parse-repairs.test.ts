@@ -25,8 +25,10 @@ function constructsOf(path: string, source: string) {
     if (ts.isTypeElement(node) && (ts.isTypeLiteralNode(node.parent) || ts.isInterfaceDeclaration(node.parent))) members.add(node.getStart(file));
     if (ts.isCallSignatureDeclaration(node) && node.typeParameters) genericSignatures.push(node.getStart(file));
     if (ts.isTypeParameterDeclaration(node)) for (const m of node.modifiers ?? []) modifiers.add(m.getStart(file));
-    if (ts.isExportDeclaration(node) && node.isTypeOnly && (!node.exportClause || ts.isNamespaceExport(node.exportClause))) typeOnlyStars.push(node.getStart(file));
-    if (ts.isTemplateLiteralTypeNode(node) || (ts.isLiteralTypeNode(node) && ts.isNoSubstitutionTemplateLiteral(node.literal))) templates.push([node.getStart(file), node.end]);
+    if (ts.isExportDeclaration(node) && node.isTypeOnly && (!node.exportClause || ts.isNamespaceExport(node.exportClause)))
+      typeOnlyStars.push(node.getStart(file));
+    if (ts.isTemplateLiteralTypeNode(node) || (ts.isLiteralTypeNode(node) && ts.isNoSubstitutionTemplateLiteral(node.literal)))
+      templates.push([node.getStart(file), node.end]);
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -55,7 +57,9 @@ describe('parse repairs on effect 3.22.4', () => {
     let repairedFiles = 0;
     let repairs = 0;
     let signatures = 0;
-    for (const path of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.ts')).sort()) {
+    for (const path of readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((p) => p.endsWith('.ts'))
+      .sort()) {
       const source = readFileSync(join(dir, path), 'utf8');
       const first = parse(source);
       if (!first.rootNode.hasError) continue;

@@ -80,13 +80,19 @@ function runPeers(root, src) {
   const work = mkdtempSync(join(tmpdir(), 'codehealth-bench-'));
   const bin = (name) => join(peers, 'node_modules', '.bin', name);
   const jscpd = timed(bin('jscpd'), ['--min-tokens', '50', '--silent', '--reporters', 'json', '--output', work, src]);
-  const eslint = timed(join(repoRoot, 'node_modules/.bin/eslint'), ['--no-config-lookup', '--config', eslintConfig(work), '--no-inline-config', '--format', 'json', '--output-file', join(work, 'eslint.json'), src], { cwd: root });
+  const eslint = timed(
+    join(repoRoot, 'node_modules/.bin/eslint'),
+    ['--no-config-lookup', '--config', eslintConfig(work), '--no-inline-config', '--format', 'json', '--output-file', join(work, 'eslint.json'), src],
+    { cwd: root },
+  );
   const knip = timed(bin('knip'), ['--reporter', 'json', '--no-progress', '--no-exit-code'], { cwd: root });
   return {
     jscpd: jscpd.ms,
     eslint: eslint.ms,
     knip: knip.ms,
-    notes: [jscpd, eslint, knip].map((r, i) => (r.status && r.status > 1 ? `${['jscpd', 'eslint', 'knip'][i]} exited ${r.status}: ${r.stderr.split('\n')[0]}` : '')).filter(Boolean),
+    notes: [jscpd, eslint, knip]
+      .map((r, i) => (r.status && r.status > 1 ? `${['jscpd', 'eslint', 'knip'][i]} exited ${r.status}: ${r.stderr.split('\n')[0]}` : ''))
+      .filter(Boolean),
   };
 }
 
@@ -121,14 +127,20 @@ function benchCorpus(name, corpus, { sources = 'src', withPeers = !args['no-peer
   }
   const lines = cold.totalLines;
 
-  console.log(`\n== ${name}: ${files.length} files in ${sources === '.' ? 'the sources' : sources}, ${lines.toLocaleString('en')} lines (${cold.loc.toLocaleString('en')} code), ${(bytes / 1e6).toFixed(1)} MB, parsed cleanly ${cold.cleanPercent}%`);
+  console.log(
+    `\n== ${name}: ${files.length} files in ${sources === '.' ? 'the sources' : sources}, ${lines.toLocaleString('en')} lines (${cold.loc.toLocaleString('en')} code), ${(bytes / 1e6).toFixed(1)} MB, parsed cleanly ${cold.cleanPercent}%`,
+  );
   const row = (label, ms, extra = '') =>
-    console.log(`  ${label.padEnd(38)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((lines / ms) * 1000).toFixed(0).padStart(8)} lines/s  ${((ms / 1000) * (100_000 / lines)).toFixed(2).padStart(6)} s/100k lines ${extra}`);
+    console.log(
+      `  ${label.padEnd(38)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((lines / ms) * 1000).toFixed(0).padStart(8)} lines/s  ${((ms / 1000) * (100_000 / lines)).toFixed(2).padStart(6)} s/100k lines ${extra}`,
+    );
   row('tree-sitter read + parse (1 thread)', parse);
   row('tree-sitter parse + full walk', walk);
   row('codehealth full assessment (cold)', cold.ms, `peak RSS ${cold.maxRssMb.toFixed(0)} MB, ${cold.findings} findings, ${cold.overall} ${cold.grade}`);
   if (warm) row('codehealth re-assessment (cache warm)', warm.ms, `${warm.cachedFiles} files from cache`);
-  console.log(`  ratio: cold assessment / raw parse = ${ratio.toFixed(2)}x (target <= 2.5x), / parse+walk = ${walkRatio.toFixed(2)}x (median of per-run ratios)`);
+  console.log(
+    `  ratio: cold assessment / raw parse = ${ratio.toFixed(2)}x (target <= 2.5x), / parse+walk = ${walkRatio.toFixed(2)}x (median of per-run ratios)`,
+  );
   if (withPeers) {
     try {
       const peers = runPeers(root, src);
@@ -147,13 +159,17 @@ function benchCorpus(name, corpus, { sources = 'src', withPeers = !args['no-peer
 
 console.log(`codehealth benchmark — node ${process.version}, ${runs} run(s) per figure (median), load average ${loadavg()[0].toFixed(2)}`);
 // The assessment runs as the `codehealth` command does, with its V8 settings; the parse floor is native parsing, unaffected.
-console.log(`V8 settings of the codehealth command: ${process.env.CODEHEALTH_V8_TUNING === '0' ? "V8's defaults (CODEHEALTH_V8_TUNING=0)" : `${ANALYSIS_V8_FLAGS.join(' ')} (CODEHEALTH_V8_TUNING=0 for V8's defaults)`}`);
+console.log(
+  `V8 settings of the codehealth command: ${process.env.CODEHEALTH_V8_TUNING === '0' ? "V8's defaults (CODEHEALTH_V8_TUNING=0)" : `${ANALYSIS_V8_FLAGS.join(' ')} (CODEHEALTH_V8_TUNING=0 for V8's defaults)`}`,
+);
 if (args.corpus === 'rxjs' || args.corpus === 'all') benchCorpus('rxjs 7.8.2', obtainRxjs());
 if (args.corpus === 'effect' || args.corpus === 'all') benchCorpus('effect 3.22.4', obtainEffect());
 // The PR figure (issue 6): a ~10-file change on effect analysed after its base assessment.
 if (args.corpus === 'effect' || args.corpus === 'all') spawnSync(process.execPath, [join(here, 'pr-analysis.mjs')], { cwd: repoRoot, stdio: 'inherit' });
 // The issue's targets on ~480k lines: <= 2.5x the raw parse, >= 3x faster than the peers, peak RSS under 1.5 GB for 500k lines.
-if (args.corpus === 'large' || args.corpus === 'all') benchCorpus('large: effect, openai, zod, rxjs, 4 @temporalio packages', obtainLargeCorpus(), { sources: '.', warmRun: false });
+if (args.corpus === 'large' || args.corpus === 'all')
+  benchCorpus('large: effect, openai, zod, rxjs, 4 @temporalio packages', obtainLargeCorpus(), { sources: '.', warmRun: false });
 // The same PR figure on the large corpus (eight packages in one repository).
-if (args.corpus === 'large' || args.corpus === 'all') spawnSync(process.execPath, [join(here, 'pr-analysis.mjs'), '--corpus', 'large'], { cwd: repoRoot, stdio: 'inherit' });
+if (args.corpus === 'large' || args.corpus === 'all')
+  spawnSync(process.execPath, [join(here, 'pr-analysis.mjs'), '--corpus', 'large'], { cwd: repoRoot, stdio: 'inherit' });
 console.log(`\nload average at the end ${loadavg()[0].toFixed(2)} (other processes share the cores: compare the ratios)`);

@@ -30,7 +30,13 @@ if (corpus.error) {
 
 const work = mkdtempSync(join(tmpdir(), 'codehealth-bench-pr-'));
 const repo = join(work, args.corpus);
-const env = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+};
 const git = (...argv) => execFileSync('git', argv, { cwd: repo, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
 try {
   cpSync(corpus.root, repo, { recursive: true });
@@ -69,7 +75,16 @@ try {
   await base.dispose();
 
   const head = await checkouts.checkout(headSha);
-  const pr = { number: 1, title: `feat: scale helpers in ${count} modules`, body: '', baseBranch: 'main', headBranch: 'feature/bench', baseSha, headSha, author: 'bench' };
+  const pr = {
+    number: 1,
+    title: `feat: scale helpers in ${count} modules`,
+    body: '',
+    baseBranch: 'main',
+    headBranch: 'feature/bench',
+    baseSha,
+    headSha,
+    author: 'bench',
+  };
   started = performance.now();
   const out = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr, baseAssessment: baselineOfResult(assessment, baseSha) });
   const prMs = performance.now() - started;
@@ -83,14 +98,22 @@ try {
 
   const r = out.result;
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`\n== PR analysis: ${count} changed files of ${corpusName} (${assessment.metrics.files.analysed} files, ${assessment.metrics.totalLinesOfCode.toLocaleString('en')} lines of code)`);
+  console.log(
+    `\n== PR analysis: ${count} changed files of ${corpusName} (${assessment.metrics.files.analysed} files, ${assessment.metrics.totalLinesOfCode.toLocaleString('en')} lines of code)`,
+  );
   console.log(`  full assessment of base (cold)          ${s(fullMs).padStart(9)}`);
   console.log(`  PR analysis after it                    ${s(prMs).padStart(9)}   (target <= 5 s)`);
   console.log(`  ratio: PR / full assessment = ${((100 * prMs) / fullMs).toFixed(1)}% (target <= 10%)`);
-  console.log(`  stages (ms): ${Object.entries(out.timingsMs).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `  stages (ms): ${Object.entries(out.timingsMs)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   console.log(
     `  second PR in the same process (warm worker, not the headline): ${s(secondMs)} = ${((100 * secondMs) / fullMs).toFixed(1)}%; ` +
-      `stages (ms): ${Object.entries(again.timingsMs).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+      `stages (ms): ${Object.entries(again.timingsMs)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
   );
   console.log(
     `  head pass: ${out.headFiles.analysed} files analysed, ${out.headFiles.fromCache} from cache, ${out.headFiles.graphOnly} graph-only; ` +

@@ -126,7 +126,9 @@ function rowOf(label, style, result, ms) {
   const { metrics, scores } = result;
   const categories = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((k) => [k, scores.categories[k]?.assessed ? scores.categories[k].score : null]));
   const roles = metrics.roles
-    ? FILE_ROLES.filter((r) => metrics.roles[r].files > 0).map((r) => `${r} ${metrics.roles[r].linesOfCode}`).join(', ')
+    ? FILE_ROLES.filter((r) => metrics.roles[r].files > 0)
+        .map((r) => `${r} ${metrics.roles[r].linesOfCode}`)
+        .join(', ')
     : 'not classified';
   return {
     label,
@@ -182,10 +184,16 @@ function summaryLines(rows, planted) {
   const parsed = rows.reduce((n, r) => n + r.parsed, 0);
   const parseErrors = rows.reduce((n, r) => n + r.parseErrors, 0);
   const lines = [
-    `Grade distribution: ${['A', 'B', 'C', 'D', 'F', 'none'].filter((g) => distribution[g]).map((g) => `${g} ${distribution[g]}`).join(', ')}.`,
+    `Grade distribution: ${['A', 'B', 'C', 'D', 'F', 'none']
+      .filter((g) => distribution[g])
+      .map((g) => `${g} ${distribution[g]}`)
+      .join(', ')}.`,
     `Parse health over the panel: ${parsed - parseErrors}/${parsed} files clean (${parsed ? ((100 * (parsed - parseErrors)) / parsed).toFixed(2) : '100.00'} %).`,
   ];
-  for (const [source, what] of [['git', 'git checkouts (with their tests and history)'], ['npm', 'npm packages (sources only, no tests)']]) {
+  for (const [source, what] of [
+    ['git', 'git checkouts (with their tests and history)'],
+    ['npm', 'npm packages (sources only, no tests)'],
+  ]) {
     const libraries = rows.filter((r) => r.source === source);
     if (libraries.length === 0) continue;
     const low = libraries.filter((r) => r.grade === 'D' || r.grade === 'F');
@@ -220,7 +228,9 @@ if (process.env.CODEHEALTH_CALIBRATION_CHECKOUTS) {
   skipped.push(...found.skipped);
 }
 if (!process.env.CODEHEALTH_PANEL_CHECKOUTS && !process.env.CODEHEALTH_CALIBRATION_CHECKOUTS) {
-  skipped.push('git checkouts: set CODEHEALTH_PANEL_CHECKOUTS to the directory of the precision panel\'s checkouts (test/precision/panel.json), or CODEHEALTH_CALIBRATION_CHECKOUTS to any directory of checkouts');
+  skipped.push(
+    "git checkouts: set CODEHEALTH_PANEL_CHECKOUTS to the directory of the precision panel's checkouts (test/precision/panel.json), or CODEHEALTH_CALIBRATION_CHECKOUTS to any directory of checkouts",
+  );
 }
 const plantedDir = join(stageRoot, 'planted');
 rmSync(plantedDir, { recursive: true, force: true });

@@ -127,7 +127,8 @@ function whyOursOnly(clone: OurClone, original: CloneLocation, jscpd: readonly J
   const own = clone.locations[0];
   if (formatOf(own.path) !== formatOf(original.path)) return 'across file formats (jscpd compares files of one format)';
   const first = original.path < own.path || (original.path === own.path && original.lineStart < own.lineStart) ? original : own;
-  if (first.lineEnd - first.lineStart < THRESHOLDS.minLines) return `spans ${THRESHOLDS.minLines} lines (jscpd needs its first copy to span more than ${THRESHOLDS.minLines})`;
+  if (first.lineEnd - first.lineStart < THRESHOLDS.minLines)
+    return `spans ${THRESHOLDS.minLines} lines (jscpd needs its first copy to span more than ${THRESHOLDS.minLines})`;
   if (jscpd.some((j) => covers(clone, j.a, j.b))) return 'a pair of a clone class jscpd reports through its other pairs';
   return 'other';
 }
@@ -171,7 +172,9 @@ export function formatComparison(report: ComparisonReport): string {
   for (const { reason } of report.oursOnly) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
   for (const [reason, count] of byReason) lines.push(`  ours only: ${count} × ${reason}`);
   for (const { clone, reason } of report.oursOnly.filter((o) => o.reason === 'other')) {
-    lines.push(`    ${at(clone.locations[0])} ~ ${clone.finding.data?.originalPath}:${clone.finding.data?.originalLineStart} (${clone.finding.data?.tokens} tokens) ${reason}`);
+    lines.push(
+      `    ${at(clone.locations[0])} ~ ${clone.finding.data?.originalPath}:${clone.finding.data?.originalLineStart} (${clone.finding.data?.tokens} tokens) ${reason}`,
+    );
   }
   return lines.join('\n');
 }
@@ -181,7 +184,8 @@ export function copyProjectSources(root: string): string {
   const copy = mkdtempSync(join(tmpdir(), 'codehealth-clones-project-'));
   for (const name of readdirSync(join(root, 'packages'))) {
     const src = join(root, 'packages', name, 'src');
-    if (existsSync(src)) cpSync(src, join(copy, 'packages', name, 'src'), { recursive: true, filter: (path) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path) });
+    if (existsSync(src))
+      cpSync(src, join(copy, 'packages', name, 'src'), { recursive: true, filter: (path) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path) });
   }
   return copy;
 }

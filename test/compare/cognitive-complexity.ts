@@ -62,8 +62,7 @@ export function obtainRxjsSources(log: (message: string) => void = console.log):
 
 /** sonarjs reports a function at its name, its key, its `function` keyword or its `=>` token. */
 function mainTokenOf(fn: SyntaxNode): SyntaxNode {
-  const keyOf = (key: SyntaxNode | null): SyntaxNode | null =>
-    key?.type === 'computed_property_name' ? key.namedChild(0) : key;
+  const keyOf = (key: SyntaxNode | null): SyntaxNode | null => (key?.type === 'computed_property_name' ? key.namedChild(0) : key);
   const token = (type: string): SyntaxNode | undefined => fn.children.find((child) => child.type === type);
   switch (fn.type) {
     case 'method_definition':
@@ -97,10 +96,7 @@ export function ourScores(source: string, file: string): Map<string, number> {
   return scores;
 }
 
-type Verify = (
-  source: string,
-  file: string,
-) => Array<{ line: number; column: number; message: string; ruleId: string | null; fatal?: boolean }>;
+type Verify = (source: string, file: string) => Array<{ line: number; column: number; message: string; ruleId: string | null; fatal?: boolean }>;
 
 function createSonarjsVerifier(): Verify {
   const { Linter } = require('eslint');

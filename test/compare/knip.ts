@@ -71,8 +71,12 @@ export function runKnip(bin: string, dir: string): KnipRun {
   const issues: KnipIssue[] = [];
   for (const entry of report.issues) {
     const file = String(entry.file);
-    for (const [key, type] of [['exports', 'export'], ['types', 'type']] as const) {
-      for (const item of (entry[key] as Array<{ name: string; line?: number }> | undefined) ?? []) issues.push({ file, name: item.name, type, line: item.line });
+    for (const [key, type] of [
+      ['exports', 'export'],
+      ['types', 'type'],
+    ] as const) {
+      for (const item of (entry[key] as Array<{ name: string; line?: number }> | undefined) ?? [])
+        issues.push({ file, name: item.name, type, line: item.line });
     }
     if (((entry.files as unknown[] | undefined) ?? []).length > 0) issues.push({ file, type: 'file' });
   }

@@ -54,9 +54,7 @@ function whyKnipOnly(issue: Issue, { files, summaries, model }: ClassifierFacts)
     (model.graph.modules.get(p)?.imports ?? []).some((e) => e.to === issue.file && e.names.includes('*') && e.kind !== 're-export-all'),
   );
   if (namespaceUse) return 'namespace import usage (`import * as ns`, `import()` or a whole `require()`): every export counts as used';
-  const users = importers.filter((p) =>
-    (model.graph.modules.get(p)?.imports ?? []).some((e) => e.to === issue.file && e.names.includes(issue.name!)),
-  );
+  const users = importers.filter((p) => (model.graph.modules.get(p)?.imports ?? []).some((e) => e.to === issue.file && e.names.includes(issue.name!)));
   if (users.length > 0 && users.every((p) => !model.reachable.has(p))) {
     return 'used only by modules that are unreachable themselves (reported by unused-file): knip ignores their imports, CodeHealth reports the files first';
   }
@@ -97,7 +95,11 @@ function referencedByUsedValueExport(name: string, summary: FileSummary, { root,
   const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
   return summary.module.symbols.some(
     (s) =>
-      s.exported && !s.container && VALUE_KINDS.has(s.kind) && s.name !== name && (used.has(s.name) || model.entries.has(summary.path)) &&
+      s.exported &&
+      !s.container &&
+      VALUE_KINDS.has(s.kind) &&
+      s.name !== name &&
+      (used.has(s.name) || model.entries.has(summary.path)) &&
       word.test(lines.slice(s.lineStart - 1, s.lineEnd).join('\n')),
   );
 }

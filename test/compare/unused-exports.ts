@@ -74,7 +74,14 @@ export async function compareWithKnip(corpus: string, dir: string, knipBin: stri
     if (theirs.has(key)) counts[issue.type].both++;
     else {
       counts[issue.type].ours++;
-      disagreements.push({ key, type: issue.type, file: issue.file, name: issue.name, side: 'ours', reason: classifyDisagreement('ours', issue, facts, theirs) });
+      disagreements.push({
+        key,
+        type: issue.type,
+        file: issue.file,
+        name: issue.name,
+        side: 'ours',
+        reason: classifyDisagreement('ours', issue, facts, theirs),
+      });
     }
   }
   for (const [key, issue] of theirs) {

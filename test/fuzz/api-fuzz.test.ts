@@ -30,7 +30,12 @@ describe.skipIf(!enabled)('REST API fuzzing with schemathesis (test/infra/fuzz/r
       // Only run.sh's own summary line goes to the CI log on success: schemathesis closes with a
       // pytest-style banner ("== 2 warnings in 38s ==") that CI log readers take for a test runner
       // that ran no test. On failure the assertion message carries the tail of the output.
-      console.log(output.split('\n').filter((line) => line.startsWith('fuzz:')).join('\n'));
+      console.log(
+        output
+          .split('\n')
+          .filter((line) => line.startsWith('fuzz:'))
+          .join('\n'),
+      );
       expect(output).toMatch(/Operations:\s+\d+ selected/);
       expect(code, output.slice(-8000)).toBe(0);
     },

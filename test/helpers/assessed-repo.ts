@@ -41,7 +41,8 @@ const FIRST = {
   'src/index.ts': "import { tangled } from './math.js';\nexport const run = () => tangled(1, 2, 3);\n",
   'src/math.ts': complexFunction('tangled'),
   'src/debug.ts': "export function hello(): void {\n  console.log('hi');\n}\n",
-  'src/math.test.ts': "import { tangled } from './math.js';\nimport { expect, it } from 'vitest';\nit('works', () => {\n  expect(tangled(0, 0, 0)).toBe(0);\n});\n",
+  'src/math.test.ts':
+    "import { tangled } from './math.js';\nimport { expect, it } from 'vitest';\nit('works', () => {\n  expect(tangled(0, 0, 0)).toBe(0);\n});\n",
 };
 
 /** The second version adds `src/extra.ts` (eval, a copy of the complex function) and deletes `src/index.ts`. */
@@ -63,22 +64,28 @@ export async function assessTwoVersions(): Promise<AssessedRepo> {
 /** A second, differently sized repository (for combining several repositories' results). */
 export async function assessSmallRepo(): Promise<AssessedVersion> {
   const engine = await createEngine({ cacheDir: false, workers: 0 });
-  const repo = createGitRepo({
-    'package.json': JSON.stringify({ name: 'small', type: 'module' }),
-    'lib/util.js': 'export function double(x) {\n  return x * 2;\n}\n',
-    'lib/main.js': "import { double } from './util.js';\nexport const four = double(2);\n",
-  }, 'codehealth-health-small-');
+  const repo = createGitRepo(
+    {
+      'package.json': JSON.stringify({ name: 'small', type: 'module' }),
+      'lib/util.js': 'export function double(x) {\n  return x * 2;\n}\n',
+      'lib/main.js': "import { double } from './util.js';\nexport const four = double(2);\n",
+    },
+    'codehealth-health-small-',
+  );
   return { sha: repo.git('rev-parse', 'HEAD'), result: await engine.analyze(repo.root) };
 }
 
 /** Python files only, with the `eval` and `os.system` a reader would flag: nothing the analyzers read. */
 export async function assessPythonRepo(): Promise<AssessedVersion> {
   const engine = await createEngine({ cacheDir: false, workers: 0 });
-  const repo = createGitRepo({
-    'README.md': '# tools\n',
-    'app/main.py': 'import os\n\ndef run(cmd):\n    os.system(cmd)\n    return eval(cmd)\n',
-    'app/util.py': 'def double(x):\n    return x * 2\n',
-    'scripts/deploy.py': 'import os\nos.system("make deploy")\n',
-  }, 'codehealth-health-python-');
+  const repo = createGitRepo(
+    {
+      'README.md': '# tools\n',
+      'app/main.py': 'import os\n\ndef run(cmd):\n    os.system(cmd)\n    return eval(cmd)\n',
+      'app/util.py': 'def double(x):\n    return x * 2\n',
+      'scripts/deploy.py': 'import os\nos.system("make deploy")\n',
+    },
+    'codehealth-health-python-',
+  );
   return { sha: repo.git('rev-parse', 'HEAD'), result: await engine.analyze(repo.root) };
 }

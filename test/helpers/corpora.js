@@ -26,7 +26,10 @@ export function obtainNpmPackage(name, version, marker = 'package.json') {
       encoding: 'utf8',
       timeout: 180_000,
       stdio: ['ignore', 'pipe', 'pipe'],
-    }).trim().split('\n').pop();
+    })
+      .trim()
+      .split('\n')
+      .pop();
     execFileSync('tar', ['xzf', join(work, tarball), '-C', work], { timeout: 120_000, stdio: 'pipe' });
     mkdirSync(cacheRoot, { recursive: true });
     try {

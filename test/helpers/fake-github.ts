@@ -149,8 +149,16 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   }
 
   /** Check runs and issue comments, as GitHub's REST reference describes them; undefined for other paths. */
-  function feedbackRoute(method: string, url: URL, authorization: string | undefined, body: Json | undefined): [number, Json | Json[], Record<string, string>?] | undefined {
-    const match = /^\/repos\/([^/]+)\/([^/]+)\/(check-runs(?:\/(\d+))?|commits\/([0-9a-f]{40})\/check-runs|issues\/(\d+)\/comments|issues\/comments\/(\d+))$/.exec(url.pathname);
+  function feedbackRoute(
+    method: string,
+    url: URL,
+    authorization: string | undefined,
+    body: Json | undefined,
+  ): [number, Json | Json[], Record<string, string>?] | undefined {
+    const match =
+      /^\/repos\/([^/]+)\/([^/]+)\/(check-runs(?:\/(\d+))?|commits\/([0-9a-f]{40})\/check-runs|issues\/(\d+)\/comments|issues\/comments\/(\d+))$/.exec(
+        url.pathname,
+      );
     if (!match) return undefined;
     const failure = fake.failures.shift();
     if (failure) return [failure.status, failure.body ?? { message: 'failure', documentation_url: 'https://docs.github.com/rest' }, failure.headers];
@@ -159,7 +167,10 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     const [, , , , checkRunId, ref, issueNumber, commentId] = match;
     const tooMany = (annotations: unknown) =>
       Array.isArray(annotations) && annotations.length > 50
-        ? ([422, { message: 'Invalid request.\n\nOnly 50 annotations are allowed per request.', documentation_url: 'https://docs.github.com/rest/checks/runs' }] as [number, Json])
+        ? ([
+            422,
+            { message: 'Invalid request.\n\nOnly 50 annotations are allowed per request.', documentation_url: 'https://docs.github.com/rest/checks/runs' },
+          ] as [number, Json])
         : undefined;
     if (method === 'GET' && ref) {
       const runs = [...fake.checkRuns.values()]
@@ -168,7 +179,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       return [200, { total_count: runs.length, check_runs: runs.map(checkRunOf) }];
     }
     if (method === 'POST' && match[3] === 'check-runs') {
-      if (typeof body?.name !== 'string' || typeof body?.head_sha !== 'string') return [422, { message: 'Invalid request.', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run' }];
+      if (typeof body?.name !== 'string' || typeof body?.head_sha !== 'string')
+        return [422, { message: 'Invalid request.', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run' }];
       const refused = tooMany(body.output?.annotations);
       if (refused) return refused;
       const id = nextId++;
@@ -202,7 +214,14 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   }
 
   /** A PR's conversation comments: paginated listing, create, update. */
-  function commentRoute(method: string, url: URL, fullName: string, issueNumber: string | undefined, commentId: string | undefined, body: Json | undefined): [number, Json | Json[], Record<string, string>?] {
+  function commentRoute(
+    method: string,
+    url: URL,
+    fullName: string,
+    issueNumber: string | undefined,
+    commentId: string | undefined,
+    body: Json | undefined,
+  ): [number, Json | Json[], Record<string, string>?] {
     if (issueNumber) {
       const key = `${fullName}#${issueNumber}`;
       const comments = fake.comments.get(key) ?? [];
@@ -241,7 +260,10 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       const reset = String(Math.floor(Date.now() / 1000) + 600);
       return [
         403,
-        { message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' },
+        {
+          message: 'API rate limit exceeded for 127.0.0.1.',
+          documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
+        },
         { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
       ];
     }
@@ -250,17 +272,34 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     if (feedback) return feedback;
     let match: RegExpExecArray | null;
     if (method === 'GET' && url.pathname === '/app/installations') {
-      if (!verifyAppJwt(authorization, publicKey, appId)) return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
+      if (!verifyAppJwt(authorization, publicKey, appId))
+        return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
       return [200, fake.installations];
     }
     if (method === 'POST' && (match = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname))) {
-      if (!verifyAppJwt(authorization, publicKey, appId)) return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
+      if (!verifyAppJwt(authorization, publicKey, appId))
+        return [401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' }];
       const installation = fake.installations.find((candidate) => String(candidate.id) === match![1]);
       if (!installation) return notFound('https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app');
-      if (installation.suspended_at) return [403, { message: 'This installation has been suspended', documentation_url: 'https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app' }];
+      if (installation.suspended_at)
+        return [
+          403,
+          {
+            message: 'This installation has been suspended',
+            documentation_url: 'https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app',
+          },
+        ];
       const token = `ghs_${randomBytes(18).toString('base64url')}`;
       tokens.set(token, installation.id as number);
-      return [201, { token, expires_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'), permissions: installation.permissions, repository_selection: installation.repository_selection }];
+      return [
+        201,
+        {
+          token,
+          expires_at: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+          permissions: installation.permissions,
+          repository_selection: installation.repository_selection,
+        },
+      ];
     }
     if (method === 'GET' && url.pathname === '/installation/repositories') {
       const installationId = tokens.get((authorization ?? '').replace(/^token /i, ''));

@@ -13,7 +13,13 @@ export interface TestRepo {
 
 export function createGitRepo(files: Record<string, string | Buffer> = {}, prefix = 'codehealth-e2e-'): TestRepo {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.com',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.com',
+  };
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env, encoding: 'utf8' }).trim();
   git('init', '-q', '-b', 'main');
   const repo: TestRepo = {

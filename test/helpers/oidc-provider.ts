@@ -50,11 +50,17 @@ export async function startOidcProvider(options: { clients: { clientId: string; 
   const tokenRequests: OidcProvider['tokenRequests'] = [];
   let issuer = '';
 
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'content-type, authorization',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+  };
   const json = (res: ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...cors }).end(JSON.stringify(body));
   const page = (res: ServerResponse, status: number, html: string) =>
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Loopback IdP</title></head><body><main>${html}</main></body></html>`);
+    res
+      .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html lang="en"><head><title>Loopback IdP</title></head><body><main>${html}</main></body></html>`);
 
   /** Checks an authorization request; returns the error to show (never redirected to an unchecked URI). */
   const checkAuthorization = (params: URLSearchParams): string | undefined => {
@@ -68,7 +74,12 @@ export async function startOidcProvider(options: { clients: { clientId: string; 
   };
 
   async function issueIdToken(code: PendingCode): Promise<string> {
-    const jwt = new SignJWT({ email: options.user.email, email_verified: options.user.emailVerified, name: options.user.name, ...(code.nonce ? { nonce: code.nonce } : {}) })
+    const jwt = new SignJWT({
+      email: options.user.email,
+      email_verified: options.user.emailVerified,
+      name: options.user.name,
+      ...(code.nonce ? { nonce: code.nonce } : {}),
+    })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
       .setIssuer(issuer)
       .setSubject(options.user.sub)
@@ -125,7 +136,11 @@ export async function startOidcProvider(options: { clients: { clientId: string; 
         if (problem) return page(res, 400, `<h1>Sign-in refused</h1><p>${escapeHtml(problem)}</p>`);
         if (req.method === 'GET') {
           const hidden = [...params].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
-          return page(res, 200, `<h1>Loopback IdP</h1><form method="post" action="/authorize">${hidden}<button type="submit">Continue as ${escapeHtml(options.user.email)}</button></form>`);
+          return page(
+            res,
+            200,
+            `<h1>Loopback IdP</h1><form method="post" action="/authorize">${hidden}<button type="submit">Continue as ${escapeHtml(options.user.email)}</button></form>`,
+          );
         }
         const code = base64url(randomBytes(24));
         codes.set(code, {

@@ -32,8 +32,7 @@ export function packageImports(srcDir: string): ImportEdge[] {
 }
 
 /** The package a bare specifier names (`@scope/name` or `name`), or the builtin (`node:fs`). */
-export const packageOf = (specifier: string): string =>
-  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+export const packageOf = (specifier: string): string => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
 
 /** Imports that leave the package's own folder for another package's files (`../../http/src/...`). */
 export function reachesIntoOtherPackages(edges: readonly ImportEdge[], ownPackage: string): string[] {

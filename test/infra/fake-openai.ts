@@ -54,10 +54,12 @@ export async function startFakeOpenAi(replies: ScriptedReply[] = []): Promise<Fa
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(404, { error: { message: `no route ${req.url}`, type: 'invalid_request_error' } });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return send(404, { error: { message: `no route ${req.url}`, type: 'invalid_request_error' } });
       const reply = script[Math.min(served++, script.length - 1)] ?? { content: '{}' };
       const answer = () => {
-        if (reply.status && reply.status !== 200) return send(reply.status, { error: { message: `scripted ${reply.status}`, type: 'server_error', code: null } });
+        if (reply.status && reply.status !== 200)
+          return send(reply.status, { error: { message: `scripted ${reply.status}`, type: 'server_error', code: null } });
         const usage = reply.usage ?? { prompt_tokens: 100, completion_tokens: 20 };
         send(200, {
           id: `chatcmpl-${served}`,

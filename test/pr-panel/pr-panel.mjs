@@ -34,7 +34,8 @@ const skipped = [];
 const rows = [];
 if (!checkouts) skipped.push(`every PR: ${CHECKOUTS_VARIABLE} is not set (a directory holding one git checkout with history per panel "dir")`);
 const engine = checkouts ? await createEngine({ cacheDir: false }) : undefined;
-const git = (dir, ...argv) => execFileSync('git', ['-C', dir, ...argv], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).trim();
+const git = (dir, ...argv) =>
+  execFileSync('git', ['-C', dir, ...argv], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).trim();
 const hasCommit = (dir, sha) => {
   try {
     git(dir, 'cat-file', '-e', `${sha}^{commit}`);
@@ -61,7 +62,13 @@ for (const entry of panel.prs) {
   try {
     rows.push(await runPr(entry, dir));
   } catch (error) {
-    rows.push({ entry, error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') });
+    rows.push({
+      entry,
+      error: String(error?.stack ?? error)
+        .split('\n')
+        .slice(0, 3)
+        .join(' | '),
+    });
     console.log(`${id}: CRASH ${rows.at(-1).error}`);
     process.exitCode = 1;
     continue;
@@ -85,9 +92,23 @@ async function runPr(entry, dir) {
   try {
     const baseResult = await engine.analyze(base.path, { allowCodeConfig: false });
     const headResult = await engine.analyze(head.path, { allowCodeConfig: false });
-    const pr = { number: entry.number, title: entry.title, body: '', baseBranch: 'main', headBranch: `pr-${entry.number}`, baseSha: entry.base, headSha: entry.head, author: 'panel' };
+    const pr = {
+      number: entry.number,
+      title: entry.title,
+      body: '',
+      baseBranch: 'main',
+      headBranch: `pr-${entry.number}`,
+      baseSha: entry.base,
+      headSha: entry.head,
+      author: 'panel',
+    };
     const started = performance.now();
-    const out = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts: work, pr, baseAssessment: baselineOfResult(baseResult, mergeBase) });
+    const out = await new PrAnalysisPipeline({ engine }).run({
+      headDir: head.path,
+      checkouts: work,
+      pr,
+      baseAssessment: baselineOfResult(baseResult, mergeBase),
+    });
     const ms = performance.now() - started;
     // The changed files as the analysis read them: head path -> base path (undefined when added).
     const changed = new Map();
@@ -128,10 +149,16 @@ function reportedChanges(out, changed, deleted) {
     const change = out.issueChanges[occurrence === 0 ? fp : `${fp}#${occurrence}`]?.change ?? (out.newFingerprints.has(fp) ? 'new' : 'unchanged');
     if (!(change in kinds)) continue;
     const from = changed.get(f.filePath);
-    kinds[change].push({ ruleId: f.ruleId, filePath: f.filePath, line: f.anchor?.startLine, key: issueFingerprint(from && from !== f.filePath ? { ...f, filePath: from } : f) });
+    kinds[change].push({
+      ruleId: f.ruleId,
+      filePath: f.filePath,
+      line: f.anchor?.startLine,
+      key: issueFingerprint(from && from !== f.filePath ? { ...f, filePath: from } : f),
+    });
   }
   const basePaths = new Set([...deleted, ...[...changed.values()].filter(Boolean)]);
-  for (const f of out.fixedFindings) if (basePaths.has(f.filePath)) kinds.fixed.push({ ruleId: f.ruleId, filePath: f.filePath, line: f.anchor?.startLine, key: issueFingerprint(f) });
+  for (const f of out.fixedFindings)
+    if (basePaths.has(f.filePath)) kinds.fixed.push({ ruleId: f.ruleId, filePath: f.filePath, line: f.anchor?.startLine, key: issueFingerprint(f) });
   return kinds;
 }
 
@@ -176,8 +203,12 @@ function markdown() {
       for (const m of c.missed) lines.push(`- ${r.entry.repo}#${r.entry.number} ${kind} missed: ${m.ruleId} ${m.filePath}:${m.line}`);
       for (const m of c.extra) lines.push(`- ${r.entry.repo}#${r.entry.number} ${kind} extra: ${m.ruleId} ${m.filePath}:${m.line}`);
     }
-    if (r.intent !== r.entry.expected.intent) lines.push(`- ${r.entry.repo}#${r.entry.number} intent ${r.intent} (expected ${r.entry.expected.intent}: ${r.entry.expected.reason})`);
-    if (r.readiness !== r.entry.expected.readiness) lines.push(`- ${r.entry.repo}#${r.entry.number} readiness ${r.readiness}: ${r.readinessReasons.join('; ')} (expected ${r.entry.expected.readiness}: ${r.entry.expected.reason})`);
+    if (r.intent !== r.entry.expected.intent)
+      lines.push(`- ${r.entry.repo}#${r.entry.number} intent ${r.intent} (expected ${r.entry.expected.intent}: ${r.entry.expected.reason})`);
+    if (r.readiness !== r.entry.expected.readiness)
+      lines.push(
+        `- ${r.entry.repo}#${r.entry.number} readiness ${r.readiness}: ${r.readinessReasons.join('; ')} (expected ${r.entry.expected.readiness}: ${r.entry.expected.reason})`,
+      );
     return lines;
   });
   if (details.length > 0) out.push('## Disagreements', '', ...details.slice(0, 80), '');

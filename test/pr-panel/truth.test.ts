@@ -57,7 +57,15 @@ describe('computeTruth', () => {
 
 describe('validatePanel', () => {
   const sha = (c: string) => c.repeat(40);
-  const pr = { repo: 'immerjs/immer', dir: 'immer', number: 1, base: sha('a'), head: sha('b'), title: 'fix: x', expected: { intent: 'bugfix', readiness: 'ready', reason: 'one line' } };
+  const pr = {
+    repo: 'immerjs/immer',
+    dir: 'immer',
+    number: 1,
+    base: sha('a'),
+    head: sha('b'),
+    title: 'fix: x',
+    expected: { intent: 'bugfix', readiness: 'ready', reason: 'one line' },
+  };
   it('accepts a valid panel and the committed one', async () => {
     expect(validatePanel({ prs: [pr] })).toEqual([]);
     const { readFileSync } = await import('node:fs');

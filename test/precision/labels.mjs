@@ -71,23 +71,29 @@ function labelProblems(value, known) {
   const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
   if (unknown.includes('context')) problems.push('"context" is for reading only: drop it from the label (their code stays out of our repository)');
   const others = unknown.filter((k) => k !== 'context');
-  if (others.length > 0) problems.push(`unknown key${others.length > 1 ? 's' : ''} ${others.map((k) => `"${k}"`).join(', ')} (allowed: ${[...KEYS].join(', ')})`);
+  if (others.length > 0)
+    problems.push(`unknown key${others.length > 1 ? 's' : ''} ${others.map((k) => `"${k}"`).join(', ')} (allowed: ${[...KEYS].join(', ')})`);
   const text = (key) => typeof value[key] === 'string' && value[key].trim() !== '';
   if (!text('repo')) problems.push('"repo" (owner/name) is missing');
   else if (known.repos && !known.repos.has(value.repo)) problems.push(`repo "${value.repo}" is not in test/precision/panel.json`);
-  if (!text('rule') || !/^[a-z0-9-]+\/[a-z0-9-]+$/.test(value.rule)) problems.push(`"rule" must be a rule id like "security/no-eval" (got ${JSON.stringify(value.rule)})`);
+  if (!text('rule') || !/^[a-z0-9-]+\/[a-z0-9-]+$/.test(value.rule))
+    problems.push(`"rule" must be a rule id like "security/no-eval" (got ${JSON.stringify(value.rule)})`);
   else {
     if (known.rules && !known.rules.has(value.rule)) problems.push(`rule "${value.rule}" is not a registered rule`);
-    if (known.family && value.rule.split('/')[0] !== known.family) problems.push(`rule "${value.rule}" belongs in ${value.rule.split('/')[0]}.jsonl, not ${known.family}.jsonl`);
+    if (known.family && value.rule.split('/')[0] !== known.family)
+      problems.push(`rule "${value.rule}" belongs in ${value.rule.split('/')[0]}.jsonl, not ${known.family}.jsonl`);
   }
   if (!text('file')) problems.push('"file" (path from the checkout root) is missing');
-  else if (value.file.startsWith('/') || value.file.startsWith('./') || value.file.includes('\\')) problems.push(`"file" must be relative to the checkout root with / separators (got "${value.file}")`);
+  else if (value.file.startsWith('/') || value.file.startsWith('./') || value.file.includes('\\'))
+    problems.push(`"file" must be relative to the checkout root with / separators (got "${value.file}")`);
   if (!Number.isInteger(value.line) || value.line < 1) problems.push(`"line" must be a whole number ≥ 1 (got ${JSON.stringify(value.line)})`);
-  if (value.endLine !== undefined && (!Number.isInteger(value.endLine) || value.endLine < (value.line ?? 1))) problems.push(`"endLine" must be a whole number ≥ line (got ${JSON.stringify(value.endLine)})`);
+  if (value.endLine !== undefined && (!Number.isInteger(value.endLine) || value.endLine < (value.line ?? 1)))
+    problems.push(`"endLine" must be a whole number ≥ line (got ${JSON.stringify(value.endLine)})`);
   for (const key of ['symbol', 'hint', 'title']) {
     if (value[key] !== undefined && !text(key)) problems.push(`"${key}" must be a non-empty string when present`);
   }
-  if (value.symbol === undefined && value.hint === undefined) problems.push('a label needs a "symbol" or a "hint" (a short exact substring of the finding\'s first lines)');
+  if (value.symbol === undefined && value.hint === undefined)
+    problems.push('a label needs a "symbol" or a "hint" (a short exact substring of the finding\'s first lines)');
   if (!VERDICTS.includes(value.verdict)) problems.push(`"verdict" must be tp, fp or debatable (got ${JSON.stringify(value.verdict)})`);
   if (!text('reason')) problems.push('"reason" (one line, written by reading the code) is missing');
   else if (value.reason.includes('\n')) problems.push('"reason" must be one line');
@@ -146,7 +152,15 @@ export function matchLabels(labels, findings, linesOf) {
     const candidates = byKey.get(`${label.repo}\u0000${label.rule}\u0000${label.file}`) ?? [];
     for (const finding of candidates) {
       const strength = matchStrength(label, finding, (file) => linesOf(finding.repo, file));
-      if (strength > 0) pairs.push({ label, finding, strength, sameTitle: label.title !== undefined && label.title === finding.title ? 1 : 0, distance: Math.abs(finding.line - label.line), order });
+      if (strength > 0)
+        pairs.push({
+          label,
+          finding,
+          strength,
+          sameTitle: label.title !== undefined && label.title === finding.title ? 1 : 0,
+          distance: Math.abs(finding.line - label.line),
+          order,
+        });
     }
   });
   pairs.sort((a, b) => b.strength - a.strength || b.sameTitle - a.sameTitle || a.distance - b.distance || a.order - b.order || a.finding.line - b.finding.line);

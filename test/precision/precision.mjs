@@ -41,7 +41,13 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
   process.exit(0);
 }
 
@@ -130,7 +136,21 @@ if (args.sample) {
     labelled: [...matches.values()].filter((f) => f.repo === a.entry.repo).length,
     stale: stale.filter((l) => l.repo === a.entry.repo).length,
   }));
-  const context = { panel, engineVersion, engineCommit: gitHead(repoRoot), engineDirty: engineDirty(), ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal: labels.length, date: new Date().toISOString().slice(0, 10), partial, seconds: (performance.now() - startedAt) / 1000 };
+  const context = {
+    panel,
+    engineVersion,
+    engineCommit: gitHead(repoRoot),
+    engineDirty: engineDirty(),
+    ruleRows,
+    repoRows,
+    stale,
+    skipped,
+    labelErrors,
+    labelsTotal: labels.length,
+    date: new Date().toISOString().slice(0, 10),
+    partial,
+    seconds: (performance.now() - startedAt) / 1000,
+  };
   console.log(consoleReport(context));
   if (partial) console.log(`\nA partial run (--rule/--repo): docs/precision.md and READMEs left as they are.`);
   else {
@@ -147,7 +167,9 @@ function readLabels() {
   const all = { labels: [], errors: [] };
   if (!existsSync(dir)) return all;
   const repos = new Set(panel.repositories.map((r) => r.repo));
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
     const family = familyOfLabelFile(name);
     const parsed = parseLabels(readFileSync(join(dir, name), 'utf8'), `test/precision/labels/${name}`, { repos, rules: new Set(rules.keys()), family });
     all.labels.push(...parsed.labels);
@@ -176,7 +198,9 @@ function gitHead(dir) {
 /** Whether packages/ has uncommitted changes (then the built engine is not exactly its commit). */
 function engineDirty() {
   try {
-    return execFileSync('git', ['-C', repoRoot, 'status', '--porcelain', '--', 'packages'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    return (
+      execFileSync('git', ['-C', repoRoot, 'status', '--porcelain', '--', 'packages'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== ''
+    );
   } catch {
     return false;
   }
@@ -188,7 +212,9 @@ function engineBuildStamp() {
   for (const pkg of ['engine', 'analyzers']) {
     const dist = join(repoRoot, 'packages', pkg, 'dist');
     if (!existsSync(dist)) continue;
-    for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).sort()) {
+    for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .sort()) {
       const stat = statSync(join(dist, file));
       hash.update(`${pkg}/${file}:${stat.size}:${stat.mtimeMs}\n`);
     }
@@ -304,8 +330,16 @@ function writeReadmes(ruleRows) {
 function uncommittedFiles(dir) {
   try {
     const top = execFileSync('git', ['-C', dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const status = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--no-renames', '--untracked-files=all', '--', '.'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return new Set(status.split('\n').filter(Boolean).map((line) => join(top, line.slice(3))));
+    const status = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--no-renames', '--untracked-files=all', '--', '.'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return new Set(
+      status
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => join(top, line.slice(3))),
+    );
   } catch {
     return new Set();
   }

@@ -14,7 +14,16 @@ import { summariseRules } from './report.mjs';
 const FILE = 'test/precision/labels/code-smell.jsonl';
 const known = { repos: new Set(['immerjs/immer']), rules: new Set(['code-smell/long-function', 'security/no-eval']), family: 'code-smell' };
 const label = (fields: Record<string, unknown> = {}) =>
-  JSON.stringify({ repo: 'immerjs/immer', rule: 'code-smell/long-function', file: 'src/proxy.ts', line: 10, hint: 'function createProxy(', verdict: 'tp', reason: 'too long to read', ...fields });
+  JSON.stringify({
+    repo: 'immerjs/immer',
+    rule: 'code-smell/long-function',
+    file: 'src/proxy.ts',
+    line: 10,
+    hint: 'function createProxy(',
+    verdict: 'tp',
+    reason: 'too long to read',
+    ...fields,
+  });
 
 describe('label files', () => {
   it('reads good lines, skipping blank ones, and remembers where each came from', () => {
@@ -36,7 +45,7 @@ describe('label files', () => {
     expect(errors[2]).toMatch(new RegExp(`^${FILE}:4: .*"reason"`));
   });
 
-  it('refuses a label outside the panel, an unknown rule, a rule of another family, unknown keys and the stub\'s context', () => {
+  it("refuses a label outside the panel, an unknown rule, a rule of another family, unknown keys and the stub's context", () => {
     const lines = [
       label({ repo: 'someone/else' }),
       label({ rule: 'code-smell/long-functions' }),
@@ -71,11 +80,18 @@ describe('label files', () => {
 function sourceWith(count: number, placed: Record<number, string>) {
   return Array.from({ length: count }, (_, i) => placed[i + 1] ?? `const filler${i + 1} = ${i + 1}`);
 }
-const finding = (line: number, endLine: number, fields: Record<string, unknown> = {}) => ({ repo: 'immerjs/immer', rule: 'code-smell/long-function', file: 'src/proxy.ts', line, endLine, ...fields });
+const finding = (line: number, endLine: number, fields: Record<string, unknown> = {}) => ({
+  repo: 'immerjs/immer',
+  rule: 'code-smell/long-function',
+  file: 'src/proxy.ts',
+  line,
+  endLine,
+  ...fields,
+});
 const parsed = (...lines: string[]) => parseLabels(lines.join('\n'), FILE, known).labels;
 
 describe('matching labels to findings', () => {
-  it('survives a line move: the hint found in the finding\'s lines, wherever they are now', () => {
+  it("survives a line move: the hint found in the finding's lines, wherever they are now", () => {
     const lines = sourceWith(200, { 125: 'export function createProxy(base) {' });
     const [l] = parsed(label({ line: 10 }));
     const moved = finding(125, 190);
@@ -207,7 +223,7 @@ describe('the labelling sample', () => {
     expect(next).toEqual(first.slice(3));
   });
 
-  it('writes a stub with a hint from the finding\'s first line and 3-6 lines of context, which once filled in is a label matching its finding', () => {
+  it("writes a stub with a hint from the finding's first line and 3-6 lines of context, which once filled in is a label matching its finding", () => {
     const lines = sourceWith(100, { 41: '', 42: '\texport function createProxy(base: object, parent?: State): Drafted {' });
     const f = finding(41, 80, { symbol: 'createProxy', title: 'createProxy has 120 lines of code (max 80)' });
     const stub = labelStub(f, lines);
@@ -246,7 +262,9 @@ describe('the README line', () => {
 
   it('goes before the first heading, adds no heading, and replaces itself on the next write', () => {
     const once = withPrecisionLine(readme, 'Measured precision: 50 % (1/2 labelled findings).');
-    expect(once).toBe('`code-smell/long-function` flags long functions.\n\nMeasured precision: 50 % (1/2 labelled findings).\n\n## What it finds\n\nLong ones.\n\n## Options\n\nNone.\n');
+    expect(once).toBe(
+      '`code-smell/long-function` flags long functions.\n\nMeasured precision: 50 % (1/2 labelled findings).\n\n## What it finds\n\nLong ones.\n\n## Options\n\nNone.\n',
+    );
     const twice = withPrecisionLine(once, 'Measured precision: 100 % (2/2 labelled findings).');
     expect(twice).toBe(once.replace('50 % (1/2', '100 % (2/2'));
     expect(twice.split('\n').filter((l) => /^#{1,6} /.test(l))).toEqual(['## What it finds', '## Options']);
@@ -276,22 +294,56 @@ describe('the committed panel and labels', () => {
 
   it('counts labels of info findings as notes, apart from the bar', () => {
     const rules = new Map([['code-smell/long-function', { severity: 'info' }]]);
-    const finding = (line: number, severity: string) => ({ repo: 'immerjs/immer', rule: 'code-smell/long-function', file: 'src/a.ts', line, endLine: line, title: 't', severity });
-    const label = (line: number, verdict: string) => ({ repo: 'immerjs/immer', rule: 'code-smell/long-function', file: 'src/a.ts', line, hint: 'x', verdict, reason: 'r' });
-    const notesOnly = summariseRules({ rules, keepRule: () => true, findings: [finding(1, 'info'), finding(9, 'info')], matches: new Map([[label(1, 'tp'), finding(1, 'info')], [label(9, 'debatable'), finding(9, 'info')]]) });
+    const finding = (line: number, severity: string) => ({
+      repo: 'immerjs/immer',
+      rule: 'code-smell/long-function',
+      file: 'src/a.ts',
+      line,
+      endLine: line,
+      title: 't',
+      severity,
+    });
+    const label = (line: number, verdict: string) => ({
+      repo: 'immerjs/immer',
+      rule: 'code-smell/long-function',
+      file: 'src/a.ts',
+      line,
+      hint: 'x',
+      verdict,
+      reason: 'r',
+    });
+    const notesOnly = summariseRules({
+      rules,
+      keepRule: () => true,
+      findings: [finding(1, 'info'), finding(9, 'info')],
+      matches: new Map([
+        [label(1, 'tp'), finding(1, 'info')],
+        [label(9, 'debatable'), finding(9, 'info')],
+      ]),
+    });
     expect(notesOnly[0]).toMatchObject({ labelled: 0, status: 'notes', notes: { tp: 1, fp: 0, debatable: 1 }, infoFindings: 2 });
-    expect(precisionLine(notesOnly[0], '2026-11-28')).toBe('Measured precision: reported at `info` (notes that cost no points); reviewers agreed with 1 of 2 labelled findings on the panel of 2026-11-28 (see docs/precision.md).');
-    const mixed = summariseRules({ rules, keepRule: () => true, findings: [finding(1, 'medium'), finding(9, 'info')], matches: new Map([[label(1, 'tp'), finding(1, 'medium')], [label(9, 'fp'), finding(9, 'info')]]) });
+    expect(precisionLine(notesOnly[0], '2026-11-28')).toBe(
+      'Measured precision: reported at `info` (notes that cost no points); reviewers agreed with 1 of 2 labelled findings on the panel of 2026-11-28 (see docs/precision.md).',
+    );
+    const mixed = summariseRules({
+      rules,
+      keepRule: () => true,
+      findings: [finding(1, 'medium'), finding(9, 'info')],
+      matches: new Map([
+        [label(1, 'tp'), finding(1, 'medium')],
+        [label(9, 'fp'), finding(9, 'info')],
+      ]),
+    });
     expect(mixed[0]).toMatchObject({ labelled: 1, tp: 1, fp: 0, precision: 1, notes: { tp: 0, fp: 1, debatable: 0 } });
   });
 
-  it('reads a label file\'s family from its name, with an optional part after a dot', () => {
+  it("reads a label file's family from its name, with an optional part after a dot", () => {
     expect(familyOfLabelFile('security.jsonl')).toBe('security');
     expect(familyOfLabelFile('code-smell.type-safety.jsonl')).toBe('code-smell');
     expect(familyOfLabelFile('code-smell-type-safety.jsonl')).toBe('code-smell-type-safety');
   });
 
-  it('every label line is valid: a panel repository, a registered rule of the file\'s family, the required fields', () => {
+  it("every label line is valid: a panel repository, a registered rule of the file's family, the required fields", () => {
     const rules = new Set(plugin.analyzers.flatMap((a) => a.rules.map((r) => `${a.id}/${r.meta.id}`)));
     const repos = new Set<string>(panel.repositories.map((r: { repo: string }) => r.repo));
     const labelsDir = join(here, 'labels');

@@ -17,7 +17,8 @@ export function precisionLine(measured, panelDate) {
       `labelled findings on the panel of ${panelDate} (see docs/precision.md).`
     );
   }
-  if (measured.labelled === 0 || measured.precision === null) return `Measured precision: not yet measured (no labelled findings on the panel of ${panelDate}).`;
+  if (measured.labelled === 0 || measured.precision === null)
+    return `Measured precision: not yet measured (no labelled findings on the panel of ${panelDate}).`;
   return (
     `Measured precision: ${percent(measured.precision)} (${measured.tp}/${measured.labelled} labelled findings, ` +
     `95 % CI ${intervalText(measured.interval)}, panel of ${panelDate}; see docs/precision.md)` +

@@ -64,7 +64,9 @@ function worstExamples(labelled) {
     if (!groups.has(key)) groups.set(key, { verdict: item.label.verdict, reason: item.label.reason, places: [] });
     groups.get(key).places.push(where(item.label, item.finding));
   }
-  const sorted = [...groups.values()].sort((a, b) => (a.verdict === b.verdict ? 0 : a.verdict === 'fp' ? -1 : 1) || b.places.length - a.places.length || a.reason.localeCompare(b.reason));
+  const sorted = [...groups.values()].sort(
+    (a, b) => (a.verdict === b.verdict ? 0 : a.verdict === 'fp' ? -1 : 1) || b.places.length - a.places.length || a.reason.localeCompare(b.reason),
+  );
   for (const group of sorted) group.places.sort();
   return sorted.slice(0, WORST_EXAMPLES);
 }
@@ -90,12 +92,28 @@ function ruleCells(row) {
     row.precision === null ? '—' : percent(row.precision),
     intervalText(row.interval),
     percent(row.bar),
-    row.findings === 0 && row.labelled === 0 && notesOf(row) === 0 ? 'no findings' : STATUS[row.status] + (row.labelled > 0 && row.labelled < row.target ? ` (sample ${row.labelled}/${row.target})` : ''),
+    row.findings === 0 && row.labelled === 0 && notesOf(row) === 0
+      ? 'no findings'
+      : STATUS[row.status] + (row.labelled > 0 && row.labelled < row.target ? ` (sample ${row.labelled}/${row.target})` : ''),
     notesOf(row) === 0 ? '—' : `${row.infoFindings} (${row.notes.tp}/${notesOf(row)} tp)`,
   ];
 }
 const notesOf = (row) => (row.notes ? row.notes.tp + row.notes.fp + row.notes.debatable : 0);
-const RULE_HEAD = ['rule', 'severity', 'findings', 'repos', 'labelled', 'tp', 'fp', 'debatable', 'precision', '95 % CI', 'bar', 'status', 'info notes (labelled tp)'];
+const RULE_HEAD = [
+  'rule',
+  'severity',
+  'findings',
+  'repos',
+  'labelled',
+  'tp',
+  'fp',
+  'debatable',
+  'precision',
+  '95 % CI',
+  'bar',
+  'status',
+  'info notes (labelled tp)',
+];
 
 function where(label, finding) {
   const dir = label.repo.split('/')[1];
@@ -104,7 +122,17 @@ function where(label, finding) {
 
 function repoCells(r) {
   const grade = r.grade ? `${r.grade} ${r.overall}` : `no grade (${r.notGraded ?? 'no reason given'})`;
-  return [r.entry.repo, r.entry.commit.slice(0, 12), styleOf(r.entry), grade, r.files, r.findings.length, r.labelled, r.stale, `${r.seconds.toFixed(1)} s${r.cached ? ' (cached)' : ''}`];
+  return [
+    r.entry.repo,
+    r.entry.commit.slice(0, 12),
+    styleOf(r.entry),
+    grade,
+    r.files,
+    r.findings.length,
+    r.labelled,
+    r.stale,
+    `${r.seconds.toFixed(1)} s${r.cached ? ' (cached)' : ''}`,
+  ];
 }
 const REPO_HEAD = ['repository', 'commit', 'style', 'grade', 'files', 'findings', 'labels matched', 'no longer reported', 'time'];
 
@@ -150,7 +178,10 @@ export function consoleReport({ ruleRows, repoRows, stale, skipped, labelErrors,
   const shown = ruleRows.filter((r) => r.findings > 0 || r.labelled > 0);
   out.push(...textTable(RULE_HEAD, shown.map(ruleCells)));
   const t = totals(ruleRows);
-  out.push('', `${labelsTotal} labels; ${t.measured} rules measured, ${t.passing} at or above their bar${t.failing.length ? `, below: ${t.failing.join(', ')}` : ''}; ${t.unmeasuredFiring} rules fire but have no labels; ${t.notesOnly} rules report info notes only (labelled apart from the bar).`);
+  out.push(
+    '',
+    `${labelsTotal} labels; ${t.measured} rules measured, ${t.passing} at or above their bar${t.failing.length ? `, below: ${t.failing.join(', ')}` : ''}; ${t.unmeasuredFiring} rules fire but have no labels; ${t.notesOnly} rules report info notes only (labelled apart from the bar).`,
+  );
   if (t.silent.length) out.push(`No findings on the panel: ${t.silent.join(', ')}.`);
   const examples = ruleRows.filter((r) => r.worst.length > 0);
   if (examples.length) {
@@ -163,7 +194,8 @@ export function consoleReport({ ruleRows, repoRows, stale, skipped, labelErrors,
   for (const group of staleGroups(stale)) {
     if (group.labels.length === 0) continue;
     out.push('', `No longer reported — ${group.title}:`);
-    for (const g of byRuleAndReason(group.labels)) out.push(`  ${g.rule} ×${g.labels.length} ${placesText(g.labels.map((l) => `${where(l)} (${l.where})`))} — ${g.reason}`);
+    for (const g of byRuleAndReason(group.labels))
+      out.push(`  ${g.rule} ×${g.labels.length} ${placesText(g.labels.map((l) => `${where(l)} (${l.where})`))} — ${g.reason}`);
   }
   out.push('', ...textTable(REPO_HEAD, repoRows.map(repoCells)));
   if (skipped.length) out.push('', 'Skipped:', ...skipped.map((s) => `  - ${s}`));
@@ -173,17 +205,38 @@ export function consoleReport({ ruleRows, repoRows, stale, skipped, labelErrors,
 
 function textTable(head, rows) {
   const widths = head.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 
 function markdownTable(head, rows, numeric) {
   const escape = (c) => String(c).replaceAll('|', '\\|');
-  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (numeric.includes(i) ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)];
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((_, i) => (numeric.includes(i) ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`),
+  ];
 }
 
 /** docs/precision.md. */
-export function markdownReport({ panel, engineVersion, engineCommit, engineDirty, ruleRows, repoRows, stale, skipped, labelErrors, labelsTotal, date, seconds }) {
+export function markdownReport({
+  panel,
+  engineVersion,
+  engineCommit,
+  engineDirty,
+  ruleRows,
+  repoRows,
+  stale,
+  skipped,
+  labelErrors,
+  labelsTotal,
+  date,
+  seconds,
+}) {
   const t = totals(ruleRows);
   const shown = ruleRows.filter((r) => r.findings > 0 || r.labelled > 0);
   const examples = ruleRows.filter((r) => r.worst.length > 0);
@@ -197,8 +250,8 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
     'Precision = tp / (tp + fp + debatable): a debatable finding is not one a reviewer agrees with.',
     'The interval is a Wilson 95 % score interval. The bar is 90 %, 95 % for rules whose default',
     'severity is high or critical. A label matches a finding of the same repository, rule and file',
-    'whose symbol equals the label\'s (when both have one) or whose lines, two either side, contain the',
-    'label\'s hint; symbol and hint together beat one of them, then an equal title (two findings on one line),',
+    "whose symbol equals the label's (when both have one) or whose lines, two either side, contain the",
+    "label's hint; symbol and hint together beat one of them, then an equal title (two findings on one line),",
     'then the nearest line wins; one label per finding.',
     '',
     `Run ${date}, engine ${engineVersion}${engineCommit ? ` (commit ${engineCommit.slice(0, 12)}${engineDirty ? ' plus uncommitted changes in packages/' : ''})` : ''}, panel of ${panel.date}: ${repoRows.length} of ${panel.repositories.length} repositories analysed, ${labelsTotal} labels; ${Math.round(seconds)} s on a shared 2-core machine${repoRows.some((r) => r.cached) ? ' (findings of this build cached from an earlier run where it says so)' : ''}.`,
@@ -208,7 +261,7 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
     '1. Check out each panel repository at its commit into one directory, named as its `dir`:',
     '   `git clone https://github.com/<repo> $DIR/<dir> && git -C $DIR/<dir> checkout <commit>` (table below).',
     '2. `CODEHEALTH_PANEL_CHECKOUTS=$DIR npm run precision` (builds, analyses, prints, writes this file);',
-    '   add `-- --write-readmes` to put each rule\'s figure into its README.',
+    "   add `-- --write-readmes` to put each rule's figure into its README.",
     '3. To label: `node test/precision/precision.mjs --sample [--rule <id or family>] [--repo <dir>]` writes',
     '   stubs for the next unlabelled findings (up to 8 per rule per repository, in the order of a hash of',
     '   repository, file and line, never chosen by looking) to `$TMPDIR/codehealth-precision/pending-<family>.jsonl`',
@@ -226,20 +279,31 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
     '',
   ];
   if (examples.length) {
-    md.push('## Worst examples', '', 'False positives first, then debatable findings, grouped by the labeller\'s reason (largest groups first, at most five per rule).', '');
+    md.push(
+      '## Worst examples',
+      '',
+      "False positives first, then debatable findings, grouped by the labeller's reason (largest groups first, at most five per rule).",
+      '',
+    );
     for (const row of examples) {
       md.push(`- \`${row.rule}\``);
       for (const group of row.worst) md.push(`  - ${group.verdict} ×${group.places.length} ${placesText(group.places, (p) => `\`${p}\``)} — ${group.reason}`);
     }
     md.push('');
   }
-  const roles = ['production', 'test', 'fixture', 'benchmark', 'example', 'docs', 'tooling', 'generated', 'vendored'].filter((role) => shown.some((r) => r.roles[role]));
+  const roles = ['production', 'test', 'fixture', 'benchmark', 'example', 'docs', 'tooling', 'generated', 'vendored'].filter((role) =>
+    shown.some((r) => r.roles[role]),
+  );
   md.push(
     '## Findings by file role',
     '',
-    'Where each rule\'s findings on the panel fall, by the role the engine gives the file.',
+    "Where each rule's findings on the panel fall, by the role the engine gives the file.",
     '',
-    ...markdownTable(['rule', ...roles], shown.filter((r) => r.findings > 0).map((r) => [r.rule, ...roles.map((role) => r.roles[role] ?? 0)]), roles.map((_, i) => i + 1)),
+    ...markdownTable(
+      ['rule', ...roles],
+      shown.filter((r) => r.findings > 0).map((r) => [r.rule, ...roles.map((role) => r.roles[role] ?? 0)]),
+      roles.map((_, i) => i + 1),
+    ),
     '',
   );
   md.push('## No longer reported', '', 'Labels that match no finding of this run (their repository was analysed).', '');
@@ -247,7 +311,8 @@ export function markdownReport({ panel, engineVersion, engineCommit, engineDirty
   if (groups.length === 0) md.push('None.', '');
   for (const group of groups) {
     md.push(`### ${group.labels.length} ${group.title}`, '');
-    for (const g of byRuleAndReason(group.labels)) md.push(`- \`${g.rule}\` ×${g.labels.length} ${placesText(g.labels.map((l) => `\`${where(l)}\` (${l.where})`))} — ${g.reason}`);
+    for (const g of byRuleAndReason(group.labels))
+      md.push(`- \`${g.rule}\` ×${g.labels.length} ${placesText(g.labels.map((l) => `\`${where(l)}\` (${l.where})`))} — ${g.reason}`);
     md.push('');
   }
   md.push('## Repositories', '', ...markdownTable(REPO_HEAD, repoRows.map(repoCells), [4, 5, 6, 7, 8]), '');

@@ -71,7 +71,11 @@ describe.skipIf(!ready)('self-hosted deployment: serve + two workers on real ser
       (r) => r.body.items?.[0]?.status === 'completed' || r.body.items?.[0]?.status === 'failed',
     );
     expect(assessments.body.items[0]).toMatchObject({ status: 'completed', trigger_type: 'manual' });
-    const overview = await poll('architecture overview', () => api('GET', `/projects/${project.body.id}/architecture/overview`), (r) => r.status === 200);
+    const overview = await poll(
+      'architecture overview',
+      () => api('GET', `/projects/${project.body.id}/architecture/overview`),
+      (r) => r.status === 200,
+    );
     expect(overview.status).toBe(200);
 
     const trigger = await api('POST', `/projects/${project.body.id}/health/trigger`);
@@ -110,7 +114,9 @@ describe.skipIf(!ready)('self-hosted deployment: serve + two workers on real ser
     try {
       const store = graphStore ?? new EmbeddedGraphStore(pg);
       expect(await store.commitOf(linked.body.repository.id)).toBe(head);
-      expect(await store.dependents({ repositoryId: linked.body.repository.id, files: ['src/index.ts'], maxDepth: 2 })).toEqual([{ path: 'src/index.test.ts', depth: 1 }]);
+      expect(await store.dependents({ repositoryId: linked.body.repository.id, files: ['src/index.ts'], maxDepth: 2 })).toEqual([
+        { path: 'src/index.test.ts', depth: 1 },
+      ]);
       // Call edges too: the test calls add once at module level.
       expect(await store.callsInto({ repositoryId: linked.body.repository.id, targets: [{ file: 'src/index.ts', name: 'add' }] })).toEqual([
         { from: 'src/index.test.ts', caller: '', to: 'src/index.ts', name: 'add', line: 2, count: 1 },

@@ -84,7 +84,9 @@ async function checkAccessibility(name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document);
+    const result = await (
+      window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }
+    ).axe.run(document);
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
   });
   expect(violations, `axe on ${name}`).toEqual([]);
@@ -100,7 +102,16 @@ async function launchBrowser(): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 900 },
     bypassCSP: true, // to inject axe-core; the page's own CSP is checked over HTTP below
   });
@@ -160,7 +171,11 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.goto(host.signInLink!);
     await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
     await page.getByText('No project yet').waitFor();
-    const reuse = await fetch(url('/admin/sign-in'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: new URL(host.signInLink!).hash.slice(6) }) });
+    const reuse = await fetch(url('/admin/sign-in'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: new URL(host.signInLink!).hash.slice(6) }),
+    });
     expect(reuse.status).toBe(410);
 
     // Create a key (shown once), sign out, sign back in by pasting it.
@@ -206,7 +221,9 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     };
     await page.getByRole('link', { name: 'Health', exact: true }).click();
     await page.getByRole('heading', { name: 'Overall health' }).waitFor();
-    await expect.poll(() => page.locator('.grade').first().getAttribute('aria-label')).toBe(`grade ${health.latest_assessment.overall_grade}, score ${Math.round(health.latest_assessment.overall_score)}`);
+    await expect
+      .poll(() => page.locator('.grade').first().getAttribute('aria-label'))
+      .toBe(`grade ${health.latest_assessment.overall_grade}, score ${Math.round(health.latest_assessment.overall_score)}`);
     await page.getByRole('img', { name: /Scores over assessments/ }).waitFor();
     await checkAccessibility('05-health');
 
@@ -258,9 +275,14 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByLabel('Pull request number').fill('1');
     await page.getByRole('button', { name: 'Analyse' }).click();
     await page.getByRole('heading', { name: /Pull request #1/ }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^(completed|failed) ·/ }).waitFor({ timeout: 120_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^(completed|failed) ·/ })
+      .waitFor({ timeout: 120_000 });
     const analysisId = /\/pulls\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
-    const analysis = (await (await fetch(url(`/api/v1/projects/${projectId}/pr-analyses/${analysisId}`), { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    const analysis = (await (
+      await fetch(url(`/api/v1/projects/${projectId}/pr-analyses/${analysisId}`), { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as {
       status: string;
       merge_readiness: { status: string };
     };
@@ -268,8 +290,14 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Merge readiness' }).waitFor();
     // The change adds an eval(): the verdict the API gives, in words, with its reason.
     expect(analysis.merge_readiness.status).toBe('blocked');
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Merge readiness' }) }).getByText('Blocked', { exact: true }).waitFor();
-    await page.getByRole('listitem').filter({ hasText: /blocking: .*src\/discount\.js/ }).waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Merge readiness' }) })
+      .getByText('Blocked', { exact: true })
+      .waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: /blocking: .*src\/discount\.js/ })
+      .waitFor();
     await page.getByRole('heading', { name: 'Health projection' }).waitFor();
     await page.getByRole('heading', { name: 'Impact zones' }).waitFor();
     await checkAccessibility('08-pull-request');
@@ -298,17 +326,29 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     expect(active.length).toBe(before);
     for (const alert of active) await alerts.filter({ hasText: alert.message }).first().waitFor();
     await checkAccessibility('08c-health-drift');
-    await alerts.first().getByRole('button', { name: /^Dismiss/ }).click();
+    await alerts
+      .first()
+      .getByRole('button', { name: /^Dismiss/ })
+      .click();
     await expect.poll(() => alerts.count()).toBe(before - 1);
 
     // Architecture: the overview onboarding computed, a review run to its end, a convention
     // accepted, a decision recorded and edited.
     await page.getByRole('link', { name: 'Architecture', exact: true }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.getByText(/1 component/).first().waitFor();
+    await page
+      .getByText(/1 component/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Run a review' }).click();
-    await page.getByRole('listitem').filter({ hasText: /^completed/ }).waitFor({ timeout: 120_000 });
-    const convention = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Accept/ }) }).first();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: /^completed/ })
+      .waitFor({ timeout: 120_000 });
+    const convention = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Accept/ }) })
+      .first();
     await convention.getByRole('button', { name: /^Accept/ }).click();
     await convention.getByText('accepted', { exact: true }).waitFor();
     const adrForm = page.locator('form', { has: page.getByRole('button', { name: 'Create' }) });
@@ -326,7 +366,10 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     // Members: the owner is listed; an invitation is sent.
     await page.getByRole('link', { name: 'Members', exact: true }).click();
     await page.getByRole('heading', { name: 'Invite someone' }).waitFor();
-    await page.getByRole('combobox', { name: /^Role of / }).first().waitFor();
+    await page
+      .getByRole('combobox', { name: /^Role of / })
+      .first()
+      .waitFor();
     await page.getByLabel('Email').fill('grace@example.com');
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.getByText(/grace@example\.com as member: pending/).waitFor();
@@ -336,7 +379,11 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     expect(invitationLink).toMatch(new RegExp(`^${host.url}/invitations/[0-9a-f-]{36}$`));
     const lock = JSON.parse(readFileSync(join(dataDir, 'codehealth.lock'), 'utf8')) as { adminToken: string };
     const grace = (await (
-      await fetch(url('/admin/keys'), { method: 'POST', headers: { authorization: `Bearer ${lock.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@example.com' }) })
+      await fetch(url('/admin/keys'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${lock.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'grace@example.com' }),
+      })
     ).json()) as { key: string };
     const graceContext = await launchBrowser();
     const gracePage = graceContext.pages()[0] ?? (await graceContext.newPage());
@@ -363,7 +410,10 @@ describe.skipIf(!available)('the dashboard in Chromium', () => {
     await page.getByLabel('Settings (JSON object)').fill('{"team": "storefront"}');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    const saved = (await (await fetch(url(`/api/v1/projects/${projectId}`), { headers: { authorization: `Bearer ${key}` } })).json()) as { description: string; settings: unknown };
+    const saved = (await (await fetch(url(`/api/v1/projects/${projectId}`), { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      description: string;
+      settings: unknown;
+    };
     expect(saved).toMatchObject({ description: 'The shop front end', settings: { team: 'storefront' } });
     await checkAccessibility('11-settings');
 

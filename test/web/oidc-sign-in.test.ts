@@ -29,7 +29,9 @@ let profile: string;
 beforeAll(async () => {
   api = await createTestApi();
   apiServer = await listen((request) => api.app.fetch(request), { host: '127.0.0.1', port: 0 });
-  web = await startWebHost(readWebConfig({ BACKEND_URL: apiServer.url, PORT: '0', HOST: '127.0.0.1', IDP_JWT_ISSUER: 'http://placeholder.invalid', IDP_CLIENT_ID: CLIENT_ID }));
+  web = await startWebHost(
+    readWebConfig({ BACKEND_URL: apiServer.url, PORT: '0', HOST: '127.0.0.1', IDP_JWT_ISSUER: 'http://placeholder.invalid', IDP_CLIENT_ID: CLIENT_ID }),
+  );
   // The frontend's port is known only now: start the provider with its redirect URI, then the frontend again with the issuer.
   idp = await startOidcProvider({
     clients: [{ clientId: CLIENT_ID, redirectUris: [`${web.url}/auth/callback`] }],
@@ -37,7 +39,9 @@ beforeAll(async () => {
   });
   const port = web.port;
   await web.close();
-  web = await startWebHost(readWebConfig({ BACKEND_URL: apiServer.url, PORT: String(port), HOST: '127.0.0.1', IDP_JWT_ISSUER: idp.issuer, IDP_CLIENT_ID: CLIENT_ID }));
+  web = await startWebHost(
+    readWebConfig({ BACKEND_URL: apiServer.url, PORT: String(port), HOST: '127.0.0.1', IDP_JWT_ISSUER: idp.issuer, IDP_CLIENT_ID: CLIENT_ID }),
+  );
   api.app = createApp({
     services: api.services,
     rateLimit: false,
@@ -51,7 +55,16 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);

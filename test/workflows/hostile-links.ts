@@ -19,8 +19,16 @@ function writeOutsideFiles(dir: string): void {
   writeFileSync(join(dir, 'tsconfig.base.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { [`${MARKER}/*`]: ['src/*'] } } }));
   writeFileSync(join(dir, 'LICENSE'), `${MARKER}\nPermission is hereby granted, free of charge, to any person obtaining a copy\n`);
   writeFileSync(join(dir, 'lcov.info'), `TN:${MARKER}\nSF:src/cart.ts\nDA:1,0\nDA:2,0\nDA:3,0\nLF:3\nLH:0\nend_of_record\n`);
-  const result = { ruleId: MARKER, level: 'error', message: { text: MARKER }, locations: [{ physicalLocation: { artifactLocation: { uri: 'src/cart.ts' }, region: { startLine: 1 } } }] };
-  writeFileSync(join(dir, 'x.sarif'), JSON.stringify({ version: '2.1.0', runs: [{ tool: { driver: { name: MARKER, rules: [{ id: MARKER }] } }, results: [result] }] }));
+  const result = {
+    ruleId: MARKER,
+    level: 'error',
+    message: { text: MARKER },
+    locations: [{ physicalLocation: { artifactLocation: { uri: 'src/cart.ts' }, region: { startLine: 1 } } }],
+  };
+  writeFileSync(
+    join(dir, 'x.sarif'),
+    JSON.stringify({ version: '2.1.0', runs: [{ tool: { driver: { name: MARKER, rules: [{ id: MARKER }] } }, results: [result] }] }),
+  );
   mkdirSync(join(dir, 'pkg'));
   writeFileSync(join(dir, 'pkg', 'package.json'), JSON.stringify({ name: 'leak', version: '1.0.0', license: MARKER }));
 }
@@ -33,14 +41,22 @@ function link(repo: TestRepo, path: string, target: string): void {
 export function hostileLinkScenarios(context: ScenarioContext): void {
   async function onboard(repo: TestRepo) {
     const projectId = await context.api.createProject(context.owner);
-    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${repo.root}` } });
+    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: context.owner.key,
+      body: { url: `file://${repo.root}` },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     await context.engine.awaitIdle();
     const sessionId = added.body.onboarding_session_id as string;
-    const [session] = await context.api.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_sessions WHERE id = $1', [sessionId]);
+    const [session] = await context.api.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_sessions WHERE id = $1', [
+      sessionId,
+    ]);
     const events = await context.api.services.onboarding.events(sessionId);
     const stream = await context.api.request('GET', `/api/v1/onboarding/${sessionId}/events`, { key: context.owner.key });
-    const assessments = await context.api.db.query<{ status: string; error: string | null }>('SELECT status, error FROM health_assessments WHERE project_id = $1', [projectId]);
+    const assessments = await context.api.db.query<{ status: string; error: string | null }>(
+      'SELECT status, error FROM health_assessments WHERE project_id = $1',
+      [projectId],
+    );
     const issues = await context.api.request('GET', `/api/v1/projects/${projectId}/analysis/issues?limit=200`, { key: context.owner.key });
     const repos = await context.api.request('GET', `/api/v1/projects/${projectId}/repos`, { key: context.owner.key });
     return { session: session!, events, stream: String(stream.body), assessments, issues: issues.body.issues as Array<{ rule_id: string }>, repos: repos.body };
@@ -70,7 +86,10 @@ export function hostileLinkScenarios(context: ScenarioContext): void {
         'src/run.ts': SOURCES['src/run.ts'],
         // An installed dependency whose package is a link to a host directory: its licence must read as unknown.
         'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', license: 'MIT', dependencies: { leak: '1' } }, null, 2),
-        'config/codehealth.json': JSON.stringify({ exclude: ['src/run.ts'], rules: { 'sarif-import/external-results': { options: { files: ['reports/x.sarif'] } } } }),
+        'config/codehealth.json': JSON.stringify({
+          exclude: ['src/run.ts'],
+          rules: { 'sarif-import/external-results': { options: { files: ['reports/x.sarif'] } } },
+        }),
         'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json' }),
       });
       link(linkedRest, 'codehealth.config.json', 'config/codehealth.json');
@@ -86,7 +105,10 @@ export function hostileLinkScenarios(context: ScenarioContext): void {
       expect(completed.events.at(-1)).toMatchObject({ type: 'completed' });
       expect(completed.assessments).toEqual([{ status: 'completed', error: null }]);
       expect(completed.issues.map((i) => i.rule_id)).not.toContain('security/no-eval');
-      expect(completed.issues.map((i) => [i.rule_id, (i as { title?: string }).title])).toContainEqual(['compliance/dependency-license', 'Licence of dependency leak unknown (not installed)']);
+      expect(completed.issues.map((i) => [i.rule_id, (i as { title?: string }).title])).toContainEqual([
+        'compliance/dependency-license',
+        'Licence of dependency leak unknown (not installed)',
+      ]);
       expect(JSON.stringify(completed)).not.toContain(MARKER);
       expect(JSON.stringify(completed).toLowerCase()).not.toContain(MARKER.toLowerCase());
     } finally {

@@ -30,20 +30,35 @@ describe('a SIGKILLed embedded server resumes the assessment it was running', ()
 
     const trigger = await api('POST', `/projects/${projectId}/health/trigger`);
     const id = trigger.body.assessment_id as string;
-    await poll('assessment running', async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status, (s) => s !== 'pending', 60_000, 50);
+    await poll(
+      'assessment running',
+      async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status,
+      (s) => s !== 'pending',
+      60_000,
+      50,
+    );
     const state = (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status;
     expect(state, 'the kill must land mid-run: make the generated repository larger').toBe('running');
     expect(await server.stop('SIGKILL')).toBeNull();
 
     server = await startServer(['--embedded'], { cwd, env });
     expect(server.stdout() + server.stderr()).toMatch(new RegExp(`resuming ${trigger.body.workflow_id}`));
-    const done = await poll('assessment after restart', async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body, (a) => a.status !== 'running' && a.status !== 'pending', 120_000);
+    const done = await poll(
+      'assessment after restart',
+      async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body,
+      (a) => a.status !== 'running' && a.status !== 'pending',
+      120_000,
+    );
     expect(done.status).toBe('completed');
 
     // A clean run of the same commit for comparison.
     const clean = await api('POST', `/projects/${projectId}/health/trigger`);
     expect(clean.body.assessment_id).not.toBe(id);
-    await poll('clean assessment', async () => (await api('GET', `/projects/${projectId}/health/assessments/${clean.body.assessment_id}`)).body.status, (s) => s === 'completed' || s === 'failed');
+    await poll(
+      'clean assessment',
+      async () => (await api('GET', `/projects/${projectId}/health/assessments/${clean.body.assessment_id}`)).body.status,
+      (s) => s === 'completed' || s === 'failed',
+    );
     expect(await server.stop('SIGTERM')).toBe(0);
     server = undefined;
 

@@ -13,7 +13,10 @@ import { embeddedEngine, embeddedRunnerFor, SOURCES, useWorkflowEnvironment, typ
 
 async function linkedProject(context: ScenarioContext, root: string, onboarding = false): Promise<{ projectId: string; sessionId: string | null }> {
   const projectId = await context.api.createProject(context.owner);
-  const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${root}`, skip_onboarding: !onboarding } });
+  const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+    key: context.owner.key,
+    body: { url: `file://${root}`, skip_onboarding: !onboarding },
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   return { projectId, sessionId: added.body.onboarding_session_id ?? null };
 }
@@ -50,7 +53,10 @@ describeStores('embedded runner under load and on odd repositories', (store) => 
 
   it('completes 20 concurrent triggers across 3 projects with exact counts', async () => {
     const variants = [0, 1, 2].map((n) =>
-      createGitRepo({ ...SOURCES, [`src/extra-${n}.ts`]: Array.from({ length: n + 1 }, (_, i) => `export function f${i}(x: any) {\n  return eval(x);\n}\n`).join('') }),
+      createGitRepo({
+        ...SOURCES,
+        [`src/extra-${n}.ts`]: Array.from({ length: n + 1 }, (_, i) => `export function f${i}(x: any) {\n  return eval(x);\n}\n`).join(''),
+      }),
     );
     // A reference run per repository, alone: what every concurrent run of the same commit must find.
     const reference: number[] = [];
@@ -63,7 +69,9 @@ describeStores('embedded runner under load and on odd repositories', (store) => 
     }
     const projects = await Promise.all(variants.map((repo) => linkedProject(context, repo.root)));
     const triggers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => context.api.request('POST', `/api/v1/projects/${projects[i % 3]!.projectId}/health/trigger`, { key: context.owner.key })),
+      Array.from({ length: 20 }, (_, i) =>
+        context.api.request('POST', `/api/v1/projects/${projects[i % 3]!.projectId}/health/trigger`, { key: context.owner.key }),
+      ),
     );
     expect(triggers.map((t) => t.status)).toEqual(Array(20).fill(200));
     await context.engine.awaitIdle();
@@ -83,7 +91,9 @@ describeStores('embedded runner under load and on odd repositories', (store) => 
       expect(counts.map((c) => c.n)).toEqual(Array(rows.length).fill(reference[n]));
       expect(counts.every((c) => c.n === c.distinct_ids)).toBe(true);
       // The variants differ by one `eval` per extra function: the counts tell the projects apart.
-      const evals = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issues WHERE context_id = $1 AND rule_id = 'security/no-eval'", [rows[0]!.id]);
+      const evals = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issues WHERE context_id = $1 AND rule_id = 'security/no-eval'", [
+        rows[0]!.id,
+      ]);
       expect(evals[0]!.n).toBe(n + 2);
     }
     expect(await unfinishedJobs(context)).toBe(0);
@@ -91,17 +101,28 @@ describeStores('embedded runner under load and on odd repositories', (store) => 
   }, 180_000);
 
   it('completes an assessment of a repository with nothing to analyse: no code, only repository-level findings', async () => {
-    const repo = createGitRepo({ 'README.md': '# Just docs\n\nNothing to analyse here.\n', 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) });
+    const repo = createGitRepo({
+      'README.md': '# Just docs\n\nNothing to analyse here.\n',
+      'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+    });
     const { projectId } = await linkedProject(context, repo.root);
     const trigger = await context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key });
     await context.engine.awaitIdle();
     const record = await assessment(context, projectId, trigger.body.assessment_id);
     // Nothing was seen, so nothing is graded: the spec's score fields hold placeholders and the
     // extension says why (never an A for code nobody analysed).
-    expect(record).toMatchObject({ status: 'completed', total_lines_of_code: 0, test_lines_of_code: 0, graded: false, not_graded_reason: 'no TypeScript or JavaScript files' });
+    expect(record).toMatchObject({
+      status: 'completed',
+      total_lines_of_code: 0,
+      test_lines_of_code: 0,
+      graded: false,
+      not_graded_reason: 'no TypeScript or JavaScript files',
+    });
     expect(record.not_assessed).toMatchObject({ security: 'no TypeScript or JavaScript files', runtime_risks: 'no TypeScript or JavaScript files' });
     // The one finding is the repository's own: no license file.
-    const issues = await context.api.db.query<{ rule_id: string; file_path: string }>('SELECT rule_id, file_path FROM issues WHERE context_id = $1', [trigger.body.assessment_id]);
+    const issues = await context.api.db.query<{ rule_id: string; file_path: string }>('SELECT rule_id, file_path FROM issues WHERE context_id = $1', [
+      trigger.body.assessment_id,
+    ]);
     expect(issues).toEqual([{ rule_id: 'compliance/license-file', file_path: '.' }]);
     expect(await unfinishedJobs(context)).toBe(0);
     rmSync(repo.root, { recursive: true, force: true });
@@ -125,9 +146,14 @@ describeStores('embedded runner under load and on odd repositories', (store) => 
     expect(record.status).toBe('completed');
     // Only the small file counts: the huge one was skipped by size, not read into the parser.
     expect(record.total_lines_of_code).toBe(1);
-    const [stored] = await context.api.db.query<{ files_analysed: number }>("SELECT (metrics->>'files_analysed')::int AS files_analysed FROM health_assessments WHERE id = $1", [assessmentId]);
+    const [stored] = await context.api.db.query<{ files_analysed: number }>(
+      "SELECT (metrics->>'files_analysed')::int AS files_analysed FROM health_assessments WHERE id = $1",
+      [assessmentId],
+    );
     expect(stored!.files_analysed).toBe(1);
-    const [huge] = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issues WHERE context_id = $1 AND file_path = 'src/huge.ts'", [assessmentId]);
+    const [huge] = await context.api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM issues WHERE context_id = $1 AND file_path = 'src/huge.ts'", [
+      assessmentId,
+    ]);
     expect(huge!.n).toBe(0);
     // The engine records why (the stored assessment keeps counts only): larger than maxFileBytes.
     const result = await (await createEngine({ cacheDir: join(repo.root, '.git', 'codehealth-cache') })).analyze(repo.root, { allowCodeConfig: false });
@@ -144,7 +170,10 @@ describeStores('embedded runner under load and on odd repositories', (store) => 
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: empty });
     const projectId = await context.api.createProject(context.owner);
     const jobsBefore = await context.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs');
-    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${empty}` } });
+    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: context.owner.key,
+      body: { url: `file://${empty}` },
+    });
     expect(added.status).toBe(400);
     expect(added.body.error).toBe(`${empty} has no commits on its default branch 'main'`);
     const repos = await context.api.request('GET', `/api/v1/projects/${projectId}/repos`, { key: context.owner.key });

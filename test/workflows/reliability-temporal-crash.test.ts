@@ -41,14 +41,25 @@ describe.skipIf(!pg || !temporal)('a SIGKILLed Temporal worker: another worker f
 
     const trigger = await api('POST', `/projects/${projectId}/health/trigger`);
     const id = trigger.body.assessment_id as string;
-    await poll('assessment running', async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status, (s) => s !== 'pending', 60_000, 50);
+    await poll(
+      'assessment running',
+      async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status,
+      (s) => s !== 'pending',
+      60_000,
+      50,
+    );
     expect((await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status, 'the kill must land mid-run').toBe('running');
     expect(await doomed.stop('SIGKILL')).toBeNull();
 
     const started = Date.now();
     const second = await startWorker(cwd, { ...env, CODEHEALTH_WORK_DIR: dirs.make('codehealth-worker-') });
     workers.push(second);
-    const done = await poll('assessment on the second worker', async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body, (a) => a.status === 'completed' || a.status === 'failed', 150_000);
+    const done = await poll(
+      'assessment on the second worker',
+      async () => (await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body,
+      (a) => a.status === 'completed' || a.status === 'failed',
+      150_000,
+    );
     expect(done.status).toBe('completed');
     // Temporal noticed the dead worker through the missing heartbeats, not the 30-minute attempt timeout
     // (with Redis, the dead worker's assessment lock also has to expire: up to 60 s more).
@@ -59,7 +70,12 @@ describe.skipIf(!pg || !temporal)('a SIGKILLed Temporal worker: another worker f
     // A clean run of the same commit, on the surviving worker, for comparison.
     const clean = await api('POST', `/projects/${projectId}/health/trigger`);
     expect(clean.body.assessment_id).not.toBe(id);
-    const cleanDone = await poll('clean assessment', async () => (await api('GET', `/projects/${projectId}/health/assessments/${clean.body.assessment_id}`)).body.status, (s) => s === 'completed' || s === 'failed', 120_000);
+    const cleanDone = await poll(
+      'clean assessment',
+      async () => (await api('GET', `/projects/${projectId}/health/assessments/${clean.body.assessment_id}`)).body.status,
+      (s) => s === 'completed' || s === 'failed',
+      120_000,
+    );
     expect(cleanDone).toBe('completed');
 
     const store = await PostgresDatabase.connect(db.url, { max: 1 });

@@ -11,7 +11,6 @@ import { createTestApi, type TestApi, type TestUser } from '../helpers/test-api.
 import { deliver, example, WEBHOOK_SECRET } from '../../packages/http/src/fixtures/github-webhooks.js';
 import { createGitRepo, type TestRepo } from '../helpers/git-repo.js';
 
-
 export const SOURCES = {
   'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', license: 'MIT' }),
   'src/cart.ts': `export function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n`,
@@ -51,7 +50,13 @@ export function useWorkflowEnvironment(
     const starterBox: { starter?: WorkflowStarter } = {};
     // The starter is created by `start` after the API exists; services read it through this proxy.
     const starter: WorkflowStarter = { start: (request, options) => (starterBox.starter ?? api!.workflows).start(request, options) };
-    api = await createTestApi({ store, starter, codeHosts: defaultCodeHosts({ allowLocalRepos: true }), serviceOptions: { allowLocalRepos: true }, app: { webhookSecret: WEBHOOK_SECRET } });
+    api = await createTestApi({
+      store,
+      starter,
+      codeHosts: defaultCodeHosts({ allowLocalRepos: true }),
+      serviceOptions: { allowLocalRepos: true },
+      app: { webhookSecret: WEBHOOK_SECRET },
+    });
     const engine = await createEngine({ cacheDir: join(workDir, 'cache') });
     const activities = createActivities({ services: api.services, engine, checkouts: new RepositoryCheckouts({ workDir, allowLocal: true }), log });
     engineUnderTest = await start(api, activities, log);
@@ -73,7 +78,13 @@ export function embeddedRunnerFor(api: TestApi, activities: Activities, log: (li
     starter: api.workflows,
     activities,
     pollIntervalMs: 100,
-    retry: { maximumAttempts: 2, initialIntervalMs: 10, backoffCoefficient: 2, maximumIntervalMs: 50, nonRetryableErrorTypes: ['NonRetryableError', 'NotFoundError', 'InvalidInputError'] },
+    retry: {
+      maximumAttempts: 2,
+      initialIntervalMs: 10,
+      backoffCoefficient: 2,
+      maximumIntervalMs: 50,
+      nonRetryableErrorTypes: ['NonRetryableError', 'NotFoundError', 'InvalidInputError'],
+    },
     log,
   });
 }
@@ -84,7 +95,9 @@ export async function embeddedEngine(api: TestApi, runner: EmbeddedRunner): Prom
   return {
     awaitIdle: () => runner.drain(),
     async outcome(workflowId) {
-      const [job] = await api.db.query<{ status: 'completed' | 'failed'; error: string }>('SELECT status, error FROM jobs WHERE workflow_id = $1', [workflowId]);
+      const [job] = await api.db.query<{ status: 'completed' | 'failed'; error: string }>('SELECT status, error FROM jobs WHERE workflow_id = $1', [
+        workflowId,
+      ]);
       return job!.status === 'completed' ? { status: 'completed' } : { status: job!.status, error: job!.error };
     },
     stop: () => runner.stop(),
@@ -93,7 +106,10 @@ export async function embeddedEngine(api: TestApi, runner: EmbeddedRunner): Prom
 
 export function workflowScenarios(context: ScenarioContext): void {
   async function addRepository(ctx: ScenarioContext, projectId: string) {
-    const response = await ctx.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: ctx.owner.key, body: { url: `file://${ctx.repo.root}` } });
+    const response = await ctx.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: ctx.owner.key,
+      body: { url: `file://${ctx.repo.root}` },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body as { repository: { id: string }; onboarding_session_id: string };
   }
@@ -103,7 +119,9 @@ export function workflowScenarios(context: ScenarioContext): void {
     const linked = await addRepository(context, projectId);
     await context.engine.awaitIdle();
 
-    const [session] = await context.api.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_sessions WHERE id = $1', [linked.onboarding_session_id]);
+    const [session] = await context.api.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_sessions WHERE id = $1', [
+      linked.onboarding_session_id,
+    ]);
     expect(session).toEqual({ status: 'completed', error: null });
     const events = await context.api.services.onboarding.events(linked.onboarding_session_id);
     expect(events.map((e) => `${e.type}:${(e.data as { step?: string }).step ?? ''}`)).toEqual([
@@ -139,20 +157,35 @@ export function workflowScenarios(context: ScenarioContext): void {
     expect(frames).toHaveLength(9);
     expect(frames[0]).toMatch(/^id: 1\nevent: step_started\ndata: \{"seq":1,"type":"step_started","step":"clone","percent":0,/);
     expect(frames[8]).toMatch(/^id: 9\nevent: completed\n/);
-    const resumed = await context.api.request('GET', `/api/v1/onboarding/${linked.onboarding_session_id}/events`, { key: context.owner.key, headers: { 'last-event-id': '7' } });
-    expect(String(resumed.body).trim().split('\n\n').map((f) => f.split('\n')[0])).toEqual(['id: 8', 'id: 9']);
+    const resumed = await context.api.request('GET', `/api/v1/onboarding/${linked.onboarding_session_id}/events`, {
+      key: context.owner.key,
+      headers: { 'last-event-id': '7' },
+    });
+    expect(
+      String(resumed.body)
+        .trim()
+        .split('\n\n')
+        .map((f) => f.split('\n')[0]),
+    ).toEqual(['id: 8', 'id: 9']);
     const outsider = await context.api.createUser();
     expect((await context.api.request('GET', `/api/v1/onboarding/${linked.onboarding_session_id}/events`, { key: outsider.key })).status).toBe(403);
   }, 120_000);
 
   it('runs triggered assessments to completion; concurrent triggers coalesce; drift is measured against the previous run', async () => {
     const projectId = await context.api.createProject(context.owner);
-    await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${context.repo.root}`, skip_onboarding: true } });
-    const triggers = await Promise.all([1, 2, 3].map(() => context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key })));
+    await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: context.owner.key,
+      body: { url: `file://${context.repo.root}`, skip_onboarding: true },
+    });
+    const triggers = await Promise.all(
+      [1, 2, 3].map(() => context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key })),
+    );
     expect(new Set(triggers.map((t) => t.body.assessment_id)).size).toBe(1);
     expect(triggers[0]!.body).toMatchObject({ status: 'queued', workflow_id: expect.any(String) });
     await context.engine.awaitIdle();
-    const first = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${triggers[0]!.body.assessment_id}`, { key: context.owner.key });
+    const first = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${triggers[0]!.body.assessment_id}`, {
+      key: context.owner.key,
+    });
     expect(first.body).toMatchObject({ status: 'completed', trigger_type: 'manual', completed_at: expect.any(String) });
     expect(first.body.security_score).toBeLessThan(100);
 
@@ -171,17 +204,21 @@ export function workflowScenarios(context: ScenarioContext): void {
   it('ends a run whose repository cannot be cloned as failed with a reason, never stuck', async () => {
     const projectId = await context.api.createProject(context.owner);
     const broken = createGitRepo({ 'a.ts': 'export const a = 1;\n' });
-    await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${broken.root}`, skip_onboarding: true } });
+    await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: context.owner.key,
+      body: { url: `file://${broken.root}`, skip_onboarding: true },
+    });
     rmSync(broken.root, { recursive: true, force: true });
     const trigger = await context.api.request('POST', `/api/v1/projects/${projectId}/health/trigger`, { key: context.owner.key });
     await context.engine.awaitIdle();
-    const record = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${trigger.body.assessment_id}`, { key: context.owner.key });
+    const record = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${trigger.body.assessment_id}`, {
+      key: context.owner.key,
+    });
     expect(record.body.status).toBe('failed');
     const [row] = await context.api.db.query<{ error: string }>('SELECT error FROM health_assessments WHERE id = $1', [trigger.body.assessment_id]);
     expect(row!.error).toMatch(/git clone failed/);
     expect(await context.engine.outcome(trigger.body.workflow_id)).toEqual({ status: 'failed', error: expect.stringMatching(/git clone failed/) });
   }, 120_000);
-
 
   it('analyses a pull request (refs/pull/N/head) end to end: classification, readiness, issues in PR context', async () => {
     const projectId = await context.api.createProject(context.owner);
@@ -211,8 +248,14 @@ export function workflowScenarios(context: ScenarioContext): void {
     expect(analysis.body.merge_readiness.blocking_count).toBeGreaterThan(0);
     expect(analysis.body.health_impact.issues_added).toBeGreaterThan(0);
     expect(analysis.body.impact_zones.flatMap((z: { files: { path: string }[] }) => z.files.map((f) => f.path))).toContain('src/config.ts');
-    const issues = await context.api.request('GET', `/api/v1/projects/${projectId}/analysis/issues?context_type=pr_analysis&context_id=${analysis.body.analysis_run_id}`, { key: context.owner.key });
-    const secrets = issues.body.issues.filter((i: { category: string; is_new: boolean; file_path: string }) => i.category === 'security' && i.file_path === 'src/config.ts');
+    const issues = await context.api.request(
+      'GET',
+      `/api/v1/projects/${projectId}/analysis/issues?context_type=pr_analysis&context_id=${analysis.body.analysis_run_id}`,
+      { key: context.owner.key },
+    );
+    const secrets = issues.body.issues.filter(
+      (i: { category: string; is_new: boolean; file_path: string }) => i.category === 'security' && i.file_path === 'src/config.ts',
+    );
     expect(secrets.length).toBeGreaterThan(0);
     expect(secrets.every((i: { is_new: boolean }) => i.is_new)).toBe(true);
     expect(base).not.toBe(head);
@@ -239,11 +282,16 @@ export function workflowScenarios(context: ScenarioContext): void {
 
     // add-public with onboarding: clone, detection, assessment, architecture.
     const projectId = await context.api.createProject(context.owner);
-    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: context.owner.key, body: { url: `file://${hostile.root}` } });
+    const added = await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: context.owner.key,
+      body: { url: `file://${hostile.root}` },
+    });
     expect(added.status).toBe(201);
     const repoId = added.body.repository.id as string;
     await context.engine.awaitIdle();
-    const [session] = await context.api.db.query<{ status: string }>('SELECT status FROM onboarding_sessions WHERE id = $1', [added.body.onboarding_session_id]);
+    const [session] = await context.api.db.query<{ status: string }>('SELECT status FROM onboarding_sessions WHERE id = $1', [
+      added.body.onboarding_session_id,
+    ]);
     expect(session!.status).toBe('completed');
 
     // A manual PR analysis.
@@ -259,7 +307,11 @@ export function workflowScenarios(context: ScenarioContext): void {
     hostile.git('update-ref', 'refs/pull/2/head', nextHead);
     hostile.git('checkout', '-q', 'main');
     const opened = example('pull_request', (e) => e.action === 'opened');
-    await context.api.db.query("UPDATE repositories SET provider = 'github', vcs_id = $1, full_name = $2 WHERE id = $3", [opened.repository.id, opened.repository.full_name, repoId]);
+    await context.api.db.query("UPDATE repositories SET provider = 'github', vcs_id = $1, full_name = $2 WHERE id = $3", [
+      opened.repository.id,
+      opened.repository.full_name,
+      repoId,
+    ]);
     opened.repository.default_branch = 'main';
     Object.assign(opened.pull_request.head, { sha: nextHead, ref: 'feature' });
     Object.assign(opened.pull_request.base, { sha: base, ref: 'main' });
@@ -277,7 +329,10 @@ export function workflowScenarios(context: ScenarioContext): void {
     await context.engine.awaitIdle();
     expect(await context.engine.outcome(started.workflow_id)).toEqual({ status: 'completed' });
     expect(await context.engine.outcome(pushed.response.body.actions[0].workflow_id)).toEqual({ status: 'completed' });
-    const assessments = await context.api.db.query<{ status: string; trigger_type: string }>('SELECT status, trigger_type FROM health_assessments WHERE project_id = $1 ORDER BY created_at', [projectId]);
+    const assessments = await context.api.db.query<{ status: string; trigger_type: string }>(
+      'SELECT status, trigger_type FROM health_assessments WHERE project_id = $1 ORDER BY created_at',
+      [projectId],
+    );
     expect(assessments.map((a) => a.trigger_type)).toContain('push');
     expect(assessments.every((a) => a.status === 'completed')).toBe(true);
 
@@ -288,5 +343,4 @@ export function workflowScenarios(context: ScenarioContext): void {
     expect(notices.map((i: { file_path: string; severity: string }) => [i.file_path, i.severity])).toContainEqual(['codehealth.config.json', 'info']);
     rmSync(traceDir, { recursive: true, force: true });
   }, 180_000);
-
 }

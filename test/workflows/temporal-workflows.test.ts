@@ -50,7 +50,7 @@ describe.skipIf(!address)('Temporal workflows [pglite]', () => {
   workflowScenarios(context);
   hostileLinkScenarios(context);
 
-  it('returns Temporal\'s workflow id from the trigger and reuses it for a pending run', async () => {
+  it("returns Temporal's workflow id from the trigger and reuses it for a pending run", async () => {
     const projectId = await context.api.createProject(context.owner);
     await context.api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
       key: context.owner.key,
@@ -60,7 +60,9 @@ describe.skipIf(!address)('Temporal workflows [pglite]', () => {
     expect(trigger.body.workflow_id).toBe(`health-assessment-${trigger.body.assessment_id}`);
     expect(started.has(trigger.body.workflow_id)).toBe(true);
     await expect(client.result(trigger.body.workflow_id)).resolves.toMatchObject({ overallScore: expect.any(Number) });
-    const record = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${trigger.body.assessment_id}`, { key: context.owner.key });
+    const record = await context.api.request('GET', `/api/v1/projects/${projectId}/health/assessments/${trigger.body.assessment_id}`, {
+      key: context.owner.key,
+    });
     expect(record.body.status).toBe('completed');
   }, 120_000);
 });

@@ -107,7 +107,11 @@ List each option with its type, default and effect, or say that the rule has non
 ## When not to use it
 Say in which code bases or situations the rule is noise and should be turned off.
 `;
-  return { 'rule.ts': kind === 'repository' ? repositoryRule : fileRule, 'rule.test.ts': kind === 'repository' ? repositoryTest : fileTest, 'README.md': readme };
+  return {
+    'rule.ts': kind === 'repository' ? repositoryRule : fileRule,
+    'rule.test.ts': kind === 'repository' ? repositoryTest : fileTest,
+    'README.md': readme,
+  };
 }
 
 function main(argv) {
@@ -130,8 +134,12 @@ function main(argv) {
     writeFileSync(join(folder, file), text);
   }
   console.log(`created ${folder}/{rule.ts,rule.test.ts,README.md}`);
-  console.log(`next: add ${camel(rule)} (from './${rule}/rule.js') to the rules of ${existsSync(join(root, 'index.ts')) ? `src/${analyzer}/index.ts` : `a new analyzer in src/${analyzer}/index.ts, registered in src/index.ts`}`);
-  console.log('then: replace every placeholder (rule.ts header, description, docs; README sections): the docs meta-test refuses them, and checks Options against the options schema');
+  console.log(
+    `next: add ${camel(rule)} (from './${rule}/rule.js') to the rules of ${existsSync(join(root, 'index.ts')) ? `src/${analyzer}/index.ts` : `a new analyzer in src/${analyzer}/index.ts, registered in src/index.ts`}`,
+  );
+  console.log(
+    'then: replace every placeholder (rule.ts header, description, docs; README sections): the docs meta-test refuses them, and checks Options against the options schema',
+  );
   return 0;
 }
 

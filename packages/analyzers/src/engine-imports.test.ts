@@ -29,9 +29,7 @@ function modulesLoadedBy(entry: string): string[] {
 
 describe('the analyzers and the engine', () => {
   it('import values from @codehealth/engine/kit only (types may come from the root)', () => {
-    const offenders = productionModules().filter((path) =>
-      /^import (?!type )[^;]*from '@codehealth\/engine';/m.test(readFileSync(path, 'utf8')),
-    );
+    const offenders = productionModules().filter((path) => /^import (?!type )[^;]*from '@codehealth\/engine';/m.test(readFileSync(path, 'utf8')));
     expect(offenders).toEqual([]);
     expect(productionModules().length).toBeGreaterThan(100);
   });
@@ -39,6 +37,8 @@ describe('the analyzers and the engine', () => {
   it.skipIf(!existsSync(built))('load without the engine root, its dependency injection or its configuration loader', () => {
     const loaded = modulesLoadedBy(built);
     expect(loaded.some((url) => url.endsWith('/engine/dist/kit.js'))).toBe(true);
-    expect(loaded.filter((url) => /\/engine\/dist\/(index|di\/create-engine|config\/load-config)\.js$/.test(url) || url.includes('/node_modules/tsyringe/'))).toEqual([]);
+    expect(
+      loaded.filter((url) => /\/engine\/dist\/(index|di\/create-engine|config\/load-config)\.js$/.test(url) || url.includes('/node_modules/tsyringe/')),
+    ).toEqual([]);
   });
 });

@@ -4,13 +4,35 @@ import * as surface from './index.js';
 
 describe('@codehealth/analyzers', () => {
   it('exports exactly the plugin (default and named) and the analyzers', () => {
-    expect(Object.keys(surface).sort()).toEqual(['codeSmell', 'compliance', 'consistency', 'deadCode', 'default', 'duplication', 'plugin', 'runtime', 'sarifImport', 'security', 'testing']);
+    expect(Object.keys(surface).sort()).toEqual([
+      'codeSmell',
+      'compliance',
+      'consistency',
+      'deadCode',
+      'default',
+      'duplication',
+      'plugin',
+      'runtime',
+      'sarifImport',
+      'security',
+      'testing',
+    ]);
     expect(surface.default).toBe(surface.plugin);
   });
 
   it('is the plugin the engine loads by default, with the code-smell rules in order', () => {
     expect(surface.plugin.name).toBe('@codehealth/analyzers');
-    expect(surface.plugin.analyzers.map((analyzer) => analyzer.id)).toEqual(['security', 'runtime', 'testing', 'code-smell', 'duplication', 'dead-code', 'consistency', 'compliance', 'sarif-import']);
+    expect(surface.plugin.analyzers.map((analyzer) => analyzer.id)).toEqual([
+      'security',
+      'runtime',
+      'testing',
+      'code-smell',
+      'duplication',
+      'dead-code',
+      'consistency',
+      'compliance',
+      'sarif-import',
+    ]);
     expect(surface.codeSmell.rules.map((rule) => rule.meta.id)).toEqual([
       'cognitive-complexity',
       'long-function',

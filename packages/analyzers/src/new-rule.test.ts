@@ -52,7 +52,13 @@ describe('npm run new-rule', () => {
     expect(fileRun).toMatchObject({ status: 0, out: expect.stringContaining("add sampleRule (from './sample-rule/rule.js')") });
     expect(repositoryRun.status).toBe(0);
     const readme = readFileSync(join(base, 'probe', 'sample-rule', 'README.md'), 'utf8');
-    expect(readme.split('\n').filter((l) => l.startsWith('#'))).toEqual(['## What it finds', '## Why it matters', '## How to fix', '## Options', '## When not to use it']);
+    expect(readme.split('\n').filter((l) => l.startsWith('#'))).toEqual([
+      '## What it finds',
+      '## Why it matters',
+      '## How to fix',
+      '## Options',
+      '## When not to use it',
+    ]);
     expect(readFileSync(join(base, 'probe', 'big-files', 'rule.ts'), 'utf8')).toContain("kind: 'repository'");
   });
 

@@ -59,7 +59,14 @@ function optionsProblem(body: string, keys: readonly string[]): string | undefin
 describe('the docs checks', () => {
   it('find the keys of an options schema under defaults and pipes', async () => {
     const { z } = await import('zod');
-    expect(optionKeys(z.object({ max: z.number().default(1), min: z.number() }).strict().default({ max: 1, min: 0 }))).toEqual(['max', 'min']);
+    expect(
+      optionKeys(
+        z
+          .object({ max: z.number().default(1), min: z.number() })
+          .strict()
+          .default({ max: 1, min: 0 }),
+      ),
+    ).toEqual(['max', 'min']);
     expect(optionKeys(z.object({ a: z.string() }).transform((o) => o))).toEqual(['a']);
     expect(optionKeys(z.object({}).strict().prefault({}))).toEqual([]);
     expect(optionKeys(undefined)).toEqual([]);
@@ -119,7 +126,12 @@ describe('every built-in rule is documented, tested and registered', () => {
 
       it(`${analyzer.id}/${id} says something of its own: none of the scaffold's placeholder text`, () => {
         const rule = analyzer.rules.find((r) => r.meta.id === id) as Rule;
-        const texts = [readFileSync(join(folder, id, 'README.md'), 'utf8'), rule.meta.description, rule.meta.docs?.whyItMatters ?? '', rule.meta.docs?.suggestedAction ?? ''];
+        const texts = [
+          readFileSync(join(folder, id, 'README.md'), 'utf8'),
+          rule.meta.description,
+          rule.meta.docs?.whyItMatters ?? '',
+          rule.meta.docs?.suggestedAction ?? '',
+        ];
         const left = PLACEHOLDERS.filter((placeholder) => texts.some((text) => text.includes(placeholder)));
         expect(left, `${id}: placeholder text left from npm run new-rule`).toEqual([]);
         expect(readFileSync(join(folder, id, 'rule.ts'), 'utf8'), `${id}: the scaffold's TODO header`).not.toMatch(/^\/\/ [a-z0-9-]+: TODO /);

@@ -75,7 +75,11 @@ describe('codehealth (built bin)', () => {
     expect(command.stdout).toBe('');
     expect(command.stderr.split('\n')[0]).toBe("codehealth: unknown command 'bogus'");
     expect(command.stderr).toContain('Usage: codehealth');
-    expect(cli(['analyze', '--colour'], repo)).toEqual({ code: 2, stdout: '', stderr: "codehealth: unknown option '--colour' (see 'codehealth analyze --help')\n" });
+    expect(cli(['analyze', '--colour'], repo)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "codehealth: unknown option '--colour' (see 'codehealth analyze --help')\n",
+    });
   });
 
   it('refuses a missing directory, a file and an invalid config in one line, exit 2', async () => {
@@ -110,12 +114,37 @@ describe('codehealth (built bin)', () => {
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report.assessment).sort()).toEqual(
       [
-        'id', 'project_id', 'overall_score', 'overall_grade', 'security_score', 'runtime_risks_score', 'test_coverage_score',
-        'code_smell_score', 'duplication_score', 'dead_code_score', 'consistency_score', 'compliance_score', 'critical_count',
-        'high_count', 'medium_count', 'low_count', 'info_count', 'total_lines_of_code', 'test_lines_of_code',
-        'actual_coverage_percent', 'structural_coverage_pct', 'mock_usage_pct', 'trigger_type', 'status', 'created_at', 'completed_at',
+        'id',
+        'project_id',
+        'overall_score',
+        'overall_grade',
+        'security_score',
+        'runtime_risks_score',
+        'test_coverage_score',
+        'code_smell_score',
+        'duplication_score',
+        'dead_code_score',
+        'consistency_score',
+        'compliance_score',
+        'critical_count',
+        'high_count',
+        'medium_count',
+        'low_count',
+        'info_count',
+        'total_lines_of_code',
+        'test_lines_of_code',
+        'actual_coverage_percent',
+        'structural_coverage_pct',
+        'mock_usage_pct',
+        'trigger_type',
+        'status',
+        'created_at',
+        'completed_at',
         // Extensions of the spec's object (docs/rest-api.md): which scores are placeholders, and the ledger.
-        'graded', 'not_graded_reason', 'not_assessed', 'score_ledger',
+        'graded',
+        'not_graded_reason',
+        'not_assessed',
+        'score_ledger',
       ].sort(),
     );
     expect(report.assessment).toMatchObject({ trigger_type: 'manual', status: 'completed' });

@@ -60,7 +60,11 @@ describe('@codehealth/engine boundaries', () => {
   it('the analysis core loads no database, cache, graph, model or code-host client', () => {
     const offenders = sources
       .filter((p) => !isTest(p) && !APPLICATION_LAYER.has(topOf(p)))
-      .flatMap((path) => specifiersOf(path).filter((spec) => ADAPTER_CLIENTS.test(spec)).map((spec) => `${path} -> ${spec}`));
+      .flatMap((path) =>
+        specifiersOf(path)
+          .filter((spec) => ADAPTER_CLIENTS.test(spec))
+          .map((spec) => `${path} -> ${spec}`),
+      );
     expect(offenders).toEqual([]);
   });
 

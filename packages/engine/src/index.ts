@@ -9,7 +9,19 @@ export { TOKENS } from './di/tokens.js';
 
 // Domain vocabulary
 export { SEVERITIES, ISSUE_CATEGORIES, HEALTH_CATEGORY_KEYS, ISSUE_SOURCES, FILE_ROLES } from './domain/types.js';
-export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, FileRole, Anchor, Finding, MetricSpec, AnalyzerDetection } from './domain/types.js';
+export type {
+  Severity,
+  IssueCategory,
+  HealthCategoryKey,
+  IssueSource,
+  Language,
+  FileKind,
+  FileRole,
+  Anchor,
+  Finding,
+  MetricSpec,
+  AnalyzerDetection,
+} from './domain/types.js';
 export { HEALTH_CATEGORIES, healthKeyOf } from './domain/categories.js';
 export type { HealthCategoryMeta } from './domain/categories.js';
 
@@ -79,7 +91,16 @@ export {
   parentSkippingParentheses,
 } from './parsing/functions.js';
 export type { CodeGraph, ModuleNode, ImportEdge, ImportRecord, ExportRecord, SymbolRecord, ModuleFacts } from './graph/types.js';
-export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
+export {
+  buildCodeGraph,
+  buildRepositoryGraph,
+  createModuleResolver,
+  createRepositoryResolver,
+  createWorkspaceMatcher,
+  extendCodeGraph,
+  extractModuleFacts,
+  shortestCycle,
+} from './graph/index.js';
 export type { ModuleResolver, RepositoryModuleResolver, Resolution } from './graph/index.js';
 
 // Patterns from users and repositories, matched in linear time (no catastrophic backtracking)

@@ -23,7 +23,16 @@ export {
   unwrapParentheses,
   parentSkippingParentheses,
 } from './parsing/functions.js';
-export { buildCodeGraph, buildRepositoryGraph, createModuleResolver, createRepositoryResolver, createWorkspaceMatcher, extendCodeGraph, extractModuleFacts, shortestCycle } from './graph/index.js';
+export {
+  buildCodeGraph,
+  buildRepositoryGraph,
+  createModuleResolver,
+  createRepositoryResolver,
+  createWorkspaceMatcher,
+  extendCodeGraph,
+  extractModuleFacts,
+  shortestCycle,
+} from './graph/index.js';
 export { codeRowPrefix } from './pipeline/line-counts.js';
 export { compileSafeRegExp, safeRegExpProblem } from './patterns/safe-regexp.js';
 export { runGitCommand } from './git-process/git-helper.js';
@@ -34,7 +43,19 @@ export { repositoryFiles, readRepositoryFile, decodeText } from './snapshot/repo
 export { parseJson } from './config/json-syntax.js';
 // Types from their modules, not `export type * from './index.js'`: the root would then look
 // imported (by the code graph, the architecture overview's entry points) though nothing loads it.
-export type { Severity, IssueCategory, HealthCategoryKey, IssueSource, Language, FileKind, FileRole, Anchor, Finding, MetricSpec, AnalyzerDetection } from './domain/types.js';
+export type {
+  Severity,
+  IssueCategory,
+  HealthCategoryKey,
+  IssueSource,
+  Language,
+  FileKind,
+  FileRole,
+  Anchor,
+  Finding,
+  MetricSpec,
+  AnalyzerDetection,
+} from './domain/types.js';
 export type { HealthCategoryMeta } from './domain/categories.js';
 // The whole analyzer contract (its one value, WELL_KNOWN_METRICS, included). Not `export type *`:
 // tree-sitter's TypeScript grammar cannot parse it, and the engine analyses its own sources.

@@ -16,7 +16,10 @@ export class TrustedProxies {
 
   /** `TRUSTED_PROXIES`: comma-separated `10.0.0.5`, `10.0.0.0/8`, `fd00::/8` or `loopback`; empty: none. */
   static parse(value: string | undefined): TrustedProxies | undefined {
-    const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (entries.length === 0) return undefined;
     const trusted = new TrustedProxies();
     for (const entry of entries) trusted.add(entry);
@@ -54,7 +57,10 @@ function bucketOf(address: string): string {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The address (or IPv6 /64) a request without valid credentials counts against; `unknown` without a socket. */
@@ -63,7 +69,10 @@ export function clientAddressOf(event: H3Event, trusted?: TrustedProxies): strin
   if (!peer) return 'unknown';
   let client = peer;
   if (trusted?.has(peer)) {
-    const forwarded = (event.req.headers.get('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+    const forwarded = (event.req.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
     // The nearest hop that is not a trusted proxy; every hop trusted: the farthest one.
     for (let index = forwarded.length - 1; index >= 0; index--) {
       client = forwarded[index]!;

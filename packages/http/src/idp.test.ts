@@ -34,7 +34,10 @@ describe('identity-provider tokens as bearer credentials', () => {
     await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
     sign = async (claims, options = {}) => {
-      const jwt = new SignJWT(claims).setIssuedAt().setIssuer(options.issuer ?? issuer).setExpirationTime(options.expiresIn ?? '5m');
+      const jwt = new SignJWT(claims)
+        .setIssuedAt()
+        .setIssuer(options.issuer ?? issuer)
+        .setExpirationTime(options.expiresIn ?? '5m');
       if (options.audience !== undefined) jwt.setAudience(options.audience);
       if (options.hs) return jwt.setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(options.hs));
       return jwt.setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(privateKey);
@@ -54,9 +57,12 @@ describe('identity-provider tokens as bearer credentials', () => {
   /** The status of GET /projects with this token. */
   const projects = async (token: string, app = api.app) => (await app.request('/api/v1/projects', { headers: { authorization: `Bearer ${token}` } })).status;
   const usersOf = (subject: string) =>
-    api.db.query<{ id: string; email: string; idp_issuer: string | null }>('SELECT id, email, idp_issuer FROM users WHERE idp_subject = $1 ORDER BY created_at', [subject]);
+    api.db.query<{ id: string; email: string; idp_issuer: string | null }>(
+      'SELECT id, email, idp_issuer FROM users WHERE idp_subject = $1 ORDER BY created_at',
+      [subject],
+    );
 
-  it('accepts a token signed with the issuer\'s published key and maps it to a user (created once)', async () => {
+  it("accepts a token signed with the issuer's published key and maps it to a user (created once)", async () => {
     const token = await sign({ sub: 'user_123', email: 'Ada@Example.com', email_verified: true, name: 'Ada' });
     expect(await projects(token)).toBe(200);
     expect(await projects(token)).toBe(200);
@@ -91,7 +97,7 @@ describe('identity-provider tokens as bearer credentials', () => {
     expect(await projects(await sign({ sub: 'cognito', email: 'cognito@example.com', email_verified: 'true' }))).toBe(200);
   });
 
-  it('maps by issuer and subject: the same user when the email changes, none for another issuer\'s same subject', async () => {
+  it("maps by issuer and subject: the same user when the email changes, none for another issuer's same subject", async () => {
     const first = await sign({ sub: 'user_moves', email: 'old@example.com', email_verified: true });
     expect(await projects(first)).toBe(200);
     const [user] = await usersOf('user_moves');
@@ -165,6 +171,9 @@ describe('identity-provider tokens as bearer credentials', () => {
       'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSIsImVtYWlsIjoieEBleGFtcGxlLmNvbSJ9.',
     ];
     for (const token of cases) expect(await projects(token)).toBe(401);
-    expect(await api.request('GET', '/api/v1/projects', { headers: { authorization: `Bearer ${cases[0]}` } })).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
+    expect(await api.request('GET', '/api/v1/projects', { headers: { authorization: `Bearer ${cases[0]}` } })).toMatchObject({
+      status: 401,
+      body: { error: 'unauthorized' },
+    });
   });
 });

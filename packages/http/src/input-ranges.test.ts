@@ -23,7 +23,8 @@ describeStores('input ranges', (store) => {
   });
   afterAll(() => api?.close());
 
-  const list = (path: string, query: string) => api.request('GET', `${fullPathOf({ path, root: false }).replace('{id}', projectId)}?${query}`, { key: owner.key });
+  const list = (path: string, query: string) =>
+    api.request('GET', `${fullPathOf({ path, root: false }).replace('{id}', projectId)}?${query}`, { key: owner.key });
   const patch = (rawBody: string) => api.request('PATCH', `/api/v1/projects/${projectId}`, { key: owner.key, rawBody });
   const settings = async () => (await api.request('GET', `/api/v1/projects/${projectId}`, { key: owner.key })).body.settings;
 
@@ -45,7 +46,9 @@ describeStores('input ranges', (store) => {
       for (const value of ['-1', '1e2', '0x1', '2147483648', '+0']) {
         const answer = await list(route.path, `offset=${value}`);
         expect(answer.status, `${route.operationId} offset=${value}`).toBe(400);
-        expect(answer.body).toEqual({ error: 'invalid query parameter: offset: offset must be a whole number from 0 to 2147483647, written in decimal digits' });
+        expect(answer.body).toEqual({
+          error: 'invalid query parameter: offset: offset must be a whole number from 0 to 2147483647, written in decimal digits',
+        });
       }
       for (const query of ['limit=16', `limit=${max}`, 'limit=007&offset=0', 'offset=2147483647']) {
         const answer = await list(route.path, query);
@@ -64,7 +67,10 @@ describeStores('input ranges', (store) => {
       expect(answer.body.error, value).toMatch(/^invalid request body: settings\.schedule\.assessment_interval_hours: /);
     }
     const unknownKey = await patch('{"settings":{"schedule":{"assesment_interval_hours":24}}}');
-    expect(unknownKey).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^invalid request body: settings\.schedule: .*assesment_interval_hours/) } });
+    expect(unknownKey).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^invalid request body: settings\.schedule: .*assesment_interval_hours/) },
+    });
     expect(await settings()).toEqual(kept);
 
     for (const value of [1, 720, 1.5]) {
@@ -95,7 +101,10 @@ describeStores('input ranges', (store) => {
       ['{"settings":{"limits":[-1e999]}}', 'settings.limits.0'],
     ]) {
       const answer = await patch(body!);
-      expect(answer).toMatchObject({ status: 400, body: { error: `invalid request body: ${field}: number out of range (at most about 1.8e308 in magnitude)` } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: `invalid request body: ${field}: number out of range (at most about 1.8e308 in magnitude)` },
+      });
     }
     expect(await settings()).toEqual({ limits: { lines: 1 } });
   });
@@ -104,13 +113,20 @@ describeStores('input ranges', (store) => {
     const withBody = ALL_ROUTES.filter((route) => route.body);
     expect(withBody.length).toBeGreaterThanOrEqual(15);
     for (const route of withBody) {
-      const path = fullPathOf(route).replace('{id}', projectId).replace('{number}', '1').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const path = fullPathOf(route)
+        .replace('{id}', projectId)
+        .replace('{number}', '1')
+        .replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
       for (const [rawBody, error] of [
         ['{"name":"a\\u0000b"}', 'invalid request body: name: must not contain the NUL character (\\u0000)'],
         ['{"note":[1e400]}', 'invalid request body: note.0: number out of range (at most about 1.8e308 in magnitude)'],
       ]) {
         const answer = await api.request(route.method, path, { key: owner.key, rawBody });
-        expect({ operation: route.operationId, status: answer.status, body: answer.body }).toEqual({ operation: route.operationId, status: 400, body: { error } });
+        expect({ operation: route.operationId, status: answer.status, body: answer.body }).toEqual({
+          operation: route.operationId,
+          status: 400,
+          body: { error },
+        });
       }
     }
   });

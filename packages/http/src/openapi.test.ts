@@ -35,7 +35,9 @@ describe('OpenAPI document', () => {
 
   it('documents path parameters, bodies, error responses and the bearer scheme', () => {
     const getProject = doc.paths['/api/v1/projects/{id}'].get;
-    expect(getProject.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ format: 'uuid' }) })]);
+    expect(getProject.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ format: 'uuid' }) }),
+    ]);
     expect(Object.keys(getProject.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500']);
     expect(getProject.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Project' });
     expect(doc.components.schemas.Project.required).toEqual(expect.arrayContaining(['id', 'name', 'key', 'user_role', 'settings']));
@@ -53,16 +55,15 @@ describe('OpenAPI document', () => {
   // Found by the API fuzzer: `dismissed` of the drift-alert list was typed boolean with string
   // values, a schema no value satisfies (generated clients could not send it).
   it('every enum value and default fits the type it is declared with', () => {
-    const jsonType = (value: unknown) =>
-      value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
-    const fits = (value: unknown, type: unknown) =>
-      [type].flat().some((t) => t === jsonType(value) || (t === 'number' && jsonType(value) === 'integer'));
+    const jsonType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value);
+    const fits = (value: unknown, type: unknown) => [type].flat().some((t) => t === jsonType(value) || (t === 'number' && jsonType(value) === 'integer'));
     const misfits: string[] = [];
     const visit = (node: unknown, at: string): void => {
       if (node === null || typeof node !== 'object') return;
       const schema = node as { type?: unknown; enum?: unknown[]; default?: unknown };
       if (schema.type !== undefined) {
-        for (const value of schema.enum ?? []) if (!fits(value, schema.type)) misfits.push(`${at}: enum ${JSON.stringify(value)} is not ${String(schema.type)}`);
+        for (const value of schema.enum ?? [])
+          if (!fits(value, schema.type)) misfits.push(`${at}: enum ${JSON.stringify(value)} is not ${String(schema.type)}`);
         if ('default' in schema && !fits(schema.default, schema.type)) misfits.push(`${at}: default ${JSON.stringify(schema.default)}`);
       }
       for (const [key, child] of Object.entries(node)) visit(child, `${at}/${key}`);

@@ -14,9 +14,29 @@ const edges = packageImports(src);
 describe('@codehealth/http', () => {
   it('exports exactly these runtime names', () => {
     expect(Object.keys(http).sort()).toEqual([
-      'ALL_ROUTES', 'API_PREFIX', 'ApiError', 'DEFAULT_RATE_LIMIT', 'DEFAULT_UNAUTHENTICATED_RATE_LIMIT', 'MAX_BODY_BYTES', 'TrustedProxies',
-      'TrustedProxiesError', 'buildOpenApiDocument', 'clientAddressOf', 'createApp', 'createIdpAuthenticator', 'createRateLimiter', 'createStaticSite',
-      'defineRoute', 'enforceRateLimit', 'errorResponse', 'fullPathOf', 'isApiPath', 'jsonResponse', 'rateLimitFromEnv', 'toErrorResponse', 'toRouterPath',
+      'ALL_ROUTES',
+      'API_PREFIX',
+      'ApiError',
+      'DEFAULT_RATE_LIMIT',
+      'DEFAULT_UNAUTHENTICATED_RATE_LIMIT',
+      'MAX_BODY_BYTES',
+      'TrustedProxies',
+      'TrustedProxiesError',
+      'buildOpenApiDocument',
+      'clientAddressOf',
+      'createApp',
+      'createIdpAuthenticator',
+      'createRateLimiter',
+      'createStaticSite',
+      'defineRoute',
+      'enforceRateLimit',
+      'errorResponse',
+      'fullPathOf',
+      'isApiPath',
+      'jsonResponse',
+      'rateLimitFromEnv',
+      'toErrorResponse',
+      'toRouterPath',
     ]);
   });
 

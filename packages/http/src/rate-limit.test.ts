@@ -38,7 +38,9 @@ describe('rate limiting', () => {
     const api = await createTestApi();
     try {
       const doc = (await api.request('GET', '/api/v1/openapi.json')).body;
-      const operations = Object.values(doc.paths as Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>).flatMap((p) => Object.values(p));
+      const operations = Object.values(doc.paths as Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>).flatMap((p) =>
+        Object.values(p),
+      );
       const authenticated = operations.filter((op) => !(Array.isArray(op.security) && op.security.length === 0));
       expect(authenticated.length).toBeGreaterThan(40);
       expect(authenticated.every((op) => '429' in op.responses)).toBe(true);
@@ -65,9 +67,18 @@ describe.skipIf(!url)('rate limiting across replicas (Redis)', () => {
     try {
       // Same key id on both servers: one user's key, stored in each server's database alike.
       const user = await a.createUser();
-      const [row] = await a.db.query<Record<string, unknown>>('SELECT u.id AS user_id, u.email, u.name, k.id AS key_id, k.key_prefix, k.key_hash, k.name AS key_name FROM users u JOIN api_keys k ON k.user_id = u.id WHERE u.id = $1', [user.userId]);
+      const [row] = await a.db.query<Record<string, unknown>>(
+        'SELECT u.id AS user_id, u.email, u.name, k.id AS key_id, k.key_prefix, k.key_hash, k.name AS key_name FROM users u JOIN api_keys k ON k.user_id = u.id WHERE u.id = $1',
+        [user.userId],
+      );
       await b.db.query('INSERT INTO users (id, email, name) VALUES ($1, $2, $3)', [row!.user_id, row!.email, row!.name]);
-      await b.db.query('INSERT INTO api_keys (id, user_id, name, key_prefix, key_hash) VALUES ($1, $2, $3, $4, $5)', [row!.key_id, row!.user_id, row!.key_name, row!.key_prefix, row!.key_hash]);
+      await b.db.query('INSERT INTO api_keys (id, user_id, name, key_prefix, key_hash) VALUES ($1, $2, $3, $4, $5)', [
+        row!.key_id,
+        row!.user_id,
+        row!.key_name,
+        row!.key_prefix,
+        row!.key_hash,
+      ]);
       const statuses = [
         (await a.request('GET', '/api/v1/projects', { key: user.key })).status,
         (await b.request('GET', '/api/v1/projects', { key: user.key })).status,

@@ -119,6 +119,4 @@ export function readParams<T extends z.ZodType>(params: Record<string, string>, 
 }
 
 /** Query booleans: `true`/`false`/`1`/`0`, nothing else. */
-export const QueryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+export const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

@@ -15,7 +15,8 @@ afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 const site = createStaticSite({ root, config: { apiBase: '' }, connectOrigins: ['https://api.example.com'] });
 // new Request() would normalise dot segments; a server hands over what the client sent.
-const get = (path: string, headers: Record<string, string> = {}) => site({ url: `http://localhost${path}`, method: 'GET', headers: new Headers(headers) } as Request);
+const get = (path: string, headers: Record<string, string> = {}) =>
+  site({ url: `http://localhost${path}`, method: 'GET', headers: new Headers(headers) } as Request);
 
 describe('the dashboard static site', () => {
   it('serves the page and assets with their content types and caching', async () => {

@@ -34,7 +34,14 @@ export type StaticSite = (request: Request) => Promise<Response>;
 
 /** Paths that belong to the API host, never to the dashboard. */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/healthz' || pathname.startsWith('/health/') || pathname.startsWith('/admin/') || pathname.startsWith('/webhooks/');
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname === '/healthz' ||
+    pathname.startsWith('/health/') ||
+    pathname.startsWith('/admin/') ||
+    pathname.startsWith('/webhooks/')
+  );
 }
 
 function securityHeaders(connect: readonly string[]): Record<string, string> {
@@ -86,7 +93,9 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
     if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'method not allowed', { allow: 'GET, HEAD' });
     const { pathname } = new URL(request.url);
     if (pathname === '/config.json') {
-      return new Response(request.method === 'HEAD' ? null : configBody, { headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' } });
+      return new Response(request.method === 'HEAD' ? null : configBody, {
+        headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+      });
     }
     if (pathname === '/' || pathname === '/index.html') return indexPage(request);
     const file = fileFor(pathname);

@@ -55,7 +55,13 @@ describe('limits on requests without valid credentials', () => {
     expect(refused.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0']);
     expect(refused[0]!.headers.get('www-authenticate')).toBe('Bearer');
 
-    for (const [path, init] of [['/api/v1/projects', badKey], ['/api/v1/projects', {}], ['/healthz', {}], ['/api/v1/openapi.json', {}], ['/nowhere', {}]] as const) {
+    for (const [path, init] of [
+      ['/api/v1/projects', badKey],
+      ['/api/v1/projects', {}],
+      ['/healthz', {}],
+      ['/api/v1/openapi.json', {}],
+      ['/nowhere', {}],
+    ] as const) {
       const limited = await from(client, path, init);
       expect(limited.status, path).toBe(429);
       expect(limited.body).toEqual({ error: 'rate limit exceeded' });
@@ -70,7 +76,8 @@ describe('limits on requests without valid credentials', () => {
 
   it('counts the address the trusted proxy saw, whatever a client writes into X-Forwarded-For itself', async () => {
     const statuses = [];
-    for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4']) statuses.push((await from(`${spoofed}, 198.51.100.7`, '/api/v1/projects', badKey)).status);
+    for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'])
+      statuses.push((await from(`${spoofed}, 198.51.100.7`, '/api/v1/projects', badKey)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // IPv6 clients count per /64: another address of the same prefix shares the window.
     for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa::3']) expect((await from(address, '/healthz')).status).toBe(200);
@@ -117,7 +124,8 @@ describe('client addresses without a trusted proxy', () => {
     const { url, server } = await serve(api);
     try {
       const statuses = [];
-      for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await fetch(`${url}/healthz`, { headers: { 'x-forwarded-for': spoofed } })).status);
+      for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+        statuses.push((await fetch(`${url}/healthz`, { headers: { 'x-forwarded-for': spoofed } })).status);
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -132,7 +140,8 @@ describe('configuration', () => {
     expect(read(undefined)).toEqual({ limit: 120, windowSeconds: 60 });
     expect(read('30')).toEqual({ limit: 30, windowSeconds: 60 });
     expect(read('0')).toBe(false);
-    for (const bad of ['-1', '1e3', '12.5', 'many']) expect(() => read(bad)).toThrow('RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE must be a whole number (0 turns rate limiting off)');
+    for (const bad of ['-1', '1e3', '12.5', 'many'])
+      expect(() => read(bad)).toThrow('RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE must be a whole number (0 turns rate limiting off)');
 
     expect(TrustedProxies.parse(undefined)).toBeUndefined();
     expect(TrustedProxies.parse(' ')).toBeUndefined();

@@ -13,7 +13,11 @@ interface Discovery {
   issuer: string;
 }
 
-const base64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const random = (size = 32): string => base64url(crypto.getRandomValues(new Uint8Array(size)));
 
 async function discover(issuer: string): Promise<Discovery> {
@@ -75,10 +79,17 @@ export async function finishOidcSignIn(query: URLSearchParams): Promise<string> 
   const response = await fetch(discovery.token_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), client_id: oidc.clientId, code_verifier: pending.verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri(),
+      client_id: oidc.clientId,
+      code_verifier: pending.verifier,
+    }),
   });
   const body = (await response.json().catch(() => ({}))) as { id_token?: string; error?: string; error_description?: string };
-  if (!response.ok || !body.id_token) throw new Error(`The identity provider did not issue a token: ${body.error_description ?? body.error ?? response.status}.`);
+  if (!response.ok || !body.id_token)
+    throw new Error(`The identity provider did not issue a token: ${body.error_description ?? body.error ?? response.status}.`);
   if (claims(body.id_token).nonce !== pending.nonce) throw new Error('The ID token does not carry this sign-in’s nonce.');
   storeToken(body.id_token, 'oidc', false);
   return safeNext(pending.next);

@@ -28,7 +28,11 @@ export function TrendChart({ labels, series, title }: { labels: string[]; series
   const tickEvery = Math.max(1, Math.ceil(labels.length / 6));
   return (
     <figure class="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${visible.map((s) => `${s.name} from ${fmt(s.values[0])} to ${fmt(s.values.at(-1))}`).join('; ') || 'no series selected'}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`${title}: ${visible.map((s) => `${s.name} from ${fmt(s.values[0])} to ${fmt(s.values.at(-1))}`).join('; ') || 'no series selected'}`}
+      >
         {[0, 25, 50, 75, 100].map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} class="grid" />

@@ -60,9 +60,22 @@ export interface HealthDashboard {
     convention_change: number;
     deviations_count: number;
   } | null;
-  convention_consistency: { overall_consistency: number; patterns: { name: string; consistency: number; dominant_value: string; total_count: number; deviation_count: number }[] } | null;
+  convention_consistency: {
+    overall_consistency: number;
+    patterns: { name: string; consistency: number; dominant_value: string; total_count: number; deviation_count: number }[];
+  } | null;
   test_quality: { structural_coverage: number; coverage_change: number; assertion_density: number; test_code_ratio: number; mock_usage_pct: number } | null;
-  repo_stats: { id: string; name: string; full_name: string; language: string; total_loc: number; test_loc: number; lines_added_30d: number; lines_deleted_30d: number; pr_count: number }[];
+  repo_stats: {
+    id: string;
+    name: string;
+    full_name: string;
+    language: string;
+    total_loc: number;
+    test_loc: number;
+    lines_added_30d: number;
+    lines_deleted_30d: number;
+    pr_count: number;
+  }[];
 }
 
 export interface HealthCategory {
@@ -132,9 +145,7 @@ export interface PrListItem {
 
 export interface PrAnalysis extends PrListItem {
   classification: { primary_intent: string; secondary_intents: string[]; change_categories: string[]; risk_signals: string[]; summary: string } | null;
-  merge_readiness:
-    | (PrListItem['merge_readiness'] & { reasons?: string[]; confidence_reasons?: string[] })
-    | null;
+  merge_readiness: (PrListItem['merge_readiness'] & { reasons?: string[]; confidence_reasons?: string[] }) | null;
   health_impact: {
     overall_delta: number;
     issues_added: number;
@@ -155,8 +166,21 @@ export interface PrAnalysis extends PrListItem {
     impact_rating: string;
   } | null;
   scope_drift: { description: string; reason: string; files: string[] }[] | null;
-  impact_zones: { name: string; risk: string; scope_classification: string; summary: string; intent: string; files: { path: string; additions: number; deletions: number }[] }[] | null;
-  conflicts: { conflicts: { pr_number: number; title: string; semantic_conflict: string; resolution_suggestion: string; overlapping_files: string[] }[]; checked_prs: number[]; summary: string } | null;
+  impact_zones:
+    | {
+        name: string;
+        risk: string;
+        scope_classification: string;
+        summary: string;
+        intent: string;
+        files: { path: string; additions: number; deletions: number }[];
+      }[]
+    | null;
+  conflicts: {
+    conflicts: { pr_number: number; title: string; semantic_conflict: string; resolution_suggestion: string; overlapping_files: string[] }[];
+    checked_prs: number[];
+    summary: string;
+  } | null;
   stacked_prs: { is_stacked: boolean; parent_prs: unknown[]; child_prs: unknown[]; summary: string } | null;
   started_at: string | null;
   analysis_run_id: string;

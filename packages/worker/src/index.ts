@@ -2,7 +2,14 @@
 // activities factory, and the embedded runner. The Temporal worker wraps the same workflows.
 
 // Workflows and their activities contract
-export { WORKFLOWS, healthAssessmentWorkflow, onboardingWorkflow, prAnalysisWorkflow, architectureReviewWorkflow, conventionDetectionWorkflow } from './workflows/workflows.js';
+export {
+  WORKFLOWS,
+  healthAssessmentWorkflow,
+  onboardingWorkflow,
+  prAnalysisWorkflow,
+  architectureReviewWorkflow,
+  conventionDetectionWorkflow,
+} from './workflows/workflows.js';
 export type { WorkflowName } from './workflows/workflows.js';
 export { failureMessage } from './workflows/activities.js';
 export type {

@@ -14,10 +14,28 @@ const edges = packageImports(src);
 describe('@codehealth/worker', () => {
   it('exports exactly these runtime names', () => {
     expect(Object.keys(worker).sort()).toEqual([
-      'ACTIVITY_RETRY', 'ACTIVITY_TIMEOUT_MS', 'CancelledError', 'DEFAULT_NAMESPACE', 'DEFAULT_TASK_QUEUE', 'EmbeddedRunner', 'NonRetryableError',
-      'RepositoryCheckouts', 'TEMPORAL_WORKFLOW_TYPES', 'TemporalWorkflowStarter', 'WORKFLOWS', 'WORKFLOWS_PATH', 'architectureReviewWorkflow',
-      'conventionDetectionWorkflow', 'createActivities', 'createTemporalWorker', 'failureMessage', 'healthAssessmentWorkflow', 'onboardingWorkflow',
-      'prAnalysisWorkflow', 'rebuildGraphs', 'retryDelayMs',
+      'ACTIVITY_RETRY',
+      'ACTIVITY_TIMEOUT_MS',
+      'CancelledError',
+      'DEFAULT_NAMESPACE',
+      'DEFAULT_TASK_QUEUE',
+      'EmbeddedRunner',
+      'NonRetryableError',
+      'RepositoryCheckouts',
+      'TEMPORAL_WORKFLOW_TYPES',
+      'TemporalWorkflowStarter',
+      'WORKFLOWS',
+      'WORKFLOWS_PATH',
+      'architectureReviewWorkflow',
+      'conventionDetectionWorkflow',
+      'createActivities',
+      'createTemporalWorker',
+      'failureMessage',
+      'healthAssessmentWorkflow',
+      'onboardingWorkflow',
+      'prAnalysisWorkflow',
+      'rebuildGraphs',
+      'retryDelayMs',
     ]);
   });
 

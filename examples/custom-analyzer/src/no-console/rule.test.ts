@@ -13,7 +13,10 @@ new AnalyzerTester(noConsoleAnalyzer).run('no-console', {
     {
       code: 'function f() {\n  if (a) {\n    console.warn(a);\n  }\n}\nconsole.error(b);',
       options: { allow: ['debug'] },
-      findings: [{ line: 3, title: 'console.warn call' }, { line: 6, title: 'console.error call' }],
+      findings: [
+        { line: 3, title: 'console.warn call' },
+        { line: 6, title: 'console.error call' },
+      ],
     },
   ],
 });

@@ -7,10 +7,20 @@ const writer = (name: string) => `export function ${name}() {\n  console.log('${
 
 new RepositoryRuleTester(noConsoleAnalyzer).run('scattered-console', {
   valid: [
-    { name: 'one logger module', files: { 'src/log.ts': writer('log'), 'src/app.ts': "import { log } from './log.js';\nlog();\n" }, metrics: { filesWithConsole: 1 } },
+    {
+      name: 'one logger module',
+      files: { 'src/log.ts': writer('log'), 'src/app.ts': "import { log } from './log.js';\nlog();\n" },
+      metrics: { filesWithConsole: 1 },
+    },
     // Tests may log: only source modules count.
     {
-      files: { 'src/a.ts': writer('a'), 'test/a.test.ts': writer('t1'), 'test/b.test.ts': writer('t2'), 'test/c.test.ts': writer('t3'), 'test/d.test.ts': writer('t4') },
+      files: {
+        'src/a.ts': writer('a'),
+        'test/a.test.ts': writer('t1'),
+        'test/b.test.ts': writer('t2'),
+        'test/c.test.ts': writer('t3'),
+        'test/d.test.ts': writer('t4'),
+      },
       metrics: { filesWithConsole: 1 },
     },
   ],
@@ -31,7 +41,10 @@ new RepositoryRuleTester(noConsoleAnalyzer).run('scattered-console', {
       history: [{ files: { 'src/old.ts': writer('old'), 'src/a.ts': writer('a') } }, { files: { 'src/old.ts': null } }],
       files: { 'src/a.ts': writer('a'), 'src/b.ts': writer('b') },
       options: { maxFiles: 1 },
-      findings: [{ path: 'src/a.ts', line: 2 }, { path: 'src/b.ts', line: 2 }],
+      findings: [
+        { path: 'src/a.ts', line: 2 },
+        { path: 'src/b.ts', line: 2 },
+      ],
       metrics: { filesWithConsole: 2 },
     },
   ],

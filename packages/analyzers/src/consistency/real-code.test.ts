@@ -51,7 +51,10 @@ describe('consistency on rxjs 7.8.2', () => {
 });
 
 describe('consistency on effect 3.22.4', () => {
-  const corpus = useAnalyzedCorpus(() => obtainNpmPackage('effect', '3.22.4', 'src/index.ts'), (root) => analyzeWith(consistency, root));
+  const corpus = useAnalyzedCorpus(
+    () => obtainNpmPackage('effect', '3.22.4', 'src/index.ts'),
+    (root) => analyzeWith(consistency, root),
+  );
 
   it('keeps only true deviations in a code base with several deliberate conventions', (ctx) => {
     const result = corpus.result(ctx);

@@ -53,7 +53,10 @@ const regular = (i: number, subclass = 'NotFoundError'): FileShape => ({
  */
 function repository(): FileSummary[] {
   const modules = Array.from({ length: 24 }, (_, i) =>
-    summary(`src/task-${String(i).padStart(2, '0')}.ts`, i === 0 ? { fn: 'parse_task', imports: './helper', thrown: [PLAIN_ERROR, 'Error'], async: THEN } : regular(i)),
+    summary(
+      `src/task-${String(i).padStart(2, '0')}.ts`,
+      i === 0 ? { fn: 'parse_task', imports: './helper', thrown: [PLAIN_ERROR, 'Error'], async: THEN } : regular(i),
+    ),
   );
   const legacy = Array.from({ length: 5 }, (_, i) => summary(`src/legacy/oldTask${i}.ts`, regular(100 + i)));
   return [...modules, ...legacy];
@@ -105,7 +108,9 @@ describe('consistency on a run that follows another', () => {
     const summaries = repository();
     await run(summaries);
     // task-00 reparsed with its function renamed: new facts and module objects, as the engine makes them.
-    const changed = summaries.map((s, i) => (i === 0 ? summary(s.path, { fn: 'parseTask', imports: './helper', thrown: [PLAIN_ERROR, 'Error'], async: THEN }) : { ...s, cached: true }));
+    const changed = summaries.map((s, i) =>
+      i === 0 ? summary(s.path, { fn: 'parseTask', imports: './helper', thrown: [PLAIN_ERROR, 'Error'], async: THEN }) : { ...s, cached: true },
+    );
     const result = await run(changed);
     expect(titles(result)).not.toContain('Function parse_task in task-00.ts is snake_case, not camelCase');
     expect(result.conventions.find((c) => c.name === 'function-naming')).toMatchObject({ totalCount: 29, deviationCount: 0 });

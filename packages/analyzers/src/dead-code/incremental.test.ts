@@ -9,7 +9,11 @@ import { manifest } from './fixtures/mini-repo.js';
 import { deadCode } from './index.js';
 
 const BASE = {
-  'package.json': manifest({ main: './dist/index.js', bin: { mini: './bin/cli.js' }, exports: { '.': './dist/index.js', './features/*': './dist/features/*.js' } }),
+  'package.json': manifest({
+    main: './dist/index.js',
+    bin: { mini: './bin/cli.js' },
+    exports: { '.': './dist/index.js', './features/*': './dist/features/*.js' },
+  }),
   'src/index.ts': [
     "import { helper } from './lib/helper.js';",
     'export const main = () => helper();',
@@ -46,7 +50,9 @@ const CHANGES: Record<string, { write: Record<string, string>; reused: boolean }
     reused: false,
   },
   'edits package.json': {
-    write: { 'package.json': manifest({ main: './dist/index.js', bin: { mini: './bin/cli.js' }, exports: { '.': './dist/index.js', './lib/*': './dist/lib/*.js' } }) },
+    write: {
+      'package.json': manifest({ main: './dist/index.js', bin: { mini: './bin/cli.js' }, exports: { '.': './dist/index.js', './lib/*': './dist/lib/*.js' } }),
+    },
     reused: false,
   },
 };

@@ -5,7 +5,6 @@ import { random } from './fixtures/random.js';
 import { anchorsOf, filesSharingAnchors, saveAnchors } from './clone-anchors.js';
 import { windowKeys } from './clone-detection.js';
 
-
 const tokens = (next: () => number, length: number, alphabet: number) => Int32Array.from({ length }, () => Math.floor(next() * alphabet));
 const shares = (a: Int32Array, b: Int32Array) => {
   const set = new Set(a);

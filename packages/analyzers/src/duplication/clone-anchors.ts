@@ -44,7 +44,7 @@ export function anchorsOf(tokens: Int32Array, window: number): Int32Array {
     while (tail > head && runs[queue[tail - 1]] >= run) tail--;
     queue[tail++] = i;
     if (queue[head] <= i - reach) head++;
-    if (i + 1 >= reach && queue[head] !== last) starts[found++] = (last = queue[head]);
+    if (i + 1 >= reach && queue[head] !== last) starts[found++] = last = queue[head];
   }
   const anchors = new Int32Array(found);
   for (let k = 0; k < found; k++) anchors[k] = runs[starts[k]];

@@ -41,9 +41,7 @@ describe('findCloneClasses', () => {
 
   it('finds repeats inside one sequence', () => {
     const block = run(1000, 22);
-    expect(summary(findCloneClasses([seq(block, run(0, 4), block, run(10, 4), block)], 20))).toEqual([
-      { length: 22, at: ['0:0', '0:26', '0:52'] },
-    ]);
+    expect(summary(findCloneClasses([seq(block, run(0, 4), block, run(10, 4), block)], 20))).toEqual([{ length: 22, at: ['0:0', '0:26', '0:52'] }]);
   });
 
   it('starts no clone inside a run that repeats itself with a short period (token tables)', () => {
@@ -79,7 +77,9 @@ describe('findCloneClasses', () => {
     const next = random(5);
     for (let round = 0; round < 40; round++) {
       // Few token values: many repeated windows, so classes exist in most groups.
-      const sequences = Array.from({ length: 2 + Math.floor(next() * 5) }, () => Int32Array.from({ length: Math.floor(next() * 400) }, () => Math.floor(next() * 3)));
+      const sequences = Array.from({ length: 2 + Math.floor(next() * 5) }, () =>
+        Int32Array.from({ length: Math.floor(next() * 400) }, () => Math.floor(next() * 3)),
+      );
       const all = sequences.flatMap((tokens) => [...windowKeys(tokens, 20)]);
       const set = new KeySet(all.length);
       for (const key of all) if (next() < 0.3) set.add(key);
@@ -104,7 +104,7 @@ function planted(next: () => number, count: number, length: number): Int32Array[
 }
 
 describe('findCloneClassesOfWindows', () => {
-  it("finds, from the windows of some fingerprints without those held once, the classes a filter keeping them finds", () => {
+  it('finds, from the windows of some fingerprints without those held once, the classes a filter keeping them finds', () => {
     const next = random(11);
     for (let round = 0; round < 40; round++) {
       const sequences = planted(next, 2 + Math.floor(next() * 5), Math.floor(next() * 400));

@@ -187,7 +187,11 @@ export interface SequenceWindows {
  * keeps those fingerprints, in the same order: a derived run lists the windows of its changed
  * groups itself, without fingerprinting the changed files again or sorting their unique windows.
  */
-export function findCloneClassesOfWindows(sequences: readonly Int32Array[], minTokens: number, windowsOf: ReadonlyArray<SequenceWindows | undefined>): CloneClass[] {
+export function findCloneClassesOfWindows(
+  sequences: readonly Int32Array[],
+  minTokens: number,
+  windowsOf: ReadonlyArray<SequenceWindows | undefined>,
+): CloneClass[] {
   const { tokens, offsets } = endToEnd(sequences);
   let total = 0;
   for (const windows of windowsOf) total += windows?.count ?? 0;
@@ -292,7 +296,7 @@ function classesOfWindows(tokens: Int32Array, offsets: Uint32Array, window: numb
     return members.filter((_, m) => !periodic[m]);
   };
 
-  for (let lo = 0; lo < candidates; ) {
+  for (let lo = 0; lo < candidates;) {
     let hi = lo + 1;
     while (hi < candidates && keys[hi] === keys[lo]) hi++;
     // Inside a longer repeat every member has the same left neighbour: nothing starts here.

@@ -143,11 +143,7 @@ function longest(fragments: readonly Fragment[]): number {
   return fragments.reduce((max, f) => Math.max(max, f.codeLines), 0);
 }
 
-export function locateClones(
-  classes: readonly CloneClass[],
-  files: readonly FileTokens[],
-  policy: ClonePolicy & { minTokens: number },
-): LocatedClone[] {
+export function locateClones(classes: readonly CloneClass[], files: readonly FileTokens[], policy: ClonePolicy & { minTokens: number }): LocatedClone[] {
   const clones: LocatedClone[] = [];
   for (const cloneClass of classes) {
     const tokens = lengthWithoutOverlap(cloneClass, policy.minTokens);

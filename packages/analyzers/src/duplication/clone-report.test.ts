@@ -19,7 +19,16 @@ describe('describeFinding', () => {
     for (const mode of ['mild', 'strict'] as const) {
       const { files } = collectFiles(summaries, { mode, ignoreImports: true, ignoreTests: true });
       const policy = { minTokens: 20, minLines: 3, ignoreOverloads: true };
-      const planned = planFindings(locateClones(findCloneClasses(files.map((f) => f.hashes), 20), files, policy));
+      const planned = planFindings(
+        locateClones(
+          findCloneClasses(
+            files.map((f) => f.hashes),
+            20,
+          ),
+          files,
+          policy,
+        ),
+      );
       expect(planned.length, mode).toBeGreaterThanOrEqual(2);
       for (const finding of planned) {
         expect(describeFinding(finding, true), mode).toEqual(describeFinding(finding));

@@ -15,7 +15,11 @@ import type { FileTokens } from './token-streams.js';
 const FRAGMENT_SIZE = 6;
 
 /** Each class's located clone, or undefined when the filters drop it (as `locateClones` does, class by class). */
-export function locateEach(classes: readonly CloneClass[], files: readonly FileTokens[], policy: ClonePolicy & { minTokens: number }): Array<LocatedClone | undefined> {
+export function locateEach(
+  classes: readonly CloneClass[],
+  files: readonly FileTokens[],
+  policy: ClonePolicy & { minTokens: number },
+): Array<LocatedClone | undefined> {
   return classes.map((cloneClass) => locateClones([cloneClass], files, policy)[0]);
 }
 
@@ -43,7 +47,12 @@ export interface RestoredPass {
  * The located clones of the updated classes: the saved ones for kept classes, located again for
  * the others; undefined when the saved located clones do not fit the saved classes or the files.
  */
-export function restoreLocated(saved: SavedPass, updated: UpdatedClasses, files: readonly FileTokens[], policy: ClonePolicy & { minTokens: number }): RestoredPass | undefined {
+export function restoreLocated(
+  saved: SavedPass,
+  updated: UpdatedClasses,
+  files: readonly FileTokens[],
+  policy: ClonePolicy & { minTokens: number },
+): RestoredPass | undefined {
   const flat = saved.located;
   const offsets: number[] = [];
   for (let at = 0; at < flat.length; at += 2 + FRAGMENT_SIZE * flat[at + 1]) {
@@ -90,7 +99,8 @@ export function restoreLocated(saved: SavedPass, updated: UpdatedClasses, files:
       const lineStart = flat[from + 3];
       const lineEnd = flat[from + 4];
       const codeLines = flat[from + 5];
-      const integers = Number.isInteger(start) && Number.isInteger(end) && Number.isInteger(lineStart) && Number.isInteger(lineEnd) && Number.isInteger(codeLines);
+      const integers =
+        Number.isInteger(start) && Number.isInteger(end) && Number.isInteger(lineStart) && Number.isInteger(lineEnd) && Number.isInteger(codeLines);
       // Checked against the stored token count, an upper bound known without decoding the file.
       if (!file || !integers || start < 0 || end <= start || end > file.tokenCount) return undefined;
       fragments.push({ file, start, end, lineStart, lineEnd, codeLines });

@@ -12,7 +12,6 @@ import type { FileTokens } from './token-streams.js';
 
 const WINDOW = 12;
 
-
 /**
  * Files of random tokens (by default a small alphabet, so short accidental repeats and periodic
  * runs occur) with blocks copied between them.
@@ -64,7 +63,11 @@ function change(next: () => number, repo: Map<string, number[]>, blocks: number[
   return { head: new Map([...head].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), changed };
 }
 
-const detect = (repo: Map<string, number[]>) => findCloneClasses([...repo.values()].map((t) => Int32Array.from(t)), WINDOW);
+const detect = (repo: Map<string, number[]>) =>
+  findCloneClasses(
+    [...repo.values()].map((t) => Int32Array.from(t)),
+    WINDOW,
+  );
 
 const POLICY = { minTokens: WINDOW, minLines: 3, ignoreOverloads: true };
 
@@ -148,7 +151,7 @@ describe('updateCloneClasses', () => {
     expect(reads).toBeLessThan(files / 2);
   });
 
-  it("reads the files of a saved class whose fingerprint a changed window has without its tokens", () => {
+  it('reads the files of a saved class whose fingerprint a changed window has without its tokens', () => {
     const next = random(7);
     const window = (n: number) => Array.from({ length: n }, () => 1000 + Math.floor(next() * 100000));
     // A block copied in x.ts and y.ts, and a changed window of other tokens with the same fingerprint:
@@ -223,10 +226,19 @@ describe('updateCloneClasses', () => {
   it('declines saved located clones or counts that do not fit', () => {
     const tokens = Array.from({ length: 40 }, (_, i) => 100 + i);
     const files = [fileOf('a.ts', tokens), fileOf('b.ts', tokens)];
-    const classes = findCloneClasses(files.map((f) => f.hashes), WINDOW);
+    const classes = findCloneClasses(
+      files.map((f) => f.hashes),
+      WINDOW,
+    );
     const located = locateEach(classes, files, POLICY);
     expect(present(located)).toHaveLength(1);
-    const saved = savePass(['a.ts', 'b.ts'], files.map((f) => f.hashes), classes, WINDOW, encodeLocated(located, new Map(files.map((f, i) => [f, i]))));
+    const saved = savePass(
+      ['a.ts', 'b.ts'],
+      files.map((f) => f.hashes),
+      classes,
+      WINDOW,
+      encodeLocated(located, new Map(files.map((f, i) => [f, i]))),
+    );
     const kept = { classes, origins: [0], compared: 0 };
     expect(describeLocated(restoreLocated(saved, kept, files, POLICY)!.located)).toEqual(describeLocated(located));
     const beyond = saved.located.map((n, i) => (i === 4 ? 99 : n));
@@ -234,7 +246,10 @@ describe('updateCloneClasses', () => {
     expect(restoreLocated({ ...saved, located: [] }, kept, files, POLICY)).toBeUndefined();
     expect(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [13] }, present(located), files, new Set())).toBeUndefined();
     expect(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [13, -1] }, present(located), files, new Set())).toBeUndefined();
-    expect(rowsByPath(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [7, 7] }, present(located), files, new Set())!)).toEqual({ 'a.ts': 7, 'b.ts': 7 });
+    expect(rowsByPath(updateDuplicatedRows({ files: ['a.ts', 'b.ts'], duplicatedRows: [7, 7] }, present(located), files, new Set())!)).toEqual({
+      'a.ts': 7,
+      'b.ts': 7,
+    });
   });
 
   it('declines a saved pass that does not describe the unchanged files', () => {

@@ -56,7 +56,13 @@ export interface DetectionOptions {
 export const optionsKey = (o: DetectionOptions) => JSON.stringify([o.minTokens, o.mode, o.ignoreImports, o.ignoreTests]);
 
 /** A pass's classes as saved; `sequences` are the ones they were found in; `located` (encoded) defaults to none. */
-export function savePass(paths: readonly string[], sequences: readonly Int32Array[], classes: readonly CloneClass[], minTokens: number, located: number[] = []): SavedPass {
+export function savePass(
+  paths: readonly string[],
+  sequences: readonly Int32Array[],
+  classes: readonly CloneClass[],
+  minTokens: number,
+  located: number[] = [],
+): SavedPass {
   const flat: number[] = [];
   for (const { length, occurrences } of classes) {
     const first = occurrences[0];
@@ -72,7 +78,12 @@ export function readSavedClones(value: unknown, options: DetectionOptions, passe
   if (typeof saved !== 'object' || saved === null || saved.format !== FORMAT || saved.options !== optionsKey(options)) return undefined;
   if (!Array.isArray(saved.passes) || saved.passes.length !== passes || !Array.isArray(saved.duplicatedRows)) return undefined;
   const valid = saved.passes.every(
-    (p: Partial<SavedPass>) => Array.isArray(p?.files) && Array.isArray(p.classes) && Array.isArray(p.located) && typeof p.anchors === 'object' && p.files.every((f) => typeof f === 'string'),
+    (p: Partial<SavedPass>) =>
+      Array.isArray(p?.files) &&
+      Array.isArray(p.classes) &&
+      Array.isArray(p.located) &&
+      typeof p.anchors === 'object' &&
+      p.files.every((f) => typeof f === 'string'),
   );
   return valid ? (saved as SavedClones) : undefined;
 }
@@ -112,7 +123,11 @@ interface SavedClass {
  * whether it changed. Each saved file is looked up once: the copies, thousands on a large
  * repository, are then mapped by index, in code that runs cold.
  */
-function readSavedClasses(saved: SavedPass, paths: readonly string[], changed: ReadonlySet<string>): { savedClasses: SavedClass[]; touching: number[]; now: Int32Array; changedBefore: Uint8Array } {
+function readSavedClasses(
+  saved: SavedPass,
+  paths: readonly string[],
+  changed: ReadonlySet<string>,
+): { savedClasses: SavedClass[]; touching: number[]; now: Int32Array; changedBefore: Uint8Array } {
   const indexOf = new Map(paths.map((p, i) => [p, i]));
   const files = saved.files.length;
   const now = new Int32Array(files);
@@ -157,7 +172,14 @@ function everyWindow(tokens: Int32Array, window: number): SequenceWindows {
  * keeps in each file only the windows of fingerprints in `repeated`, held by two windows or more.
  * A changed file's windows are mostly its own: left out, they are never sorted nor compared.
  */
-function changedGroupWindows(sequences: readonly Int32Array[], windowsOf: Array<SequenceWindows | undefined>, changedNow: Uint8Array, keys: KeySet, repeated: KeySet, window: number): void {
+function changedGroupWindows(
+  sequences: readonly Int32Array[],
+  windowsOf: Array<SequenceWindows | undefined>,
+  changedNow: Uint8Array,
+  keys: KeySet,
+  repeated: KeySet,
+  window: number,
+): void {
   sequences.forEach((tokens, i) => {
     if (changedNow[i] || tokens.length === 0) return;
     const windows = everyWindow(tokens, window);

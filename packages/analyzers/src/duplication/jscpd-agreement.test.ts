@@ -57,7 +57,7 @@ describe('duplication agrees with jscpd 5.3.3', () => {
       else src = join(rxjs.root, 'src');
     });
 
-    it('finds 32 of jscpd\'s 33 clones with its settings; the other has 4 lines of code', async (context) => {
+    it("finds 32 of jscpd's 33 clones with its settings; the other has 4 lines of code", async (context) => {
       if (!jscpdBin || !src) return context.skip();
       const report = await compare('rxjs 7.8.2 src', src);
       expect(report.jscpd.clones).toHaveLength(33);

@@ -119,7 +119,21 @@ export function isUnicodeIdAt(source: string, i: number, start: boolean): boolea
 }
 /** Whitespace other than line breaks, as ECMAScript defines it. */
 export function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x3000 || c === 0x1680 || c === 0x202f || c === 0x205f;
+  return (
+    c === 32 ||
+    c === 9 ||
+    c === 11 ||
+    c === 12 ||
+    c === 0xa0 ||
+    c === 0xfeff ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x3000 ||
+    c === 0x1680 ||
+    c === 0x202f ||
+    c === 0x205f
+  );
 }
 
 /** Length of the punctuator at `i` (longest match), whose first code unit is `c`. */

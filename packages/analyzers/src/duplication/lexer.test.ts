@@ -19,24 +19,66 @@ function expectTokens(source: string, expected: Array<[string, TokenClass]>, opa
 describe('lexTokens', () => {
   it('splits code into identifiers, keywords, numbers, strings and longest-match punctuators', () => {
     expectTokens(`const total = a?.b ?? 0x1F + 1_000n >= .5e-3;`, [
-      ['const', other], ['total', identifier], ['=', other], ['a', identifier], ['?.', other], ['b', identifier],
-      ['??', other], ['0x1F', number], ['+', other], ['1_000n', number], ['>=', other], ['.5e-3', number], [';', other],
+      ['const', other],
+      ['total', identifier],
+      ['=', other],
+      ['a', identifier],
+      ['?.', other],
+      ['b', identifier],
+      ['??', other],
+      ['0x1F', number],
+      ['+', other],
+      ['1_000n', number],
+      ['>=', other],
+      ['.5e-3', number],
+      [';', other],
     ]);
     // As jscpd's tokenizer does in types: `>>` closes two type argument lists.
     expectTokens('let m: Map<K, Set<V>>;', [
-      ['let', other], ['m', identifier], [':', other], ['Map', identifier], ['<', other], ['K', identifier], [',', other],
-      ['Set', identifier], ['<', other], ['V', identifier], ['>', other], ['>', other], [';', other],
+      ['let', other],
+      ['m', identifier],
+      [':', other],
+      ['Map', identifier],
+      ['<', other],
+      ['K', identifier],
+      [',', other],
+      ['Set', identifier],
+      ['<', other],
+      ['V', identifier],
+      ['>', other],
+      ['>', other],
+      [';', other],
     ]);
     expectTokens(`x = c ? .5 : 'it\\'s' + "\\"q\\"";`, [
-      ['x', identifier], ['=', other], ['c', identifier], ['?', other], ['.5', number], [':', other],
-      ["'it\\'s'", string], ['+', other], ['"\\"q\\""', string], [';', other],
+      ['x', identifier],
+      ['=', other],
+      ['c', identifier],
+      ['?', other],
+      ['.5', number],
+      [':', other],
+      ["'it\\'s'", string],
+      ['+', other],
+      ['"\\"q\\""', string],
+      [';', other],
     ]);
   });
 
   it('keeps keywords and contextual keywords apart from names, and reads private and unicode names', () => {
     expectTokens(`type T = readonly string[]; this.#count = café;`, [
-      ['type', other], ['T', identifier], ['=', other], ['readonly', other], ['string', other], ['[', other], [']', other], [';', other],
-      ['this', other], ['.', other], ['#count', identifier], ['=', other], ['café', identifier], [';', other],
+      ['type', other],
+      ['T', identifier],
+      ['=', other],
+      ['readonly', other],
+      ['string', other],
+      ['[', other],
+      [']', other],
+      [';', other],
+      ['this', other],
+      ['.', other],
+      ['#count', identifier],
+      ['=', other],
+      ['café', identifier],
+      [';', other],
     ]);
   });
 
@@ -46,7 +88,8 @@ describe('lexTokens', () => {
     for (const match of source.matchAll(/\S+/g)) {
       const [text] = match;
       const start = match.index;
-      for (const tokenClass of [identifier, string, number]) expect(spanHash(source, start, start + text.length, tokenClass), text).toBe(tokenHash(text, tokenClass));
+      for (const tokenClass of [identifier, string, number])
+        expect(spanHash(source, start, start + text.length, tokenClass), text).toBe(tokenHash(text, tokenClass));
     }
     expect(spanHash(source, 0, 2, identifier) & 7).toBe(other);
     expect(spanHash(source, 3, 6, identifier) & 7).toBe(identifier);
@@ -55,18 +98,42 @@ describe('lexTokens', () => {
   it('makes comments tokens of their own, hashbang included, whatever their length', () => {
     const doc = `/**\n * ${'long documentation '.repeat(20)}\n */`;
     expectTokens(`#!/usr/bin/env node\n// note\nf(); ${doc}`, [
-      ['#!/usr/bin/env node', comment], ['// note', comment], ['f', identifier], ['(', other], [')', other], [';', other], [doc, comment],
+      ['#!/usr/bin/env node', comment],
+      ['// note', comment],
+      ['f', identifier],
+      ['(', other],
+      [')', other],
+      [';', other],
+      [doc, comment],
     ]);
   });
 
   it('cuts template literals at their substitutions, nested ones included', () => {
     expectTokens('`a${b + `c${d}`}e` + {}', [
-      ['`a${', template], ['b', identifier], ['+', other], ['`c${', template], ['d', identifier], ['}`', template], ['}e`', template],
-      ['+', other], ['{', other], ['}', other],
+      ['`a${', template],
+      ['b', identifier],
+      ['+', other],
+      ['`c${', template],
+      ['d', identifier],
+      ['}`', template],
+      ['}e`', template],
+      ['+', other],
+      ['{', other],
+      ['}', other],
     ]);
     expectTokens('f(`${ {a: 1}.a }`)', [
-      ['f', identifier], ['(', other], ['`${', template], ['{', other], ['a', identifier], [':', other], ['1', number], ['}', other],
-      ['.', other], ['a', identifier], ['}`', template], [')', other],
+      ['f', identifier],
+      ['(', other],
+      ['`${', template],
+      ['{', other],
+      ['a', identifier],
+      [':', other],
+      ['1', number],
+      ['}', other],
+      ['.', other],
+      ['a', identifier],
+      ['}`', template],
+      [')', other],
     ]);
   });
 
@@ -77,10 +144,27 @@ describe('lexTokens', () => {
     expectTokens(
       source,
       [
-        ['a', identifier], ['=', other], ['b', identifier], ['/', other], ['c', identifier], [';', other],
-        ['r', identifier], ['=', other], ['/[/*]"/g', regex], [';', other],
-        ['d', identifier], ['=', other], ['<', other], ['p', identifier], ['>', other], ["Don't panic", jsxText],
-        ['<', other], ['/', other], ['p', identifier], ['>', other], [';', other],
+        ['a', identifier],
+        ['=', other],
+        ['b', identifier],
+        ['/', other],
+        ['c', identifier],
+        [';', other],
+        ['r', identifier],
+        ['=', other],
+        ['/[/*]"/g', regex],
+        [';', other],
+        ['d', identifier],
+        ['=', other],
+        ['<', other],
+        ['p', identifier],
+        ['>', other],
+        ["Don't panic", jsxText],
+        ['<', other],
+        ['/', other],
+        ['p', identifier],
+        ['>', other],
+        [';', other],
       ],
       [
         { start, end: start + '/[/*]"/g'.length, tokenClass: regex },
@@ -97,7 +181,13 @@ describe('lexTokens', () => {
 
   it('ends unterminated strings at the end of their line and never throws on odd characters', () => {
     expectTokens("s = 'open\nnext @ \\ ¿", [
-      ['s', identifier], ['=', other], ["'open", string], ['next', identifier], ['@', other], ['\\', other], ['¿', other],
+      ['s', identifier],
+      ['=', other],
+      ["'open", string],
+      ['next', identifier],
+      ['@', other],
+      ['\\', other],
+      ['¿', other],
     ]);
   });
 

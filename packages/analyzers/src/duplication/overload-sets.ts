@@ -45,8 +45,18 @@ export function isTrivia(source: string, from: number, to: number): boolean {
 
 /** Declarations whose header a generic parameter list belongs to. */
 const HEADER_OWNERS: ReadonlySet<string> = new Set([
-  'class_declaration', 'abstract_class_declaration', 'interface_declaration', 'type_alias_declaration', 'function_declaration',
-  'function_signature', 'method_signature', 'method_definition', 'call_signature', 'construct_signature', 'arrow_function', 'function_type',
+  'class_declaration',
+  'abstract_class_declaration',
+  'interface_declaration',
+  'type_alias_declaration',
+  'function_declaration',
+  'function_signature',
+  'method_signature',
+  'method_definition',
+  'call_signature',
+  'construct_signature',
+  'arrow_function',
+  'function_type',
 ]);
 
 /** Where a declaration's header starts: at `export`/`declare` when it is wrapped in one. */

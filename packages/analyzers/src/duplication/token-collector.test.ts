@@ -55,12 +55,7 @@ describe('token collector', () => {
     const fact = collect(source);
     const ranges = [];
     for (let i = 0; i < fact.imports.length; i += 2) ranges.push(textOf(source, fact.imports[i], fact.imports[i + 1]));
-    expect(ranges).toEqual([
-      "import { a } from './a' ;",
-      "import type { B } from './b' ;",
-      "export { d } from './d' ;",
-      "export * from './e' ;",
-    ]);
+    expect(ranges).toEqual(["import { a } from './a' ;", "import type { B } from './b' ;", "export { d } from './d' ;", "export * from './e' ;"]);
   });
 
   it('records overload sets: consecutive signatures of one name and the header of their implementation', () => {

@@ -15,7 +15,10 @@ describe('collectFiles', () => {
     const { files, withoutTokens } = collectFiles([b, a], OPTIONS);
     expect(withoutTokens).toBe(0);
     expect(files.map((f) => f.summary.path)).toEqual(['src/a.ts', 'src/b.ts']);
-    for (const [file, summary] of [[files[0], a], [files[1], b]] as const) {
+    for (const [file, summary] of [
+      [files[0], a],
+      [files[1], b],
+    ] as const) {
       const fact = summary.facts[TOKEN_FACT_KEY] as TokenFact;
       const eager = effectiveTokens(summary, decodeTokenFact(fact)!, OPTIONS);
       expect(file.tokenCount).toBe(fact.count);

@@ -12,7 +12,8 @@ function confidences(ruleId: string, code: string, filename?: string, options?: 
 
 describe('runtime findings carry the documented confidence', () => {
   it('floating-promise: Node promise APIs 95, same-file async 90, then 85, then after a catch 70', () => {
-    const code = "import { rm } from 'node:fs/promises';\nasync function save() {}\nrm('x');\nfunction f() {\n  save();\n  p.then(use);\n  p.catch(log).then(use);\n}";
+    const code =
+      "import { rm } from 'node:fs/promises';\nasync function save() {}\nrm('x');\nfunction f() {\n  save();\n  p.then(use);\n  p.catch(log).then(use);\n}";
     expect(confidences('floating-promise', code, undefined, { anyThen: true })).toEqual([95, 90, 85, 70]);
   });
 
@@ -27,7 +28,9 @@ describe('runtime findings carry the documented confidence', () => {
   });
 
   it('unreachable-code: 95 after a jump, 90 after an if/else that exits', () => {
-    expect(confidences('unreachable-code', 'function f() {\n  return;\n  a();\n}\nfunction g() {\n  if (x) return;\n  else throw e;\n  b();\n}')).toEqual([95, 90]);
+    expect(confidences('unreachable-code', 'function f() {\n  return;\n  a();\n}\nfunction g() {\n  if (x) return;\n  else throw e;\n  b();\n}')).toEqual([
+      95, 90,
+    ]);
   });
 
   it('coercing-equality: undefined and trap literals 95, other literals 80, no literal 60', () => {
@@ -43,7 +46,8 @@ describe('runtime findings carry the documented confidence', () => {
   });
 
   it('throw-non-error: literals 95, String() 90, object literals and constants 85, .message 75', () => {
-    const code = 'function f() {\n  const m = "x";\n  if (a) throw "s";\n  if (b) throw String(c);\n  if (c) throw { c };\n  if (d) throw m;\n  throw e.message;\n}';
+    const code =
+      'function f() {\n  const m = "x";\n  if (a) throw "s";\n  if (b) throw String(c);\n  if (c) throw { c };\n  if (d) throw m;\n  throw e.message;\n}';
     expect(confidences('throw-non-error', code)).toEqual([95, 90, 85, 85, 75]);
   });
 });

@@ -16,7 +16,10 @@ export const sarifImport = defineAnalyzer({
       language: 'sarif',
       path,
       enabled: true,
-      description: `Imports SARIF results from ${files.filter((f) => (path === '.' ? !f.path.includes('/') : f.path.startsWith(`${path}/`))).map((f) => f.path).join(', ')}`,
+      description: `Imports SARIF results from ${files
+        .filter((f) => (path === '.' ? !f.path.includes('/') : f.path.startsWith(`${path}/`)))
+        .map((f) => f.path)
+        .join(', ')}`,
     }));
   },
 });

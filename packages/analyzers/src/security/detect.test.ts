@@ -7,7 +7,11 @@ function snapshot(files: Array<[path: string, kind: RepoFile['kind']]>): RepoSna
     root: '/repo',
     files: files.map(([path, kind]) => ({ path, kind, language: 'other', sizeBytes: 1 })),
     readFile: async () => '',
-    git: async () => ({ available: false, files: new Map(), totals: { linesAdded30d: 0, linesDeleted30d: 0, linesAdded90d: 0, linesDeleted90d: 0, commits30d: 0, commits90d: 0, authors30d: 0, authors90d: 0 } }),
+    git: async () => ({
+      available: false,
+      files: new Map(),
+      totals: { linesAdded30d: 0, linesDeleted30d: 0, linesAdded90d: 0, linesDeleted90d: 0, commits30d: 0, commits90d: 0, authors30d: 0, authors90d: 0 },
+    }),
   };
 }
 
@@ -34,7 +38,21 @@ describe('security detect()', () => {
   });
 
   it('treats a repository without package.json as one root, and one without sources as nothing', () => {
-    expect(detectSecurity(snapshot([['src/a.ts', 'source'], ['src/b.js', 'source']])).map((d) => [d.path, d.language])).toEqual([['.', 'typescript']]);
-    expect(detectSecurity(snapshot([['package.json', 'config'], ['README.md', 'documentation']]))).toEqual([]);
+    expect(
+      detectSecurity(
+        snapshot([
+          ['src/a.ts', 'source'],
+          ['src/b.js', 'source'],
+        ]),
+      ).map((d) => [d.path, d.language]),
+    ).toEqual([['.', 'typescript']]);
+    expect(
+      detectSecurity(
+        snapshot([
+          ['package.json', 'config'],
+          ['README.md', 'documentation'],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

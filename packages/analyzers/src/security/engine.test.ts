@@ -33,7 +33,7 @@ const FILES: Record<string, string> = {
   'packages/legacy/lib/index.js': "const { exec } = require('child_process');\nmodule.exports = (dir) => exec('ls ' + dir);\n",
   'packages/docs/package.json': '{ "name": "docs" }',
   'packages/docs/README.md': '# Docs\n',
-  'packages/api/src/fixtures/planted.ts': "eval(input);\n",
+  'packages/api/src/fixtures/planted.ts': 'eval(input);\n',
 };
 
 let root: string;

@@ -13,7 +13,8 @@ import { weakCrypto } from './weak-crypto/rule.js';
 
 export const security = defineAnalyzer({
   id: 'security',
-  description: 'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
+  description:
+    'Finds code injection, command and SQL injection, hard-coded secrets, weak cryptography, insecure randomness, disabled TLS verification, path traversal and prototype pollution',
   categories: ['security'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   rules: [noEval, commandInjection, sqlInjection, hardCodedSecret, weakCrypto, insecureRandomness, tlsVerificationDisabled, pathTraversal, prototypePollution],

@@ -21,7 +21,7 @@ describe('code lines', () => {
   it('counts a row when a character outside comments is not blank, for any range of rows', () => {
     const parts = ['a();', '  ', '\t', '\u00a0', 'b', '// c', '/* d', 'e */', ' f ', '\r', '\n', '\n', '\u2028'];
     let seed = 11;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     for (let sample = 0; sample < 500; sample++) {
       let source = '';
       for (let k = random(30); k > 0; k--) source += parts[random(parts.length)];

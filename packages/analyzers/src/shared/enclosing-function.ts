@@ -12,7 +12,11 @@ export function enclosingFunctionName(functions: readonly FunctionSummary[], lin
   for (let i = 0; i < functions.length; i++) {
     const fn = functions[i];
     if (line < fn.lineStart || line > fn.lineEnd || fn.name.startsWith('<')) continue;
-    if (!best || fn.lineEnd - fn.lineStart < best.lineEnd - best.lineStart || (fn.lineEnd - fn.lineStart === best.lineEnd - best.lineStart && fn.lineStart > best.lineStart)) {
+    if (
+      !best ||
+      fn.lineEnd - fn.lineStart < best.lineEnd - best.lineStart ||
+      (fn.lineEnd - fn.lineStart === best.lineEnd - best.lineStart && fn.lineStart > best.lineStart)
+    ) {
       best = fn;
     }
   }

@@ -8,7 +8,8 @@ import { untestedModule } from './untested-module/rule.js';
 
 export const testing = defineAnalyzer({
   id: 'testing',
-  description: 'Measures structural and actual test coverage, assertion density, test-to-code ratio and mock usage; finds untested modules and tests without assertions',
+  description:
+    'Measures structural and actual test coverage, assertion density, test-to-code ratio and mock usage; finds untested modules and tests without assertions',
   categories: ['testing'],
   languages: ['typescript', 'tsx', 'javascript', 'jsx'],
   rules: [testSuiteMetrics, untestedModule, testsWithoutAssertions, lowCoverageFile],

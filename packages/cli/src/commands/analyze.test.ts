@@ -160,7 +160,10 @@ describe('analyze: thresholds', () => {
     const below = await run(['analyze', '-q', '--fail-under', '100'], { cwd });
     expect(below).toMatchObject({ code: 1, stderr: `codehealth: overall score ${score} (grade ${grade}) is below score 100\n` });
     expect(below.stdout).toContain('Overall');
-    expect(await run(['analyze', '-q', '--fail-under', 'a'], { cwd })).toMatchObject({ code: 1, stderr: `codehealth: overall score ${score} (grade ${grade}) is below grade A\n` });
+    expect(await run(['analyze', '-q', '--fail-under', 'a'], { cwd })).toMatchObject({
+      code: 1,
+      stderr: `codehealth: overall score ${score} (grade ${grade}) is below grade A\n`,
+    });
     expect(await run(['analyze', '-q', '--fail-under', score], { cwd })).toMatchObject({ code: 0, stderr: '' });
     expect(await run(['analyze', '-q', '--fail-under', '0'], { cwd })).toMatchObject({ code: 0, stderr: '' });
     expect(await run(['analyze', '-q', '--fail-under', grade], { cwd })).toMatchObject({ code: 0, stderr: '' });
@@ -172,11 +175,17 @@ describe('analyze: thresholds', () => {
     const strict = cli.repo({ 'codehealth.config.json': '{ "thresholds": { "failUnder": "A" } }\n', 'src/complex.ts': COMPLEX });
     // A config file is itself a file of the repository (compliance, consistency look at it), so the
     // score of these repos is read from the message rather than assumed equal to the bare repo's.
-    expect(await run(['analyze', '-q'], { cwd: strict.root })).toMatchObject({ code: 1, stderr: expect.stringMatching(/^codehealth: overall score \d+(\.\d)? \(grade [B-F]\) is below grade A\n$/) });
+    expect(await run(['analyze', '-q'], { cwd: strict.root })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^codehealth: overall score \d+(\.\d)? \(grade [B-F]\) is below grade A\n$/),
+    });
     expect(await run(['analyze', '-q', '--fail-under', '0'], { cwd: strict.root })).toMatchObject({ code: 0, stderr: '' });
     // The CLI trusts the directory the user chose, so a config written as code counts too.
     const code = cli.repo({ 'codehealth.config.mjs': 'export default { thresholds: { failUnder: 100 } };\n', 'src/complex.ts': COMPLEX });
-    expect(await run(['analyze', '-q'], { cwd: code.root })).toMatchObject({ code: 1, stderr: expect.stringMatching(/^codehealth: overall score \d+(\.\d)? \(grade [A-F]\) is below score 100\n$/) });
+    expect(await run(['analyze', '-q'], { cwd: code.root })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^codehealth: overall score \d+(\.\d)? \(grade [A-F]\) is below score 100\n$/),
+    });
     void grade;
     const lenient = cli.repo({ 'codehealth.config.json': `{ "thresholds": { "failUnder": ${Math.floor(Number(score)) - 5} } }\n`, 'src/complex.ts': COMPLEX });
     expect(await run(['analyze', '-q'], { cwd: lenient.root })).toMatchObject({ code: 0, stderr: '' });
@@ -229,8 +238,13 @@ describe('analyze: no grade', () => {
 
 describe('analyze --untrusted', () => {
   it('runs no code the directory names: a code config is refused, a config plugin is reported and not imported', async () => {
-    const evil = "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./TRACE', import.meta.url), '1');\nexport default { name: 'evil', analyzers: [] };\n";
-    const repo = cli.repo({ 'codehealth.config.json': '{ "plugins": ["./tools/evil.mjs"] }\n', 'tools/evil.mjs': evil, 'src/util.ts': 'export const add = (a: number, b: number): number => a + b;\n' });
+    const evil =
+      "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./TRACE', import.meta.url), '1');\nexport default { name: 'evil', analyzers: [] };\n";
+    const repo = cli.repo({
+      'codehealth.config.json': '{ "plugins": ["./tools/evil.mjs"] }\n',
+      'tools/evil.mjs': evil,
+      'src/util.ts': 'export const add = (a: number, b: number): number => a + b;\n',
+    });
     const report = await jsonReport(['analyze', '--untrusted'], repo.root);
     expect(readdirSync(join(repo.root, 'tools'))).toEqual(['evil.mjs']);
     expect(report.issues.filter((i) => i.rule_id === 'config/plugin-not-installed').map((i) => i.file_path)).toEqual(['codehealth.config.json']);
@@ -238,6 +252,9 @@ describe('analyze --untrusted', () => {
     expect((await run(['analyze', '-q', '-f', 'json'], { cwd: repo.root })).code).toBe(0);
     expect(readdirSync(join(repo.root, 'tools')).sort()).toEqual(['TRACE', 'evil.mjs']);
     const code = cli.repo({ 'codehealth.config.mjs': 'export default {};\n', 'src/util.ts': 'export const a = 1;\n' });
-    expect(await run(['analyze', '-q', '--untrusted'], { cwd: code.root })).toMatchObject({ code: 2, stderr: expect.stringContaining('codehealth.config.mjs is code') });
+    expect(await run(['analyze', '-q', '--untrusted'], { cwd: code.root })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('codehealth.config.mjs is code'),
+    });
   });
 });

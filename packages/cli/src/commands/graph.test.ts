@@ -20,7 +20,11 @@ describe('codehealth graph rebuild', () => {
     const cwd = dirs.make();
     const env = { CODEHEALTH_DATA_DIR: 'data' };
     expect((await runCli(['migrate', 'up'], { cwd, env })).code).toBe(0);
-    expect(await runCli(['graph', 'rebuild'], { cwd, env })).toEqual({ code: 0, stdout: "Rebuilt 0 repository graph(s) (0 files) in the database; 0 failed\n", stderr: '' });
+    expect(await runCli(['graph', 'rebuild'], { cwd, env })).toEqual({
+      code: 0,
+      stdout: 'Rebuilt 0 repository graph(s) (0 files) in the database; 0 failed\n',
+      stderr: '',
+    });
     const down = await runCli(['graph', 'rebuild'], { cwd, env: { ...env, GRAPH_DB_HOST: '127.0.0.1:9' } });
     expect(down.code).toBe(2);
     expect(down.stderr).toMatch(/^codehealth: Neo4j at GRAPH_DB_HOST does not answer/);

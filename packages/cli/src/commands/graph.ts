@@ -30,7 +30,12 @@ Progress on stderr; a summary line on stdout; exit 1 when some repository could 
 export async function runGraph(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { project: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: { project: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     const message = (error as Error).message;
     if (/argument missing/.test(message)) throw new UsageError("--project needs a project id (see 'codehealth graph --help')");
@@ -42,14 +47,18 @@ export async function runGraph(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout.write(GRAPH_USAGE);
     return EXIT.ok;
   }
-  if (positionals.length !== 1 || positionals[0] !== 'rebuild') throw new UsageError("usage: codehealth graph rebuild [--project <id>] (see 'codehealth graph --help')");
-  if (values.project !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.project)) throw new UsageError('--project must be a project id (a UUID)');
+  if (positionals.length !== 1 || positionals[0] !== 'rebuild')
+    throw new UsageError("usage: codehealth graph rebuild [--project <id>] (see 'codehealth graph --help')");
+  if (values.project !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.project))
+    throw new UsageError('--project must be a project id (a UUID)');
   const graphHost = io.env.GRAPH_DB_HOST?.trim();
   if (graphHost && !/^[^\s/:]+:\d{1,5}$/.test(graphHost)) throw new HostConfigError('GRAPH_DB_HOST must be host:port');
 
   const config = adminStoreConfig(io.env, io.cwd, 'codehealth graph rebuild');
   const store = await openHostStore(config);
-  const graphStore = graphHost ? new Neo4jGraphStore({ address: graphHost, user: io.env.GRAPH_DB_USER?.trim() || undefined, password: io.env.GRAPH_DB_PASSWORD }) : undefined;
+  const graphStore = graphHost
+    ? new Neo4jGraphStore({ address: graphHost, user: io.env.GRAPH_DB_USER?.trim() || undefined, password: io.env.GRAPH_DB_PASSWORD })
+    : undefined;
   try {
     await assertHostMigrated(store.db);
     if (graphStore) await graphStore.check().catch((error: Error) => Promise.reject(new HostStartError(error.message)));
@@ -66,7 +75,9 @@ export async function runGraph(argv: readonly string[], io: CliIo): Promise<numb
     const checkouts = new RepositoryCheckouts({ workDir: join(workDir, 'repos'), allowLocal });
     const outcome = await rebuildGraphs({ services, engine, checkouts }, { projectId: values.project, progress: (line) => io.stderr.write(`${line}\n`) });
     const files = outcome.rebuilt.reduce((n, r) => n + r.files, 0);
-    io.stdout.write(`Rebuilt ${outcome.rebuilt.length} repository graph(s) (${files} files) in ${graphStore ? 'Neo4j' : 'the database'}; ${outcome.failed.length} failed\n`);
+    io.stdout.write(
+      `Rebuilt ${outcome.rebuilt.length} repository graph(s) (${files} files) in ${graphStore ? 'Neo4j' : 'the database'}; ${outcome.failed.length} failed\n`,
+    );
     return outcome.failed.length > 0 ? EXIT.belowThreshold : EXIT.ok;
   } finally {
     // Closing the driver cannot fail the rebuild that already happened.

@@ -149,7 +149,12 @@ describe.skipIf(!pgUrl)('codehealth keys create on DATABASE_URL (real Postgres)'
       const cwd = dirs.make();
       const pgEnv = { DATABASE_URL: db.url };
       const before = await runCli(['keys', 'create', '--email', 'ops@example.com'], { cwd, env: pgEnv });
-      expect(before).toEqual({ code: 2, stdout: '', stderr: "codehealth: the database needs 9 migration(s) (0001_initial_schema, 0002_graph_store, 0003_graph_calls, 0004_idp_identities, 0005_webhook_replay_window, 0006_workload_bounds, 0007_issue_file_role, 0008_issue_identity_v2, 0009_pr_feedback); run 'codehealth migrate up'\n" });
+      expect(before).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          "codehealth: the database needs 9 migration(s) (0001_initial_schema, 0002_graph_store, 0003_graph_calls, 0004_idp_identities, 0005_webhook_replay_window, 0006_workload_bounds, 0007_issue_file_role, 0008_issue_identity_v2, 0009_pr_feedback); run 'codehealth migrate up'\n",
+      });
       expect((await runCli(['migrate', 'up'], { cwd, env: pgEnv })).code).toBe(0);
       const first = contract((await runCli(['keys', 'create', '--email', 'ops@example.com', '--name', 'deploy'], { cwd, env: pgEnv })).stdout);
       const second = contract((await runCli(['keys', 'create', '--email', 'OPS@example.com'], { cwd, env: pgEnv })).stdout);

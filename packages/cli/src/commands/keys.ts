@@ -75,7 +75,7 @@ const sameMachine = (owner: LockOwner): boolean => owner.hostname === hostname()
  * starting (first start: initdb and migrations take seconds) is waited for briefly.
  */
 async function runningServer(dataDir: string, waitMs = 30_000): Promise<AdminEndpoint | undefined> {
-  for (const deadline = Date.now() + waitMs; ; ) {
+  for (const deadline = Date.now() + waitMs; ;) {
     const owner = readLockOwner(dataDir);
     if (!owner || !sameMachine(owner)) return undefined;
     if (owner.url && owner.adminToken) return { url: owner.url, adminToken: owner.adminToken };

@@ -52,8 +52,7 @@ function describeTarget(config: StoreConfig): string {
   return config.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'in-memory database';
 }
 
-const asStartError = (error: unknown): unknown =>
-  error instanceof Error && error.name === 'MigrationError' ? new HostStartError(error.message) : error;
+const asStartError = (error: unknown): unknown => (error instanceof Error && error.name === 'MigrationError' ? new HostStartError(error.message) : error);
 
 function table(statuses: readonly MigrationStatus[]): string {
   const rows = [['VERSION', 'NAME', 'APPLIED AT'], ...statuses.map((s) => [s.version, s.name, s.appliedAt ? s.appliedAt.toISOString() : 'pending'])];

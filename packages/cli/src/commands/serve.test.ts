@@ -86,7 +86,11 @@ describe('codehealth serve --embedded (built bin)', () => {
       }
 
       // Anything else that would open the held data dir refuses with the holder's name, exit 2.
-      for (const args of [['serve', '--embedded'], ['migrate', 'up'], ['migrate', 'status']]) {
+      for (const args of [
+        ['serve', '--embedded'],
+        ['migrate', 'up'],
+        ['migrate', 'status'],
+      ]) {
         const second = await runCli(args, { cwd: work, env: { ...env, PORT: '0' } });
         expect(second.code).toBe(2);
         expect(second.stdout).toBe('');
@@ -225,17 +229,25 @@ describe.skipIf(!pgUrl)('codehealth serve on real Postgres (TEST_DATABASE_URL)',
       };
       const unmigrated = await runCli(['serve'], { cwd, env: { ...env, PORT: '0' } });
       expect(unmigrated.code).toBe(2);
-      expect(unmigrated.stderr).toBe("codehealth: the database needs 9 migration(s) (0001_initial_schema, 0002_graph_store, 0003_graph_calls, 0004_idp_identities, 0005_webhook_replay_window, 0006_workload_bounds, 0007_issue_file_role, 0008_issue_identity_v2, 0009_pr_feedback); run 'codehealth migrate up'\n");
+      expect(unmigrated.stderr).toBe(
+        "codehealth: the database needs 9 migration(s) (0001_initial_schema, 0002_graph_store, 0003_graph_calls, 0004_idp_identities, 0005_webhook_replay_window, 0006_workload_bounds, 0007_issue_file_role, 0008_issue_identity_v2, 0009_pr_feedback); run 'codehealth migrate up'\n",
+      );
 
       expect((await runCli(['migrate', 'up'], { cwd, env })).code).toBe(0);
       const server = await startServer([], { cwd, env });
       try {
         const healthz = await get(`${server.url}/healthz`);
-        const down = [!process.env.TEST_REDIS_URL && 'cache', !process.env.TEST_NEO4J_ADDRESS && 'graph_store', !process.env.TEST_TEMPORAL_ADDRESS && 'workflow_engine'].filter(Boolean);
+        const down = [
+          !process.env.TEST_REDIS_URL && 'cache',
+          !process.env.TEST_NEO4J_ADDRESS && 'graph_store',
+          !process.env.TEST_TEMPORAL_ADDRESS && 'workflow_engine',
+        ].filter(Boolean);
         if (down.length === 0) expect(healthz.status).toBe(200);
         else expect(await healthz.json()).toEqual({ error: `unavailable: ${down.join(', ')}` });
         // Each configured service is a component of the detailed health, with its latency.
-        const detailed = (await (await get(`${server.url}/health/detailed`)).json()) as { components: Array<{ name: string; status: string; latency_ms: number; error?: string }> };
+        const detailed = (await (await get(`${server.url}/health/detailed`)).json()) as {
+          components: Array<{ name: string; status: string; latency_ms: number; error?: string }>;
+        };
         expect(detailed.components.map((c) => c.name).sort()).toEqual(['cache', 'database', 'graph_store', 'workflow_engine']);
         const cache = detailed.components.find((c) => c.name === 'cache')!;
         expect(cache.status).toBe(process.env.TEST_REDIS_URL ? 'up' : 'down');

@@ -98,7 +98,7 @@ function banner(config: HostConfig, host: Host): string {
         : `  API keys:  HOST ${config.host} is not reachable on loopback; stop the server and run 'npx codehealth keys create --email you@example.com'`,
     );
   } else {
-    lines.push("  Get an API key:  npx codehealth keys create --email you@example.com   (with the same DATABASE_URL)");
+    lines.push('  Get an API key:  npx codehealth keys create --email you@example.com   (with the same DATABASE_URL)');
   }
   lines.push('Press Ctrl-C to stop.');
   return `${lines.join('\n')}\n`;

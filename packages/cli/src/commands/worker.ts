@@ -110,7 +110,8 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
     io.stdout.write(WORKER_USAGE);
     return EXIT.ok;
   }
-  if (positionals.length > 0 || Object.keys(values).some((key) => key !== 'help')) throw new UsageError("worker takes no arguments (see 'codehealth worker --help')");
+  if (positionals.length > 0 || Object.keys(values).some((key) => key !== 'help'))
+    throw new UsageError("worker takes no arguments (see 'codehealth worker --help')");
   const config = readWorkerConfig(io.env, io.cwd);
   const stop = stopRequested(io);
   const log = (line: string) => void io.stderr.write(`${line}\n`);
@@ -121,7 +122,11 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
     await assertHostMigrated(store.db);
     const starter = await TemporalWorkflowStarter.connect({ address: config.workflowAddress, taskQueue: config.taskQueue });
     // VCS_API_URL (GitHub Enterprise Server) is read by the GitHub code host: API calls, feedback and clone tokens.
-    const codeHosts = defaultCodeHosts({ allowLocalRepos: config.allowLocalRepos, github: config.app ? { app: githubAppAuth(config.app) } : undefined, env: io.env });
+    const codeHosts = defaultCodeHosts({
+      allowLocalRepos: config.allowLocalRepos,
+      github: config.app ? { app: githubAppAuth(config.app) } : undefined,
+      env: io.env,
+    });
     const github = codeHosts.find((host): host is GitHubCodeHost => host instanceof GitHubCodeHost);
     const services = new Services({
       db: store.db,
@@ -147,7 +152,12 @@ export async function runWorker(argv: readonly string[], io: CliIo): Promise<num
     });
     let worker;
     try {
-      worker = await createTemporalWorker({ address: config.workflowAddress, taskQueue: config.taskQueue, activities, maxConcurrentActivities: config.concurrency });
+      worker = await createTemporalWorker({
+        address: config.workflowAddress,
+        taskQueue: config.taskQueue,
+        activities,
+        maxConcurrentActivities: config.concurrency,
+      });
     } catch (error) {
       throw new HostStartError(`cannot reach the workflow engine at WORKFLOW_ADDRESS: ${(error as Error).message}`);
     }

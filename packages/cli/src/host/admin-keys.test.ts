@@ -40,7 +40,9 @@ describe.each(STORES)('admin keys [%s]', (store) => {
   it('refuses an invalid email or label before writing anything', async () => {
     await expect(createUserKey(test.db, { email: 'not-an-email' })).rejects.toThrow(new AdminInputError('email: not a valid email address'));
     await expect(createUserKey(test.db, { email: 'ok@example.com', name: '  ' })).rejects.toThrow(AdminInputError);
-    await expect(createUserKey(test.db, { email: 'ok@example.com', name: 'lap\u0000top' })).rejects.toThrow(new AdminInputError('name: must not contain the NUL character (\\u0000)'));
+    await expect(createUserKey(test.db, { email: 'ok@example.com', name: 'lap\u0000top' })).rejects.toThrow(
+      new AdminInputError('name: must not contain the NUL character (\\u0000)'),
+    );
     expect(await users('ok@example.com')).toBe(0);
   });
 

@@ -10,7 +10,11 @@ const MAX_ADMIN_BODY_BYTES = 16 * 1024;
 
 export const AdminKeyInput = z
   .object({
-    email: z.string().trim().max(320).pipe(z.email({ error: 'not a valid email address' })),
+    email: z
+      .string()
+      .trim()
+      .max(320)
+      .pipe(z.email({ error: 'not a valid email address' })),
     name: z
       .string()
       .trim()

@@ -124,7 +124,9 @@ export function cacheFor(config: HostConfig, log: (line: string) => void): Cache
 
 /** Embedded: tables of the store (Services' default). Self-hosted: Neo4j at GRAPH_DB_HOST. */
 export function graphStoreFor(config: HostConfig): GraphStore | undefined {
-  return config.mode === 'embedded' ? undefined : new Neo4jGraphStore({ address: config.graphDbHost, user: config.graphDbUser, password: config.graphDbPassword });
+  return config.mode === 'embedded'
+    ? undefined
+    : new Neo4jGraphStore({ address: config.graphDbHost, user: config.graphDbUser, password: config.graphDbPassword });
 }
 
 function servicesFor(
@@ -143,8 +145,7 @@ function servicesFor(
     cache,
     graphStore,
     codeHosts: staticCodeHosts(
-      codeHosts ??
-        defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
+      codeHosts ?? defaultCodeHosts({ allowLocalRepos, github: config.mode === 'self-hosted' ? { app: githubAppAuth(config.vcs) } : undefined }),
     ),
     options: {
       allowLocalRepos,
@@ -176,16 +177,22 @@ export async function startHost(config: HostConfig, options: HostOptions): Promi
       trustedProxies: config.trustedProxies,
       components: [...healthComponents({ config, db: store.db, cache, graphStore }), ...workflows.components],
       webhookSecret: config.mode === 'self-hosted' ? config.vcs.webhookSecret : process.env.VCS_WEBHOOK_SECRET,
-      authenticators: config.mode === 'self-hosted' ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey, audience: config.idp.audience })] : [],
+      authenticators:
+        config.mode === 'self-hosted'
+          ? [createIdpAuthenticator(services, { issuer: config.idp.jwtIssuer, secretKey: config.idp.secretKey, audience: config.idp.audience })]
+          : [],
       log: options.log,
       version: hostVersion(),
     });
     const adminToken = config.mode === 'embedded' && advertisable(config) ? generateAdminToken() : undefined;
     const admin = adminToken ? createAdminKeysRoute({ db: store.db, token: adminToken, log: options.log }) : undefined;
     const localSignIn =
-      config.mode === 'embedded' && adminToken ? createLocalSignIn({ db: store.db, ownerEmail: config.ownerEmail ?? DEFAULT_OWNER_EMAIL, log: options.log }) : undefined;
+      config.mode === 'embedded' && adminToken
+        ? createLocalSignIn({ db: store.db, ownerEmail: config.ownerEmail ?? DEFAULT_OWNER_EMAIL, log: options.log })
+        : undefined;
     // Embedded, the dashboard is served beside the API; self-hosted, `codehealth web` serves it.
-    const site = config.mode === 'embedded' ? createStaticSite({ root: webRoot(), config: { apiBase: '', localSignIn: localSignIn !== undefined } }) : undefined;
+    const site =
+      config.mode === 'embedded' ? createStaticSite({ root: webRoot(), config: { apiBase: '', localSignIn: localSignIn !== undefined } }) : undefined;
     const handler: FetchHandler = (request) => {
       const { pathname } = new URL(request.url);
       if (admin && pathname === ADMIN_KEYS_PATH) return admin.handle(request, peerAddressOf(request));

@@ -102,7 +102,14 @@ describe('self-hosted configuration', () => {
     });
     expect(config.secretKey).toEqual(Buffer.from(SECRET, 'hex'));
     expect(config.secretKey).toHaveLength(32);
-    const overridden = readSelfHostedConfig({ ...complete(), PORT: '9090', HOST: '10.0.0.5', CORS_ORIGINS: '*', CODEHEALTH_ALLOW_LOCAL_REPOS: '1', WORKFLOW_ADDRESS: '[::1]:7233' });
+    const overridden = readSelfHostedConfig({
+      ...complete(),
+      PORT: '9090',
+      HOST: '10.0.0.5',
+      CORS_ORIGINS: '*',
+      CODEHEALTH_ALLOW_LOCAL_REPOS: '1',
+      WORKFLOW_ADDRESS: '[::1]:7233',
+    });
     expect(overridden).toMatchObject({ port: 9090, host: '10.0.0.5', corsOrigins: ['*'], allowLocalRepos: true, workflowAddress: '[::1]:7233' });
   });
 
@@ -132,7 +139,16 @@ describe('embedded configuration', () => {
 
   it('honours CODEHEALTH_DATA_DIR (relative to the working directory), HOST, PORT and CORS_ORIGINS', () => {
     const config = readEmbeddedConfig({ CODEHEALTH_DATA_DIR: 'var/data', HOST: '0.0.0.0', PORT: '0', CORS_ORIGINS: 'http://localhost:5173' }, '/srv/app');
-    expect(config).toEqual({ mode: 'embedded', host: '0.0.0.0', port: 0, corsOrigins: ['http://localhost:5173'], rateLimit: { limit: 600, windowSeconds: 60 }, unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 }, workload: DEFAULT_WORKLOAD, dataDir: '/srv/app/var/data' });
+    expect(config).toEqual({
+      mode: 'embedded',
+      host: '0.0.0.0',
+      port: 0,
+      corsOrigins: ['http://localhost:5173'],
+      rateLimit: { limit: 600, windowSeconds: 60 },
+      unauthenticatedRateLimit: { limit: 120, windowSeconds: 60 },
+      workload: DEFAULT_WORKLOAD,
+      dataDir: '/srv/app/var/data',
+    });
     expect(readEmbeddedConfig({ CODEHEALTH_DATA_DIR: '/abs/dir' }, '/srv/app').dataDir).toBe('/abs/dir');
   });
 
@@ -158,7 +174,12 @@ describe('embedded configuration', () => {
 
   it('reads the workload bounds (0 turns one off) and refuses anything but a whole number', () => {
     const config = readEmbeddedConfig(
-      { CODEHEALTH_MAX_ISSUES_PER_RULE: '250', CODEHEALTH_ISSUE_RETENTION_RUNS: '0', CODEHEALTH_QUEUE_LIMIT_PER_USER: '3', CODEHEALTH_QUEUE_LIMIT_PER_PROJECT: ' 2 ' },
+      {
+        CODEHEALTH_MAX_ISSUES_PER_RULE: '250',
+        CODEHEALTH_ISSUE_RETENTION_RUNS: '0',
+        CODEHEALTH_QUEUE_LIMIT_PER_USER: '3',
+        CODEHEALTH_QUEUE_LIMIT_PER_PROJECT: ' 2 ',
+      },
       '/',
     );
     expect(config.workload).toEqual({ maxIssuesPerRule: 250, issueRetentionRuns: 0, queueLimits: { perUser: 3, perProject: 2 } });
@@ -171,7 +192,10 @@ describe('embedded configuration', () => {
 
   it('reads CODEHEALTH_PLUGINS as installed package names and refuses paths', () => {
     expect(readEmbeddedConfig({}, '/srv').plugins).toBeUndefined();
-    expect(readEmbeddedConfig({ CODEHEALTH_PLUGINS: '@codehealth/analyzers, @acme/codehealth-rules,,' }, '/srv').plugins).toEqual(['@codehealth/analyzers', '@acme/codehealth-rules']);
+    expect(readEmbeddedConfig({ CODEHEALTH_PLUGINS: '@codehealth/analyzers, @acme/codehealth-rules,,' }, '/srv').plugins).toEqual([
+      '@codehealth/analyzers',
+      '@acme/codehealth-rules',
+    ]);
     for (const bad of ['./tools/evil.mjs', '/tmp/evil.mjs', '../x', 'file:///tmp/x.mjs']) {
       expect(() => readEmbeddedConfig({ CODEHEALTH_PLUGINS: bad }, '/srv')).toThrow(/CODEHEALTH_PLUGINS must list installed npm package names/);
     }
@@ -179,14 +203,20 @@ describe('embedded configuration', () => {
 
   it('refuses a PORT that is not a port number', () => {
     for (const port of ['http', '-1', '65536', '80.5']) {
-      expect(errorOf(() => readEmbeddedConfig({ PORT: port }, '/')).message).toBe('cannot start: PORT must be a port number from 0 to 65535. Fix it and start again.');
+      expect(errorOf(() => readEmbeddedConfig({ PORT: port }, '/')).message).toBe(
+        'cannot start: PORT must be a port number from 0 to 65535. Fix it and start again.',
+      );
     }
   });
 });
 
 describe('admin commands store', () => {
   it('uses DATABASE_URL when set, else the embedded data dir under its lock', () => {
-    expect(adminStoreConfig({ DATABASE_URL: 'postgresql://h/db' }, '/w', 'codehealth keys create')).toEqual({ kind: 'postgres', url: 'postgresql://h/db', options: { max: 2 } });
+    expect(adminStoreConfig({ DATABASE_URL: 'postgresql://h/db' }, '/w', 'codehealth keys create')).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://h/db',
+      options: { max: 2 },
+    });
     expect(adminStoreConfig({ DATABASE_URL: ' ', CODEHEALTH_DATA_DIR: 'd' }, '/w', 'codehealth migrate up')).toEqual({
       kind: 'embedded',
       dataDir: '/w/d',

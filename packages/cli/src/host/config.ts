@@ -125,7 +125,10 @@ function parsePort(env: Env, problems: string[]): number {
 /** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`) or `*`. */
 function parseCorsOrigins(raw: string | undefined, problems: string[]): string[] {
   if (raw === undefined) return [];
-  const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const isOrigin = (origin: string) => isHttpUrl(origin) && /^[a-z]+:\/\/[^/?#]+\/?$/i.test(origin);
   const invalid = origins.filter((origin) => origin !== '*' && !isOrigin(origin));
   if (invalid.length > 0) problems.push(`CORS_ORIGINS must list origins such as https://app.example.com (or *); not an origin: ${invalid.join(', ')}`);
@@ -148,7 +151,8 @@ function parseLimits(env: Env, problems: string[]): Limits {
   return {
     rateLimit: attempt(() => rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_PER_MINUTE')), false),
     unauthenticatedRateLimit: attempt(
-      () => rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE'), 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', DEFAULT_UNAUTHENTICATED_RATE_LIMIT),
+      () =>
+        rateLimitFromEnv(valueOf(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE'), 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', DEFAULT_UNAUTHENTICATED_RATE_LIMIT),
       false,
     ),
     ...(trustedProxies ? { trustedProxies } : {}),
@@ -224,7 +228,10 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
   const limits = parseLimits(env, problems);
   const workload = readWorkloadConfig(env, problems);
   if (problems.length > 0) {
-    fail(problems, "Set them as described in the spec's deployment section, or run 'codehealth serve --embedded' (npm start) for a local server without external services.");
+    fail(
+      problems,
+      "Set them as described in the spec's deployment section, or run 'codehealth serve --embedded' (npm start) for a local server without external services.",
+    );
   }
   const slot = (size: 'LARGE' | 'SMALL'): LlmSlot => ({
     provider: get(`LLM_${size}_PROVIDER`),
@@ -257,7 +264,14 @@ export function readSelfHostedConfig(env: Env): SelfHostedConfig {
 
 /** IDP_AUDIENCE: comma-separated audiences, any of which a token's `aud` may name. */
 function idpAudienceOf(env: Env): { audience?: string[] } {
-  const audience = [...new Set((valueOf(env, 'IDP_AUDIENCE') ?? '').split(',').map((value) => value.trim()).filter(Boolean))];
+  const audience = [
+    ...new Set(
+      (valueOf(env, 'IDP_AUDIENCE') ?? '')
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
   return audience.length > 0 ? { audience } : {};
 }
 
@@ -270,9 +284,19 @@ function idpAudienceOf(env: Env): { audience?: string[] } {
 export function hostPluginsOf(env: Env): string[] | undefined {
   const raw = valueOf(env, 'CODEHEALTH_PLUGINS');
   if (raw === undefined) return undefined;
-  const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const invalid = names.filter((name) => !NPM_NAME.test(name));
-  if (invalid.length > 0) throw new HostConfigError(`CODEHEALTH_PLUGINS must list installed npm package names (such as @acme/codehealth-rules); not a package name: ${invalid.join(', ')}`);
+  if (invalid.length > 0)
+    throw new HostConfigError(
+      `CODEHEALTH_PLUGINS must list installed npm package names (such as @acme/codehealth-rules); not a package name: ${invalid.join(', ')}`,
+    );
   return names;
 }
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;

@@ -21,9 +21,14 @@ export function githubAppAuth(config: GitHubAppConfig) {
  * GitHub code host's (GitHubCodeHost.installationToken): tokens come from the configured API root
  * (VCS_API_URL) like every other GitHub call.
  */
-export function installationCloneAuth(db: Database, installationToken: (installationId: number) => Promise<string>): (repositoryId: string) => Promise<string | undefined> {
+export function installationCloneAuth(
+  db: Database,
+  installationToken: (installationId: number) => Promise<string>,
+): (repositoryId: string) => Promise<string | undefined> {
   return async (repositoryId) => {
-    const [row] = await db.query<{ installation_id: number | string }>("SELECT installation_id FROM repositories WHERE id = $1 AND provider = 'github'", [repositoryId]);
+    const [row] = await db.query<{ installation_id: number | string }>("SELECT installation_id FROM repositories WHERE id = $1 AND provider = 'github'", [
+      repositoryId,
+    ]);
     if (!row || !Number(row.installation_id)) return undefined;
     const token = await installationToken(Number(row.installation_id));
     return `Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;

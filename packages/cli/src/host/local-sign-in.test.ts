@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => test?.dispose());
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  new Request('http://127.0.0.1:8080/admin/sign-in', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  new Request('http://127.0.0.1:8080/admin/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 const codeOf = (link: string) => new URL(link).hash.slice('#code='.length);
 
 it('gives a loopback caller with the code one key of the owner, once', async () => {

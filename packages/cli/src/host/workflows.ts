@@ -56,8 +56,7 @@ export async function activitiesFor(services: Services, options: ActivityHostOpt
 
 /** Runs `tick` every SCHEDULE_TICK_MS; returns the stop function. */
 export function startScheduleTicks(services: Services, log: (line: string) => void): () => void {
-  const tick = () =>
-    void services.schedules.tick(new Date(), log).catch((error: unknown) => log(`scheduler: ${(error as Error).message}`));
+  const tick = () => void services.schedules.tick(new Date(), log).catch((error: unknown) => log(`scheduler: ${(error as Error).message}`));
   const timer = setInterval(tick, SCHEDULE_TICK_MS);
   timer.unref();
   tick();

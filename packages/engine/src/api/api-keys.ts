@@ -7,7 +7,7 @@ const keyFields = {
   name: z.string(),
   description: z.string(),
   key_prefix: z.string().meta({ description: 'leading characters of the key, safe to display' }),
-  scopes: z.array(z.string()).meta({ description: 'reserved; always empty: a key has its user\'s permissions' }),
+  scopes: z.array(z.string()).meta({ description: "reserved; always empty: a key has its user's permissions" }),
 };
 
 export const CreatedApiKeySchema = z
@@ -15,9 +15,7 @@ export const CreatedApiKeySchema = z
   .meta({ id: 'CreatedApiKey' });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
-export const ApiKeySchema = z
-  .object({ ...keyFields, last_used_at: Timestamp.nullable(), created_at: Timestamp })
-  .meta({ id: 'ApiKey' });
+export const ApiKeySchema = z.object({ ...keyFields, last_used_at: Timestamp.nullable(), created_at: Timestamp }).meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
 export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) }).meta({ id: 'ApiKeyList' });

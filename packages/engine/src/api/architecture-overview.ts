@@ -91,7 +91,8 @@ export const TestLayoutSchema = z
     test_lines_of_code: Count,
     test_to_code_ratio: z.number().min(0).meta({ description: 'test lines of code per source line of code' }),
     placement: z.enum(['colocated', 'separate', 'mixed', 'none']).meta({
-      description: '`separate`: at least 80% of test files live under a test directory (test, tests, __tests__, spec, e2e, ...); `colocated`: at least 80% beside the code; `mixed` otherwise',
+      description:
+        '`separate`: at least 80% of test files live under a test directory (test, tests, __tests__, spec, e2e, ...); `colocated`: at least 80% beside the code; `mixed` otherwise',
     }),
     test_directories: z.array(Path),
     frameworks: z.array(z.string()),

@@ -174,9 +174,7 @@ export const ConventionPatternSchema = z
   .strict();
 export type ConventionPatternWire = z.infer<typeof ConventionPatternSchema>;
 
-export const ConventionConsistencySchema = z
-  .object({ overall_consistency: z.number(), patterns: z.array(ConventionPatternSchema) })
-  .strict();
+export const ConventionConsistencySchema = z.object({ overall_consistency: z.number(), patterns: z.array(ConventionPatternSchema) }).strict();
 
 export const TestQualitySchema = z
   .object({

@@ -45,7 +45,7 @@ export const IssueSchema = z
     auto_fixable: z.boolean(),
     is_new: z.boolean().meta({
       description:
-        'no issue with the same identity was in the run it was compared with. Identity: rule, file, qualified enclosing symbol and the anchor\'s own code with comments and formatting left out; for metric rules (long function, cognitive complexity …) rule, file and symbol, so a changed value is not a new issue (see `change`)',
+        "no issue with the same identity was in the run it was compared with. Identity: rule, file, qualified enclosing symbol and the anchor's own code with comments and formatting left out; for metric rules (long function, cognitive complexity …) rule, file and symbol, so a changed value is not a new issue (see `change`)",
     }),
     is_dismissed: z.boolean(),
     context_type: IssueContextTypeSchema,
@@ -53,22 +53,17 @@ export const IssueSchema = z
     project_id: Uuid,
     repository_id: Uuid.meta({ description: 'the nil UUID when the repository is no longer known' }),
     created_at: Timestamp,
-    file_role: z
-      .enum(FILE_ROLES)
-      .optional()
-      .meta({
-        description:
-          'extension: the role of the issue\'s file as the run classified it (production, test, fixture, benchmark, example, docs, tooling, generated, vendored); only production findings count in scores. Absent for issues recorded before roles existed',
-      }),
-    change: z
-      .enum(ISSUE_CHANGES)
-      .optional()
-      .meta({
-        description:
-          'extension, on issues of a PR analysis: how the issue changed against the PR\'s base. `new`: not there before (`is_new`); `worsened`/`improved`: a metric issue (long function, cognitive complexity, large class …) whose measured value got worse/better — a worsened issue counts with the new ones in `issues_added` and merge readiness; `unchanged`: there before, as it was. Absent on other runs and on issues recorded before it existed',
-      }),
+    file_role: z.enum(FILE_ROLES).optional().meta({
+      description:
+        "extension: the role of the issue's file as the run classified it (production, test, fixture, benchmark, example, docs, tooling, generated, vendored); only production findings count in scores. Absent for issues recorded before roles existed",
+    }),
+    change: z.enum(ISSUE_CHANGES).optional().meta({
+      description:
+        "extension, on issues of a PR analysis: how the issue changed against the PR's base. `new`: not there before (`is_new`); `worsened`/`improved`: a metric issue (long function, cognitive complexity, large class …) whose measured value got worse/better — a worsened issue counts with the new ones in `issues_added` and merge readiness; `unchanged`: there before, as it was. Absent on other runs and on issues recorded before it existed",
+    }),
     previous_value: z.number().optional().meta({
-      description: 'extension, with `change` `worsened`, `improved` or `unchanged` of a metric issue: its measured value at the PR\'s base (e.g. the complexity 43 of a function now at 71), when known',
+      description:
+        "extension, with `change` `worsened`, `improved` or `unchanged` of a metric issue: its measured value at the PR's base (e.g. the complexity 43 of a function now at 71), when known",
     }),
   })
   .meta({ id: 'Issue' });

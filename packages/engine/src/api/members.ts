@@ -41,15 +41,10 @@ export const CreateInvitationBody = z
   .meta({ id: 'CreateInvitationRequest' });
 export type CreateInvitationInput = z.infer<typeof CreateInvitationBody>;
 
-export const UpdateMemberRoleBody = z
-  .object({ role: ProjectRoleSchema })
-  .strict()
-  .meta({ id: 'UpdateMemberRoleRequest' });
+export const UpdateMemberRoleBody = z.object({ role: ProjectRoleSchema }).strict().meta({ id: 'UpdateMemberRoleRequest' });
 export type UpdateMemberRoleInput = z.infer<typeof UpdateMemberRoleBody>;
 
-export const UpdatedMemberSchema = z
-  .object({ status: z.literal('updated') })
-  .meta({ id: 'MemberRoleUpdated' });
+export const UpdatedMemberSchema = z.object({ status: z.literal('updated') }).meta({ id: 'MemberRoleUpdated' });
 export type UpdatedMember = z.infer<typeof UpdatedMemberSchema>;
 
 export const AcceptedInvitationSchema = z

@@ -17,8 +17,7 @@ export type PrAnalysisStatus = (typeof PR_ANALYSIS_STATUSES)[number];
 // them on the wire and are checked against them below.
 export { PR_INTENTS, MERGE_READINESS, ZONE_RISKS, SCOPE_CLASSIFICATIONS, IMPACT_RATINGS };
 export const PrIntentSchema = z.enum(PR_INTENTS).meta({
-  description:
-    'feature, bugfix, refactor, test, docs, dependency, config, performance, security, chore; `unknown` while the analysis has not completed',
+  description: 'feature, bugfix, refactor, test, docs, dependency, config, performance, security, chore; `unknown` while the analysis has not completed',
 });
 export const ImpactRatingSchema = z.enum(IMPACT_RATINGS).meta({
   description:
@@ -52,7 +51,7 @@ export const MergeReadinessSchema = z
     blocking_count: Count,
     advisory_count: Count,
     info_count: Count,
-    confidence: z.number().min(0).max(100).meta({ description: '0-100, like an issue\'s confidence' }),
+    confidence: z.number().min(0).max(100).meta({ description: "0-100, like an issue's confidence" }),
     reasons: z
       .array(z.string())
       .optional()
@@ -76,13 +75,15 @@ export type MergeReadiness = z.infer<typeof MergeReadinessSchema>;
 export const HealthImpactSchema = z
   .strictObject({
     overall_delta: z.number().meta({ description: 'projected minus current overall score' }),
-    issues_added: Count.meta({ description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`' }),
+    issues_added: Count.meta({
+      description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`',
+    }),
     issues_fixed: Count.meta({ description: 'issues of the base the PR removed (a metric issue that only improved is not fixed)' }),
     impact_rating: ImpactRatingSchema,
     issues_new: Count.optional().meta({ description: 'extension: issues the change introduced (issues_added = issues_new + issues_worsened)' }),
     issues_worsened: Count.optional().meta({ description: 'extension: metric issues of the base the change made worse' }),
     issues_pre_existing: Count.optional().meta({
-      description: 'extension: issues of the base still in the changed files, not made worse (unchanged or improved): not the change\'s own',
+      description: "extension: issues of the base still in the changed files, not made worse (unchanged or improved): not the change's own",
     }),
     issues_improved: Count.optional().meta({ description: 'extension: of issues_pre_existing, metric issues whose measured value got better' }),
   })
@@ -107,7 +108,9 @@ export const HealthProjectionSchema = z
     current_grade: PrGradeSchema,
     projected_grade: PrGradeSchema,
     category_deltas: z.array(CategoryDeltaSchema),
-    issues_added: Count.meta({ description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`' }),
+    issues_added: Count.meta({
+      description: 'issues the PR introduced: new ones plus metric issues it made worse (a complexity 43 -> 71); issues listed with `change`',
+    }),
     issues_fixed: Count.meta({ description: 'issues of the base the PR removed (a metric issue that only improved is not fixed)' }),
     impact_rating: ImpactRatingSchema,
   })
@@ -133,9 +136,7 @@ export const GraphImpactSchema = z
   .meta({ id: 'PrGraphImpact', description: 'Impact of the changed symbols on the code graph (fields chosen by this service: the spec does not show them).' });
 export type GraphImpact = z.infer<typeof GraphImpactSchema>;
 
-export const ScopeDriftItemSchema = z
-  .strictObject({ description: z.string(), reason: z.string(), files: z.array(z.string()) })
-  .meta({ id: 'PrScopeDrift' });
+export const ScopeDriftItemSchema = z.strictObject({ description: z.string(), reason: z.string(), files: z.array(z.string()) }).meta({ id: 'PrScopeDrift' });
 export type ScopeDriftItem = z.infer<typeof ScopeDriftItemSchema>;
 
 export const ImpactZoneSchema = z
@@ -174,9 +175,12 @@ export const StackedPrsSchema = z
   .strictObject({
     is_stacked: z.boolean(),
     stacked_prs: PrNumbers.meta({
-      description: 'every PR of the stack this PR belongs to, this one included, from the bottom (nearest the default branch) to the top; empty when not stacked',
+      description:
+        'every PR of the stack this PR belongs to, this one included, from the bottom (nearest the default branch) to the top; empty when not stacked',
     }),
-    parent_prs: PrNumbers.meta({ description: 'open PRs this PR is built on (its base branch is their head branch, or its history holds their head commits), nearest first' }),
+    parent_prs: PrNumbers.meta({
+      description: 'open PRs this PR is built on (its base branch is their head branch, or its history holds their head commits), nearest first',
+    }),
     child_prs: PrNumbers.meta({ description: 'open PRs built on this one, nearest first' }),
     summary: z.string(),
   })
@@ -226,7 +230,8 @@ const FailureReason = z
 const PrFeedbackSchema = z
   .strictObject({
     status: z.enum(['posted', 'not_posted', 'skipped']).meta({
-      description: '`posted`: the check run and the sticky comment are on the code host; `not_posted`: the code host failed after the retries; `skipped`: no feedback is due',
+      description:
+        '`posted`: the check run and the sticky comment are on the code host; `not_posted`: the code host failed after the retries; `skipped`: no feedback is due',
     }),
     reason: z.string().optional().meta({ description: 'why it was not posted or skipped' }),
     at: Timestamp,

@@ -49,7 +49,9 @@ export const ProjectSettingsInput = z
           .number()
           .min(MIN_ASSESSMENT_INTERVAL_HOURS)
           .max(MAX_ASSESSMENT_INTERVAL_HOURS)
-          .meta({ description: `hours between scheduled assessments, ${MIN_ASSESSMENT_INTERVAL_HOURS} to ${MAX_ASSESSMENT_INTERVAL_HOURS}; without it none are scheduled` }),
+          .meta({
+            description: `hours between scheduled assessments, ${MIN_ASSESSMENT_INTERVAL_HOURS} to ${MAX_ASSESSMENT_INTERVAL_HOURS}; without it none are scheduled`,
+          }),
       })
       .partial()
       .strict()

@@ -78,11 +78,9 @@ export const AddPublicRepositoryBody = z
     name: z.string().min(1).optional(),
     skip_onboarding: SkipOnboarding,
   })
-  .refine(
-    (body) =>
-      body.url !== undefined ? body.owner === undefined && body.name === undefined : body.owner !== undefined && body.name !== undefined,
-    { message: 'give either url, or owner and name' },
-  )
+  .refine((body) => (body.url !== undefined ? body.owner === undefined && body.name === undefined : body.owner !== undefined && body.name !== undefined), {
+    message: 'give either url, or owner and name',
+  })
   .meta({ id: 'AddPublicRepositoryRequest', description: 'either url, or owner and name' });
 export type AddPublicRepositoryInput = z.infer<typeof AddPublicRepositoryBody>;
 

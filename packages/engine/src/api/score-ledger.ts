@@ -9,9 +9,13 @@ const Points = z.number().min(0).max(100);
 /** Fields added to the Health assessment and its trend points. */
 export const gradingFields = {
   graded: z.boolean().meta({
-    description: 'false when `overall_score` (0) and `overall_grade` (F) are placeholders: no production code any analyzer reads, nothing assessed, or the run has not completed',
+    description:
+      'false when `overall_score` (0) and `overall_grade` (F) are placeholders: no production code any analyzer reads, nothing assessed, or the run has not completed',
   }),
-  not_graded_reason: z.string().nullable().meta({ description: 'why there is no grade (null when `graded`), e.g. "no TypeScript or JavaScript files: 3 Python files are not analysed"' }),
+  not_graded_reason: z
+    .string()
+    .nullable()
+    .meta({ description: 'why there is no grade (null when `graded`), e.g. "no TypeScript or JavaScript files: 3 Python files are not analysed"' }),
   not_assessed: z
     .partialRecord(z.enum(HEALTH_CATEGORY_KEYS), z.string())
     .meta({ description: 'categories not assessed, each with its reason; their `<key>_score` is a placeholder 0. Empty when all 8 are assessed' }),
@@ -51,7 +55,12 @@ export const ScoreLedgerSchema = z
         }),
       )
       .meta({ description: 'costs add up to 100 − overall_score (in tenths, exactly); empty without a grade' }),
-    categories: z.strictObject(Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [key, CategoryLedgerSchema])) as Record<(typeof HEALTH_CATEGORY_KEYS)[number], typeof CategoryLedgerSchema>),
+    categories: z.strictObject(
+      Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [key, CategoryLedgerSchema])) as Record<
+        (typeof HEALTH_CATEGORY_KEYS)[number],
+        typeof CategoryLedgerSchema
+      >,
+    ),
     non_production: z
       .record(z.string(), z.strictObject({ findings: z.number().int().min(0), points: z.number().min(0), lines_of_code: z.number().int().min(0).nullable() }))
       .meta({ description: 'findings outside production code by role (test, example, benchmark, ...): reported, counted in no score' }),

@@ -17,7 +17,7 @@ export const WebhookActionSchema = z
         merged: z.boolean(),
         head_sha: z.string(),
       })
-      .meta({ description: "the stored pull request was inserted or refreshed from the payload" }),
+      .meta({ description: 'the stored pull request was inserted or refreshed from the payload' }),
     z
       .object({
         type: z.literal('pr_analysis'),

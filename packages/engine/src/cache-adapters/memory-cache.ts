@@ -64,10 +64,13 @@ export class MemoryCache implements Cache {
       await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
     }
     this.locks.set(name, { token, expiresAt: Date.now() + options.ttlMs });
-    const renew = setInterval(() => {
-      const held = this.locks.get(name);
-      if (held?.token === token) held.expiresAt = Date.now() + options.ttlMs;
-    }, Math.max(10, Math.floor(options.ttlMs / 3)));
+    const renew = setInterval(
+      () => {
+        const held = this.locks.get(name);
+        if (held?.token === token) held.expiresAt = Date.now() + options.ttlMs;
+      },
+      Math.max(10, Math.floor(options.ttlMs / 3)),
+    );
     try {
       return await fn();
     } finally {

@@ -49,7 +49,10 @@ describe.skipIf(!url)('RedisCache across processes', () => {
     const lines: string[] = [];
     const cache = new RedisCache('redis://:s3cret@127.0.0.1:9/0', { log: (line) => lines.push(line) });
     try {
-      const error = await cache.check().then(() => undefined, (e: Error) => e);
+      const error = await cache.check().then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(error).toBeInstanceOf(Error);
       expect(`${error?.message} ${lines.join(' ')}`).not.toContain('s3cret');
     } finally {

@@ -78,11 +78,14 @@ export class RedisCache implements Cache {
       if (Date.now() >= deadline) throw new LockBusyError(name);
       await sleep(Math.min(200, Math.max(10, deadline - Date.now())));
     }
-    const renew = setInterval(() => {
-      this.redis.eval(RENEW, 1, key, token, String(options.ttlMs)).catch(() => {
-        // A missed renewal is retried at the next tick; the TTL covers two of them.
-      });
-    }, Math.max(10, Math.floor(options.ttlMs / 3)));
+    const renew = setInterval(
+      () => {
+        this.redis.eval(RENEW, 1, key, token, String(options.ttlMs)).catch(() => {
+          // A missed renewal is retried at the next tick; the TTL covers two of them.
+        });
+      },
+      Math.max(10, Math.floor(options.ttlMs / 3)),
+    );
     try {
       return await fn();
     } finally {

@@ -45,7 +45,9 @@ describe('DiskRunStateStore', () => {
       const file = join(dir, 'run-states', `${sha}-${inventoryConfigKey({})}.json`);
       utimesSync(file, 1_000 + n, 1_000 + n);
     }
-    const kept = readdirSync(join(dir, 'run-states')).map((name) => name.slice(0, 40)).sort();
+    const kept = readdirSync(join(dir, 'run-states'))
+      .map((name) => name.slice(0, 40))
+      .sort();
     expect(kept).toEqual(shas.slice(2).sort());
   });
 });

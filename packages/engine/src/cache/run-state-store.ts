@@ -35,7 +35,12 @@ export interface RunStateStore {
 }
 
 /** The configuration that decides the inventory: excluded paths, kinds, size limit. */
-export function inventoryConfigKey(config: { exclude?: readonly string[]; tests?: readonly string[]; generated?: readonly string[]; maxFileBytes?: number }): string {
+export function inventoryConfigKey(config: {
+  exclude?: readonly string[];
+  tests?: readonly string[];
+  generated?: readonly string[];
+  maxFileBytes?: number;
+}): string {
   const parts = [RUN_STATE_FORMAT_VERSION, config.exclude ?? [], config.tests ?? [], config.generated ?? [], config.maxFileBytes ?? null];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
 }
@@ -74,7 +79,12 @@ function isRunState(value: unknown, commitSha: string, configKey: string): value
     state.git !== null &&
     Array.isArray(state.git.recent) &&
     Array.isArray(state.git.history) &&
-    (state.rules === undefined || (typeof state.rules === 'object' && state.rules !== null && typeof state.rules.ruleSet === 'string' && typeof state.rules.states === 'object' && state.rules.states !== null))
+    (state.rules === undefined ||
+      (typeof state.rules === 'object' &&
+        state.rules !== null &&
+        typeof state.rules.ruleSet === 'string' &&
+        typeof state.rules.states === 'object' &&
+        state.rules.states !== null))
   );
 }
 
@@ -137,9 +147,7 @@ export class DiskRunStateStore implements RunStateStore {
     const dir = join(this.dir, 'run-states');
     const names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
     if (names.length <= this.maxFiles) return;
-    const dated = await Promise.all(
-      names.map(async (name) => ({ name, written: (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
-    );
+    const dated = await Promise.all(names.map(async (name) => ({ name, written: (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
     dated.sort((a, b) => b.written - a.written || a.name.localeCompare(b.name));
     for (const { name } of dated.slice(this.maxFiles)) await unlink(join(dir, name)).catch(() => undefined);
   }

@@ -83,7 +83,10 @@ describe('GitHubCodeHost', () => {
 
   it('maps an unreachable API to 503', async () => {
     const down = new GitHubCodeHost({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
-    await expect(down.resolvePublic({ owner: 'a', name: 'b' })).rejects.toMatchObject({ name: 'UnavailableError', message: expect.stringMatching(/^GitHub is unavailable/) });
+    await expect(down.resolvePublic({ owner: 'a', name: 'b' })).rejects.toMatchObject({
+      name: 'UnavailableError',
+      message: expect.stringMatching(/^GitHub is unavailable/),
+    });
   });
 
   it('without App credentials, installation calls answer 503 naming the variables', async () => {

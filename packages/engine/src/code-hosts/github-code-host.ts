@@ -5,7 +5,14 @@
 // (`createAppAuth` from @octokit/auth-app with VCS_APP_ID and the private key): this adapter
 // never reads keys itself, and tokens never appear in its errors or logs.
 import { Octokit } from '@octokit/rest';
-import { NO_APP_MESSAGE, type CodeHost, type InstallationMetadata, type PublicRepositoryRef, type PullRequestMetadata, type RepositoryMetadata } from '../ports/code-host.js';
+import {
+  NO_APP_MESSAGE,
+  type CodeHost,
+  type InstallationMetadata,
+  type PublicRepositoryRef,
+  type PullRequestMetadata,
+  type RepositoryMetadata,
+} from '../ports/code-host.js';
 import { InvalidInputError, NotFoundError, UnavailableError } from '../services/errors.js';
 import { storableText } from '../store/storable-text.js';
 import { parseRepositoryRef } from './repository-url.js';
@@ -227,7 +234,9 @@ export class GitHubCodeHost implements CodeHost {
   /** Check runs and PR comments of a repository installed with the App (its installation's token); undefined otherwise. */
   pullRequestFeedback(repository: RepositoryMetadata): PullRequestFeedbackChannel | undefined {
     if (repository.installationId === 0 || !this.options.app) return undefined;
-    return new GitHubPrFeedbackChannel(this.installationClient(repository.installationId), { owner: repository.owner, name: repository.name }, () => this.requestOptions());
+    return new GitHubPrFeedbackChannel(this.installationClient(repository.installationId), { owner: repository.owner, name: repository.name }, () =>
+      this.requestOptions(),
+    );
   }
 
   private requestOptions(): { signal: AbortSignal } {

@@ -81,7 +81,8 @@ describe('LocalGitCodeHost', () => {
     const marker = join(hostile.root, 'pwned');
     const script = `#!/bin/sh\ntouch ${marker}\n`;
     mkdirSync(join(hostile.root, '.git/hooks'), { recursive: true });
-    for (const hook of ['post-checkout', 'reference-transaction', 'pre-auto-gc']) writeFileSync(join(hostile.root, '.git/hooks', hook), script, { mode: 0o755 });
+    for (const hook of ['post-checkout', 'reference-transaction', 'pre-auto-gc'])
+      writeFileSync(join(hostile.root, '.git/hooks', hook), script, { mode: 0o755 });
     writeFileSync(join(hostile.root, 'fsmonitor.sh'), script, { mode: 0o755 });
     hostile.git('config', 'core.fsmonitor', join(hostile.root, 'fsmonitor.sh'));
     // The hooks would fire on git's own commands: this one proves they are armed.

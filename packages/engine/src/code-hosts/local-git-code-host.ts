@@ -24,7 +24,13 @@ export class LocalGitError extends Error {
 
 /** Runs git in `dir` and returns its trimmed stdout; never looks for a repository above `dir`. */
 export async function runLocalGit(dir: string, args: readonly string[]): Promise<string> {
-  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], environment: { repository: dir }, timeoutMs: GIT_TIMEOUT_MS, maxBufferBytes: 64 * 1024 * 1024 });
+  const result = await runGitCommand({
+    cwd: dir,
+    args: [...SAFE_CONFIG, ...args],
+    environment: { repository: dir },
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBufferBytes: 64 * 1024 * 1024,
+  });
   if (!succeeded(result)) throw new LocalGitError(`git ${args[0]} failed: ${failureDetail(result)}`);
   return result.stdout.toString('utf8').replace(/\n$/, '');
 }

@@ -7,7 +7,11 @@ const local = { allowLocal: true };
 describe('parseRepositoryRef', () => {
   it('accepts GitHub web URLs with an optional .git or trailing slash', () => {
     expect(parseRepositoryRef({ url: 'https://github.com/octo-org/octo-repo' }, remote)).toEqual({ provider: 'github', owner: 'octo-org', name: 'octo-repo' });
-    expect(parseRepositoryRef({ url: 'https://github.com/octo-org/octo.repo_1.git' }, remote)).toEqual({ provider: 'github', owner: 'octo-org', name: 'octo.repo_1' });
+    expect(parseRepositoryRef({ url: 'https://github.com/octo-org/octo.repo_1.git' }, remote)).toEqual({
+      provider: 'github',
+      owner: 'octo-org',
+      name: 'octo.repo_1',
+    });
     expect(parseRepositoryRef({ url: 'https://GitHub.com/a/b/' }, remote)).toEqual({ provider: 'github', owner: 'a', name: 'b' });
   });
 
@@ -55,7 +59,11 @@ describe('parseRepositoryRef', () => {
 
   it('accepts file:// URLs only when local repositories are allowed, normalised to an absolute path', () => {
     expect(parseRepositoryRef({ url: 'file:///srv/repos/app/' }, local)).toEqual({ provider: 'local', path: '/srv/repos/app', url: 'file:///srv/repos/app' });
-    expect(parseRepositoryRef({ url: 'file:///srv/repos/x/../app' }, local)).toEqual({ provider: 'local', path: '/srv/repos/app', url: 'file:///srv/repos/app' });
+    expect(parseRepositoryRef({ url: 'file:///srv/repos/x/../app' }, local)).toEqual({
+      provider: 'local',
+      path: '/srv/repos/app',
+      url: 'file:///srv/repos/app',
+    });
     expect(parseRepositoryRef({ url: 'file://localhost/srv/a%20b' }, local)).toEqual({ provider: 'local', path: '/srv/a b', url: 'file:///srv/a%20b' });
     expect(() => parseRepositoryRef({ url: 'file://server/share/repo' }, local)).toThrow(/must not name a host/);
     expect(() => parseRepositoryRef({ url: 'file:///srv/a%2Fb' }, local)).toThrow(/not a usable file:\/\/ URL/);

@@ -7,9 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PublicRepositoryRef } from '../ports/code-host.js';
 import { InvalidInputError } from '../services/errors.js';
 
-export type RepositoryLocation =
-  | { provider: 'github'; owner: string; name: string }
-  | { provider: 'local'; path: string; url: string };
+export type RepositoryLocation = { provider: 'github'; owner: string; name: string } | { provider: 'local'; path: string; url: string };
 
 // GitHub's rules: logins are letters, digits and single inner hyphens, at most 39 characters;
 // repository names are letters, digits, `.`, `_`, `-`, at most 100, and never `.` or `..`.

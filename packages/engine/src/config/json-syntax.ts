@@ -56,7 +56,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
   const value = (): JsonSyntaxError | undefined => {
     const c = text[i];
     if (c === '"') return string();
-    for (const literal of ['true', 'false', 'null']) if (text.startsWith(literal, i)) return (i += literal.length, undefined);
+    for (const literal of ['true', 'false', 'null']) if (text.startsWith(literal, i)) return ((i += literal.length), undefined);
     NUMBER.lastIndex = i;
     const number = NUMBER.exec(text);
     if (number && number[0] !== '-') {

@@ -62,12 +62,15 @@ describe('loadConfig', () => {
   });
 
   it('never reads a config that is a link leading outside the repository, nor quotes what it points at', async () => {
-    const outside = await repoWith({ 'secret.json': '{"exclude": ["OUTSIDE-SECRET-41d"]}', 'passwd': 'root:x:0:0:OUTSIDE-SECRET-41d:/root:/bin/bash\n' });
+    const outside = await repoWith({ 'secret.json': '{"exclude": ["OUTSIDE-SECRET-41d"]}', passwd: 'root:x:0:0:OUTSIDE-SECRET-41d:/root:/bin/bash\n' });
     for (const target of [join(outside, 'secret.json'), join(outside, 'passwd'), '/proc/self/environ', '/etc/passwd']) {
       const dir = await repoWith({});
       await symlink(target, join(dir, 'codehealth.config.json'));
       const error = (await loadConfig(dir, { allowCode: false }).catch((e: Error) => e)) as Error;
-      expect(error).toMatchObject({ name: 'ConfigError', message: 'config codehealth.config.json: reached through a symbolic link that leads outside the repository; not read' });
+      expect(error).toMatchObject({
+        name: 'ConfigError',
+        message: 'config codehealth.config.json: reached through a symbolic link that leads outside the repository; not read',
+      });
     }
     const code = await repoWith({});
     await writeFile(join(outside, 'evil.ts'), 'export default { exclude: ["x"] };\n');
@@ -91,11 +94,17 @@ describe('loadConfig', () => {
     const error = (await loadConfig(dir, { allowCode: false }).catch((e: Error) => e)) as Error;
     expect(error.message).toBe('invalid config codehealth.config.json: not valid JSON: unexpected character at line 1, column 1');
     const truncated = await repoWith({ 'codehealth.config.json': '{\n  "plugins": [' });
-    await expect(loadConfig(truncated, { allowCode: false })).rejects.toThrow('invalid config codehealth.config.json: not valid JSON: unexpected end of input at line 2, column 15');
+    await expect(loadConfig(truncated, { allowCode: false })).rejects.toThrow(
+      'invalid config codehealth.config.json: not valid JSON: unexpected end of input at line 2, column 15',
+    );
   });
 
   it('reports malformed JSON and several config files as config errors', async () => {
-    await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{ "plugins": [' }), { allowCode: false })).rejects.toThrow(/invalid config codehealth.config.json/);
-    await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{}', 'codehealth.config.ts': 'export default {}' }), { allowCode: true })).rejects.toThrow(/more than one config file/);
+    await expect(loadConfig(await repoWith({ 'codehealth.config.json': '{ "plugins": [' }), { allowCode: false })).rejects.toThrow(
+      /invalid config codehealth.config.json/,
+    );
+    await expect(
+      loadConfig(await repoWith({ 'codehealth.config.json': '{}', 'codehealth.config.ts': 'export default {}' }), { allowCode: true }),
+    ).rejects.toThrow(/more than one config file/);
   });
 });

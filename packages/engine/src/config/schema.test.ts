@@ -3,7 +3,10 @@ import { validateConfig } from './load-config.js';
 
 describe('configSchema globs', () => {
   it('accepts `tests` and `generated` globs the linear-time matcher runs, extglobs included', () => {
-    const config = validateConfig({ tests: ['*.it.ts', 'src/**/!(*.d).ts', '@(qa|e2e)/**'], generated: ['**/*.pb.ts', `${'*?'.repeat(500)}Z`] }, 'codehealth.config.json');
+    const config = validateConfig(
+      { tests: ['*.it.ts', 'src/**/!(*.d).ts', '@(qa|e2e)/**'], generated: ['**/*.pb.ts', `${'*?'.repeat(500)}Z`] },
+      'codehealth.config.json',
+    );
     expect(config.tests).toHaveLength(3);
     expect(config.generated).toHaveLength(2);
   });

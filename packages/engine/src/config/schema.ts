@@ -24,10 +24,13 @@ const ruleSetting = z.union([
 ]);
 
 /** A `tests` or `generated` glob: matched in linear time, which refuses a few constructs (patterns/glob.ts). */
-const classifyGlob = z.string().min(1).superRefine((glob, ctx) => {
-  const problem = unsupportedGlobProblem(glob, CLASSIFY_GLOB_OPTIONS);
-  if (problem) ctx.addIssue({ code: 'custom', message: `glob ${JSON.stringify(glob)} ${problem}` });
-});
+const classifyGlob = z
+  .string()
+  .min(1)
+  .superRefine((glob, ctx) => {
+    const problem = unsupportedGlobProblem(glob, CLASSIFY_GLOB_OPTIONS);
+    if (problem) ctx.addIssue({ code: 'custom', message: `glob ${JSON.stringify(glob)} ${problem}` });
+  });
 
 const analyzerSetting = z.union([z.boolean(), z.object({ enabled: z.boolean().optional() }).strict()]);
 

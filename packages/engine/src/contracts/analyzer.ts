@@ -7,15 +7,7 @@
 // walk (e.g. token fingerprints) for the analyzer's repository rules.
 import type { SyntaxNode } from 'tree-sitter';
 import type { z } from 'zod';
-import type {
-  AnalyzerDetection,
-  FileRole,
-  IssueCategory,
-  IssueSource,
-  Language,
-  MetricSpec,
-  Severity,
-} from '../domain/types.js';
+import type { AnalyzerDetection, FileRole, IssueCategory, IssueSource, Language, MetricSpec, Severity } from '../domain/types.js';
 import type { RepoFile, RepoSnapshot, GitFacts } from '../snapshot/types.js';
 import type { CodeGraph } from '../graph/types.js';
 import type { FileSummary } from '../pipeline/file-summary.js';

@@ -88,12 +88,27 @@ export function storedGraphOf(graph: CodeGraph): StoredGraph {
   const symbols: StoredSymbol[] = [];
   for (const module of graph.modules.values()) {
     for (const s of module.symbols) {
-      symbols.push({ file: module.path, name: s.container ? `${s.container}.${s.name}` : s.name, kind: s.kind, exported: s.exported, lineStart: s.lineStart, lineEnd: s.lineEnd });
+      symbols.push({
+        file: module.path,
+        name: s.container ? `${s.container}.${s.name}` : s.name,
+        kind: s.kind,
+        exported: s.exported,
+        lineStart: s.lineStart,
+        lineEnd: s.lineEnd,
+      });
     }
   }
   const imports = graph.edges
     .filter((e) => e.resolution === 'internal' && e.to !== undefined && graph.modules.has(e.to))
-    .map((e) => ({ from: e.from, to: e.to!, kind: e.kind, names: e.names, aliases: reExportAliases(e, graph.modules.get(e.from)), typeOnly: e.typeOnly === true, line: e.line }));
+    .map((e) => ({
+      from: e.from,
+      to: e.to!,
+      kind: e.kind,
+      names: e.names,
+      aliases: reExportAliases(e, graph.modules.get(e.from)),
+      typeOnly: e.typeOnly === true,
+      line: e.line,
+    }));
   const calls = graph.calls.filter((c) => graph.modules.has(c.to));
   return { files, symbols, imports, calls };
 }

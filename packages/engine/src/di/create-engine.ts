@@ -98,11 +98,11 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   container.register(TOKENS.WarmWorkers, { useValue: warmWorkers });
   container.register(TOKENS.ScoringOptions, { useValue: options.scoring ?? {} });
   const cache =
-    options.overrides?.cache ??
-    (options.cacheDir === false ? new MemoryFileSummaryCache() : new DiskFileSummaryCache(options.cacheDir ?? defaultCacheDir()));
+    options.overrides?.cache ?? (options.cacheDir === false ? new MemoryFileSummaryCache() : new DiskFileSummaryCache(options.cacheDir ?? defaultCacheDir()));
   container.register(TOKENS.FileCache, { useValue: cache });
   // Run states go where the summaries go: on disk with a disk cache, else in memory.
-  const runStates = options.cacheDir === false || options.overrides?.cache ? new MemoryRunStateStore() : new DiskRunStateStore(options.cacheDir ?? defaultCacheDir());
+  const runStates =
+    options.cacheDir === false || options.overrides?.cache ? new MemoryRunStateStore() : new DiskRunStateStore(options.cacheDir ?? defaultCacheDir());
   container.register(TOKENS.RunStates, { useValue: runStates });
   if (options.overrides?.scoringModel) container.register(TOKENS.ScoringModel, { useValue: options.overrides.scoringModel });
   else container.register(TOKENS.ScoringModel, { useClass: DefaultScoringModel });
@@ -111,13 +111,17 @@ export async function createEngine(options: CreateEngineOptions = {}): Promise<E
   container.register(TOKENS.AssessmentPipeline, { useClass: AssessmentPipeline });
 
   // Merge-base findings are kept where the summaries are: on disk with a disk cache, else in memory.
-  const baselines = options.cacheDir === false || options.overrides?.cache ? memoryBaselineStore() : diskBaselineStore(join(options.cacheDir ?? defaultCacheDir(), 'baselines'));
+  const baselines =
+    options.cacheDir === false || options.overrides?.cache
+      ? memoryBaselineStore()
+      : diskBaselineStore(join(options.cacheDir ?? defaultCacheDir(), 'baselines'));
   const engine: Engine = {
     container,
     analyzers,
     analyzeChange: (input) => analyzeChange(engine, input, baselines),
     analyze: (dir, analyzeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).run(dir, analyzeOptions),
-    summarizeSources: (root, items, summarizeOptions) => container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).summarizeSources(root, items, summarizeOptions),
+    summarizeSources: (root, items, summarizeOptions) =>
+      container.resolve<AssessmentPipeline>(TOKENS.AssessmentPipeline).summarizeSources(root, items, summarizeOptions),
     async detect(dir) {
       const snapshot = await createSnapshot(resolve(dir), {});
       const out: Array<AnalyzerDetection & { analyzer: string }> = [];

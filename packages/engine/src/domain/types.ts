@@ -5,16 +5,7 @@ export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Issue categories as the spec spells them on an Issue. */
-export const ISSUE_CATEGORIES = [
-  'security',
-  'runtime',
-  'testing',
-  'code_smell',
-  'dead_code',
-  'duplication',
-  'consistency',
-  'compliance',
-] as const;
+export const ISSUE_CATEGORIES = ['security', 'runtime', 'testing', 'code_smell', 'dead_code', 'duplication', 'consistency', 'compliance'] as const;
 export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];
 
 /** Health category keys as the spec spells them on an assessment (`<key>_score`). */

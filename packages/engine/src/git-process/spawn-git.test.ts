@@ -29,7 +29,11 @@ describe('spawnGit', () => {
     expect(existsSync(marker)).toBe(true);
     rmSync(marker);
 
-    for (const args of [['status', '--porcelain'], ['update-ref', 'refs/heads/copy', 'HEAD'], ['log', '--oneline']]) {
+    for (const args of [
+      ['status', '--porcelain'],
+      ['update-ref', 'refs/heads/copy', 'HEAD'],
+      ['log', '--oneline'],
+    ]) {
       expect(succeeded(await spawnGit({ cwd: root, args }))).toBe(true);
     }
     expect(existsSync(marker)).toBe(false);
@@ -41,7 +45,11 @@ describe('spawnGit', () => {
     const url = `ext::sh -c touch% ${marker}`;
     // Armed: git itself runs the program.
     try {
-      execFileSync('git', ['ls-remote', url], { cwd: root, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+      execFileSync('git', ['ls-remote', url], {
+        cwd: root,
+        stdio: 'ignore',
+        env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+      });
     } catch {
       // The program is not a git server; that it ran is what counts.
     }
@@ -78,10 +86,21 @@ describe('spawnGit', () => {
   it('builds an environment that never prompts, takes no optional locks, speaks C and reads no system config unless asked', () => {
     const base = { PATH: '/usr/bin', HOME: '/home/x', GIT_DIR: '/elsewhere', GIT_CONFIG_PARAMETERS: "'core.pager'='less'", LANG: 'de_DE.UTF-8' };
     expect(gitEnvironment({}, base)).toEqual({
-      PATH: '/usr/bin', HOME: '/home/x', LANG: 'de_DE.UTF-8', LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_CONFIG_NOSYSTEM: '1',
+      PATH: '/usr/bin',
+      HOME: '/home/x',
+      LANG: 'de_DE.UTF-8',
+      LC_ALL: 'C',
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_OPTIONAL_LOCKS: '0',
+      GIT_CONFIG_NOSYSTEM: '1',
     });
     expect(gitEnvironment({ inheritGitVariables: true, systemConfig: true, repository: '/srv/repos/a', set: { GIT_ASKPASS: '/bin/false' } }, base)).toEqual({
-      ...base, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_CEILING_DIRECTORIES: '/srv/repos', GIT_ASKPASS: '/bin/false',
+      ...base,
+      LC_ALL: 'C',
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_OPTIONAL_LOCKS: '0',
+      GIT_CEILING_DIRECTORIES: '/srv/repos',
+      GIT_ASKPASS: '/bin/false',
     });
   });
 

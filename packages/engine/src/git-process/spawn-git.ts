@@ -70,7 +70,10 @@ export interface GitEnvironmentOptions {
  * tool must not make a user's concurrent `git commit` fail) and speaking in the C locale (messages
  * and dates are parsed).
  */
-export function gitEnvironment(options: GitEnvironmentOptions = {}, base: Readonly<Record<string, string | undefined>> = process.env): Record<string, string | undefined> {
+export function gitEnvironment(
+  options: GitEnvironmentOptions = {},
+  base: Readonly<Record<string, string | undefined>> = process.env,
+): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(base)) {
     if (value === undefined) continue;

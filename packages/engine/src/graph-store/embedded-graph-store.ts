@@ -5,7 +5,17 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Sql } from '../store/database.js';
 import type { ImportKind } from '../graph/types.js';
-import { layerOf, MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImpactEdge, type ImportPair, type LayerEdge, type StoredCall, type StoredGraph } from '../ports/graph-store.js';
+import {
+  layerOf,
+  MAX_DEPENDENT_DEPTH,
+  type Dependent,
+  type GraphStore,
+  type ImpactEdge,
+  type ImportPair,
+  type LayerEdge,
+  type StoredCall,
+  type StoredGraph,
+} from '../ports/graph-store.js';
 
 /** Graph rows per statement: ~20–50 ms of the embedded store's time each. */
 export const GRAPH_CHUNK_ROWS = 2_000;
@@ -31,7 +41,12 @@ export class EmbeddedGraphStore implements GraphStore {
         graph.calls.length,
       ]);
       // One statement per chunk: the rows travel as one jsonb parameter.
-      await inChunks(tx, 'INSERT INTO graph_files (repository_id, path) SELECT $1, p FROM jsonb_array_elements_text($2::jsonb) AS p', repositoryId, graph.files);
+      await inChunks(
+        tx,
+        'INSERT INTO graph_files (repository_id, path) SELECT $1, p FROM jsonb_array_elements_text($2::jsonb) AS p',
+        repositoryId,
+        graph.files,
+      );
       await inChunks(
         tx,
         `INSERT INTO graph_symbols (repository_id, file_path, name, kind, exported, line_start, line_end)
@@ -75,7 +90,10 @@ export class EmbeddedGraphStore implements GraphStore {
       frontier = rows.map((r) => r.from_path).filter((p) => !depthOf.has(p));
       for (const path of frontier) depthOf.set(path, depth);
     }
-    return [...depthOf].filter(([, d]) => d > 0).map(([path, depth]) => ({ path, depth })).sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path));
+    return [...depthOf]
+      .filter(([, d]) => d > 0)
+      .map(([path, depth]) => ({ path, depth }))
+      .sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path));
   }
 
   async importPairs(repositoryId: string): Promise<ImportPair[]> {

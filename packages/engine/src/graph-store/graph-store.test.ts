@@ -42,11 +42,17 @@ const SMALL: StoredGraph = {
 let engineGraph: Promise<CodeGraph> | undefined;
 /** The engine's own code graph, analysed once per test process. */
 function realGraph(): Promise<CodeGraph> {
-  engineGraph ??= createEngine({ cacheDir: false, workers: 0 }).then(async (engine) => (await engine.analyze(fileURLToPath(new URL('..', import.meta.url)), { allowCodeConfig: false })).graph);
+  engineGraph ??= createEngine({ cacheDir: false, workers: 0 }).then(
+    async (engine) => (await engine.analyze(fileURLToPath(new URL('..', import.meta.url)), { allowCodeConfig: false })).graph,
+  );
   return engineGraph;
 }
 
-function graphStoreContract(name: string, open: () => Promise<{ store: GraphStore; repository(): Promise<string>; dispose(): Promise<void> }>, skip = false): void {
+function graphStoreContract(
+  name: string,
+  open: () => Promise<{ store: GraphStore; repository(): Promise<string>; dispose(): Promise<void> }>,
+  skip = false,
+): void {
   describe.skipIf(skip)(`graph store contract: ${name}`, () => {
     let store: GraphStore;
     let repository: () => Promise<string>;
@@ -75,7 +81,9 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
         { path: 'src/d.ts', depth: 3 },
       ]);
       expect(await store.importPairs(repo)).toContainEqual({ from: 'lib/x.ts', to: 'src/a.ts', line: 1 });
-      expect(importCycles(await store.importPairs(repo))).toEqual([{ members: ['src/a.ts', 'src/c.ts', 'src/b.ts'], chain: ['src/a.ts', 'src/c.ts', 'src/b.ts'] }]);
+      expect(importCycles(await store.importPairs(repo))).toEqual([
+        { members: ['src/a.ts', 'src/c.ts', 'src/b.ts'], chain: ['src/a.ts', 'src/c.ts', 'src/b.ts'] },
+      ]);
       expect(await store.layering(repo)).toEqual([
         { from: 'lib', to: 'src', imports: 2 },
         { from: 'src', to: 'lib', imports: 1 },
@@ -93,7 +101,15 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
       ]);
       expect(importers.get('lib/y.ts')).toEqual([{ from: 'src/d.ts', kind: 'static', names: ['y'], aliases: [] }]);
       expect(importers.get('lib/x.ts')).toEqual([]);
-      expect(await store.callsInto({ repositoryId: repo, targets: [{ file: 'src/a.ts', name: 'a' }, { file: 'lib/y.ts', name: 'nope' }] })).toEqual([
+      expect(
+        await store.callsInto({
+          repositoryId: repo,
+          targets: [
+            { file: 'src/a.ts', name: 'a' },
+            { file: 'lib/y.ts', name: 'nope' },
+          ],
+        }),
+      ).toEqual([
         { from: 'src/b.ts', caller: 'B.run', to: 'src/a.ts', name: 'a', line: 4, count: 2 },
         { from: 'src/b.ts', caller: '', to: 'src/a.ts', name: 'a', line: 11, count: 1 },
       ]);
@@ -102,8 +118,26 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
     it('replaces a repository snapshot atomically and keeps repositories apart', async () => {
       const [one, two] = [await repository(), await repository()];
       await store.writeSnapshot({ repositoryId: one, commitSha: 'c1', graph: SMALL });
-      await store.writeSnapshot({ repositoryId: two, commitSha: 'other', graph: { files: ['src/a.ts', 'src/z.ts'], symbols: [], imports: [{ from: 'src/z.ts', to: 'src/a.ts', kind: 'side-effect', names: [], aliases: [], typeOnly: false, line: 1 }], calls: [] } });
-      await store.writeSnapshot({ repositoryId: one, commitSha: 'c2', graph: { files: ['src/a.ts', 'src/b.ts'], symbols: [], imports: [{ from: 'src/b.ts', to: 'src/a.ts', kind: 'static', names: ['a'], aliases: [], typeOnly: false, line: 1 }], calls: [] } });
+      await store.writeSnapshot({
+        repositoryId: two,
+        commitSha: 'other',
+        graph: {
+          files: ['src/a.ts', 'src/z.ts'],
+          symbols: [],
+          imports: [{ from: 'src/z.ts', to: 'src/a.ts', kind: 'side-effect', names: [], aliases: [], typeOnly: false, line: 1 }],
+          calls: [],
+        },
+      });
+      await store.writeSnapshot({
+        repositoryId: one,
+        commitSha: 'c2',
+        graph: {
+          files: ['src/a.ts', 'src/b.ts'],
+          symbols: [],
+          imports: [{ from: 'src/b.ts', to: 'src/a.ts', kind: 'static', names: ['a'], aliases: [], typeOnly: false, line: 1 }],
+          calls: [],
+        },
+      });
       expect(await store.commitOf(one)).toBe('c2');
       expect(await store.dependents({ repositoryId: one, files: ['src/a.ts'], maxDepth: 3 })).toEqual([{ path: 'src/b.ts', depth: 1 }]);
       expect(await store.dependents({ repositoryId: two, files: ['src/a.ts'], maxDepth: 3 })).toEqual([{ path: 'src/z.ts', depth: 1 }]);
@@ -117,7 +151,10 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
     it('turns cycles into graph_rule issues anchored on the real import line', async () => {
       const repo = await repository();
       await store.writeSnapshot({ repositoryId: repo, commitSha: 'c1', graph: SMALL });
-      const files: Record<string, string> = { 'src/a.ts': "import x from 'y';\n// two\n// three\nimport { c } from './c.js';\n", 'src/d.ts': "a\nb\nimport { y } from '../lib/y.js';\n" };
+      const files: Record<string, string> = {
+        'src/a.ts': "import x from 'y';\n// two\n// three\nimport { c } from './c.js';\n",
+        'src/d.ts': "a\nb\nimport { y } from '../lib/y.js';\n",
+      };
       const findings = await runGraphRules(store, { repositoryId: repo, readFile: async (path) => files[path] });
       expect(findings.map((f) => [f.ruleId, f.source, f.filePath, f.anchor.lineStart, f.anchor.validated, f.anchor.codeSnippet])).toEqual([
         ['graph/import-cycle', 'graph_rule', 'src/a.ts', 4, true, "import { c } from './c.js';"],
@@ -137,9 +174,17 @@ function graphStoreContract(name: string, open: () => Promise<{ store: GraphStor
         expect(stored.map((d) => d.path).sort()).toEqual([...graph.dependentsOf(target, 2)].sort());
       }
       const cycles = importCycles(await store.importPairs(repo)).map((c) => [...c.members].sort());
-      expect(cycles.sort()).toEqual(graph.cycles.map((c) => [...c].sort()).filter((c) => c.length > 1).sort());
+      expect(cycles.sort()).toEqual(
+        graph.cycles
+          .map((c) => [...c].sort())
+          .filter((c) => c.length > 1)
+          .sort(),
+      );
       // Graph impact walked with the store's queries equals the walk over the graph in memory.
-      const files = [changed('graph/types.ts', { symbols: both('ImportEdge', 60, 80, true, 'interface') }), changed('ports/graph-store.ts', { symbols: both('storedGraphOf', 90, 100) })];
+      const files = [
+        changed('graph/types.ts', { symbols: both('ImportEdge', 60, 80, true, 'interface') }),
+        changed('ports/graph-store.ts', { symbols: both('storedGraphOf', 90, 100) }),
+      ];
       const inMemory = await computeGraphImpact({ files, graph });
       const source = storedImporters(store, repo);
       const fromStore = await computeGraphImpact({ files, graph, sources: { head: source, base: source } });
@@ -161,10 +206,12 @@ function embedded(kind: 'pglite' | 'postgres') {
       store: new EmbeddedGraphStore(db.db),
       async repository() {
         const id = randomUUID();
-        await db.db.query(
-          "INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', $2, $3, $4, $4)",
-          [id, `r-${id.slice(0, 8)}`, `acme/r-${id.slice(0, 8)}`, `file:///tmp/${id}`],
-        );
+        await db.db.query("INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', $2, $3, $4, $4)", [
+          id,
+          `r-${id.slice(0, 8)}`,
+          `acme/r-${id.slice(0, 8)}`,
+          `file:///tmp/${id}`,
+        ]);
         return id;
       },
       dispose: () => db.dispose(),

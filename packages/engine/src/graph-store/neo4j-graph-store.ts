@@ -7,7 +7,16 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { UnavailableError } from '../services/errors.js';
 import type { ImportKind } from '../graph/types.js';
-import { MAX_DEPENDENT_DEPTH, type Dependent, type GraphStore, type ImpactEdge, type ImportPair, type LayerEdge, type StoredCall, type StoredGraph } from '../ports/graph-store.js';
+import {
+  MAX_DEPENDENT_DEPTH,
+  type Dependent,
+  type GraphStore,
+  type ImpactEdge,
+  type ImportPair,
+  type LayerEdge,
+  type StoredCall,
+  type StoredGraph,
+} from '../ports/graph-store.js';
 import { aggregateLayers } from './embedded-graph-store.js';
 
 const BATCH = 2_000;
@@ -42,11 +51,12 @@ export class Neo4jGraphStore implements GraphStore {
   private schema: Promise<void> | undefined;
 
   constructor(private readonly options: Neo4jGraphStoreOptions) {
-    this.driver = neo4j.driver(
-      `bolt://${options.address}`,
-      options.user ? neo4j.auth.basic(options.user, options.password ?? '') : undefined,
-      { connectionTimeout: 5_000, maxTransactionRetryTime: 15_000, disableLosslessIntegers: true, logging: { level: 'error', logger: () => {} } },
-    );
+    this.driver = neo4j.driver(`bolt://${options.address}`, options.user ? neo4j.auth.basic(options.user, options.password ?? '') : undefined, {
+      connectionTimeout: 5_000,
+      maxTransactionRetryTime: 15_000,
+      disableLosslessIntegers: true,
+      logging: { level: 'error', logger: () => {} },
+    });
   }
 
   private session() {
@@ -81,7 +91,8 @@ export class Neo4jGraphStore implements GraphStore {
           imports: graph.imports.length,
           calls: graph.calls.length,
         });
-        for (const paths of chunks(graph.files)) await tx.run('UNWIND $paths AS path CREATE (:File {repositoryId: $repositoryId, path: path})', { repositoryId, paths });
+        for (const paths of chunks(graph.files))
+          await tx.run('UNWIND $paths AS path CREATE (:File {repositoryId: $repositoryId, path: path})', { repositoryId, paths });
         for (const symbols of chunks(graph.symbols)) {
           await tx.run(
             `UNWIND $symbols AS s
@@ -126,7 +137,11 @@ export class Neo4jGraphStore implements GraphStore {
   }
 
   async commitOf(repositoryId: string): Promise<string | undefined> {
-    const [sha] = await this.read('MATCH (g:GraphSnapshot {repositoryId: $repositoryId}) RETURN g.commitSha AS sha', { repositoryId }, (r) => r.get('sha') as string);
+    const [sha] = await this.read(
+      'MATCH (g:GraphSnapshot {repositoryId: $repositoryId}) RETURN g.commitSha AS sha',
+      { repositoryId },
+      (r) => r.get('sha') as string,
+    );
     return sha;
   }
 
@@ -143,7 +158,10 @@ export class Neo4jGraphStore implements GraphStore {
       frontier = importers.filter((p) => !depthOf.has(p));
       for (const path of frontier) depthOf.set(path, depth);
     }
-    return [...depthOf].filter(([, d]) => d > 0).map(([path, depth]) => ({ path, depth })).sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path));
+    return [...depthOf]
+      .filter(([, d]) => d > 0)
+      .map(([path, depth]) => ({ path, depth }))
+      .sort((a, b) => a.depth - b.depth || a.path.localeCompare(b.path));
   }
 
   async importPairs(repositoryId: string): Promise<ImportPair[]> {
@@ -193,7 +211,14 @@ export class Neo4jGraphStore implements GraphStore {
        MATCH (a:File {repositoryId: $repositoryId})-[c:CALLS {name: t.name}]->(b:File {repositoryId: $repositoryId, path: t.file})
        RETURN a.path AS from, c.caller AS caller, b.path AS to, c.name AS name, c.line AS line, c.count AS count ORDER BY to, name, from, line`,
       { repositoryId, targets: targets.map(({ file, name }) => ({ file, name })) },
-      (r) => ({ from: r.get('from') as string, caller: r.get('caller') as string, to: r.get('to') as string, name: r.get('name') as string, line: r.get('line') as number, count: r.get('count') as number }),
+      (r) => ({
+        from: r.get('from') as string,
+        caller: r.get('caller') as string,
+        to: r.get('to') as string,
+        name: r.get('name') as string,
+        line: r.get('line') as number,
+        count: r.get('count') as number,
+      }),
     );
   }
 

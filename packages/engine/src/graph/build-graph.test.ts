@@ -55,12 +55,7 @@ describe('cycles fixture', () => {
   const { graph } = loadRepository(fixture('cycles'));
 
   it('finds import cycles in import order, type-only ones included, and self-imports', () => {
-    expect(graph.cycles).toEqual([
-      ['a.ts', 'b.ts', 'c.ts'],
-      ['d.ts', 'e.ts'],
-      ['g.ts', 'lazy.ts'],
-      ['self.ts'],
-    ]);
+    expect(graph.cycles).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts', 'e.ts'], ['g.ts', 'lazy.ts'], ['self.ts']]);
   });
 
   it('leaves type-only cycles out of the run-time cycles', () => {

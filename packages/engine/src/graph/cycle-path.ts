@@ -12,9 +12,7 @@ export function shortestCycle(graph: CodeGraph, members: readonly string[], opti
   if (members.length === 0) return [];
   const successors = (path: string): string[] => {
     const edges = graph.modules.get(path)?.imports ?? [];
-    return edges
-      .filter((e) => e.to !== undefined && !(options.runtimeOnly && (e.typeOnly || e.elidable || e.kind === 'type')))
-      .map((e) => e.to!);
+    return edges.filter((e) => e.to !== undefined && !(options.runtimeOnly && (e.typeOnly || e.elidable || e.kind === 'type'))).map((e) => e.to!);
   };
   return shortestCycleThrough(members[0], new Set(members), successors);
 }

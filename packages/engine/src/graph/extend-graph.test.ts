@@ -98,7 +98,13 @@ describe('extendCodeGraph', () => {
     });
     const resolver: ModuleResolver = { resolve: (_from, specifier) => ({ kind: 'internal', path: `${specifier.slice(2)}.ts` }) };
     // a.ts imports extra.ts, which is not a module of base; extra.ts imports b.ts and a.ts.
-    const base = buildCodeGraph([{ path: 'a.ts', facts: facts(['./extra', './b']) }, { path: 'b.ts', facts: facts([]) }], resolver);
+    const base = buildCodeGraph(
+      [
+        { path: 'a.ts', facts: facts(['./extra', './b']) },
+        { path: 'b.ts', facts: facts([]) },
+      ],
+      resolver,
+    );
     const extra = { path: 'extra.ts', facts: facts(['./b', './a']) };
     const extended = extendCodeGraph(base, [extra], resolver);
     expect(extended.modules.get('extra.ts')!.importedBy).toEqual(['a.ts']);
@@ -111,7 +117,11 @@ describe('extendCodeGraph', () => {
   });
 
   it('refuses to add a module base already has', () => {
-    const base = buildCodeGraph([{ path: 'a.ts', facts: { imports: [], exports: [], symbols: [], commonJs: false } }], { resolve: () => ({ kind: 'unresolved' }) });
-    expect(() => extendCodeGraph(base, [{ path: 'a.ts', facts: { imports: [], exports: [], symbols: [], commonJs: false } }], { resolve: () => ({ kind: 'unresolved' }) })).toThrow(/already a module/);
+    const base = buildCodeGraph([{ path: 'a.ts', facts: { imports: [], exports: [], symbols: [], commonJs: false } }], {
+      resolve: () => ({ kind: 'unresolved' }),
+    });
+    expect(() =>
+      extendCodeGraph(base, [{ path: 'a.ts', facts: { imports: [], exports: [], symbols: [], commonJs: false } }], { resolve: () => ({ kind: 'unresolved' }) }),
+    ).toThrow(/already a module/);
   });
 });

@@ -75,10 +75,14 @@ describe('call edges of the code graph', () => {
     const sources: Record<string, string> = {
       'src/money.ts': 'export const total = (xs: number[]) => xs.length;\n',
       'src/index.ts': "export { total as sum } from './money.js';\n",
-      'src/cart.ts': "import { total } from './money.js';\nimport { sum } from './index.js';\nimport { z } from 'zod';\nexport function cartTotal() {\n  z.string();\n  return total([1]) + sum([2]) + total([]);\n}\n",
+      'src/cart.ts':
+        "import { total } from './money.js';\nimport { sum } from './index.js';\nimport { z } from 'zod';\nexport function cartTotal() {\n  z.string();\n  return total([1]) + sum([2]) + total([]);\n}\n",
     };
     const files = Object.keys(sources);
-    const inputs = files.map((path) => ({ path, facts: extractModuleFacts(parseSource(sources[path]!, 'typescript'), { source: sources[path], language: 'typescript' }) }));
+    const inputs = files.map((path) => ({
+      path,
+      facts: extractModuleFacts(parseSource(sources[path]!, 'typescript'), { source: sources[path], language: 'typescript' }),
+    }));
     const graph = buildCodeGraph(inputs, createModuleResolver({ files, readJson: () => undefined }));
     expect(graph.calls).toEqual([
       { from: 'src/cart.ts', caller: 'cartTotal', to: 'src/index.ts', name: 'sum', line: 6, count: 1 },

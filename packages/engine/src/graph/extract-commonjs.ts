@@ -22,14 +22,14 @@ export function readCommonJsAssignment(node: SyntaxNode, builder: ModuleFactsBui
     if (right?.type === 'object') {
       for (const entry of right.namedChildren) {
         const key = propertyName(entry);
-        if (key !== undefined) builder.addExport({ name: key, kind: valueKind(entry.childForFieldName('value') ?? entry), line: lineOf(entry), typeOnly: false });
+        if (key !== undefined)
+          builder.addExport({ name: key, kind: valueKind(entry.childForFieldName('value') ?? entry), line: lineOf(entry), typeOnly: false });
       }
     }
     return;
   }
   if (objectText !== 'exports' && objectText !== 'module.exports') return;
-  const name =
-    left.type === 'member_expression' ? left.childForFieldName('property')?.text : literalText(left.childForFieldName('index'));
+  const name = left.type === 'member_expression' ? left.childForFieldName('property')?.text : literalText(left.childForFieldName('index'));
   if (name === undefined) return;
   builder.commonJs = true;
   builder.addExport({ name, kind: right ? valueKind(right) : 'variable', line, typeOnly: false });

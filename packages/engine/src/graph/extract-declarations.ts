@@ -35,13 +35,7 @@ const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'gener
  * statement that carries it (an `export` statement or the declaration itself), whose first line
  * (decorators, `export`) starts the symbol. `defaultName` names an anonymous `export default`.
  */
-export function readDeclaration(
-  decl: SyntaxNode,
-  outer: SyntaxNode,
-  exported: boolean,
-  builder: ModuleFactsBuilder,
-  defaultName?: string,
-): DeclaredName[] {
+export function readDeclaration(decl: SyntaxNode, outer: SyntaxNode, exported: boolean, builder: ModuleFactsBuilder, defaultName?: string): DeclaredName[] {
   const type = decl.type;
   if (type === 'ambient_declaration') {
     // `declare module 'x' {}` and `declare global {}` describe other modules, not this one.

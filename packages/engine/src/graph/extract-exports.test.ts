@@ -109,7 +109,11 @@ describe('exports', () => {
       { name: 'default', kind: 'interface', line: 1, typeOnly: true },
       { name: 'missing', kind: 'variable', line: 1, typeOnly: false },
     ]);
-    expect(facts(src).symbols.filter((s) => s.exported).map((s) => s.name)).toEqual(['f', 'C', 'T', 'I']);
+    expect(
+      facts(src)
+        .symbols.filter((s) => s.exported)
+        .map((s) => s.name),
+    ).toEqual(['f', 'C', 'T', 'I']);
   });
 
   it('reads `export =` as the default export of a CommonJS-style module', () => {

@@ -68,8 +68,7 @@ function readShape(cursor: TreeCursor): ExportShape {
     else if (type === 'namespace_export') {
       shape.namespace = cursor.nodeText.replace(/^\*\s*as\s+/, '').replace(/^["']|["']$/g, '');
       shape.star = true;
-    }
-    else if (shape.isAssignment && cursor.nodeIsNamed && !shape.value) shape.value = cursor.currentNode;
+    } else if (shape.isAssignment && cursor.nodeIsNamed && !shape.value) shape.value = cursor.currentNode;
   } while (cursor.gotoNextSibling());
   cursor.gotoParent();
   // A repaired tree (parsing/parse-repair.ts) has no node for the `type` of `export type *`; node

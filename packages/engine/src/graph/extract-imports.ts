@@ -159,7 +159,14 @@ export function readRequireCall(call: SyntaxNode, builder: ModuleFactsBuilder): 
   builder.addImport({ specifier, kind: 'require', names: usedNames(call, false), line: lineOf(call) });
 }
 
-const FUNCTION_TYPES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function', 'generator_function_declaration']);
+const FUNCTION_TYPES = new Set([
+  'function_declaration',
+  'function_expression',
+  'arrow_function',
+  'method_definition',
+  'generator_function',
+  'generator_function_declaration',
+]);
 
 /** AMD-style `define(function (require) {...})` and similar make `require` a parameter, not the global. */
 function requireIsParameter(call: SyntaxNode): boolean {

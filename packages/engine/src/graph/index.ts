@@ -1,17 +1,7 @@
 // The code graph's public surface: per-file extraction, module resolution and the graph itself.
 
 // Contract
-export type {
-  CodeGraph,
-  ExportKind,
-  ExportRecord,
-  ImportEdge,
-  ImportKind,
-  ImportRecord,
-  ModuleFacts,
-  ModuleNode,
-  SymbolRecord,
-} from './types.js';
+export type { CodeGraph, ExportKind, ExportRecord, ImportEdge, ImportKind, ImportRecord, ModuleFacts, ModuleNode, SymbolRecord } from './types.js';
 
 // Extraction during the single walk
 export { createModuleFactsVisitor, extractModuleFacts, type ModuleFactsOptions } from './extract-module-facts.js';

@@ -84,4 +84,3 @@ function scanTargets(map: Record<string, string>, subpath: string): string[] {
   }
   return bestKey === undefined ? [] : [map[bestKey].replaceAll('*', bestMatch)];
 }
-

@@ -100,7 +100,10 @@ describe('tsconfig extends chains on a real snapshot', () => {
       const aliases = JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@secret/*': ['src/*'] } } });
       mkdirSync(join(base, 'outside'));
       writeFileSync(join(base, 'outside', 'tsconfig.json'), aliases);
-      for (const [name, linked] of [['inside', false], ['linked', true]] as const) {
+      for (const [name, linked] of [
+        ['inside', false],
+        ['linked', true],
+      ] as const) {
         const root = join(base, name);
         mkdirSync(join(root, 'src'), { recursive: true });
         writeFileSync(join(root, 'src', 'util.ts'), 'export const util = 1;\n');

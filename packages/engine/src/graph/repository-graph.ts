@@ -18,7 +18,14 @@ const configReads = new WeakMap<RepoSnapshot, Promise<Map<string, unknown>>>();
 
 function configFilesOf(snapshot: RepoSnapshot): Promise<Map<string, unknown>> {
   let read = configReads.get(snapshot);
-  if (!read) configReads.set(snapshot, (read = readConfigFiles(snapshot, snapshot.files.map((f) => f.path))));
+  if (!read)
+    configReads.set(
+      snapshot,
+      (read = readConfigFiles(
+        snapshot,
+        snapshot.files.map((f) => f.path),
+      )),
+    );
   return read;
 }
 
@@ -29,11 +36,7 @@ export function prefetchRepositoryGraph(snapshot: RepoSnapshot): void {
   });
 }
 
-export async function buildRepositoryGraph(
-  snapshot: RepoSnapshot,
-  summaries: readonly FileSummary[],
-  options: CodeGraphOptions = {},
-): Promise<CodeGraph> {
+export async function buildRepositoryGraph(snapshot: RepoSnapshot, summaries: readonly FileSummary[], options: CodeGraphOptions = {}): Promise<CodeGraph> {
   return (await repositoryGraphBuilder(snapshot, summaries, options))();
 }
 

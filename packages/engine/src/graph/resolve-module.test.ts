@@ -142,18 +142,22 @@ describe('build output mapped back to sources', () => {
     expect(resolver.resolve('test/add.test.ts', 'datelib/add')).toEqual(internal('src/add/index.ts'));
     expect(resolver.resolve('test/add.test.ts', 'datelib')).toEqual(internal('src/index.ts'));
     // A CommonJS build is built from the `.cts` source when there is one.
-    const twins = memoryResolver(['src/index.ts', 'src/index.cts', 'src/index.mts'], { 'package.json': { name: 'twins', exports: { '.': { require: './dist/index.cjs' } }, module: './dist/index.mjs' } }).resolver;
+    const twins = memoryResolver(['src/index.ts', 'src/index.cts', 'src/index.mts'], {
+      'package.json': { name: 'twins', exports: { '.': { require: './dist/index.cjs' } }, module: './dist/index.mjs' },
+    }).resolver;
     expect(twins.resolvePackageTarget('', './dist/index.cjs')).toEqual(internal('src/index.cts'));
     expect(twins.resolvePackageTarget('', './dist/index.mjs')).toEqual(internal('src/index.mts'));
     expect(twins.resolvePackageTarget('', './dist/index.js')).toEqual(internal('src/index.ts'));
     // ky: `source/` is built into `distribution/` by a tsconfig the repository does not hold.
-    const ky = memoryResolver(['source/index.ts', 'test/a.test.ts'], { 'package.json': { name: 'ky', exports: { types: './distribution/index.d.ts', default: './distribution/index.js' } } }).resolver;
+    const ky = memoryResolver(['source/index.ts', 'test/a.test.ts'], {
+      'package.json': { name: 'ky', exports: { types: './distribution/index.d.ts', default: './distribution/index.js' } },
+    }).resolver;
     expect(ky.resolve('test/a.test.ts', 'ky')).toEqual(internal('source/index.ts'));
     // A subpath whose build has no source stays unresolved.
     expect(resolver.resolve('test/add.test.ts', 'datelib/missing')).toEqual(unresolved);
   });
 
-  it('maps a relative import of the package\'s own build output to its source (a test importing ../dist/index.js)', () => {
+  it("maps a relative import of the package's own build output to its source (a test importing ../dist/index.js)", () => {
     const { resolver } = memoryResolver(['packages/a/src/index.ts', 'packages/a/src/util/x.ts', 'packages/a/test/a.test.ts', 'packages/a/package.json'], {
       'packages/a/package.json': { name: 'a', main: 'dist/index.js' },
     });
@@ -178,11 +182,14 @@ describe('build output mapped back to sources', () => {
 
 describe('a package importing itself by name without root workspaces (pnpm)', () => {
   it('resolves through the enclosing package.json of that name, a root-level build mapped to src/', () => {
-    const { resolver } = memoryResolver(['packages/zod/src/index.ts', 'packages/zod/src/v3/index.ts', 'packages/zod/src/v3/tests/a.test.ts', 'packages/other/a.ts'], {
-      'package.json': { name: 'root', private: true },
-      'packages/zod/package.json': { name: 'zod', exports: { './v3': { types: './v3/index.d.cts', import: './v3/index.js' } } },
-      'packages/other/package.json': { name: 'other' },
-    });
+    const { resolver } = memoryResolver(
+      ['packages/zod/src/index.ts', 'packages/zod/src/v3/index.ts', 'packages/zod/src/v3/tests/a.test.ts', 'packages/other/a.ts'],
+      {
+        'package.json': { name: 'root', private: true },
+        'packages/zod/package.json': { name: 'zod', exports: { './v3': { types: './v3/index.d.cts', import: './v3/index.js' } } },
+        'packages/other/package.json': { name: 'other' },
+      },
+    );
     expect(resolver.resolve('packages/zod/src/v3/tests/a.test.ts', 'zod/v3')).toEqual(internal('packages/zod/src/v3/index.ts'));
     // Another package of the repository is not found without workspaces.
     expect(resolver.resolve('packages/other/a.ts', 'zod/v3')).toEqual(external('zod'));
@@ -269,13 +276,29 @@ describe('package targets asked for directly', () => {
   /** A small deterministic generator, so that a failure names a reproducible case. */
   function random(seed: number) {
     let state = seed;
-    const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
     return { pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)], chance: (p: number) => next() < p };
   }
   const dirs = ['a', 'a/b', 'b', 'src', 'src/a', 'lib', 'dist', 'build', 'source', 'dist/esm', ''];
   const stems = ['x', 'y', 'index', 'a', 'b'];
   const extensions = ['.ts', '.tsx', '.mts', '.d.ts', '.js', '.mjs'];
-  const targets = ['./dist/*.js', './dist/esm/*.mjs', './*.js', './a/*.js', './lib/*/index.js', './src/*', './build/*.d.ts', './dist/x.js', './build/a/index.mjs', './x.js', './lib/y.cjs', '#other', 'node:fs', 'lodash/fp', 'inner/x'];
+  const targets = [
+    './dist/*.js',
+    './dist/esm/*.mjs',
+    './*.js',
+    './a/*.js',
+    './lib/*/index.js',
+    './src/*',
+    './build/*.d.ts',
+    './dist/x.js',
+    './build/a/index.mjs',
+    './x.js',
+    './lib/y.cjs',
+    '#other',
+    'node:fs',
+    'lodash/fp',
+    'inner/x',
+  ];
   const matches = ['x', 'a/x', 'b', 'a/b/y', 'index', 'src/a/x', 'dist/x', 'y'];
 
   it('resolves as a # import of the package mapped to the target does, on 400 generated packages', () => {

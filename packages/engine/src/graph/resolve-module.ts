@@ -8,10 +8,7 @@ import { DEFAULT_CONDITIONS, mapTargets } from './package-exports.js';
 import { loadTsconfig, pathsCandidates, type TsconfigPaths } from './tsconfig-paths.js';
 import { WorkspaceResolver, findWorkspacePackages, splitPackageSpecifier, type WorkspacePackage } from './workspace-packages.js';
 
-export type Resolution =
-  | { kind: 'internal'; path: string }
-  | { kind: 'external'; packageName: string }
-  | { kind: 'unresolved' };
+export type Resolution = { kind: 'internal'; path: string } | { kind: 'external'; packageName: string } | { kind: 'unresolved' };
 
 export interface ModuleResolver {
   /** `from` is the repository-relative path of the importing file. */

@@ -23,7 +23,15 @@ function randomModules(next: () => number): Map<string, ModuleNode> {
     };
     const imports: ImportEdge[] = [];
     const exports: ModuleNode['exports'] = [];
-    const edge = (kind: ImportEdge['kind'], names: string[], specifier: string): ImportEdge => ({ from: path, to: pick(paths), specifier, kind, names, line: 1, resolution: 'internal' });
+    const edge = (kind: ImportEdge['kind'], names: string[], specifier: string): ImportEdge => ({
+      from: path,
+      to: pick(paths),
+      specifier,
+      kind,
+      names,
+      line: 1,
+      resolution: 'internal',
+    });
     for (let i = Math.floor(next() * 3); i > 0; i--) {
       const n = fresh();
       if (n) exports.push({ name: n, kind: 'function', line: 1 } as ModuleNode['exports'][number]);
@@ -55,7 +63,8 @@ function reference(modules: Map<string, ModuleNode>, entries: string[]): Map<str
   const used = new Map<string, Set<string>>();
   const done = new Set<string>();
   const work: Array<[string, string]> = [];
-  for (const m of modules.values()) for (const e of m.imports) if (e.to && e.kind !== 're-export' && e.kind !== 're-export-all') for (const n of e.names) work.push([e.to, n]);
+  for (const m of modules.values())
+    for (const e of m.imports) if (e.to && e.kind !== 're-export' && e.kind !== 're-export-all') for (const n of e.names) work.push([e.to, n]);
   for (const entry of entries) work.push([entry, '*']);
   while (work.length > 0) {
     const [path, name] = work.pop()!;
@@ -83,7 +92,7 @@ function reference(modules: Map<string, ModuleNode>, entries: string[]): Map<str
 describe('UsedExports', () => {
   it('marks what the worklist definition marks, on 2000 random graphs (re-export chains, namespaces, export * cycles, entries)', () => {
     let seed = 11;
-    const next = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     for (let i = 0; i < 2000; i++) {
       const modules = randomModules(next);
       const entries = [...modules.keys()].filter(() => next() < 0.15);
@@ -94,11 +103,28 @@ describe('UsedExports', () => {
   });
 
   it('passes a name through `export *` to a module whose exports could not all be read (parse errors)', () => {
-    const edge = (from: string, to: string, kind: ImportEdge['kind'], names: string[]): ImportEdge => ({ from, to, specifier: `./${to}`, kind, names, line: 1, resolution: 'internal' });
+    const edge = (from: string, to: string, kind: ImportEdge['kind'], names: string[]): ImportEdge => ({
+      from,
+      to,
+      specifier: `./${to}`,
+      kind,
+      names,
+      line: 1,
+      resolution: 'internal',
+    });
     const declared = (name: string) => ({ name, kind: 'function', line: 1, typeOnly: false }) as const;
     const modules = new Map<string, ModuleNode>([
       ['app.ts', { path: 'app.ts', imports: [edge('app.ts', 'index.ts', 'static', ['lost', 'read'])], exports: [], symbols: [], importedBy: [] }],
-      ['index.ts', { path: 'index.ts', imports: [edge('index.ts', 'broken.ts', 're-export-all', ['*']), edge('index.ts', 'clean.ts', 're-export-all', ['*'])], exports: [], symbols: [], importedBy: [] }],
+      [
+        'index.ts',
+        {
+          path: 'index.ts',
+          imports: [edge('index.ts', 'broken.ts', 're-export-all', ['*']), edge('index.ts', 'clean.ts', 're-export-all', ['*'])],
+          exports: [],
+          symbols: [],
+          importedBy: [],
+        },
+      ],
       // `lost` sits in an ERROR node of broken.ts: its facts only have `read`.
       ['broken.ts', { path: 'broken.ts', imports: [], exports: [declared('read')], symbols: [], importedBy: [], partial: true }],
       ['clean.ts', { path: 'clean.ts', imports: [], exports: [declared('other')], symbols: [], importedBy: [] }],

@@ -4,7 +4,14 @@ import { createWorkspaceMatcher } from './workspace-packages.js';
 describe('createWorkspaceMatcher', () => {
   it('reads workspace globs as npm, yarn and pnpm do', () => {
     const inWorkspace = createWorkspaceMatcher(['packages/*', 'apps/**', '!packages/legacy', 42])!;
-    expect(['packages/a', 'apps/web', 'apps/web/admin', 'packages/legacy', 'packages/a/b', 'tools/x'].map(inWorkspace)).toEqual([true, true, true, false, false, false]);
+    expect(['packages/a', 'apps/web', 'apps/web/admin', 'packages/legacy', 'packages/a/b', 'tools/x'].map(inWorkspace)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(createWorkspaceMatcher(['!packages/*'])).toBeUndefined();
   });
 

@@ -15,7 +15,11 @@ import { architectureFacts } from './prompts.js';
 let server: FakeOpenAi;
 let review: ArchitectureReviewResult;
 const log: string[] = [];
-const client = () => new OpenAiJsonClient({ slot: 'large', provider: 'fake', model: 'big-1', apiKey: 'sk-large-secret-999', baseUrl: server.baseUrl }, { timeoutMs: 300, log: (line) => log.push(line) });
+const client = () =>
+  new OpenAiJsonClient(
+    { slot: 'large', provider: 'fake', model: 'big-1', apiKey: 'sk-large-secret-999', baseUrl: server.baseUrl },
+    { timeoutMs: 300, log: (line) => log.push(line) },
+  );
 const GROUNDED =
   'The code is split into 10 components with 2 import cycles at run time. The most pressing problem is the layering violation: ' +
   'src/db imports src/api through orders-repo.ts, against the dominant direction, which ties persistence to the HTTP layer. ' +
@@ -66,13 +70,20 @@ describe('narrateArchitectureReview', () => {
 
   it('keeps the computed summary on a timeout, an invalid answer or without a model', async () => {
     server.script([{ delayMs: 2_000 }]);
-    await expect(narrateArchitectureReview(client(), review)).resolves.toMatchObject({ summary: review.summary, method: 'rules', fallbackReason: 'timeout: no answer within 300 ms' });
+    await expect(narrateArchitectureReview(client(), review)).resolves.toMatchObject({
+      summary: review.summary,
+      method: 'rules',
+      fallbackReason: 'timeout: no answer within 300 ms',
+    });
     server.script([{ content: JSON.stringify({ narrative: 'x'.repeat(1500) }) }]);
     const tooLong = await narrateArchitectureReview(client(), review);
     expect(tooLong.method).toBe('rules');
     expect(tooLong.fallbackReason).toMatch(/^invalid_answer: .*narrative/);
     server.script([{ content: 'The architecture is fine.' }]);
-    await expect(narrateArchitectureReview(client(), review)).resolves.toMatchObject({ method: 'rules', fallbackReason: expect.stringMatching(/^invalid_json/) });
+    await expect(narrateArchitectureReview(client(), review)).resolves.toMatchObject({
+      method: 'rules',
+      fallbackReason: expect.stringMatching(/^invalid_json/),
+    });
     const before = server.requests.length;
     await expect(narrateArchitectureReview(undefined, review)).resolves.toEqual({ summary: review.summary, method: 'rules' });
     expect(server.requests.length).toBe(before);
@@ -80,9 +91,11 @@ describe('narrateArchitectureReview', () => {
 });
 
 describe('ungroundedClaims', () => {
-  it('accepts the facts\' numbers (also as percentages) and files by suffix, and names the rest', () => {
+  it("accepts the facts' numbers (also as percentages) and files by suffix, and names the rest", () => {
     const facts = { metrics: { modules: 14, average_instability: 0.456 }, findings: [{ title: 'Hub module: src/core/index.ts is imported by 12 modules' }] };
-    expect(ungroundedClaims('14 modules, instability 0.46 (46%), index.ts and src/core/index.ts with 12 importers; Node.js and ES2015 aside.', facts)).toEqual([]);
+    expect(ungroundedClaims('14 modules, instability 0.46 (46%), index.ts and src/core/index.ts with 12 importers; Node.js and ES2015 aside.', facts)).toEqual(
+      [],
+    );
     expect(ungroundedClaims('15 modules; see src/core/main.ts and 0.9.', facts)).toEqual(['src/core/main.ts', '15', '0.9']);
     expect(architectureFacts(review).findings).toHaveLength(review.findings.length);
   });

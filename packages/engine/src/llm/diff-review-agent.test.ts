@@ -15,7 +15,8 @@ import { OpenAiJsonClient } from './openai-json-client.js';
 
 const AWS_KEY = 'AKIA' + 'QX7PLM2ZK4RTV9WN';
 /** 40 numbered lines whose text must never reach the model unless they sit next to a change. */
-const filler = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `export const ${prefix}_${from + i} = ${from + i};`).join('\n');
+const filler = (prefix: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `export const ${prefix}_${from + i} = ${from + i};`).join('\n');
 const CART_BASE = `${filler('UNCHANGED_TOP', 1, 20)}\nexport function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n${filler('UNCHANGED_BOTTOM', 24, 45)}\n`;
 // Head: line 22 changes (qty dropped: a bug) and a function follows; git reports lines 22-25 as one hunk.
 const CART_HEAD = CART_BASE.replace('sum + item.price * item.qty', 'sum + item.price').replace(
@@ -28,7 +29,11 @@ let repo: TestRepo;
 let diff: PullRequestDiff;
 let files: ReviewFile[];
 const lines: string[] = [];
-const client = () => new OpenAiJsonClient({ slot: 'large', provider: 'fake', model: 'big-1', apiKey: 'sk-large-secret-999', baseUrl: server.baseUrl }, { timeoutMs: 300, log: (line) => lines.push(line) });
+const client = () =>
+  new OpenAiJsonClient(
+    { slot: 'large', provider: 'fake', model: 'big-1', apiKey: 'sk-large-secret-999', baseUrl: server.baseUrl },
+    { timeoutMs: 300, log: (line) => lines.push(line) },
+  );
 const finding = (over: Partial<LlmDiffFinding>): LlmDiffFinding => ({
   file: 'src/cart.ts',
   line_start: 22,
@@ -48,7 +53,12 @@ const userMessageOf = (n: number) => (server.requests[n]!.body.messages as Array
 
 beforeAll(async () => {
   server = await startFakeOpenAi();
-  repo = createGitRepo({ 'src/cart.ts': CART_BASE, 'src/util.ts': "export const UTIL_UNCHANGED = 'never sent';\n", 'README.md': '# shop\n', 'src/old.ts': 'export const OLD = 1;\n' });
+  repo = createGitRepo({
+    'src/cart.ts': CART_BASE,
+    'src/util.ts': "export const UTIL_UNCHANGED = 'never sent';\n",
+    'README.md': '# shop\n',
+    'src/old.ts': 'export const OLD = 1;\n',
+  });
   const base = repo.git('rev-parse', 'HEAD');
   repo.write({ 'src/cart.ts': CART_HEAD, 'README.md': '# shop\n\nREADME_CHANGED_LINE\n', 'src/aws.ts': `export const ACCESS_KEY_ID = '${AWS_KEY}';\n` });
   repo.git('rm', '-q', 'src/old.ts');
@@ -91,15 +101,35 @@ describe('reviewDiffWithLlm', () => {
       ]),
     );
     expect(lines.join('\n')).not.toContain('sk-large-secret');
-    expect(lines.some((line) => /^llm large: pr_diff_review -> fake\/big-1 at 127\.0\.0\.1:\d+\/v1: system \d+ chars, user \d+ chars, max 4000 output tokens/.test(line))).toBe(true);
+    expect(
+      lines.some((line) =>
+        /^llm large: pr_diff_review -> fake\/big-1 at 127\.0\.0\.1:\d+\/v1: system \d+ chars, user \d+ chars, max 4000 output tokens/.test(line),
+      ),
+    ).toBe(true);
   });
 
   it('keeps findings on changed lines, validates their quotes, and drops hallucinated files and lines', async () => {
     server.script(
       answer(
         finding({}),
-        finding({ line_start: 25, line_end: 25, category: 'runtime', severity: 'medium', title: 'Empty array throws', quoted_code: 'items.reduce((a, b) => a + b) / items.length', confidence: 70 }),
-        finding({ line_start: 24, line_end: 25, category: 'code_smell', severity: 'low', title: 'Made-up quote', quoted_code: 'const average = compute(items)', confidence: 90 }),
+        finding({
+          line_start: 25,
+          line_end: 25,
+          category: 'runtime',
+          severity: 'medium',
+          title: 'Empty array throws',
+          quoted_code: 'items.reduce((a, b) => a + b) / items.length',
+          confidence: 70,
+        }),
+        finding({
+          line_start: 24,
+          line_end: 25,
+          category: 'code_smell',
+          severity: 'low',
+          title: 'Made-up quote',
+          quoted_code: 'const average = compute(items)',
+          confidence: 90,
+        }),
         finding({ file: 'src/payments.ts', title: 'Hallucinated file' }),
         finding({ line_start: 5, line_end: 6, title: 'Far from the change', quoted_code: 'export const UNCHANGED_TOP_5 = 5;' }),
         finding({ line_start: 40, line_end: 44, title: 'Past the end' }),
@@ -146,7 +176,9 @@ describe('reviewDiffWithLlm', () => {
   });
 
   it('stays within the character budget and says what it left out', async () => {
-    server.script(answer(finding({}), finding({ line_start: 25, line_end: 25, title: 'Empty array throws', quoted_code: 'return items.reduce((a, b) => a + b);' })));
+    server.script(
+      answer(finding({}), finding({ line_start: 25, line_end: 25, title: 'Empty array throws', quoted_code: 'return items.reduce((a, b) => a + b);' })),
+    );
     const before = server.requests.length;
     const result = await reviewDiffWithLlm(client(), { diff, files, budget: { maxPromptChars: 520 } });
     const user = userMessageOf(before);

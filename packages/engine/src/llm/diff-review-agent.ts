@@ -73,9 +73,15 @@ const SEVERITY_ORDER: Record<string, number> = Object.fromEntries(SEVERITIES.map
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The innermost named function around the lines, else the innermost changed symbol of the diff at head. */
-function symbolAt(lineStart: number, functions: readonly FunctionSummary[] | undefined, diffFile: PullRequestDiff['files'][number] | undefined): string | undefined {
+function symbolAt(
+  lineStart: number,
+  functions: readonly FunctionSummary[] | undefined,
+  diffFile: PullRequestDiff['files'][number] | undefined,
+): string | undefined {
   const innermost = <T extends { lineStart: number; lineEnd: number }>(items: readonly T[]) =>
-    items.filter((s) => lineStart >= s.lineStart && lineStart <= s.lineEnd).sort((a, b) => a.lineEnd - a.lineStart - (b.lineEnd - b.lineStart) || b.lineStart - a.lineStart)[0];
+    items
+      .filter((s) => lineStart >= s.lineStart && lineStart <= s.lineEnd)
+      .sort((a, b) => a.lineEnd - a.lineStart - (b.lineEnd - b.lineStart) || b.lineStart - a.lineStart)[0];
   const fn = innermost((functions ?? []).filter((f) => !f.name.startsWith('<')));
   if (fn) return fn.name;
   return innermost((diffFile?.symbols ?? []).filter((s) => s.side === 'head'))?.name;
@@ -104,7 +110,11 @@ function toFinding(answer: LlmDiffFinding, sent: ReadonlyMap<string, SentFile>, 
   if (!file.allowed.some(([from, to]) => lineStart >= from && lineEnd <= to)) return 'lines outside the changed hunks';
   const validated = quoteFound(file, lineStart, lineEnd, answer.quoted_code);
   const confidence = validated ? answer.confidence : Math.min(UNVALIDATED_MAX_CONFIDENCE, Math.round(answer.confidence / 2));
-  const symbol = symbolAt(lineStart, input.files.find((f) => f.path === path)?.functions, input.diff.files.find((f) => f.path === path));
+  const symbol = symbolAt(
+    lineStart,
+    input.files.find((f) => f.path === path)?.functions,
+    input.diff.files.find((f) => f.path === path),
+  );
   return {
     source: 'llm_agent',
     severity: answer.severity,
@@ -133,11 +143,22 @@ function toFinding(answer: LlmDiffFinding, sent: ReadonlyMap<string, SentFile>, 
 export async function reviewDiffWithLlm(client: JsonCompletionClient, input: DiffReviewInput): Promise<DiffReviewResult> {
   const budget = { ...DIFF_REVIEW_DEFAULTS, ...input.budget };
   const excerpt = diffExcerpt(input.diff, input.files, budget);
-  const base = { model: client.label, sent: { files: excerpt.sent.size, hunks: excerpt.hunks, chars: excerpt.user.length }, skipped: excerpt.skipped, dropped: [] as DiffReviewResult['dropped'] };
+  const base = {
+    model: client.label,
+    sent: { files: excerpt.sent.size, hunks: excerpt.hunks, chars: excerpt.user.length },
+    skipped: excerpt.skipped,
+    dropped: [] as DiffReviewResult['dropped'],
+  };
   if (excerpt.sent.size === 0) return { ...base, findings: [], reason: 'no reviewable changed lines (nothing sent)' };
   let answer: z.infer<typeof DiffReviewAnswerSchema>;
   try {
-    answer = await client.complete({ name: 'pr_diff_review', system: DIFF_REVIEW_SYSTEM, user: excerpt.user, schema: DiffReviewAnswerSchema, maxOutputTokens: budget.maxOutputTokens });
+    answer = await client.complete({
+      name: 'pr_diff_review',
+      system: DIFF_REVIEW_SYSTEM,
+      user: excerpt.user,
+      schema: DiffReviewAnswerSchema,
+      maxOutputTokens: budget.maxOutputTokens,
+    });
   } catch (error) {
     const reason = `${(error as { kind?: string }).kind ?? 'error'}: ${(error as Error)?.message ?? String(error)}`;
     input.log?.(`llm diff review: no findings from ${client.label} (${reason})`);
@@ -152,13 +173,19 @@ export async function reviewDiffWithLlm(client: JsonCompletionClient, input: Dif
     }
     const key = `${outcome.filePath}\0${outcome.anchor.lineStart}\0${outcome.anchor.lineEnd}\0${outcome.category}`;
     const previous = kept.get(key);
-    if (previous && previous.confidence >= outcome.confidence) base.dropped.push({ file: item.file, lineStart: item.line_start, lineEnd: item.line_end, reason: 'duplicate' });
+    if (previous && previous.confidence >= outcome.confidence)
+      base.dropped.push({ file: item.file, lineStart: item.line_start, lineEnd: item.line_end, reason: 'duplicate' });
     else kept.set(key, outcome);
   }
   const sorted = [...kept.values()].sort(
-    (a, b) => SEVERITY_ORDER[a.severity]! - SEVERITY_ORDER[b.severity]! || b.confidence - a.confidence || a.filePath.localeCompare(b.filePath) || a.anchor.lineStart - b.anchor.lineStart,
+    (a, b) =>
+      SEVERITY_ORDER[a.severity]! - SEVERITY_ORDER[b.severity]! ||
+      b.confidence - a.confidence ||
+      a.filePath.localeCompare(b.filePath) ||
+      a.anchor.lineStart - b.anchor.lineStart,
   );
-  for (const extra of sorted.slice(budget.maxFindings)) base.dropped.push({ file: extra.filePath, lineStart: extra.anchor.lineStart, lineEnd: extra.anchor.lineEnd, reason: 'over the findings limit' });
+  for (const extra of sorted.slice(budget.maxFindings))
+    base.dropped.push({ file: extra.filePath, lineStart: extra.anchor.lineStart, lineEnd: extra.anchor.lineEnd, reason: 'over the findings limit' });
   const findings = sorted.slice(0, budget.maxFindings);
   input.log?.(
     `llm diff review: ${findings.length} findings kept (${findings.filter((f) => f.anchor.validated).length} quote-validated), ${base.dropped.length} dropped, ` +
@@ -168,7 +195,11 @@ export async function reviewDiffWithLlm(client: JsonCompletionClient, input: Dif
 }
 
 /** The changed files' head texts from a work tree at head (text files within the size cap), with their function summaries. */
-export async function headFilesOf(headDir: string, diff: PullRequestDiff, summaries: ReadonlyArray<{ path: string; functions: readonly FunctionSummary[] }> = []): Promise<ReviewFile[]> {
+export async function headFilesOf(
+  headDir: string,
+  diff: PullRequestDiff,
+  summaries: ReadonlyArray<{ path: string; functions: readonly FunctionSummary[] }> = [],
+): Promise<ReviewFile[]> {
   const functions = new Map(summaries.map((s) => [s.path, s.functions]));
   const files: ReviewFile[] = [];
   const checkout = repositoryFiles(headDir);
@@ -195,11 +226,22 @@ export function largeModelClient(slot: LlmSlot | null | undefined, log?: (line: 
 /** The PR pipeline's call: head texts from the work tree at head, then the review. Never throws. */
 export async function reviewPullRequestWithLlm(
   client: JsonCompletionClient,
-  input: { diff: PullRequestDiff; headDir: string; summaries?: ReadonlyArray<{ path: string; functions: readonly FunctionSummary[] }>; budget?: DiffReviewBudget; log?: (line: string) => void },
+  input: {
+    diff: PullRequestDiff;
+    headDir: string;
+    summaries?: ReadonlyArray<{ path: string; functions: readonly FunctionSummary[] }>;
+    budget?: DiffReviewBudget;
+    log?: (line: string) => void;
+  },
 ): Promise<DiffReviewResult> {
   try {
     const files = await headFilesOf(input.headDir, input.diff, input.summaries);
-    return await reviewDiffWithLlm(client, { diff: input.diff, files, ...(input.budget ? { budget: input.budget } : {}), ...(input.log ? { log: input.log } : {}) });
+    return await reviewDiffWithLlm(client, {
+      diff: input.diff,
+      files,
+      ...(input.budget ? { budget: input.budget } : {}),
+      ...(input.log ? { log: input.log } : {}),
+    });
   } catch (error) {
     const reason = `error: ${(error as Error)?.message ?? String(error)}`;
     input.log?.(`llm diff review: no findings (${reason})`);
@@ -212,7 +254,11 @@ export async function reviewPullRequestWithLlm(
  * PR's own changed lines). They do not enter the health projection or merge readiness, which stay
  * the deterministic analysis's.
  */
-export function withLlmFindings(findings: Finding[], newFingerprints: Set<string>, review: DiffReviewResult | undefined): { findings: Finding[]; newFingerprints: Set<string> } {
+export function withLlmFindings(
+  findings: Finding[],
+  newFingerprints: Set<string>,
+  review: DiffReviewResult | undefined,
+): { findings: Finding[]; newFingerprints: Set<string> } {
   if (!review || review.findings.length === 0) return { findings, newFingerprints };
   return { findings: [...findings, ...review.findings], newFingerprints: new Set([...newFingerprints, ...review.findings.map((f) => issueFingerprint(f))]) };
 }

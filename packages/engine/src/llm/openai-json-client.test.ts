@@ -50,7 +50,9 @@ describe('OpenAiJsonClient', () => {
       additionalProperties: false,
     });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^llm small: probe -> fake\/tiny-1 at 127\.0\.0\.1:\d+\/v1: system 13 chars, user 14 chars, max 800 output tokens, attempt 1\/2, 0\/50000 tokens spent$/);
+    expect(lines[0]).toMatch(
+      /^llm small: probe -> fake\/tiny-1 at 127\.0\.0\.1:\d+\/v1: system 13 chars, user 14 chars, max 800 output tokens, attempt 1\/2, 0\/50000 tokens spent$/,
+    );
     expect(lines.join()).not.toContain('sk-secret');
     expect(llm.tokensSpent).toBe(120);
   });
@@ -75,7 +77,9 @@ describe('OpenAiJsonClient', () => {
     for (const [script, kind, message] of cases) {
       server.script(script);
       const before = server.requests.length;
-      const error = await client().client.complete(request).catch((e: unknown) => e);
+      const error = await client()
+        .client.complete(request)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LlmError);
       expect((error as LlmError).kind).toBe(kind);
       expect((error as LlmError).message).toMatch(message);
@@ -88,7 +92,9 @@ describe('OpenAiJsonClient', () => {
     await expect(client().client.complete(request)).resolves.toMatchObject({ intent: 'feature' });
     server.script([{ status: 401 }]);
     const before = server.requests.length;
-    const error = (await client().client.complete(request).catch((e: unknown) => e)) as LlmError;
+    const error = (await client()
+      .client.complete(request)
+      .catch((e: unknown) => e)) as LlmError;
     expect(error).toMatchObject({ kind: 'http', status: 401 });
     expect(server.requests.length - before).toBe(1);
   });
@@ -108,7 +114,9 @@ describe('llmSlotFromEnv', () => {
     expect(llmSlotFromEnv('small', {})).toBeUndefined();
     expect(llmSlotFromEnv('small', { LLM_SMALL_MODEL: 'm' })).toBeUndefined();
     expect(llmSlotFromEnv('small', { LLM_SMALL_MODEL: 'm', LLM_SMALL_API_KEY: 'k' })).toEqual({ slot: 'small', provider: 'openai', model: 'm', apiKey: 'k' });
-    expect(llmSlotFromEnv('large', { LLM_LARGE_MODEL: ' big ', LLM_LARGE_BASE_URL: 'http://localhost:8000/v1', LLM_LARGE_PROVIDER: 'vllm', LLM_SMALL_MODEL: 'x' })).toEqual({
+    expect(
+      llmSlotFromEnv('large', { LLM_LARGE_MODEL: ' big ', LLM_LARGE_BASE_URL: 'http://localhost:8000/v1', LLM_LARGE_PROVIDER: 'vllm', LLM_SMALL_MODEL: 'x' }),
+    ).toEqual({
       slot: 'large',
       provider: 'vllm',
       model: 'big',

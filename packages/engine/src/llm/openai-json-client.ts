@@ -31,7 +31,11 @@ export function responseSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node).filter(([key]) => !UNSUPPORTED_KEYWORDS.has(key)).map(([key, value]) => [key, strip(value)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key]) => !UNSUPPORTED_KEYWORDS.has(key))
+        .map(([key, value]) => [key, strip(value)]),
+    );
   };
   return strip(z.toJSONSchema(schema, { io: 'input' })) as Record<string, unknown>;
 }
@@ -47,7 +51,8 @@ function classify(error: unknown, timeoutMs: number): LlmError {
 }
 
 /** 4xx other than 408 (timeout) and 429 (rate limit) will not change on retry; neither will an empty budget. */
-const retryable = (error: LlmError) => error.kind !== 'budget' && !(error.kind === 'http' && error.status! < 500 && error.status !== 408 && error.status !== 429);
+const retryable = (error: LlmError) =>
+  error.kind !== 'budget' && !(error.kind === 'http' && error.status! < 500 && error.status !== 408 && error.status !== 429);
 
 export class OpenAiJsonClient implements JsonCompletionClient {
   readonly label: string;

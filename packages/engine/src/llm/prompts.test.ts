@@ -11,7 +11,9 @@ describe('redactSecrets', () => {
     const openai = 'sk-proj-' + 'QDoo4B84wVUutYzXnZ6CE0FVIMetWnzn';
     const signing = 'W8IIok7tCgP8h8bo8uRheeWfcBBu/ArS716eDR6PRuNFwj6ggAYZHk+DtWpAhTzY';
     expect(redactSecrets(`const id = '${aws}';`)).toBe("const id = 'AKIA************';");
-    expect(redactSecrets(`fetch(url, { headers: { authorization: 'token ${github}' } })`)).toBe("fetch(url, { headers: { authorization: 'token ghp_************' } })");
+    expect(redactSecrets(`fetch(url, { headers: { authorization: 'token ${github}' } })`)).toBe(
+      "fetch(url, { headers: { authorization: 'token ghp_************' } })",
+    );
     expect(redactSecrets(`OPENAI_KEY=${openai}`)).toBe('OPENAI_KEY=sk-p************');
     expect(redactSecrets(`const secret = "${signing}";`)).toBe('const secret = "W8II************";');
     expect(redactSecrets('db.connect({ password: "hunter2hunter2" })')).toBe('db.connect({ password: "hunt************" })');
@@ -30,7 +32,18 @@ describe('redactSecrets', () => {
   });
 });
 
-const changed = (over: Partial<ChangedFile>): ChangedFile => ({ path: 'src/a.ts', status: 'modified', additions: 1, deletions: 0, binary: false, generated: false, kind: 'source', hunks: [], symbols: [], ...over });
+const changed = (over: Partial<ChangedFile>): ChangedFile => ({
+  path: 'src/a.ts',
+  status: 'modified',
+  additions: 1,
+  deletions: 0,
+  binary: false,
+  generated: false,
+  kind: 'source',
+  hunks: [],
+  symbols: [],
+  ...over,
+});
 const diffOf = (...files: ChangedFile[]): PullRequestDiff => ({ baseSha: 'b', headSha: 'h', mergeBaseSha: 'b', files, commits: [] });
 const text = (n: number) => Array.from({ length: n }, (_, i) => `line${i + 1}`).join('\n') + '\n';
 

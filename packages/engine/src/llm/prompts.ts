@@ -30,7 +30,8 @@ const TOKEN_SHAPES: Array<[RegExp, (match: string) => boolean]> = [
   [/\bsk-[A-Za-z0-9_-]{20,}\b/g, (m) => looksRandom(m)], // OpenAI-style keys
   [/[A-Za-z0-9+/_-]{32,}={0,2}/g, looksRandom], // other generated secrets, PEM bodies
 ];
-const ASSIGNED_SECRET = /((?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token)\w*["']?\s*[:=]\s*["'`])([^"'`\s]{8,})(["'`])/gi;
+const ASSIGNED_SECRET =
+  /((?:secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token)\w*["']?\s*[:=]\s*["'`])([^"'`\s]{8,})(["'`])/gi;
 
 /**
  * Masks credentials in a line (first 4 characters kept, as the static rules' snippets do): what
@@ -96,14 +97,26 @@ interface Piece {
 /** Head-side pieces of a file's hunks: changed line ranges, and deletion points. */
 function piecesOf(hunks: PullRequestDiff['files'][number]['hunks']): Piece[] {
   return hunks.map((h) =>
-    h.newLines > 0 ? { from: h.newStart, to: h.newStart + h.newLines - 1 } : { from: h.newStart + 1, to: h.newStart, removedAfter: { line: h.newStart, count: h.oldLines } },
+    h.newLines > 0
+      ? { from: h.newStart, to: h.newStart + h.newLines - 1 }
+      : { from: h.newStart + 1, to: h.newStart, removedAfter: { line: h.newStart, count: h.oldLines } },
   );
 }
 
 const removedNote = (count: number) => `(${count} line${count === 1 ? '' : 's'} removed)\n`;
 
 const why = (file: PullRequestDiff['files'][number]): string | undefined =>
-  file.binary ? 'binary' : file.generated ? 'generated or vendored' : file.status === 'deleted' ? 'deleted' : !(REVIEWED_KINDS as readonly string[]).includes(file.kind) ? `not reviewed (${file.kind})` : file.hunks.length === 0 ? 'no changed lines' : undefined;
+  file.binary
+    ? 'binary'
+    : file.generated
+      ? 'generated or vendored'
+      : file.status === 'deleted'
+        ? 'deleted'
+        : !(REVIEWED_KINDS as readonly string[]).includes(file.kind)
+          ? `not reviewed (${file.kind})`
+          : file.hunks.length === 0
+            ? 'no changed lines'
+            : undefined;
 
 /**
  * The user message of a diff review: per reviewed file, its hunks with context, in the diff's
@@ -126,7 +139,10 @@ export function diffExcerpt(diff: PullRequestDiff, files: readonly HeadFile[], b
   let hunks = 0;
   const room = () => budget.maxPromptChars - user.length - 120; // keeps space for the closing note
   for (const file of candidates) {
-    const lines = texts.get(file.path)!.split(/\r\n|\n|\r/).map(redactSecrets);
+    const lines = texts
+      .get(file.path)!
+      .split(/\r\n|\n|\r/)
+      .map(redactSecrets);
     if (lines.length > 1 && lines.at(-1) === '') lines.pop(); // the final newline ends the last line
     const fileHeader = `\n=== ${file.path} (${file.status}${file.oldPath ? ` from ${file.oldPath}` : ''}) ===\n`;
     if (room() < fileHeader.length + 40) {
@@ -173,7 +189,8 @@ export function diffExcerpt(diff: PullRequestDiff, files: readonly HeadFile[], b
     hunks += sentPieces;
     const notSent = pieces.length - sentPieces;
     if (sentPieces === 0) skipped.push({ path: file.path, reason: 'budget: not sent' });
-    else if (cut || notSent > 0) skipped.push({ path: file.path, reason: `budget: cut at line ${shownTo}${notSent ? `, ${notSent} of ${pieces.length} hunks not sent` : ''}` });
+    else if (cut || notSent > 0)
+      skipped.push({ path: file.path, reason: `budget: cut at line ${shownTo}${notSent ? `, ${notSent} of ${pieces.length} hunks not sent` : ''}` });
     if (sentPieces === 0) continue;
     user += text;
     sent.set(file.path, { lines, allowed });
@@ -200,7 +217,15 @@ export function architectureFacts(review: ArchitectureReviewResult, maxFindings 
     findings_total: review.findings.length,
     findings_by_rule: count((f) => f.rule_id),
     findings_by_severity: count((f) => f.severity),
-    components: components.map((c) => ({ path: c.path, modules: c.modules, ca: c.afferent_coupling, ce: c.efferent_coupling, instability: c.instability, abstractness: c.abstractness, distance: c.distance })),
+    components: components.map((c) => ({
+      path: c.path,
+      modules: c.modules,
+      ca: c.afferent_coupling,
+      ce: c.efferent_coupling,
+      instability: c.instability,
+      abstractness: c.abstractness,
+      distance: c.distance,
+    })),
     ...(component_metrics.length > maxComponents ? { components_listed: maxComponents } : {}),
     findings: review.findings.slice(0, maxFindings).map((f) => ({
       rule: f.rule_id,

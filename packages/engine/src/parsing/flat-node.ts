@@ -181,7 +181,7 @@ export class FlatNode implements SyntaxNode {
     const { starts, ends, nexts } = this.tree;
     let node = this.index;
     let found = this.index;
-    for (let descended = true; descended; ) {
+    for (let descended = true; descended;) {
       descended = false;
       for (let c = this.tree.firstChild(node); c >= 0; c = nexts[c]) {
         if (ends[c] < end || ends[c] <= start) continue;

@@ -39,18 +39,43 @@ function differences(source: string, language: Language, repair = true): string[
     same('type', [n.type, n.typeId, n.isNamed, n.isMissing, n.isError, n.hasError], [f.type, f.typeId, f.isNamed, f.isMissing, f.isError, f.hasError]);
     same('range', [n.startIndex, n.endIndex, n.startPosition, n.endPosition, n.text], [f.startIndex, f.endIndex, f.startPosition, f.endPosition, f.text]);
     same('parent', at(n.parent), flatAt(f.parent));
-    same('children', [list(n.children), list(n.namedChildren), n.childCount, n.namedChildCount], [flatList(f.children), flatList(f.namedChildren), f.childCount, f.namedChildCount]);
-    same('ends', [n.firstChild, n.lastChild, n.firstNamedChild, n.lastNamedChild].map(at), [f.firstChild, f.lastChild, f.firstNamedChild, f.lastNamedChild].map(flatAt));
-    same('siblings', [n.nextSibling, n.previousSibling, n.nextNamedSibling, n.previousNamedSibling].map(at), [f.nextSibling, f.previousSibling, f.nextNamedSibling, f.previousNamedSibling].map(flatAt));
+    same(
+      'children',
+      [list(n.children), list(n.namedChildren), n.childCount, n.namedChildCount],
+      [flatList(f.children), flatList(f.namedChildren), f.childCount, f.namedChildCount],
+    );
+    same(
+      'ends',
+      [n.firstChild, n.lastChild, n.firstNamedChild, n.lastNamedChild].map(at),
+      [f.firstChild, f.lastChild, f.firstNamedChild, f.lastNamedChild].map(flatAt),
+    );
+    same(
+      'siblings',
+      [n.nextSibling, n.previousSibling, n.nextNamedSibling, n.previousNamedSibling].map(at),
+      [f.nextSibling, f.previousSibling, f.nextNamedSibling, f.previousNamedSibling].map(flatAt),
+    );
     same('child(1)', [at(n.child(1)), at(n.namedChild(1)), n.descendantCount], [flatAt(f.child(1)), flatAt(f.namedChild(1)), f.descendantCount]);
     if (n.childCount > 0) {
       for (const field of FIELDS) {
-        same(`field ${field}`, [at(n.childForFieldName(field)), list(n.childrenForFieldName(field))], [flatAt(f.childForFieldName(field)), flatList(f.childrenForFieldName(field))]);
+        same(
+          `field ${field}`,
+          [at(n.childForFieldName(field)), list(n.childrenForFieldName(field))],
+          [flatAt(f.childForFieldName(field)), flatList(f.childrenForFieldName(field))],
+        );
       }
     }
     const middle = (n.startIndex + n.endIndex) >> 1;
-    for (const [s, e] of [[n.startIndex, n.endIndex], [n.startIndex, n.startIndex], [middle, middle], [middle, n.endIndex]]) {
-      same(`descendantForIndex(${s}, ${e})`, [at(native.rootNode.descendantForIndex(s, e)), at(native.rootNode.namedDescendantForIndex(s, e)), at(n.descendantForIndex(s, e))], [flatAt(root.descendantForIndex(s, e)), flatAt(root.namedDescendantForIndex(s, e)), flatAt(f.descendantForIndex(s, e))]);
+    for (const [s, e] of [
+      [n.startIndex, n.endIndex],
+      [n.startIndex, n.startIndex],
+      [middle, middle],
+      [middle, n.endIndex],
+    ]) {
+      same(
+        `descendantForIndex(${s}, ${e})`,
+        [at(native.rootNode.descendantForIndex(s, e)), at(native.rootNode.namedDescendantForIndex(s, e)), at(n.descendantForIndex(s, e))],
+        [flatAt(root.descendantForIndex(s, e)), flatAt(root.namedDescendantForIndex(s, e)), flatAt(f.descendantForIndex(s, e))],
+      );
     }
   });
   for (const types of [['call_expression', 'assignment_expression'], ['ERROR'], ['(']]) {
@@ -92,7 +117,9 @@ describe('FlatTree', () => {
       '\uFEFFconst\u00a0a\u2060=\u200B" x " + `  ${ b }  ` /* c */ ;\u3000 // d\nlet\u0085q = 1;\tlet r =\u2028/ x /g . test ( "" ) ;',
     ];
     for (const source of ts) expect(differences(source, 'typescript')).toEqual([]);
-    expect(differences('export const App = () => <div className="a" onClick={() => go(1)}>{items.map((i) => <Item key={i} {...i} />)}</div>;', 'tsx')).toEqual([]);
+    expect(differences('export const App = () => <div className="a" onClick={() => go(1)}>{items.map((i) => <Item key={i} {...i} />)}</div>;', 'tsx')).toEqual(
+      [],
+    );
     expect(differences('const a = require("a");\nmodule.exports = function (x) { return x == null ? a : x?.y; };', 'javascript')).toEqual([]);
     expect(differences('', 'typescript')).toEqual([]);
   });
@@ -143,7 +170,12 @@ describe('FlatTree', () => {
     const events = (tree: Tree) => {
       const seen: string[] = [];
       const log = (tag: string) => (n: SyntaxNode) => seen.push(`${tag} ${n.type} ${n.startIndex}`);
-      walkTree(tree, buildDispatcher([{ '*': log('any'), 'function_declaration:exit': log('exit'), arrow_function: log('enter'), 'program:exit': log('end'), '*:exit': log('anyExit') }]));
+      walkTree(
+        tree,
+        buildDispatcher([
+          { '*': log('any'), 'function_declaration:exit': log('exit'), arrow_function: log('enter'), 'program:exit': log('end'), '*:exit': log('anyExit') },
+        ]),
+      );
       return seen;
     };
     const native = parseSource(source, 'typescript');
@@ -177,7 +209,9 @@ describe('FlatTree', () => {
     for (let i = 0; i < tree.count; i++) if (tree.firstChild(i) >= 0) for (const field of FIELDS) tree.node(i).childForFieldName(field);
     // Import statements (their `import` keyword) and what holds a literal type or type query
     // (`type_alias_declaration`) are answered from the arrays; `import("m")` chains are not.
-    expect(new Set(asked)).toEqual(new Set(['literal_type', 'unary_expression', 'type_query', 'member_expression', 'type_annotation', 'call_expression', 'import', 'variable_declarator']));
+    expect(new Set(asked)).toEqual(
+      new Set(['literal_type', 'unary_expression', 'type_query', 'member_expression', 'type_annotation', 'call_expression', 'import', 'variable_declarator']),
+    );
     expect(differences(source, 'typescript')).toEqual([]);
   });
 });

@@ -230,7 +230,7 @@ function aliasContextOf(tree: FlatTree): Uint8Array {
     } else if (role === IMPORT) {
       marks ??= new Uint8Array(count);
       // A chain node whose first child is on the chain is on it too; each is marked with its parent.
-      for (let link = i; ; ) {
+      for (let link = i; ;) {
         marks[link] = 1;
         const parent = parents[link];
         if (parent < 0) break;

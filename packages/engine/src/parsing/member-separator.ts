@@ -11,8 +11,28 @@ const JOINED_LINE = /^[ \t]+(?:<(?![<=])|in(?:stanceof)?(?=[ \t]*\??[ \t]*[:(<])
 
 /** Words after which a `<` or `in` on the next line continues the code (or is not ours to touch). */
 const CONTINUING_WORDS = new Set([
-  'new', 'extends', 'keyof', 'typeof', 'infer', 'is', 'as', 'satisfies', 'asserts', 'readonly', 'unique',
-  'in', 'of', 'return', 'yield', 'await', 'throw', 'case', 'default', 'else', 'do', 'delete',
+  'new',
+  'extends',
+  'keyof',
+  'typeof',
+  'infer',
+  'is',
+  'as',
+  'satisfies',
+  'asserts',
+  'readonly',
+  'unique',
+  'in',
+  'of',
+  'return',
+  'yield',
+  'await',
+  'throw',
+  'case',
+  'default',
+  'else',
+  'do',
+  'delete',
 ]);
 
 /**
@@ -21,8 +41,17 @@ const CONTINUING_WORDS = new Set([
  */
 const MEMBER_CONTAINERS = new Set(['object_type', 'interface_body', 'ERROR']);
 const EXPRESSION_SCOPES = new Set([
-  'program', 'statement_block', 'class_body', 'arguments', 'call_expression', 'binary_expression',
-  'parenthesized_expression', 'arrow_function', 'expression_statement', 'jsx_element', 'jsx_expression',
+  'program',
+  'statement_block',
+  'class_body',
+  'arguments',
+  'call_expression',
+  'binary_expression',
+  'parenthesized_expression',
+  'arrow_function',
+  'expression_statement',
+  'jsx_element',
+  'jsx_expression',
 ]);
 
 /** A `;` before each joined member of the context's text. */

@@ -78,7 +78,15 @@ const CASES: Case[] = [
   },
   {
     name: 'variance annotations on type parameters one per line, after a line comment',
-    source: ['export interface ApiModules<', '  // eslint-disable-next-line', '  in out BaseQuery extends object,', '  in out Definitions extends object,', '> {', '  readonly query: BaseQuery', '}'].join('\n'),
+    source: [
+      'export interface ApiModules<',
+      '  // eslint-disable-next-line',
+      '  in out BaseQuery extends object,',
+      '  in out Definitions extends object,',
+      '> {',
+      '  readonly query: BaseQuery',
+      '}',
+    ].join('\n'),
     repairs: 4,
     tree:
       '(program (export_statement declaration: (interface_declaration name: (type_identifier) type_parameters: (type_parameters (comment) ' +
@@ -143,7 +151,14 @@ describe('parse repairs of valid TypeScript the grammar cannot parse', () => {
     expect(flat.count).toBe(nodes.length);
     nodes.forEach((n, i) => {
       const f = flat.node(i);
-      expect([f.type, f.startIndex, f.endIndex, f.startPosition, f.text, f.hasError]).toEqual([n.type, n.startIndex, n.endIndex, n.startPosition, n.text, n.hasError]);
+      expect([f.type, f.startIndex, f.endIndex, f.startPosition, f.text, f.hasError]).toEqual([
+        n.type,
+        n.startIndex,
+        n.endIndex,
+        n.startPosition,
+        n.text,
+        n.hasError,
+      ]);
     });
     expect(treeErrorsOf(flat)).toEqual({ errorNodes: 0, errorBytes: 0 });
   });
@@ -165,14 +180,7 @@ describe('what the repairs leave alone', () => {
 
   it('touches no line-start `<` that is not a joined signature: comparisons, generic calls and arrows, JSX', () => {
     const signatures = ['interface Dual {', '  <A>(self: A): A', '  <A, B>(self: A, that: B): [A, B]', '}'];
-    const code = [
-      'const identity =',
-      '  <T>(value: T): T => value',
-      'const less = width',
-      '  < height',
-      'const made = make',
-      '  <string>(value)',
-    ];
+    const code = ['const identity =', '  <T>(value: T): T => value', 'const less = width', '  < height', 'const made = make', '  <string>(value)'];
     const ts = parsed([...signatures, ...code].join('\n'));
     expect([ts.raw.rootNode.hasError, ts.tree.rootNode.hasError, ts.repairs]).toEqual([true, false, 1]);
     const types = nativeNodes(ts.tree).map((n) => n.type);

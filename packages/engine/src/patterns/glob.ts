@@ -66,9 +66,7 @@ export function compileGlob(patterns: string | readonly string[], options: GlobO
   // negated glob's `.*$` wrapper cannot cross a line terminator.
   const match = (input: string) =>
     input !== '' &&
-    compiled.some(({ pattern, regex, negated }) =>
-      input === pattern ? true : negated ? !regex.test(input) && !hasLineTerminator(input) : regex.test(input),
-    );
+    compiled.some(({ pattern, regex, negated }) => (input === pattern ? true : negated ? !regex.test(input) && !hasLineTerminator(input) : regex.test(input)));
   return Object.defineProperty(match, 'steps', { get: () => compiled.reduce((sum, { regex }) => sum + regex.steps, 0) }) as GlobMatcher;
 }
 

@@ -164,7 +164,12 @@ class Builder {
         return this.repeat(node.body, node.min, node.max, next);
       case 'assert': {
         const kind = node.kind;
-        return this.add(ASSERT, next, -1, this.assertionId(kind, () => ({ kind, negate: false, mode: 'probe', entry: -1 })));
+        return this.add(
+          ASSERT,
+          next,
+          -1,
+          this.assertionId(kind, () => ({ kind, negate: false, mode: 'probe', entry: -1 })),
+        );
       }
       case 'look': {
         const mode: LookMode = node.behind ? 'scan' : maxLength(node.body) <= PROBE_LENGTH ? 'probe' : 'scan-back';
@@ -217,7 +222,7 @@ function assertionMasks(op: readonly number[], out: readonly number[], out2: rea
   };
   // States are built back to front, so a state's successors mostly come first: one ascending pass
   // settles all but the loops, and a further pass per level of loop nesting settles those.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let state = 0; state < op.length; state++) {
       if (op[state] === SPLIT) {

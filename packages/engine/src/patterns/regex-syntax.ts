@@ -104,7 +104,6 @@ export function maxLength(node: RegexNode): number {
 /** Deeper nesting is refused: the reader and the compiler recurse once per level. */
 const MAX_NESTING = 200;
 
-
 class Reader {
   private pos = 0;
   private readonly groups: number;
@@ -235,7 +234,12 @@ class Reader {
   private escape(inClass: boolean): { set: CharSet; code?: number } {
     const ch = this.src[this.pos++];
     const classes: Record<string, [readonly number[], boolean]> = {
-      d: [DIGITS, false], D: [DIGITS, true], w: [WORD, false], W: [WORD, true], s: [SPACE, false], S: [SPACE, true],
+      d: [DIGITS, false],
+      D: [DIGITS, true],
+      w: [WORD, false],
+      W: [WORD, true],
+      s: [SPACE, false],
+      S: [SPACE, true],
     };
     const named = classes[ch];
     if (named) return { set: set(named[0], named[1]) };

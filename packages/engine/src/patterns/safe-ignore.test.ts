@@ -6,7 +6,34 @@ import { safeIgnore } from './safe-ignore.js';
 describe('safeIgnore', () => {
   it('answers as ignore does, on random gitignore rules and paths', () => {
     const text = randomText(7_070);
-    const atoms = ['a', 'b', 'A', '.', '/', '*', '**', '?', '[ab]', '[!a]', '[^a]', '[a-c]', '\\*', '\\', '!', '#', ' ', '\\ ', '[[:alpha:]]', '**/', '/**', '/**/', 'ab', '[', ']', '-'];
+    const atoms = [
+      'a',
+      'b',
+      'A',
+      '.',
+      '/',
+      '*',
+      '**',
+      '?',
+      '[ab]',
+      '[!a]',
+      '[^a]',
+      '[a-c]',
+      '\\*',
+      '\\',
+      '!',
+      '#',
+      ' ',
+      '\\ ',
+      '[[:alpha:]]',
+      '**/',
+      '/**',
+      '/**/',
+      'ab',
+      '[',
+      ']',
+      '-',
+    ];
     const segments = ['a/', 'b/', 'A/', 'ab/', 'ba/', '.a/', 'a.b/', '*/', '[/', 'aa/', 'x/'];
     const found: string[] = [];
     let compared = 0;

@@ -15,7 +15,9 @@ function expectSameAsRegExp(source: string, flags: string, subjects: readonly st
 
 /** The matcher's own bound: work grows with pattern × subject, never faster. */
 function expectLinearWork(source: string, subject: string, steps: number): void {
-  expect(steps, `${steps} steps for /${source.slice(0, 40)}/ on ${subject.length} characters`).toBeLessThanOrEqual(8 * (source.length + 1) * (subject.length + 1));
+  expect(steps, `${steps} steps for /${source.slice(0, 40)}/ on ${subject.length} characters`).toBeLessThanOrEqual(
+    8 * (source.length + 1) * (subject.length + 1),
+  );
 }
 
 describe('compileSafeRegExp', () => {
@@ -50,7 +52,24 @@ describe('compileSafeRegExp', () => {
   });
 
   it('folds case as the non-unicode i flag does', () => {
-    const samples = [...Array.from({ length: 0x250 }, (_, i) => i), 0x130, 0x131, 0x17f, 0x212a, 0x212b, 0x3a3, 0x3c2, 0x3c3, 0x1e9e, 0xdf, 0xff, 0x178, 0x2c65, 0xff21, 0xff41];
+    const samples = [
+      ...Array.from({ length: 0x250 }, (_, i) => i),
+      0x130,
+      0x131,
+      0x17f,
+      0x212a,
+      0x212b,
+      0x3a3,
+      0x3c2,
+      0x3c3,
+      0x1e9e,
+      0xdf,
+      0xff,
+      0x178,
+      0x2c65,
+      0xff21,
+      0xff41,
+    ];
     for (const code of samples) {
       const char = String.fromCharCode(code);
       const escaped = `\\u${code.toString(16).padStart(4, '0')}`;
@@ -69,7 +88,14 @@ describe('compileSafeRegExp', () => {
     const bounded = (depth: number): string => {
       if (depth === 0) return text.pick(leaves);
       const inner = () => bounded(depth - 1);
-      const forms = [inner, () => `${inner()}${inner()}`, () => `(?:${inner()}|${inner()})`, () => `(${inner()})`, () => `${text.pick(leaves)}?`, () => `${text.pick(leaves)}{1,2}`];
+      const forms = [
+        inner,
+        () => `${inner()}${inner()}`,
+        () => `(?:${inner()}|${inner()})`,
+        () => `(${inner()})`,
+        () => `${text.pick(leaves)}?`,
+        () => `${text.pick(leaves)}{1,2}`,
+      ];
       return text.pick(forms)();
     };
     // No repetition inside a repetition: RegExp itself would backtrack for minutes on some of those
@@ -135,7 +161,12 @@ describe('compileSafeRegExp', () => {
 
   it('decides lookarounds of any length in one pass each', () => {
     const subject = `${'a'.repeat(10_000)}test`;
-    for (const [source, expected] of [['^(?!.*test).*$', false], ['^(?=.*test)', true], ['(?<=a{50,})t', true], ['(?<!s)t$', false]] as const) {
+    for (const [source, expected] of [
+      ['^(?!.*test).*$', false],
+      ['^(?=.*test)', true],
+      ['(?<=a{50,})t', true],
+      ['(?<!s)t$', false],
+    ] as const) {
       const regex = compileSafeRegExp(source);
       expect(regex.test(subject), source).toBe(expected);
       expectLinearWork(source, subject, regex.steps);

@@ -12,7 +12,14 @@ import { summaryCacheKey } from '../cache/file-summary-cache.js';
 import { CONFIG_FILE_NAMES, loadConfig } from '../config/load-config.js';
 import type { CodeHealthConfig } from '../config/schema.js';
 import { buildRuleSet, type RuleSet } from '../plugins/rule-set.js';
-import { analyzersOf, configPlugins, refusedPluginFindings, withoutRefusedSettings, type InstalledPlugin, type RefusedPlugin } from '../plugins/config-plugins.js';
+import {
+  analyzersOf,
+  configPlugins,
+  refusedPluginFindings,
+  withoutRefusedSettings,
+  type InstalledPlugin,
+  type RefusedPlugin,
+} from '../plugins/config-plugins.js';
 import { createSnapshot } from '../snapshot/snapshot.js';
 import type { GitFacts, RepoFile, RepoSnapshot } from '../snapshot/types.js';
 import type { CodeGraph } from '../graph/types.js';
@@ -52,7 +59,12 @@ const SEVERITY_RANK = Object.fromEntries(SEVERITIES.map((s, i) => [s, i]));
 const collator = new Intl.Collator();
 
 function compareFindings(a: Finding, b: Finding): number {
-  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || collator.compare(a.filePath, b.filePath) || a.anchor.lineStart - b.anchor.lineStart || collator.compare(a.ruleId, b.ruleId);
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    collator.compare(a.filePath, b.filePath) ||
+    a.anchor.lineStart - b.anchor.lineStart ||
+    collator.compare(a.ruleId, b.ruleId)
+  );
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -118,15 +130,27 @@ export class AssessmentPipeline {
     });
     prefetchRepositoryGraph(scoped);
     const keep = signature !== null && this.warmWorkers.keepMs > 0;
-    const { summaries, skipped, pool: rulesPool, keys } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool, warm, known: incremental?.contentHashes }, progress);
+    const {
+      summaries,
+      skipped,
+      pool: rulesPool,
+      keys,
+    } = await this.summarise(scoped, ruleSet, { options, config, pluginUrls, pool, warm, known: incremental?.contentHashes }, progress);
     let phase: RepositoryPhase;
     let parked = false;
     try {
       throwIfAborted(signal);
       const previous = incremental && this.previousRun(incremental, ruleSet);
-      phase = await this.repositoryPhase(scoped, summaries, ruleSet, { options, pool: rulesPool, record: recorder !== undefined, previous, keep: keep ? keys : undefined }, progress);
+      phase = await this.repositoryPhase(
+        scoped,
+        summaries,
+        ruleSet,
+        { options, pool: rulesPool, record: recorder !== undefined, previous, keep: keep ? keys : undefined },
+        progress,
+      );
       // The rules worker kept this run's summaries: the next run may adopt them.
-      if (keep && rulesPool && phase.remoteKept) parked = this.warmWorkers.park(rulesPool, signature, new Set(keys.filter((key): key is string => key !== null)));
+      if (keep && rulesPool && phase.remoteKept)
+        parked = this.warmWorkers.park(rulesPool, signature, new Set(keys.filter((key): key is string => key !== null)));
     } finally {
       if (!parked) stopQuietly(rulesPool);
     }
@@ -200,12 +224,32 @@ export class AssessmentPipeline {
     let remoteKept = false;
     const remote: RemoteRules | undefined = pool && {
       run: async (groups, claim, order, onGroup) => {
-        const request = { total: summaries.length, root: scoped.root, files: scoped.files, git, scope: scopePaths, record, groups, claim, order, keep, previous: run.previous?.forWorker };
+        const request = {
+          total: summaries.length,
+          root: scoped.root,
+          files: scoped.files,
+          git,
+          scope: scopePaths,
+          record,
+          groups,
+          claim,
+          order,
+          keep,
+          previous: run.previous?.forWorker,
+        };
         await pool.runRules(request, onGroup, run.previous?.summaryBefore);
         remoteKept = keep !== undefined;
       },
     };
-    const inputsOf = async (): Promise<RuleInputs> => ({ snapshot: scoped, summaries, graph: await graphOf(), ...(scope ? { scope } : {}), record, ...(previous ? { previous } : {}), signal: signal ?? new AbortController().signal });
+    const inputsOf = async (): Promise<RuleInputs> => ({
+      snapshot: scoped,
+      summaries,
+      graph: await graphOf(),
+      ...(scope ? { scope } : {}),
+      record,
+      ...(previous ? { previous } : {}),
+      signal: signal ?? new AbortController().signal,
+    });
     const outcomes = await runRepositoryRules(rules, inputsOf, {
       remote,
       offThread: this.engineOptions.rulesOffMainThread,
@@ -297,7 +341,14 @@ export class AssessmentPipeline {
   private async summarise(
     snapshot: RepoSnapshot,
     ruleSet: RuleSet,
-    run: { options: AnalyzeOptions; config: CodeHealthConfig; pluginUrls: string[] | null; pool?: FilePool; warm?: WarmPool; known?: ReadonlyMap<string, string> },
+    run: {
+      options: AnalyzeOptions;
+      config: CodeHealthConfig;
+      pluginUrls: string[] | null;
+      pool?: FilePool;
+      warm?: WarmPool;
+      known?: ReadonlyMap<string, string>;
+    },
     progress: (e: ProgressEvent) => void,
   ): Promise<{ summaries: FileSummary[]; skipped: SkippedFile[]; pool?: FilePool; keys: Array<string | null> }> {
     const { options, warm } = run;

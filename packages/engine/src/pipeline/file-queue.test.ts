@@ -90,7 +90,7 @@ describe('drainFileQueue', () => {
         pool,
         inProcess: ({ item }) => {
           // About a millisecond per file here, while the worker fails after two.
-          for (const until = performance.now() + 1; performance.now() < until; );
+          for (const until = performance.now() + 1; performance.now() < until;);
           analysedHere++;
           return summary(item, 'main');
         },

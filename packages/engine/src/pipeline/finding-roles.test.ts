@@ -37,7 +37,13 @@ const rolesSeen = defineRule({
   },
 });
 
-const analyzer = defineAnalyzer({ id: 'roles', description: 'd', categories: ['code_smell'], languages: ['typescript', 'javascript'], rules: [whereAmI, rolesSeen] });
+const analyzer = defineAnalyzer({
+  id: 'roles',
+  description: 'd',
+  categories: ['code_smell'],
+  languages: ['typescript', 'javascript'],
+  rules: [whereAmI, rolesSeen],
+});
 
 describe('roles through a run', () => {
   let dir: TempDir;
@@ -91,7 +97,9 @@ describe('roles through a run', () => {
   it('summarises a text given without a role under the role its path gives, so that a run finds it cached', async () => {
     const fresh = await createEngine({ plugins: [{ name: 'test', analyzers: [analyzer] }], cacheDir: false, workers: 0 });
     const source = 'import { a } from "../src/index";\nconsole.log(a);\n';
-    const [summary] = await fresh.summarizeSources(dir.root, [{ file: { path: 'bench/index.ts', kind: 'source', language: 'typescript', sizeBytes: source.length }, source }]);
+    const [summary] = await fresh.summarizeSources(dir.root, [
+      { file: { path: 'bench/index.ts', kind: 'source', language: 'typescript', sizeBytes: source.length }, source },
+    ]);
     expect(summary!.role).toBe('benchmark');
     expect(summary!.findings.map((f) => f.title)).toEqual(['role seen by the file rule: benchmark']);
     const result = await fresh.analyze(dir.root);

@@ -11,7 +11,8 @@ describe('finding snippets', () => {
       const rowStarts = Int32Array.from([0, ...[...source.matchAll(/\n/g)].map((m) => m.index + 1)]);
       for (const table of [lineTableOf(source), lineTableOf(source, rowStarts)]) {
         expect(table.length, JSON.stringify(source)).toBe(split.length);
-        for (const start of bounds) for (const end of bounds) expect(table.slice(start, end), `${JSON.stringify(source)} ${start} ${end}`).toEqual(split.slice(start, end));
+        for (const start of bounds)
+          for (const end of bounds) expect(table.slice(start, end), `${JSON.stringify(source)} ${start} ${end}`).toEqual(split.slice(start, end));
       }
     }
   });

@@ -38,7 +38,12 @@ export async function hasIncrementalBase(store: RunStateStore, root: string, bas
 }
 
 /** The head's snapshot from the base's recorded state, or undefined when none matches (then the run is a full one). */
-export async function incrementalSnapshot(store: RunStateStore, root: string, base: IncrementalBase, config: InventoryConfig): Promise<IncrementalSnapshot | undefined> {
+export async function incrementalSnapshot(
+  store: RunStateStore,
+  root: string,
+  base: IncrementalBase,
+  config: InventoryConfig,
+): Promise<IncrementalSnapshot | undefined> {
   if (!isWorkTreeTop(root)) return undefined;
   const state = await store.get(base.baseCommit, inventoryConfigKey(config));
   if (!state) return undefined;
@@ -53,7 +58,12 @@ export async function incrementalSnapshot(store: RunStateStore, root: string, ba
   for (const [path, hash] of Object.entries(state.contentHashes)) if (!changed.has(path)) contentHashes.set(path, hash);
   const readGit = async () => (await extendGitFacts(root, state.git, base.headCommit)) ?? readGitFacts(root);
   const baseFiles = new Map(state.files.map((f) => [f.path, f]));
-  return { snapshot: snapshotOfFiles(root, files, readGit), contentHashes, base: { files: baseFiles, contentHashes: state.contentHashes, ...(state.rules ? { rules: state.rules } : {}) }, changedPaths: changed };
+  return {
+    snapshot: snapshotOfFiles(root, files, readGit),
+    contentHashes,
+    base: { files: baseFiles, contentHashes: state.contentHashes, ...(state.rules ? { rules: state.rules } : {}) },
+    changedPaths: changed,
+  };
 }
 
 async function isCleanWorkTree(root: string): Promise<boolean> {
@@ -75,7 +85,14 @@ export function runStateRecorder(store: RunStateStore, root: string, config: Inv
       if (!history || !(await clean)) return;
       const contentHashes: Record<string, string> = {};
       for (const s of summaries) if (!s.skipped && s.contentHash) contentHashes[s.path] = s.contentHash;
-      const state: RunState = { commitSha: history.headSha, configKey: inventoryConfigKey(config), files, contentHashes, git: history, ...(rules ? { rules } : {}) };
+      const state: RunState = {
+        commitSha: history.headSha,
+        configKey: inventoryConfigKey(config),
+        files,
+        contentHashes,
+        git: history,
+        ...(rules ? { rules } : {}),
+      };
       await store.set(state);
     },
   };

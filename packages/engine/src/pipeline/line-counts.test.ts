@@ -56,17 +56,37 @@ describe('line counts', () => {
   });
 
   it('agrees with the masking of split lines for \\n, \\r\\n and lone \\r endings', () => {
-    const parts = ['const a = 1;', '// c', '/* x', 'y */', '/* z */ b();', 'a(); /* m */ /* n */', 'c(/* p', 'q */);', '', '  ', 'function f() {', 'return 2;', '}', '/** é */', 'let s = `', '`;'];
+    const parts = [
+      'const a = 1;',
+      '// c',
+      '/* x',
+      'y */',
+      '/* z */ b();',
+      'a(); /* m */ /* n */',
+      'c(/* p',
+      'q */);',
+      '',
+      '  ',
+      'function f() {',
+      'return 2;',
+      '}',
+      '/** é */',
+      'let s = `',
+      '`;',
+    ];
     const endings = ['\n', '\r\n', '\r'];
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     for (let sample = 0; sample < 600; sample++) {
       let source = '';
       for (let k = random(14); k > 0; k--) source += parts[random(parts.length)] + endings[random(sample % 3 === 0 ? 3 : 2)];
       const { locs, ...lines } = reference(source);
       const summary = summaryOf(source);
       expect(summary.lines, JSON.stringify(source)).toEqual(lines);
-      expect(summary.functions.map((f) => f.loc), JSON.stringify(source)).toEqual(locs);
+      expect(
+        summary.functions.map((f) => f.loc),
+        JSON.stringify(source),
+      ).toEqual(locs);
     }
   });
 });

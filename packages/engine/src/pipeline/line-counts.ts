@@ -58,7 +58,17 @@ function hasLoneCarriageReturn(source: string): boolean {
 function isBlank(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 160) return false;
-  return code === 160 || code === 5760 || (code >= 8192 && code <= 8202) || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+  return (
+    code === 160 ||
+    code === 5760 ||
+    (code >= 8192 && code <= 8202) ||
+    code === 8232 ||
+    code === 8233 ||
+    code === 8239 ||
+    code === 8287 ||
+    code === 12288 ||
+    code === 65279
+  );
 }
 
 const NON_BLANK = 1;
@@ -74,7 +84,7 @@ function classifyRows(source: string, comments: readonly number[]): Uint8Array {
   let next = 0;
   let commentStart = comments.length > 0 ? comments[0] : -1;
   let commentEnd = -1;
-  for (let i = 0; i < length; ) {
+  for (let i = 0; i < length;) {
     if (i === commentStart) {
       commentEnd = comments[next + 1];
       // Comments come in document order; one starting inside the previous one adds nothing.

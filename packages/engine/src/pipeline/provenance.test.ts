@@ -6,7 +6,7 @@ import { configDigest } from './provenance.js';
 const repo = new TempRepo('codehealth-provenance-');
 afterAll(() => repo.remove());
 
-describe('a run\'s provenance', () => {
+describe("a run's provenance", () => {
   it('records the commit and its date, the config digest, the engine version, the rule set and the scoring model', async () => {
     repo.write('src/a.ts', 'export const a = 1;\n');
     const date = new Date('2024-03-01T12:00:00Z');

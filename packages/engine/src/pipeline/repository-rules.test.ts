@@ -7,7 +7,17 @@ import type { RepositoryRule } from '../contracts/analyzer.js';
 import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
 import type { RepoSnapshot } from '../snapshot/types.js';
 import type { CodeGraph } from '../graph/types.js';
-import { claimGroup, claimOrders, groupsOf, publishOutcomes, runRepositoryRules, runRule, type RemoteRules, type RuleInputs, type RuleOutcome } from './repository-rules.js';
+import {
+  claimGroup,
+  claimOrders,
+  groupsOf,
+  publishOutcomes,
+  runRepositoryRules,
+  runRule,
+  type RemoteRules,
+  type RuleInputs,
+  type RuleOutcome,
+} from './repository-rules.js';
 
 /** A rule that records each run and publishes its id as a metric, a report and a convention. */
 function rule(analyzerId: string, id: string, runs: string[], behaviour: Partial<RepositoryRule> = {}): ActiveRepositoryRule {
@@ -48,7 +58,14 @@ function fakeRemote(rules: ActiveRepositoryRule[], options: { claims?: number; f
         const outcomes: RuleOutcome[] = [];
         for (const id of groups[group]) {
           const progress: string[] = [];
-          outcomes.push({ ...(await runRule(rules.find((r) => r.qualifiedId === id)!, inputs, (m) => progress.push(m))), progress });
+          outcomes.push({
+            ...(await runRule(
+              rules.find((r) => r.qualifiedId === id)!,
+              inputs,
+              (m) => progress.push(m),
+            )),
+            progress,
+          });
         }
         ran.push(group);
         onGroup(group, outcomes);
@@ -116,7 +133,19 @@ describe('repository rules phase', () => {
     const greedy: RemoteRules = {
       async run(groups, claim, order, onGroup) {
         const mine = order.filter((group) => claimGroup(claim, group));
-        for (const group of mine) onGroup(group, await Promise.all(groups[group].map((id) => runRule(rules.find((r) => r.qualifiedId === id)!, inputs, () => undefined))));
+        for (const group of mine)
+          onGroup(
+            group,
+            await Promise.all(
+              groups[group].map((id) =>
+                runRule(
+                  rules.find((r) => r.qualifiedId === id)!,
+                  inputs,
+                  () => undefined,
+                ),
+              ),
+            ),
+          );
       },
     };
     expect((await runRepositoryRules(rules, make, { ...noop, remote: greedy })).map((o) => o.reports[0].title)).toEqual(['x', 'y', 'z']);
@@ -125,7 +154,13 @@ describe('repository rules phase', () => {
 
   it('hands a rule the graph only when it reads it', async () => {
     let reads = 0;
-    const counting = { ...inputs, get graph() { reads++; return inputs.graph; } } satisfies RuleInputs;
+    const counting = {
+      ...inputs,
+      get graph() {
+        reads++;
+        return inputs.graph;
+      },
+    } satisfies RuleInputs;
     await runRule(rule('a', 'x', []), counting, () => undefined);
     expect(reads).toBe(0);
     const reader = rule('b', 'y', [], { analyze: (context) => void context.graph.modules });

@@ -5,7 +5,14 @@
 // analyzers that never read the graph (it builds its own graph only when a rule reads it), the
 // main thread with the others. Outcomes are merged in rule order, so the result does not depend
 // on which thread ran what.
-import { WELL_KNOWN_METRICS, type ConventionPattern, type PreviousRun, type RepositoryReportDescriptor, type RepositoryRuleContext, type WellKnownMetric } from '../contracts/analyzer.js';
+import {
+  WELL_KNOWN_METRICS,
+  type ConventionPattern,
+  type PreviousRun,
+  type RepositoryReportDescriptor,
+  type RepositoryRuleContext,
+  type WellKnownMetric,
+} from '../contracts/analyzer.js';
 import type { Finding } from '../domain/types.js';
 import type { ActiveRepositoryRule } from '../plugins/rule-set.js';
 import { buildFinding, lineTableOf, type LineTable } from './findings.js';
@@ -102,7 +109,11 @@ export interface PhaseOptions {
  * then the remote side is started first, and this thread makes them (builds the run's graph) while
  * the worker already runs rules.
  */
-export async function runRepositoryRules(rules: readonly ActiveRepositoryRule[], inputsOrMake: RuleInputs | (() => Promise<RuleInputs>), options: PhaseOptions): Promise<RuleOutcome[]> {
+export async function runRepositoryRules(
+  rules: readonly ActiveRepositoryRule[],
+  inputsOrMake: RuleInputs | (() => Promise<RuleInputs>),
+  options: PhaseOptions,
+): Promise<RuleOutcome[]> {
   const { remote, progress } = options;
   const groups = groupsOf(rules);
   const outcomes: Array<RuleOutcome[] | undefined> = new Array(groups.length);

@@ -34,45 +34,53 @@ export default { name: 'probe', analyzers: [
 ] };
 `;
 
-const probeTitles = (result: AssessmentResult) => result.findings.filter((f) => f.ruleId.startsWith('probe')).map((f) => f.title).sort();
+const probeTitles = (result: AssessmentResult) =>
+  result.findings
+    .filter((f) => f.ruleId.startsWith('probe'))
+    .map((f) => f.title)
+    .sort();
 /** The run as the other tests compare runs, the probe's findings (which name a thread) left out. */
 const withoutProbe = (result: AssessmentResult) => {
   const out = comparable(result);
   return { ...out, findings: out.findings.filter(([ruleId]) => !String(ruleId).startsWith('probe')) };
 };
 
-describe.skipIf(!built)('rulesOffMainThread', () => {
-  let repo: TestRepo;
-  let dir: string;
-  let probe: string;
-  beforeAll(() => {
-    repo = createGitRepo(chainRepoFiles());
-    dir = mkdtempSync(join(tmpdir(), 'codehealth-off-main-'));
-    probe = join(dir, 'probe.mjs');
-    writeFileSync(probe, PROBE);
-  });
-  afterAll(() => {
-    rmSync(repo.root, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
-  });
+describe.skipIf(!built)(
+  'rulesOffMainThread',
+  () => {
+    let repo: TestRepo;
+    let dir: string;
+    let probe: string;
+    beforeAll(() => {
+      repo = createGitRepo(chainRepoFiles());
+      dir = mkdtempSync(join(tmpdir(), 'codehealth-off-main-'));
+      probe = join(dir, 'probe.mjs');
+      writeFileSync(probe, PROBE);
+    });
+    afterAll(() => {
+      rmSync(repo.root, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    });
 
-  it('runs every repository rule in a worker, also when every file comes from the cache, with the same results', async () => {
-    const served = await createEngine({ plugins: ['@codehealth/analyzers', probe], cacheDir: false, workers: 1, rulesOffMainThread: true });
-    const cli = await createEngine({ plugins: ['@codehealth/analyzers', probe], cacheDir: false, workers: 1 });
-    try {
-      const first = await served.analyze(repo.root, options);
-      const cached = await served.analyze(repo.root, options);
-      expect(cached.metrics.parse.cachedFiles).toBe(cached.metrics.files.analysed);
-      for (const run of [first, cached]) expect(probeTitles(run)).toEqual(['free ran on the worker', 'graph ran on the worker']);
+    it('runs every repository rule in a worker, also when every file comes from the cache, with the same results', async () => {
+      const served = await createEngine({ plugins: ['@codehealth/analyzers', probe], cacheDir: false, workers: 1, rulesOffMainThread: true });
+      const cli = await createEngine({ plugins: ['@codehealth/analyzers', probe], cacheDir: false, workers: 1 });
+      try {
+        const first = await served.analyze(repo.root, options);
+        const cached = await served.analyze(repo.root, options);
+        expect(cached.metrics.parse.cachedFiles).toBe(cached.metrics.files.analysed);
+        for (const run of [first, cached]) expect(probeTitles(run)).toEqual(['free ran on the worker', 'graph ran on the worker']);
 
-      // Without the option a fully cached run uses no worker: the same rules ran here.
-      await cli.analyze(repo.root, options);
-      const cliCached = await cli.analyze(repo.root, options);
-      expect(probeTitles(cliCached)).toEqual(['free ran on the main thread', 'graph ran on the main thread']);
-      expect(withoutProbe(cached)).toEqual(withoutProbe(cliCached));
-    } finally {
-      await served.close();
-      await cli.close();
-    }
-  });
-}, 120_000);
+        // Without the option a fully cached run uses no worker: the same rules ran here.
+        await cli.analyze(repo.root, options);
+        const cliCached = await cli.analyze(repo.root, options);
+        expect(probeTitles(cliCached)).toEqual(['free ran on the main thread', 'graph ran on the main thread']);
+        expect(withoutProbe(cached)).toEqual(withoutProbe(cliCached));
+      } finally {
+        await served.close();
+        await cli.close();
+      }
+    });
+  },
+  120_000,
+);

@@ -46,7 +46,11 @@ function graphFree(id: string): Analyzer {
   return { id, description: id, categories: ['maintainability'], languages: ['typescript'], rules: [rule], readsGraph: false };
 }
 
-const git = { available: false, files: new Map(), totals: { linesAdded30d: 0, linesDeleted30d: 0, linesAdded90d: 0, linesDeleted90d: 0, commits30d: 0, commits90d: 0, authors30d: 0, authors90d: 0 } };
+const git = {
+  available: false,
+  files: new Map(),
+  totals: { linesAdded30d: 0, linesDeleted30d: 0, linesAdded90d: 0, linesDeleted90d: 0, commits30d: 0, commits90d: 0, authors30d: 0, authors90d: 0 },
+};
 let root: string | undefined;
 
 function setUp(analyzers: Analyzer[] = [analyzer('one', true), analyzer('two', false)]) {
@@ -59,7 +63,15 @@ function setUp(analyzers: Analyzer[] = [analyzer('one', true), analyzer('two', f
   const ruleSet = buildRuleSet(analyzers, {});
   const summaries = files.map((file, i) => analyzeFileSource(file, Object.values(sources)[i], ruleSet));
   const groups = ruleSet.repositoryRules.map((r) => [r.qualifiedId]);
-  const request = (claim = new Int32Array(new SharedArrayBuffer(4 * groups.length)), order = groups.map((_, i) => i)): RulesRequest => ({ total: 2, root: root!, files, git, groups, claim, order });
+  const request = (claim = new Int32Array(new SharedArrayBuffer(4 * groups.length)), order = groups.map((_, i) => i)): RulesRequest => ({
+    total: 2,
+    root: root!,
+    files,
+    git,
+    groups,
+    claim,
+    order,
+  });
   return { ruleSet, summaries, request };
 }
 

@@ -65,7 +65,10 @@ export function answerBefore(ask: number, summary: FileSummary | undefined): voi
 }
 
 /** `PreviousRun` per rule, with `summaryBefore` answered by the main thread (it holds the cache). */
-function previousOf(previous: NonNullable<RulesRequest['previous']>, askBefore: (path: string, ask: number) => void): (qualifiedId: string) => PreviousRun | undefined {
+function previousOf(
+  previous: NonNullable<RulesRequest['previous']>,
+  askBefore: (path: string, ask: number) => void,
+): (qualifiedId: string) => PreviousRun | undefined {
   const changedPaths: ReadonlySet<string> = new Set(previous.changedPaths);
   const summaryBefore = (path: string) =>
     new Promise<FileSummary | undefined>((resolve) => {

@@ -32,7 +32,9 @@ describe('scoped and summarised runs', () => {
   afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 
   it('summarises a text as a run would, and the run then finds it cached', async () => {
-    const [summary] = await engine.summarizeSources(repo.root, [{ file: { path: 'src/load.ts', language: 'typescript', kind: 'source', sizeBytes: LEAKY.length }, source: LEAKY }]);
+    const [summary] = await engine.summarizeSources(repo.root, [
+      { file: { path: 'src/load.ts', language: 'typescript', kind: 'source', sizeBytes: LEAKY.length }, source: LEAKY },
+    ]);
     expect(summary!.cached).toBeUndefined();
     expect(summary!.module.symbols.map((s) => s.name)).toEqual(['load']);
     expect(summary!.findings.some((f) => f.ruleId.includes('empty-catch') || f.title.toLowerCase().includes('catch'))).toBe(true);
@@ -42,7 +44,9 @@ describe('scoped and summarised runs', () => {
     expect(byPath.get('src/load.ts')!.cached).toBe(true);
     expect(byPath.get('src/other.ts')!.cached).toBeUndefined();
 
-    const [again] = await engine.summarizeSources(repo.root, [{ file: { path: 'src/other.ts', language: 'typescript', kind: 'source', sizeBytes: OTHER.length }, source: OTHER }]);
+    const [again] = await engine.summarizeSources(repo.root, [
+      { file: { path: 'src/other.ts', language: 'typescript', kind: 'source', sizeBytes: OTHER.length }, source: OTHER },
+    ]);
     expect(again!.cached).toBe(true);
   });
 
@@ -52,7 +56,11 @@ describe('scoped and summarised runs', () => {
     expect(paths).toContain('src/other.ts');
     expect(paths).toContain('.'); // the repository's own findings (no license file)
     const markers = (r: typeof full) => r.findings.filter((f) => f.ruleId === 'compliance/debt-marker');
-    expect(markers(full).map((f) => f.filePath).sort()).toEqual(['src/load.ts', 'src/other.ts']);
+    expect(
+      markers(full)
+        .map((f) => f.filePath)
+        .sort(),
+    ).toEqual(['src/load.ts', 'src/other.ts']);
     expect(full.metrics.analyzerMetrics['compliance.debtMarkersOlderThanLow']).toBe(0);
 
     const scoped = await engine.analyze(repo.root, { allowCodeConfig: false, findingsScope: ['src/load.ts'] });

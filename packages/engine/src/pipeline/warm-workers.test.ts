@@ -35,86 +35,90 @@ function change(repo: TestRepo): { changedPaths: string[] } {
   return { changedPaths: ['src/m3.ts', 'src/m9.ts', 'src/extra.ts', 'src/m63.ts'] };
 }
 
-describe.skipIf(!built)('warm workers', () => {
-  let repo: TestRepo;
-  beforeAll(() => {
-    repo = createGitRepo(chainRepoFiles());
-  });
-  afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+describe.skipIf(!built)(
+  'warm workers',
+  () => {
+    let repo: TestRepo;
+    beforeAll(() => {
+      repo = createGitRepo(chainRepoFiles());
+    });
+    afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 
-  it('serve the next runs of the engine with the results of runs without them', async () => {
-    const baseCommit = repo.git('rev-parse', 'HEAD');
-    const warm = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
-    const alone = await createEngine({ cacheDir: false, workers: 0 });
-    try {
-      const base = await warm.analyze(repo.root, options);
-      expect(comparable(base)).toEqual(comparable(await alone.analyze(repo.root, options)));
-      // The rules worker kept every code file's summary.
-      const code = base.summaries.filter((s) => !s.skipped);
-      expect(code.length).toBeGreaterThan(64);
-      expect(warmOf(warm).heldSummaries).toBe(code.length);
+    it('serve the next runs of the engine with the results of runs without them', async () => {
+      const baseCommit = repo.git('rev-parse', 'HEAD');
+      const warm = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
+      const alone = await createEngine({ cacheDir: false, workers: 0 });
+      try {
+        const base = await warm.analyze(repo.root, options);
+        expect(comparable(base)).toEqual(comparable(await alone.analyze(repo.root, options)));
+        // The rules worker kept every code file's summary.
+        const code = base.summaries.filter((s) => !s.skipped);
+        expect(code.length).toBeGreaterThan(64);
+        expect(warmOf(warm).heldSummaries).toBe(code.length);
 
-      // Summaries of texts: made partly by the kept worker, which keeps what it makes.
-      const texts = [1, 2, 3].map((n) => ({
-        file: { path: `src/n${n}.ts`, kind: 'source' as const, language: 'typescript' as const, sizeBytes: 0 },
-        source: Array.from({ length: n }, (_, k) => `export function n${n}_${k}(a: number) {\n  if (a > ${k}) return a;\n  return -a; // FIXME\n}\n`).join(''),
-      }));
-      const made = await warm.summarizeSources(repo.root, texts, options);
-      expect(made.map((s) => ({ ...s, parse: { ...s.parse, parseMs: 0 } }))).toEqual(
-        (await alone.summarizeSources(repo.root, texts, options)).map((s) => ({ ...s, parse: { ...s.parse, parseMs: 0 } })),
-      );
-      expect(made.map((s) => s.module.exports.length)).toEqual([1, 2, 3]);
-      expect(warmOf(warm).taken).toBe(1);
-      // The largest text was made there (and kept), the two others here: about as many bytes.
-      expect(warmOf(warm).heldSummaries).toBe(code.length + 1);
+        // Summaries of texts: made partly by the kept worker, which keeps what it makes.
+        const texts = [1, 2, 3].map((n) => ({
+          file: { path: `src/n${n}.ts`, kind: 'source' as const, language: 'typescript' as const, sizeBytes: 0 },
+          source: Array.from({ length: n }, (_, k) => `export function n${n}_${k}(a: number) {\n  if (a > ${k}) return a;\n  return -a; // FIXME\n}\n`).join(
+            '',
+          ),
+        }));
+        const made = await warm.summarizeSources(repo.root, texts, options);
+        expect(made.map((s) => ({ ...s, parse: { ...s.parse, parseMs: 0 } }))).toEqual(
+          (await alone.summarizeSources(repo.root, texts, options)).map((s) => ({ ...s, parse: { ...s.parse, parseMs: 0 } })),
+        );
+        expect(made.map((s) => s.module.exports.length)).toEqual([1, 2, 3]);
+        expect(warmOf(warm).taken).toBe(1);
+        // The largest text was made there (and kept), the two others here: about as many bytes.
+        expect(warmOf(warm).heldSummaries).toBe(code.length + 1);
 
-      // A derived run (a pull request's head) on the kept pool: the same result as without it.
-      const { changedPaths } = change(repo);
-      const headCommit = repo.commit('change');
-      const incremental = { baseCommit, headCommit, changedPaths };
-      const head = await warm.analyze(repo.root, { ...options, incremental });
-      expect(head.derivedFrom).toBe(baseCommit);
-      expect(comparable(head)).toEqual(comparable(await alone.analyze(repo.root, { ...options, incremental })));
-      expect(warmOf(warm).taken).toBe(2);
-      // Parked again, holding head's summaries: the new and edited files' too.
-      expect(warmOf(warm).heldSummaries).toBe(head.summaries.filter((s) => !s.skipped).length);
-      expect(head.findings.some((f) => f.filePath === 'src/m3.ts' && f.ruleId === 'duplication/duplicated-code')).toBe(true);
-      expect(head.findings.some((f) => f.filePath === 'src/extra.ts' && f.ruleId === 'compliance/debt-marker')).toBe(true);
-    } finally {
-      await warm.close();
-    }
-    expect(warmOf(warm).heldSummaries).toBe(0);
-  });
+        // A derived run (a pull request's head) on the kept pool: the same result as without it.
+        const { changedPaths } = change(repo);
+        const headCommit = repo.commit('change');
+        const incremental = { baseCommit, headCommit, changedPaths };
+        const head = await warm.analyze(repo.root, { ...options, incremental });
+        expect(head.derivedFrom).toBe(baseCommit);
+        expect(comparable(head)).toEqual(comparable(await alone.analyze(repo.root, { ...options, incremental })));
+        expect(warmOf(warm).taken).toBe(2);
+        // Parked again, holding head's summaries: the new and edited files' too.
+        expect(warmOf(warm).heldSummaries).toBe(head.summaries.filter((s) => !s.skipped).length);
+        expect(head.findings.some((f) => f.filePath === 'src/m3.ts' && f.ruleId === 'duplication/duplicated-code')).toBe(true);
+        expect(head.findings.some((f) => f.filePath === 'src/extra.ts' && f.ruleId === 'compliance/debt-marker')).toBe(true);
+      } finally {
+        await warm.close();
+      }
+      expect(warmOf(warm).heldSummaries).toBe(0);
+    });
 
-  it('serve one of two runs at once (the other runs without them) and stay parked after both', async () => {
-    const warm = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
-    try {
-      const first = await warm.analyze(repo.root, options);
-      const [a, b] = await Promise.all([warm.analyze(repo.root, options), warm.analyze(repo.root, options)]);
-      // The same results; only the second runs found their summaries cached.
-      const uncached = (result: AssessmentResult) => {
-        const { metrics, summaries, ...rest } = comparable(result);
-        return { ...rest, metrics: { ...metrics, parse: { ...metrics.parse, cachedFiles: 0 } }, summaries: summaries.map(({ cached: _cached, ...s }) => s) };
-      };
-      expect(uncached(a)).toEqual(uncached(first));
-      expect(uncached(b)).toEqual(uncached(first));
-      expect(warmOf(warm).taken).toBe(1);
-      expect(warmOf(warm).heldSummaries).toBe(first.summaries.filter((s) => !s.skipped).length);
-    } finally {
-      await warm.close();
-    }
-  });
+    it('serve one of two runs at once (the other runs without them) and stay parked after both', async () => {
+      const warm = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
+      try {
+        const first = await warm.analyze(repo.root, options);
+        const [a, b] = await Promise.all([warm.analyze(repo.root, options), warm.analyze(repo.root, options)]);
+        // The same results; only the second runs found their summaries cached.
+        const uncached = (result: AssessmentResult) => {
+          const { metrics, summaries, ...rest } = comparable(result);
+          return { ...rest, metrics: { ...metrics, parse: { ...metrics.parse, cachedFiles: 0 } }, summaries: summaries.map(({ cached: _cached, ...s }) => s) };
+        };
+        expect(uncached(a)).toEqual(uncached(first));
+        expect(uncached(b)).toEqual(uncached(first));
+        expect(warmOf(warm).taken).toBe(1);
+        expect(warmOf(warm).heldSummaries).toBe(first.summaries.filter((s) => !s.skipped).length);
+      } finally {
+        await warm.close();
+      }
+    });
 
-  it('give a derived run rules in the worker their saved state and the earlier summaries', async () => {
-    // A probe plugin: a graph-free rule (the worker claims it first) saving the file count and, on a
-    // derived run, reporting what it learns of the earlier run; a graph-reading rule keeps the main
-    // thread busy meanwhile.
-    const dir = mkdtempSync(join(tmpdir(), 'codehealth-probe-'));
-    const probe = join(dir, 'probe.mjs');
-    const docs = { whyItMatters: 'probe', suggestedAction: 'none' };
-    writeFileSync(
-      probe,
-      `import { isMainThread } from 'node:worker_threads';
+    it('give a derived run rules in the worker their saved state and the earlier summaries', async () => {
+      // A probe plugin: a graph-free rule (the worker claims it first) saving the file count and, on a
+      // derived run, reporting what it learns of the earlier run; a graph-reading rule keeps the main
+      // thread busy meanwhile.
+      const dir = mkdtempSync(join(tmpdir(), 'codehealth-probe-'));
+      const probe = join(dir, 'probe.mjs');
+      const docs = { whyItMatters: 'probe', suggestedAction: 'none' };
+      writeFileSync(
+        probe,
+        `import { isMainThread } from 'node:worker_threads';
 const meta = (id) => ({ id, description: id, category: 'compliance', severity: 'info', docs: ${JSON.stringify(docs)} });
 const before = {
   kind: 'repository',
@@ -135,50 +139,52 @@ export default { name: 'probe', analyzers: [
   { id: 'probe', description: 'probe', categories: ['compliance'], languages: ['typescript'], readsGraph: false, rules: [before] },
 ] };
 `,
-    );
-    const probeRepo = createGitRepo(chainRepoFiles());
-    const engine = await createEngine({ plugins: [probe], cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
-    try {
-      const baseCommit = probeRepo.git('rev-parse', 'HEAD');
-      const m9 = chainRepoFiles()['src/m9.ts'];
-      const base = await engine.analyze(probeRepo.root, options);
-      const { changedPaths } = change(probeRepo);
-      const headCommit = probeRepo.commit('change');
-      const head = await engine.analyze(probeRepo.root, { ...options, incremental: { baseCommit, headCommit, changedPaths } });
-      expect(warmOf(engine).taken).toBe(1);
-      const titles = head.findings.filter((f) => f.ruleId === 'probe/before').map((f) => f.title);
-      const state = JSON.stringify({ files: base.summaries.length });
-      expect(titles).toEqual([
-        `src/extra.ts none ${state} worker`,
-        `src/m3.ts ${contentHashOf(chainRepoFiles()['src/m3.ts'])} ${state} worker`,
-        `src/m63.ts ${contentHashOf(chainRepoFiles()['src/m63.ts'])} ${state} worker`,
-        `src/m9.ts ${contentHashOf(m9)} ${state} worker`,
-      ]);
-    } finally {
-      await engine.close();
-      rmSync(probeRepo.root, { recursive: true, force: true });
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      );
+      const probeRepo = createGitRepo(chainRepoFiles());
+      const engine = await createEngine({ plugins: [probe], cacheDir: false, workers: 1, keepWorkersMs: 60_000 });
+      try {
+        const baseCommit = probeRepo.git('rev-parse', 'HEAD');
+        const m9 = chainRepoFiles()['src/m9.ts'];
+        const base = await engine.analyze(probeRepo.root, options);
+        const { changedPaths } = change(probeRepo);
+        const headCommit = probeRepo.commit('change');
+        const head = await engine.analyze(probeRepo.root, { ...options, incremental: { baseCommit, headCommit, changedPaths } });
+        expect(warmOf(engine).taken).toBe(1);
+        const titles = head.findings.filter((f) => f.ruleId === 'probe/before').map((f) => f.title);
+        const state = JSON.stringify({ files: base.summaries.length });
+        expect(titles).toEqual([
+          `src/extra.ts none ${state} worker`,
+          `src/m3.ts ${contentHashOf(chainRepoFiles()['src/m3.ts'])} ${state} worker`,
+          `src/m63.ts ${contentHashOf(chainRepoFiles()['src/m63.ts'])} ${state} worker`,
+          `src/m9.ts ${contentHashOf(m9)} ${state} worker`,
+        ]);
+      } finally {
+        await engine.close();
+        rmSync(probeRepo.root, { recursive: true, force: true });
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
 
-  it('never keep the process alive', () => {
-    const engineUrl = new URL('../../dist/index.js', import.meta.url).href;
-    const program = [
-      `const { createEngine } = await import(${JSON.stringify(engineUrl)});`,
-      'const engine = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 600_000 });',
-      `const result = await engine.analyze(${JSON.stringify(repo.root)}, { allowCodeConfig: false });`,
-      "console.log(result.summaries.length, engine.resolve('codehealth:WarmWorkers').heldSummaries);",
-    ].join('\n');
-    const dir = mkdtempSync(join(tmpdir(), 'codehealth-warm-'));
-    try {
-      writeFileSync(join(dir, 'run.mjs'), program);
-      // Kept for ten minutes, yet the process ends once its work is done (well within the timeout).
-      const out = execFileSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 120_000 });
-      const [summaries, held] = out.trim().split(' ').map(Number);
-      expect(held).toBeGreaterThan(60);
-      expect(held).toBeLessThanOrEqual(summaries);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-}, 120_000);
+    it('never keep the process alive', () => {
+      const engineUrl = new URL('../../dist/index.js', import.meta.url).href;
+      const program = [
+        `const { createEngine } = await import(${JSON.stringify(engineUrl)});`,
+        'const engine = await createEngine({ cacheDir: false, workers: 1, keepWorkersMs: 600_000 });',
+        `const result = await engine.analyze(${JSON.stringify(repo.root)}, { allowCodeConfig: false });`,
+        "console.log(result.summaries.length, engine.resolve('codehealth:WarmWorkers').heldSummaries);",
+      ].join('\n');
+      const dir = mkdtempSync(join(tmpdir(), 'codehealth-warm-'));
+      try {
+        writeFileSync(join(dir, 'run.mjs'), program);
+        // Kept for ten minutes, yet the process ends once its work is done (well within the timeout).
+        const out = execFileSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 120_000 });
+        const [summaries, held] = out.trim().split(' ').map(Number);
+        expect(held).toBeGreaterThan(60);
+        expect(held).toBeLessThanOrEqual(summaries);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+  120_000,
+);

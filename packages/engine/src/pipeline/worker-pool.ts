@@ -99,17 +99,29 @@ export class FilePool {
         slot.inflight = Math.max(0, slot.inflight - 1);
         if (slot.inflight === 0) slot.whenIdle?.();
       };
-      worker.on('message', (msg: { ready?: true; id: number; summaries?: FileSummary[]; error?: string; group?: number; outcomes?: RuleOutcome[]; before?: string; ask?: number }) => {
-        if (msg.ready) return loaded();
-        if (msg.group !== undefined) return this.pending.get(msg.id)?.onGroup?.(msg.group, msg.outcomes!);
-        if (msg.before !== undefined) return void this.answerBefore(worker, msg.ask!, msg.before, this.pending.get(msg.id)?.onBefore);
-        answered();
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        if (msg.error) p.reject(new WorkerThreadError(msg.error));
-        else p.resolve(msg.summaries!);
-      });
+      worker.on(
+        'message',
+        (msg: {
+          ready?: true;
+          id: number;
+          summaries?: FileSummary[];
+          error?: string;
+          group?: number;
+          outcomes?: RuleOutcome[];
+          before?: string;
+          ask?: number;
+        }) => {
+          if (msg.ready) return loaded();
+          if (msg.group !== undefined) return this.pending.get(msg.id)?.onGroup?.(msg.group, msg.outcomes!);
+          if (msg.before !== undefined) return void this.answerBefore(worker, msg.ask!, msg.before, this.pending.get(msg.id)?.onBefore);
+          answered();
+          const p = this.pending.get(msg.id);
+          if (!p) return;
+          this.pending.delete(msg.id);
+          if (msg.error) p.reject(new WorkerThreadError(msg.error));
+          else p.resolve(msg.summaries!);
+        },
+      );
       worker.on('error', (error) => {
         loaded();
         this.fail(error);
@@ -179,7 +191,12 @@ export class FilePool {
     }
   }
 
-  private request(workerIndex: number, message: (id: number) => FileWorkerMessage, onGroup?: Pending['onGroup'], onBefore?: SummaryBefore): Promise<FileSummary[]> {
+  private request(
+    workerIndex: number,
+    message: (id: number) => FileWorkerMessage,
+    onGroup?: Pending['onGroup'],
+    onBefore?: SummaryBefore,
+  ): Promise<FileSummary[]> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closing) return Promise.reject(new WorkerThreadError('the file worker pool is closed'));
     const id = this.nextId++;

@@ -75,9 +75,13 @@ describe('plugins named by a repository config', () => {
     expect(result.analyzers.map((a) => a.id)).toEqual(['host']);
   });
 
-  it('ignore the settings of a refused plugin\'s analyzers instead of failing the run; a typo of a host rule still fails', async () => {
+  it("ignore the settings of a refused plugin's analyzers instead of failing the run; a typo of a host rule still fails", async () => {
     const repo = dirWith({
-      'codehealth.config.json': JSON.stringify({ plugins: ['./evil.mjs'], analyzers: { evil: true }, rules: { 'evil/x': 'off', 'host/each-file': { severity: 'high' } } }),
+      'codehealth.config.json': JSON.stringify({
+        plugins: ['./evil.mjs'],
+        analyzers: { evil: true },
+        rules: { 'evil/x': 'off', 'host/each-file': { severity: 'high' } },
+      }),
       'evil.mjs': EVIL,
       'src/a.ts': 'export const a = 1;\n',
     });

@@ -62,7 +62,11 @@ export async function configPlugins(
  * host's analyzers should not fail on them (a typo of a known analyzer's rule still does). The
  * keys left out are returned, for the notice.
  */
-export function withoutRefusedSettings(config: CodeHealthConfig, analyzers: readonly Analyzer[], refused: readonly RefusedPlugin[]): { config: CodeHealthConfig; ignored: string[] } {
+export function withoutRefusedSettings(
+  config: CodeHealthConfig,
+  analyzers: readonly Analyzer[],
+  refused: readonly RefusedPlugin[],
+): { config: CodeHealthConfig; ignored: string[] } {
   if (refused.length === 0) return { config, ignored: [] };
   const provided = new Set(analyzers.map((a) => a.id));
   const ignored: string[] = [];
@@ -84,7 +88,12 @@ export const analyzersOf = (plugins: readonly LoadedPlugin[]): Analyzer[] => plu
  * One `info` finding per refused plugin, anchored on the line of the config file that names it
  * (the first line when the name is not found, e.g. a config handed over by the caller).
  */
-export function refusedPluginFindings(refused: readonly RefusedPlugin[], configPath: string, configText: string | undefined, ignored: readonly string[] = []): Finding[] {
+export function refusedPluginFindings(
+  refused: readonly RefusedPlugin[],
+  configPath: string,
+  configText: string | undefined,
+  ignored: readonly string[] = [],
+): Finding[] {
   const unused = ignored.length > 0 ? ` Settings of analyzers no installed plugin provides were ignored: ${ignored.join(', ')}.` : '';
   const lines = configText?.split('\n') ?? [];
   return refused.map(({ specifier, reason }) => {

@@ -28,7 +28,7 @@ describe('loadPlugin', () => {
     expect((await loadPlugin('./local/plugin.mjs', dir)).plugin.analyzers[0].id).toBe('a');
   });
 
-  it('resolves the engine\'s own packages next to the engine first when asked (default plugins), else the directory\'s first', async () => {
+  it("resolves the engine's own packages next to the engine first when asked (default plugins), else the directory's first", async () => {
     // A different copy of @codehealth/analyzers in the current directory's node_modules.
     const dir = dirWith({
       'node_modules/@codehealth/analyzers/package.json': JSON.stringify({ name: '@codehealth/analyzers', type: 'module', main: './index.js' }),
@@ -73,7 +73,13 @@ describe('loadPlugin', () => {
       'not-a-plugin.mjs': 'export const x = 1;\n',
     });
     await expect(loadPlugin('nope-plugin', dir)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('is not installed') });
-    await expect(loadPlugin('broken', dir)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('cannot read the package.json') });
-    await expect(loadPlugin('./not-a-plugin.mjs', dir)).rejects.toMatchObject({ name: 'PluginLoadError', message: expect.stringContaining('does not export a plugin') });
+    await expect(loadPlugin('broken', dir)).rejects.toMatchObject({
+      name: 'PluginLoadError',
+      message: expect.stringContaining('cannot read the package.json'),
+    });
+    await expect(loadPlugin('./not-a-plugin.mjs', dir)).rejects.toMatchObject({
+      name: 'PluginLoadError',
+      message: expect.stringContaining('does not export a plugin'),
+    });
   });
 });

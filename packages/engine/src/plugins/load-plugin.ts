@@ -34,10 +34,11 @@ function pickExport(entry: Exports, conditions: readonly string[]): string | und
   if (typeof entry === 'string') return entry;
   if (!entry || typeof entry !== 'object') return undefined;
   if ('.' in entry) return pickExport(entry['.'], conditions);
-  for (const c of conditions) if (c in entry) {
-    const picked = pickExport(entry[c], conditions);
-    if (picked) return picked;
-  }
+  for (const c of conditions)
+    if (c in entry) {
+      const picked = pickExport(entry[c], conditions);
+      if (picked) return picked;
+    }
   return undefined;
 }
 
@@ -84,7 +85,13 @@ export async function resolvePlugin(
   if (specifier.startsWith('.') || isAbsolute(specifier)) {
     const path = resolve(fromDir, specifier);
     if (await isDir(path)) return entryOfPackage(path, conditions);
-    if (await stat(path).then((s) => s.isFile(), () => false)) return path;
+    if (
+      await stat(path).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return path;
     throw new PluginLoadError(`plugin "${specifier}" not found at ${path}`);
   }
   const engineDir = dirname(fileURLToPath(import.meta.url));
@@ -116,6 +123,11 @@ export async function loadPlugin(specifier: string, fromDir: string, options: { 
   } catch (error) {
     throw new PluginLoadError(`cannot load plugin "${specifier}": ${(error as Error).message.split('\n')[0]}`);
   }
-  const workerLoadable = file === built || (await stat(built).then((s) => s.isFile(), () => false));
+  const workerLoadable =
+    file === built ||
+    (await stat(built).then(
+      (s) => s.isFile(),
+      () => false,
+    ));
   return { plugin: assertPlugin(mod, `plugin "${specifier}"`), url: workerLoadable ? pathToFileURL(built).href : undefined };
 }

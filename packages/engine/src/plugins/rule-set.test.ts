@@ -6,7 +6,17 @@ import { buildRuleSet, ruleAppliesTo } from './rule-set.js';
 const docs = { whyItMatters: 'w', suggestedAction: 's' };
 const limited = defineRule({
   kind: 'file',
-  meta: { id: 'limited', description: 'd', category: 'code_smell', severity: 'medium', docs, options: z.object({ max: z.number().int().default(3) }).strict().default({ max: 3 }) },
+  meta: {
+    id: 'limited',
+    description: 'd',
+    category: 'code_smell',
+    severity: 'medium',
+    docs,
+    options: z
+      .object({ max: z.number().int().default(3) })
+      .strict()
+      .default({ max: 3 }),
+  },
   create: () => ({}),
 });
 const plain = defineRule({ kind: 'repository', meta: { id: 'plain', description: 'd', category: 'dead_code', severity: 'low', docs }, analyze: () => {} });
@@ -38,10 +48,23 @@ describe('buildRuleSet', () => {
 });
 
 describe('ruleAppliesTo', () => {
-  const productOnly = defineRule({ kind: 'file', meta: { id: 'product-only', description: 'd', category: 'security', severity: 'high', docs, roles: ['production'] }, create: () => ({}) });
-  const set = buildRuleSet([defineAnalyzer({ id: 'roles', description: 'd', categories: ['security', 'code_smell'], languages: ['typescript'], rules: [productOnly, limited] })], {});
+  const productOnly = defineRule({
+    kind: 'file',
+    meta: { id: 'product-only', description: 'd', category: 'security', severity: 'high', docs, roles: ['production'] },
+    create: () => ({}),
+  });
+  const set = buildRuleSet(
+    [defineAnalyzer({ id: 'roles', description: 'd', categories: ['security', 'code_smell'], languages: ['typescript'], rules: [productOnly, limited] })],
+    {},
+  );
   const [onlyProduct, anyRole] = set.fileRules;
-  const file = (path: string, role?: 'production' | 'test' | 'example') => ({ path, language: 'typescript' as const, kind: 'source' as const, sizeBytes: 1, ...(role ? { role } : {}) });
+  const file = (path: string, role?: 'production' | 'test' | 'example') => ({
+    path,
+    language: 'typescript' as const,
+    kind: 'source' as const,
+    sizeBytes: 1,
+    ...(role ? { role } : {}),
+  });
 
   it('limits a rule to the roles its meta names; a rule naming none sees every role', () => {
     expect(ruleAppliesTo(onlyProduct!, set.analyzers[0], file('src/a.ts', 'production'))).toBe(true);
@@ -54,12 +77,28 @@ describe('ruleAppliesTo', () => {
 
 describe('defineRule / defineAnalyzer', () => {
   it('refuse incomplete declarations', () => {
-    expect(() => defineRule({ kind: 'file', meta: { id: 'Bad Id', description: 'd', category: 'code_smell', severity: 'low', docs }, create: () => ({}) })).toThrow(/kebab-case/);
-    expect(() => defineRule({ kind: 'file', meta: { id: 'x', description: 'd', category: 'code_smell', severity: 'low', docs: { whyItMatters: '', suggestedAction: '' } }, create: () => ({}) })).toThrow(/docs/);
     expect(() =>
-      defineRule({ kind: 'file', meta: { id: 'x', description: 'd', category: 'code_smell', severity: 'low', docs, options: z.object({ n: z.number() }) }, create: () => ({}) }),
+      defineRule({ kind: 'file', meta: { id: 'Bad Id', description: 'd', category: 'code_smell', severity: 'low', docs }, create: () => ({}) }),
+    ).toThrow(/kebab-case/);
+    expect(() =>
+      defineRule({
+        kind: 'file',
+        meta: { id: 'x', description: 'd', category: 'code_smell', severity: 'low', docs: { whyItMatters: '', suggestedAction: '' } },
+        create: () => ({}),
+      }),
+    ).toThrow(/docs/);
+    expect(() =>
+      defineRule({
+        kind: 'file',
+        meta: { id: 'x', description: 'd', category: 'code_smell', severity: 'low', docs, options: z.object({ n: z.number() }) },
+        create: () => ({}),
+      }),
     ).toThrow(/must accept undefined/);
-    expect(() => defineAnalyzer({ id: 'a', description: 'd', categories: ['security'], languages: [], rules: [limited] })).toThrow(/not listed in the analyzer's categories/);
-    expect(() => defineAnalyzer({ id: 'a', description: 'd', categories: ['code_smell'], languages: [], rules: [limited, limited] })).toThrow(/duplicate rule id/);
+    expect(() => defineAnalyzer({ id: 'a', description: 'd', categories: ['security'], languages: [], rules: [limited] })).toThrow(
+      /not listed in the analyzer's categories/,
+    );
+    expect(() => defineAnalyzer({ id: 'a', description: 'd', categories: ['code_smell'], languages: [], rules: [limited, limited] })).toThrow(
+      /duplicate rule id/,
+    );
   });
 });

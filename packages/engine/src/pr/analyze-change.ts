@@ -159,7 +159,11 @@ export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInpu
       const started = performance.now();
       const base = await checkouts.checkout(mergeBaseSha);
       opened.push(base);
-      const result = await engine.analyze(base.path, { allowCodeConfig: false, signal: input.signal, ...(input.onProgress ? { onProgress: input.onProgress } : {}) });
+      const result = await engine.analyze(base.path, {
+        allowCodeConfig: false,
+        signal: input.signal,
+        ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+      });
       baseAssessment = baselineOfResult(result, mergeBaseSha);
       await baselines.set(key, baseAssessment).catch((error: Error) => log?.(`merge-base findings not kept: ${error.message}`));
       timings.baseAnalysis = Math.round(performance.now() - started);

@@ -10,9 +10,11 @@ import type { ChangedFile, ChangedSymbol } from './types.js';
 export const CHANGE_CATEGORIES = ['source', 'tests', 'docs', 'config', 'dependencies', 'ci', 'migrations', 'generated', 'assets'] as const;
 export type ChangeCategory = (typeof CHANGE_CATEGORIES)[number];
 
-const CI_PATH = /^(\.github\/(workflows|actions)\/|\.circleci\/|\.gitlab-ci\.ya?ml$|\.travis\.ya?ml$|azure-pipelines\.ya?ml$|bitbucket-pipelines\.ya?ml$|Jenkinsfile$|\.buildkite\/|\.ci\/)/;
+const CI_PATH =
+  /^(\.github\/(workflows|actions)\/|\.circleci\/|\.gitlab-ci\.ya?ml$|\.travis\.ya?ml$|azure-pipelines\.ya?ml$|bitbucket-pipelines\.ya?ml$|Jenkinsfile$|\.buildkite\/|\.ci\/)/;
 const MIGRATION_PATH = /(^|\/)(migrations?|migrate)\/|(^|\/)db\/.*\.sql$|(^|\/)schema\.prisma$/i;
-const LOCK_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|go\.sum|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock)$/;
+const LOCK_FILE =
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|go\.sum|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock)$/;
 /** Lock files: generated, but dependency data rather than code (read through their manifests). */
 export const isLockFile = (path: string) => LOCK_FILE.test(path);
 const DEPENDENCY_MANIFEST = /(^|\/)(requirements[^/]*\.txt|go\.mod|Cargo\.toml|pyproject\.toml|Gemfile|composer\.json)$/;
@@ -20,13 +22,52 @@ const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencie
 
 /** Words in paths and symbol names that mark security-sensitive code (matched whole, case-insensitively). */
 const SECURITY_WORDS = new Set([
-  'auth', 'authn', 'authz', 'authenticate', 'authentication', 'authorize', 'authorization', 'login', 'logout', 'signin', 'signup',
-  'session', 'sessions', 'password', 'passwords', 'passwd', 'crypto', 'cipher', 'encrypt', 'encryption', 'decrypt', 'jwt', 'oauth',
-  'oauth2', 'saml', 'sso', 'permission', 'permissions', 'acl', 'rbac', 'csrf', 'xss', 'sanitize', 'sanitizer', 'security', 'secret',
-  'secrets', 'credential', 'credentials', 'hmac', 'totp', 'mfa',
+  'auth',
+  'authn',
+  'authz',
+  'authenticate',
+  'authentication',
+  'authorize',
+  'authorization',
+  'login',
+  'logout',
+  'signin',
+  'signup',
+  'session',
+  'sessions',
+  'password',
+  'passwords',
+  'passwd',
+  'crypto',
+  'cipher',
+  'encrypt',
+  'encryption',
+  'decrypt',
+  'jwt',
+  'oauth',
+  'oauth2',
+  'saml',
+  'sso',
+  'permission',
+  'permissions',
+  'acl',
+  'rbac',
+  'csrf',
+  'xss',
+  'sanitize',
+  'sanitizer',
+  'security',
+  'secret',
+  'secrets',
+  'credential',
+  'credentials',
+  'hmac',
+  'totp',
+  'mfa',
 ]);
 /** Modules whose use makes a changed file security-sensitive. */
-const SECURITY_MODULES = /^(node:)?crypto$|^(bcrypt|bcryptjs|argon2|jsonwebtoken|jose|jwks-rsa|helmet|csurf|express-session|cookie-session|node-forge|tweetnacl|@node-rs\/argon2|@node-rs\/bcrypt)$|^passport(-|$)|^@auth\/|^next-auth$/;
+const SECURITY_MODULES =
+  /^(node:)?crypto$|^(bcrypt|bcryptjs|argon2|jsonwebtoken|jose|jwks-rsa|helmet|csurf|express-session|cookie-session|node-forge|tweetnacl|@node-rs\/argon2|@node-rs\/bcrypt)$|^passport(-|$)|^@auth\/|^next-auth$/;
 
 export interface DependencyChange {
   manifest: string;
@@ -87,10 +128,23 @@ export function manifestChanges(path: string, base: string | undefined, head: st
     const to = (after[section] ?? {}) as Record<string, string>;
     for (const name of new Set([...Object.keys(from), ...Object.keys(to)])) {
       if (from[name] === to[name]) continue;
-      dependencies.push({ manifest: path, name, section, ...(from[name] !== undefined ? { from: String(from[name]) } : {}), ...(to[name] !== undefined ? { to: String(to[name]) } : {}) });
+      dependencies.push({
+        manifest: path,
+        name,
+        section,
+        ...(from[name] !== undefined ? { from: String(from[name]) } : {}),
+        ...(to[name] !== undefined ? { to: String(to[name]) } : {}),
+      });
     }
   }
-  const strip = (json: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(json).filter(([key]) => !(DEPENDENCY_SECTIONS as readonly string[]).includes(key)).sort()));
+  const strip = (json: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(json)
+          .filter(([key]) => !(DEPENDENCY_SECTIONS as readonly string[]).includes(key))
+          .sort(),
+      ),
+    );
   return { dependencies, otherFields: strip(before) !== strip(after) };
 }
 
@@ -183,7 +237,11 @@ function declarationChanged(file: ChangedFile, symbol: ChangedSymbol, change: Pu
  */
 function linesBalance(files: readonly ChangedFile[], change: PullRequestChange, renames: ChangeFacts['renames']): boolean {
   const substitutions = renames.filter((r) => !r.move).map((r) => [new RegExp(`\\b${r.from.name.replace(/[$.]/g, '\\$&')}\\b`, 'g'), r.to.name] as const);
-  const normalise = (line: string) => substitutions.reduce((text, [pattern, to]) => text.replace(pattern, to), line).trim().replace(/\s+/g, ' ');
+  const normalise = (line: string) =>
+    substitutions
+      .reduce((text, [pattern, to]) => text.replace(pattern, to), line)
+      .trim()
+      .replace(/\s+/g, ' ');
   const pending = new Map<string, number>();
   const count = (line: string, delta: number) => {
     if (line.trim() === '' || IMPORT_LINE.test(line)) return;

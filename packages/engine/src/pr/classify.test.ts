@@ -9,7 +9,8 @@ import { isMajorBump } from './risk-signals.js';
 const BASE = {
   'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { lodash: '4.17.20' } }, null, 2),
   'src/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n',
-  'src/util.ts': "import { add } from './math.js';\n\nexport function twice(x: number) {\n  return add(x, x);\n}\n\nexport function calc(x: number) {\n  const y = x * 3;\n  return twice(y);\n}\n",
+  'src/util.ts':
+    "import { add } from './math.js';\n\nexport function twice(x: number) {\n  return add(x, x);\n}\n\nexport function calc(x: number) {\n  const y = x * 3;\n  return twice(y);\n}\n",
   'src/index.ts': "import { calc } from './util.js';\n\nexport function run() {\n  return calc(2);\n}\n",
   'src/math.test.ts': "import { add } from './math.js';\nif (add(1, 1) !== 2) throw new Error('add');\n",
   'README.md': '# App\n',
@@ -53,7 +54,9 @@ describe('classifyDeterministic', () => {
     expect(classification.primary_intent).toBe('feature');
     expect(classification.change_categories).toEqual(['source']);
     expect(classification.risk_signals).toEqual(['no tests for changed source: src/math.ts']);
-    expect(classification.summary).toMatch(/^Feature change to 1 file \(\+4\/-0: 1 source\)\. It adds export mul\. Classified by rules from 1 new exported symbol\(s\)\.$/);
+    expect(classification.summary).toMatch(
+      /^Feature change to 1 file \(\+4\/-0: 1 source\)\. It adds export mul\. Classified by rules from 1 new exported symbol\(s\)\.$/,
+    );
   });
 
   it('a conventional title prefix outweighs content; the branch adds evidence', async () => {
@@ -62,7 +65,12 @@ describe('classifyDeterministic', () => {
       { title: 'fix: commutative add', headBranch: 'fix/add-order' },
     );
     expect(classification.primary_intent).toBe('bugfix');
-    expect(evidence.get('bugfix')).toEqual(["title prefix 'fix:'", "branch 'fix/add-order'", "1 of 1 commit(s) typed 'bugfix'", 'a small source change with tests']);
+    expect(evidence.get('bugfix')).toEqual([
+      "title prefix 'fix:'",
+      "branch 'fix/add-order'",
+      "1 of 1 commit(s) typed 'bugfix'",
+      'a small source change with tests',
+    ]);
     // A body edit is not an API change; tests were touched, so no risk at all.
     expect(classification.risk_signals).toEqual([]);
   });
@@ -81,7 +89,9 @@ describe('classifyDeterministic', () => {
   });
 
   it('documentation only is docs with no risk', async () => {
-    const { classification } = await classify((repo) => repo.write({ 'README.md': '# App\n\nUsage notes.\n', 'docs/guide.md': '# Guide\n' }), { title: 'Write a guide' });
+    const { classification } = await classify((repo) => repo.write({ 'README.md': '# App\n\nUsage notes.\n', 'docs/guide.md': '# Guide\n' }), {
+      title: 'Write a guide',
+    });
     expect(classification).toMatchObject({ primary_intent: 'docs', change_categories: ['docs'], risk_signals: [] });
   });
 
@@ -112,12 +122,16 @@ describe('classifyDeterministic', () => {
         repo.git('mv', 'src/util.ts', 'src/helpers.ts');
         repo.write({
           'src/helpers.ts': BASE['src/util.ts'].replace('function calc', 'function compute'),
-          'src/index.ts': BASE['src/index.ts'].replace("import { calc } from './util.js'", "import { compute } from './helpers.js'").replace('calc(2)', 'compute(2)'),
+          'src/index.ts': BASE['src/index.ts']
+            .replace("import { calc } from './util.js'", "import { compute } from './helpers.js'")
+            .replace('calc(2)', 'compute(2)'),
         });
       },
       { title: 'Tidy up the helpers' },
     );
-    expect(facts.renames).toEqual([{ from: { file: 'src/util.ts', name: 'calc', kind: 'function' }, to: { file: 'src/helpers.ts', name: 'compute', kind: 'function' }, move: false }]);
+    expect(facts.renames).toEqual([
+      { from: { file: 'src/util.ts', name: 'calc', kind: 'function' }, to: { file: 'src/helpers.ts', name: 'compute', kind: 'function' }, move: false },
+    ]);
     expect(facts.structuralOnly).toBe(true);
     expect(classification.primary_intent).toBe('refactor');
     expect(classification.summary).toContain('calc renamed to compute');

@@ -15,9 +15,28 @@ const PRIORITY: readonly Intent[] = ['security', 'bugfix', 'feature', 'performan
 
 /** Conventional-commit types and common synonyms. */
 const PREFIXES: Record<string, Intent> = {
-  feat: 'feature', feature: 'feature', add: 'feature', fix: 'bugfix', bugfix: 'bugfix', hotfix: 'bugfix', revert: 'bugfix',
-  refactor: 'refactor', style: 'refactor', test: 'test', tests: 'test', docs: 'docs', doc: 'docs', perf: 'performance',
-  deps: 'dependency', dep: 'dependency', security: 'security', sec: 'security', chore: 'chore', build: 'chore', ci: 'config', config: 'config',
+  feat: 'feature',
+  feature: 'feature',
+  add: 'feature',
+  fix: 'bugfix',
+  bugfix: 'bugfix',
+  hotfix: 'bugfix',
+  revert: 'bugfix',
+  refactor: 'refactor',
+  style: 'refactor',
+  test: 'test',
+  tests: 'test',
+  docs: 'docs',
+  doc: 'docs',
+  perf: 'performance',
+  deps: 'dependency',
+  dep: 'dependency',
+  security: 'security',
+  sec: 'security',
+  chore: 'chore',
+  build: 'chore',
+  ci: 'config',
+  config: 'config',
 };
 /** Branch prefixes (`feature/x`, `fix-123-y`); bot branches of dependency updaters. */
 const BRANCH = /^(feature|feat|fix|bugfix|hotfix|refactor|docs|doc|test|tests|perf|chore|deps|security|ci|config)[/_-]/i;
@@ -90,7 +109,8 @@ export function scoreIntents(pr: Pick<PullRequestInfo, 'title' | 'headBranch'>, 
 
   // Paths: a PR that touches only one kind of file says what it is.
   const reviewable = facts.reviewable;
-  const share = (category: ChangeCategory) => (reviewable.length === 0 ? 0 : reviewable.filter((f) => facts.categoriesOf.get(f.path)?.includes(category)).length / reviewable.length);
+  const share = (category: ChangeCategory) =>
+    reviewable.length === 0 ? 0 : reviewable.filter((f) => facts.categoriesOf.get(f.path)?.includes(category)).length / reviewable.length;
   const only = (category: ChangeCategory) => reviewable.length > 0 && share(category) === 1;
   if (only('docs')) add('docs', 8, 'only documentation files changed');
   else if (share('docs') > 0) add('docs', Math.round(3 * share('docs') * 10) / 10, 'documentation files changed');
@@ -100,7 +120,8 @@ export function scoreIntents(pr: Pick<PullRequestInfo, 'title' | 'headBranch'>, 
   const depsOnly = facts.categories.every((c) => c === 'dependencies' || c === 'generated') && facts.dependencyChanges.length + dependencyFiles.length > 0;
   if (depsOnly) add('dependency', 8, 'only dependency manifests or lock files changed');
   else if (facts.dependencyChanges.length > 0) add('dependency', 2, `${facts.dependencyChanges.length} dependency change(s)`);
-  if (reviewable.length > 0 && reviewable.every((f) => (['config', 'ci'] as const).some((c) => facts.categoriesOf.get(f.path)?.includes(c)))) add('config', 6, 'only configuration or CI files changed');
+  if (reviewable.length > 0 && reviewable.every((f) => (['config', 'ci'] as const).some((c) => facts.categoriesOf.get(f.path)?.includes(c))))
+    add('config', 6, 'only configuration or CI files changed');
 
   // Content.
   const newExports = facts.exports.added.filter((ref) => !facts.renames.some((r) => r.to.file === ref.file && r.to.name === ref.name));
@@ -126,7 +147,13 @@ export function pickIntents(scores: Map<Intent, number>): { primary: Intent; sec
   const top = scores.get(ranked[0]!)!;
   if (top <= 0) return { primary: 'chore', secondary: [] };
   const floor = Math.max(2, top * 0.4);
-  return { primary: ranked[0]!, secondary: ranked.slice(1).filter((i) => scores.get(i)! >= floor).slice(0, 3) };
+  return {
+    primary: ranked[0]!,
+    secondary: ranked
+      .slice(1)
+      .filter((i) => scores.get(i)! >= floor)
+      .slice(0, 3),
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -144,13 +171,18 @@ export function describeChange(facts: ChangeFacts, primary: Intent): string {
   if (renamed.length) parts.push(list(renamed, 2));
   const removed = facts.exports.removed.filter((ref) => !facts.renames.some((r) => r.from.file === ref.file && r.from.name === ref.name));
   if (removed.length) parts.push(`removes export${removed.length === 1 ? '' : 's'} ${list(removed.map((r) => r.name))}`);
-  if (facts.dependencyChanges.length) parts.push(`changes dependencies ${list(facts.dependencyChanges.map((d) => `${d.name}${d.to ? `@${d.to}` : ' (removed)'}`))}`);
+  if (facts.dependencyChanges.length)
+    parts.push(`changes dependencies ${list(facts.dependencyChanges.map((d) => `${d.name}${d.to ? `@${d.to}` : ' (removed)'}`))}`);
   if (parts.length === 0 && facts.structuralOnly) parts.push('only renames or moves files');
   return parts.length ? `${first} It ${parts.join('; ')}.` : first;
 }
 
 /** The deterministic classification of a PR's change. */
-export function classifyDeterministic(pr: Pick<PullRequestInfo, 'title' | 'headBranch'>, change: PullRequestChange, facts = changeFacts(change)): DeterministicClassification {
+export function classifyDeterministic(
+  pr: Pick<PullRequestInfo, 'title' | 'headBranch'>,
+  change: PullRequestChange,
+  facts = changeFacts(change),
+): DeterministicClassification {
   const { scores, evidence } = scoreIntents(pr, change, facts);
   const { primary, secondary } = pickIntents(scores);
   const why = evidence.get(primary)!;

@@ -9,7 +9,9 @@ describe('detectConflicts', () => {
   it('reports both PRs editing the same function as a semantic conflict, with a merge order and whom to ask', () => {
     const mine = [changed('src/auth.ts', { additions: 30, deletions: 10, hunks: [hunk(12, 3)], symbols: both('login', 10, 20) })];
     const theirs = [changed('src/auth.ts', { additions: 3, deletions: 1, hunks: [hunk(15, 1, 15, 3)], symbols: both('login', 10, 20) })];
-    const result = PrConflictsSchema.parse(detectConflicts({ pr: me, files: mine, others: [{ pr: pullRequest(7, { title: 'Login audit', author: 'ana' }), files: theirs }] }));
+    const result = PrConflictsSchema.parse(
+      detectConflicts({ pr: me, files: mine, others: [{ pr: pullRequest(7, { title: 'Login audit', author: 'ana' }), files: theirs }] }),
+    );
     expect(result.checked_prs).toEqual([7]);
     expect(result.conflicts).toHaveLength(1);
     const [conflict] = result.conflicts;
@@ -35,13 +37,19 @@ describe('detectConflicts', () => {
     // An insertion right after line 5 touches the lines this PR rewrites.
     const theirs = [changed('config/app.json', { hunks: [hunk(5, 0, 6, 3)] })];
     const [conflict] = detectConflicts({ pr: me, files: mine, others: [{ pr: pullRequest(9), files: theirs }] }).conflicts;
-    expect(conflict.semantic_conflict).toBe('None at symbol level, but the edits overlap textually: config/app.json (here lines 4-5; #9: after line 5); git will stop with a conflict.');
+    expect(conflict.semantic_conflict).toBe(
+      'None at symbol level, but the edits overlap textually: config/app.json (here lines 4-5; #9: after line 5); git will stop with a conflict.',
+    );
     expect(conflict.resolution_suggestion).toContain('resolve config/app.json by hand');
   });
 
   it('does not call two different methods of one class a shared edit', () => {
-    const mine = [changed('src/cart.ts', { hunks: [hunk(5, 1)], symbols: [...both('Cart', 1, 40, true, 'class'), ...both('Cart.add', 4, 8, false, 'method')] })];
-    const theirs = [changed('src/cart.ts', { hunks: [hunk(30, 1)], symbols: [...both('Cart', 1, 40, true, 'class'), ...both('Cart.total', 28, 35, false, 'method')] })];
+    const mine = [
+      changed('src/cart.ts', { hunks: [hunk(5, 1)], symbols: [...both('Cart', 1, 40, true, 'class'), ...both('Cart.add', 4, 8, false, 'method')] }),
+    ];
+    const theirs = [
+      changed('src/cart.ts', { hunks: [hunk(30, 1)], symbols: [...both('Cart', 1, 40, true, 'class'), ...both('Cart.total', 28, 35, false, 'method')] }),
+    ];
     const [conflict] = detectConflicts({ pr: me, files: mine, others: [{ pr: pullRequest(4), files: theirs }] }).conflicts;
     expect(conflict.semantic_conflict).toMatch(/^None: the PRs edit different regions/);
   });
@@ -51,7 +59,10 @@ describe('detectConflicts', () => {
       changed('src/session-store.ts', { oldPath: 'src/sessions.ts', status: 'renamed', hunks: [hunk(3, 1)], symbols: both('save', 2, 6) }),
       changed('package-lock.json', { kind: 'generated', generated: true, hunks: [hunk(100, 4)] }),
     ];
-    const theirs = [changed('src/sessions.ts', { hunks: [hunk(4, 1)], symbols: both('save', 2, 6) }), changed('package-lock.json', { kind: 'generated', generated: true, hunks: [hunk(900, 2)] })];
+    const theirs = [
+      changed('src/sessions.ts', { hunks: [hunk(4, 1)], symbols: both('save', 2, 6) }),
+      changed('package-lock.json', { kind: 'generated', generated: true, hunks: [hunk(900, 2)] }),
+    ];
     const [conflict] = detectConflicts({ pr: me, files: mine, others: [{ pr: pullRequest(5), files: theirs }] }).conflicts;
     expect(conflict.overlapping_files).toEqual(['package-lock.json', 'src/session-store.ts']);
     expect(conflict.semantic_conflict).toContain('`save` in src/session-store.ts');
@@ -92,6 +103,10 @@ describe('detectConflicts', () => {
   });
 
   it('says so when there is nothing to compare with', () => {
-    expect(detectConflicts({ pr: me, files: [changed('src/a.ts')], others: [] })).toEqual({ conflicts: [], checked_prs: [], summary: 'No other open pull requests to compare with.' });
+    expect(detectConflicts({ pr: me, files: [changed('src/a.ts')], others: [] })).toEqual({
+      conflicts: [],
+      checked_prs: [],
+      summary: 'No other open pull requests to compare with.',
+    });
   });
 });

@@ -71,7 +71,9 @@ function overlapsBetween(mine: readonly ChangedFile[], theirs: readonly ChangedF
   for (const file of theirs) for (const id of identities(file)) byPath.set(id, file);
   const out: FileOverlap[] = [];
   for (const file of mine) {
-    const other = identities(file).map((id) => byPath.get(id)).find((f) => f !== undefined);
+    const other = identities(file)
+      .map((id) => byPath.get(id))
+      .find((f) => f !== undefined);
     if (!other) continue;
     const shared = sharedSymbols(file.symbols, other.symbols);
     const regenerate = file.binary || other.binary || REGENERATED.test(file.path);
@@ -178,7 +180,12 @@ function usagesBetween(graph: CodeGraph, importers: Map<string, ImportEdge[]>, m
 const size = (files: readonly ChangedFile[]): number => files.reduce((n, f) => n + f.additions + f.deletions, 0);
 const quote = (names: readonly string[]): string => names.map((n) => `\`${n}\``).join(', ');
 
-function describeConflict(input: ConflictInput, other: ConflictCandidate, overlaps: FileOverlap[], usages: Usage[]): { entry: PrConflicts['conflicts'][number]; severity: number } {
+function describeConflict(
+  input: ConflictInput,
+  other: ConflictCandidate,
+  overlaps: FileOverlap[],
+  usages: Usage[],
+): { entry: PrConflicts['conflicts'][number]; severity: number } {
   const n = other.pr.number;
   const who = other.pr.author ? `@${other.pr.author} (#${n})` : `the author of #${n}`;
   const symbolic = overlaps.filter((o) => o.shared.length > 0);
@@ -197,8 +204,10 @@ function describeConflict(input: ConflictInput, other: ConflictCandidate, overla
   }
   let semantic_conflict: string;
   if (semantic.length > 0) semantic_conflict = `${capitalise(semantic.join('; '))}: the combined behaviour must be checked even if git merges cleanly.`;
-  else if (clashing.length > 0) semantic_conflict = `None at symbol level, but the edits overlap textually: ${clashing.map((o) => `${o.path} (here ${o.clash!.here}; #${n}: ${o.clash!.there})`).join(', ')}; git will stop with a conflict.`;
-  else if (apart.length > 0) semantic_conflict = `None: the PRs edit different regions of ${apart.map((o) => `${o.path} (here ${o.regions!.here}; #${n}: ${o.regions!.there})`).join(', ')}.`;
+  else if (clashing.length > 0)
+    semantic_conflict = `None at symbol level, but the edits overlap textually: ${clashing.map((o) => `${o.path} (here ${o.clash!.here}; #${n}: ${o.clash!.there})`).join(', ')}; git will stop with a conflict.`;
+  else if (apart.length > 0)
+    semantic_conflict = `None: the PRs edit different regions of ${apart.map((o) => `${o.path} (here ${o.regions!.here}; #${n}: ${o.regions!.there})`).join(', ')}.`;
   else semantic_conflict = `None: the only shared files are generated or binary (${regenerated.map((o) => o.path).join(', ')}).`;
 
   const steps: string[] = [];
@@ -216,9 +225,13 @@ function describeConflict(input: ConflictInput, other: ConflictCandidate, overla
       `coordinate with ${who} on ${what}: merge ${first} first (the smaller change: ${Math.min(mine, theirs)} vs ${Math.max(mine, theirs)} changed lines), then rebase ${second} onto it, resolve ${what} by hand and re-run its tests`,
     );
   } else if (usages.length > 0) {
-    steps.push(`tell ${who} that ${quote([...new Set(usages.map((u) => u.symbol))])} changes; after either PR merges, rebase the other and re-run the tests that cover those uses`);
+    steps.push(
+      `tell ${who} that ${quote([...new Set(usages.map((u) => u.symbol))])} changes; after either PR merges, rebase the other and re-run the tests that cover those uses`,
+    );
   } else if (apart.length > 0) {
-    steps.push(`no coordination needed: after either PR merges, rebase the other (git should merge ${apart.map((o) => o.path).join(', ')} cleanly) and re-run the tests`);
+    steps.push(
+      `no coordination needed: after either PR merges, rebase the other (git should merge ${apart.map((o) => o.path).join(', ')} cleanly) and re-run the tests`,
+    );
   }
   if (regenerated.length > 0) steps.push(`do not hand-merge ${regenerated.map((o) => o.path).join(', ')}: after the first PR merges, rebase and regenerate it`);
 

@@ -121,7 +121,10 @@ function codeLines(text: string, language: Language, ranges: readonly RowRange[]
   }
   for (const [[from, to], inside] of byUnit) cutComments({ firstRow: from, text: lines.slice(from, to + 1).join('\n') }, language, inside, cut);
   if (whole.length > 0) cutComments({ firstRow: 0, text }, language, whole, cut);
-  return keptLines(lines.map((line) => Buffer.from(line, 'utf8')), cut);
+  return keptLines(
+    lines.map((line) => Buffer.from(line, 'utf8')),
+    cut,
+  );
 }
 
 /** The lines with the cut byte ranges left out. */
@@ -166,8 +169,18 @@ export function markCosmeticHunks(
   if (!candidates.some(Boolean)) return [...hunks];
   const candidateHunks = hunks.filter((_, i) => candidates[i]);
   const rows = (start: number, count: number): RowRange[] => (count === 0 ? [] : [[start - 1, start + count - 2]]);
-  const baseCode = codeLines(baseText, language, candidateHunks.flatMap((h) => rows(h.oldStart, h.oldLines)), unitsOf(declarations.base, baseRough.codeAtStart));
-  const headCode = codeLines(headText, language, candidateHunks.flatMap((h) => rows(h.newStart, h.newLines)), unitsOf(declarations.head, headRough.codeAtStart));
+  const baseCode = codeLines(
+    baseText,
+    language,
+    candidateHunks.flatMap((h) => rows(h.oldStart, h.oldLines)),
+    unitsOf(declarations.base, baseRough.codeAtStart),
+  );
+  const headCode = codeLines(
+    headText,
+    language,
+    candidateHunks.flatMap((h) => rows(h.newStart, h.newLines)),
+    unitsOf(declarations.head, headRough.codeAtStart),
+  );
   return hunks.map((hunk, i) => {
     if (!candidates[i]) return hunk;
     const before = tokensOf(slice(baseCode, hunk.oldStart, hunk.oldLines).join('\n'));

@@ -16,7 +16,13 @@ export class PrGitError extends Error {
 
 /** Runs git in `dir` (a work tree or a bare repository) and returns its stdout untouched. */
 export async function git(dir: string, args: readonly string[]): Promise<string> {
-  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, ...args], environment: { repository: dir }, timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
+  const result = await runGitCommand({
+    cwd: dir,
+    args: [...SAFE_CONFIG, ...args],
+    environment: { repository: dir },
+    timeoutMs: TIMEOUT_MS,
+    maxBufferBytes: MAX_OUTPUT_BYTES,
+  });
   if (!succeeded(result)) throw new PrGitError(`git ${args[0]} failed: ${failureDetail(result)}`);
   return result.stdout.toString('utf8');
 }
@@ -52,7 +58,14 @@ export async function readBlobs(dir: string, specs: readonly string[]): Promise<
   for (const spec of specs) out.set(spec, undefined);
   if (wanted.length === 0) return out;
   const input = wanted.map((spec) => `${spec}\n`).join('');
-  const result = await runGitCommand({ cwd: dir, args: [...SAFE_CONFIG, 'cat-file', '--batch'], environment: { repository: dir }, input, timeoutMs: TIMEOUT_MS, maxBufferBytes: MAX_OUTPUT_BYTES });
+  const result = await runGitCommand({
+    cwd: dir,
+    args: [...SAFE_CONFIG, 'cat-file', '--batch'],
+    environment: { repository: dir },
+    input,
+    timeoutMs: TIMEOUT_MS,
+    maxBufferBytes: MAX_OUTPUT_BYTES,
+  });
   if (!succeeded(result)) throw new PrGitError(`git cat-file failed: ${failureDetail(result)}`);
   const buffer = result.stdout;
   let offset = 0;

@@ -101,7 +101,15 @@ export function symbolsOfChange(input: { hunks: readonly DiffHunk[]; base?: Side
     const id = `${side}\0${keyOf(symbol)}\0${symbol.lineStart}`;
     if (seen.has(id)) return;
     seen.add(id);
-    symbols.push({ name: qualifiedName(symbol), kind: symbol.kind, exported: symbol.exported, side, lineStart: symbol.lineStart, lineEnd: symbol.lineEnd, change });
+    symbols.push({
+      name: qualifiedName(symbol),
+      kind: symbol.kind,
+      exported: symbol.exported,
+      side,
+      lineStart: symbol.lineStart,
+      lineEnd: symbol.lineEnd,
+      change,
+    });
   };
   if (base) {
     for (const symbol of touchedSymbols(base.facts.symbols, input.hunks, 'base')) push(symbol, 'base', headKeys.has(keyOf(symbol)) ? 'modified' : 'removed');

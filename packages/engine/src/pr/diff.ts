@@ -59,7 +59,7 @@ interface StatusEntry {
 function parseNameStatus(output: string): StatusEntry[] {
   const tokens = fields(output);
   const entries: StatusEntry[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const code = tokens[i++]!;
     const status = STATUS[code[0]!];
     if (!status) throw new PrGitError(`unexpected git name-status entry '${code}'`);
@@ -73,7 +73,7 @@ function parseNameStatus(output: string): StatusEntry[] {
 function parseNumstat(output: string): Map<string, { additions: number | null; deletions: number | null }> {
   const tokens = fields(output);
   const counts = new Map<string, { additions: number | null; deletions: number | null }>();
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(tokens[i++]!);
     if (!match) continue;
     // A rename or copy leaves the path empty and names old and new in the next two fields.
@@ -147,7 +147,9 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   ];
   // Code files are text: their blobs are read while git counts and diffs (one round trip fewer).
   // Binary ones (known from the counts) are left out below as before.
-  const earlySpecs = new Set(entries.filter((entry) => isParsedLanguage(detectLanguage(entry.path)) || isParsedLanguage(detectLanguage(entry.oldPath ?? entry.path))).flatMap(sidesOf));
+  const earlySpecs = new Set(
+    entries.filter((entry) => isParsedLanguage(detectLanguage(entry.path)) || isParsedLanguage(detectLanguage(entry.oldPath ?? entry.path))).flatMap(sidesOf),
+  );
   // A failure (a huge binary file with a code extension, say) only sends them to the read below.
   const early = readBlobs(repoDir, [...earlySpecs]).catch(() => undefined);
   options.onListed?.(
@@ -168,7 +170,10 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   });
   const earlyBlobs = await early;
   const readEarly = (spec: string) => earlyBlobs !== undefined && earlySpecs.has(spec);
-  const laterBlobs = await readBlobs(repoDir, specs.filter((spec) => !readEarly(spec)));
+  const laterBlobs = await readBlobs(
+    repoDir,
+    specs.filter((spec) => !readEarly(spec)),
+  );
   const blobs = new Map(specs.map((spec) => [spec, readEarly(spec) ? earlyBlobs!.get(spec) : laterBlobs.get(spec)]));
   const text = (sha: string, path: string) => {
     const blob = blobs.get(`${sha}:${path}`);
@@ -192,8 +197,10 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
   const sideIndex = new Map<string, number>();
   for (const { entry, basePath, headText, baseText, kind, code } of read) {
     if (!code || kind === 'generated' || kind === 'vendored') continue;
-    if (baseText !== undefined) sideIndex.set(`base\0${entry.path}`, requests.push({ path: basePath, kind, language: detectLanguage(basePath), source: baseText }) - 1);
-    if (headText !== undefined) sideIndex.set(`head\0${entry.path}`, requests.push({ path: entry.path, kind, language: detectLanguage(entry.path), source: headText }) - 1);
+    if (baseText !== undefined)
+      sideIndex.set(`base\0${entry.path}`, requests.push({ path: basePath, kind, language: detectLanguage(basePath), source: baseText }) - 1);
+    if (headText !== undefined)
+      sideIndex.set(`head\0${entry.path}`, requests.push({ path: entry.path, kind, language: detectLanguage(entry.path), source: headText }) - 1);
   }
   const answers = requests.length > 0 ? await (options.sideFacts ?? parseSides)(requests) : [];
   const factsFor = (side: 'base' | 'head', path: string) => {

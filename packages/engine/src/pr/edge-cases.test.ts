@@ -18,7 +18,16 @@ const BASE = {
 
 const harness = pipelineHarness();
 
-const pr = (baseSha: string, headSha: string, title = 'Change'): PullRequestInfo => ({ number: 7, title, body: '', baseBranch: 'main', headBranch: 'topic', baseSha, headSha, author: 'Test' });
+const pr = (baseSha: string, headSha: string, title = 'Change'): PullRequestInfo => ({
+  number: 7,
+  title,
+  body: '',
+  baseBranch: 'main',
+  headBranch: 'topic',
+  baseSha,
+  headSha,
+  author: 'Test',
+});
 
 async function analyse(repo: TestRepo, info: PullRequestInfo, otherOpenPrs: PullRequestInfo[] = []): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
@@ -82,8 +91,13 @@ describe('PR edge cases', () => {
       // Every PR targets main: B is stacked on A only through its commits.
       return { number, title, body: '', baseBranch: 'main', headBranch: branch, baseSha: main, headSha, author: 'Test' };
     };
-    const a = open(1, 'a', main, 'feat: evaluate', { 'src/evaluate.ts': "export function evaluate(s: string): number {\n  return eval(s);\n}\n", 'README.md': '# calc\n\nAdds and evaluates.\n' });
-    const b = open(2, 'b', a.headSha, 'feat: sub', { 'src/math.ts': `${BASE['src/math.ts']}\nexport function sub(a: number, b: number): number {\n  return a - b;\n}\n` });
+    const a = open(1, 'a', main, 'feat: evaluate', {
+      'src/evaluate.ts': 'export function evaluate(s: string): number {\n  return eval(s);\n}\n',
+      'README.md': '# calc\n\nAdds and evaluates.\n',
+    });
+    const b = open(2, 'b', a.headSha, 'feat: sub', {
+      'src/math.ts': `${BASE['src/math.ts']}\nexport function sub(a: number, b: number): number {\n  return a - b;\n}\n`,
+    });
     const c = open(3, 'c', main, 'docs: describe calc', { 'README.md': '# calc\n\nAdds numbers quickly.\n' });
 
     const stacked = await analyse(repo, b, [a, c]);

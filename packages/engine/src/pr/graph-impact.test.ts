@@ -7,7 +7,8 @@ import { computeGraphImpact, graphImporters } from './graph-impact.js';
 // money.ts exports total and format; three modules use total (one through a namespace import),
 // one uses only format; a barrel re-exports total under another name; a chain leads further up.
 const SOURCES = {
-  'src/money.ts': 'export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n\nexport function format(n: number): string {\n  return n.toFixed(2);\n}\n',
+  'src/money.ts':
+    'export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n\nexport function format(n: number): string {\n  return n.toFixed(2);\n}\n',
   'src/cart.ts': "import { total } from './money.js';\nexport const cartTotal = (xs: number[]) => total(xs);\n",
   'src/invoice.ts': "import { total } from './money.js';\nexport const due = (xs: number[]) => total(xs) * 1.2;\n",
   'src/report.ts': "import * as money from './money.js';\nexport const line = (xs: number[]) => money.format(money.total(xs));\n",
@@ -61,7 +62,13 @@ describe('computeGraphImpact', () => {
       // a namespace that escapes (spread) takes every export
       'src/dump.ts': "import * as money from './money.js';\nexport const all = { ...money };\n",
     });
-    const files = [changed('src/money.ts', { additions: 0, deletions: 1, symbols: [{ name: 'legacy', kind: 'variable', exported: true, side: 'base', lineStart: 10, lineEnd: 10 }] })];
+    const files = [
+      changed('src/money.ts', {
+        additions: 0,
+        deletions: 1,
+        symbols: [{ name: 'legacy', kind: 'variable', exported: true, side: 'base', lineStart: 10, lineEnd: 10 }],
+      }),
+    ];
     const impact = await computeGraphImpact({ files, graph, baseGraph: base });
     expect(impact.changed_symbols).toEqual([{ name: 'legacy', file: 'src/money.ts', kind: 'variable' }]);
     // old.ts imports it by name, dump.ts's escaping namespace takes every export; report.ts reads only money.format and money.total.
@@ -79,7 +86,9 @@ describe('computeGraphImpact', () => {
 
   it('details the symbols that have dependents and only counts the others', async () => {
     const files = [
-      changed('src/money.ts', { symbols: [...both('total', 1, 3), { name: 'avg', kind: 'function', exported: true, side: 'head', lineStart: 9, lineEnd: 11, change: 'added' }] }),
+      changed('src/money.ts', {
+        symbols: [...both('total', 1, 3), { name: 'avg', kind: 'function', exported: true, side: 'head', lineStart: 9, lineEnd: 11, change: 'added' }],
+      }),
       changed('src/api.ts', { symbols: both('api', 2, 2, true, 'variable') }),
     ];
     const impact = await computeGraphImpact({ files, graph, depth: 1 });
@@ -92,14 +101,26 @@ describe('computeGraphImpact', () => {
 
   it('reports no impact when no exported symbol changes', async () => {
     const impact = await computeGraphImpact({ files: [changed('src/money.ts', { symbols: both('helper', 1, 3, false) })], graph });
-    expect(impact).toEqual({ changed_symbols: [], dependents_count: 0, dependent_files: [], depth: 3, summary: 'No exported symbol is added, changed or removed: the change stays inside its modules.' });
+    expect(impact).toEqual({
+      changed_symbols: [],
+      dependents_count: 0,
+      dependent_files: [],
+      depth: 3,
+      summary: 'No exported symbol is added, changed or removed: the change stays inside its modules.',
+    });
   });
 });
 
 describe('graphImporters', () => {
   it('gives the calls into each target once, grouped by target in the order asked, in graph order within', async () => {
     const call = (from: string, to: string, name: string) => ({ from, caller: 'f', to, name, line: 1, count: 1 });
-    const calls = [call('x.ts', 'a.ts', 'one'), call('y.ts', 'b.ts', 'two'), call('z.ts', 'a.ts', 'one'), call('x.ts', 'a.ts', 'two'), call('w.ts', 'b.ts', 'two')];
+    const calls = [
+      call('x.ts', 'a.ts', 'one'),
+      call('y.ts', 'b.ts', 'two'),
+      call('z.ts', 'a.ts', 'one'),
+      call('x.ts', 'a.ts', 'two'),
+      call('w.ts', 'b.ts', 'two'),
+    ];
     const source = graphImporters({ calls } as unknown as CodeGraph);
     const found = await source.callsInto([
       { file: 'b.ts', name: 'two' },

@@ -231,8 +231,18 @@ function isAdded(file: ChangedFile, s: ChangedSymbol, baseNames: Set<string>, ba
 function fallbackSymbols(file: ChangedFile, module: ModuleNode | undefined): ChangedSymbol[] {
   if (!module) return [];
   return module.symbols
-    .filter((s) => file.status === 'added' || meaningfulHunks(file.hunks).some((h) => s.lineStart <= h.newStart + Math.max(h.newLines, 1) - 1 && s.lineEnd >= h.newStart))
-    .map((s) => ({ name: s.container ? `${s.container}.${s.name}` : s.name, kind: s.kind, exported: s.exported, side: 'head' as const, lineStart: s.lineStart, lineEnd: s.lineEnd }));
+    .filter(
+      (s) =>
+        file.status === 'added' || meaningfulHunks(file.hunks).some((h) => s.lineStart <= h.newStart + Math.max(h.newLines, 1) - 1 && s.lineEnd >= h.newStart),
+    )
+    .map((s) => ({
+      name: s.container ? `${s.container}.${s.name}` : s.name,
+      kind: s.kind,
+      exported: s.exported,
+      side: 'head' as const,
+      lineStart: s.lineStart,
+      lineEnd: s.lineEnd,
+    }));
 }
 
 /** The names importers use for a symbol: its own, and `default` when `export default` declares it. */
@@ -261,7 +271,12 @@ export function overlayImporters(stored: ImporterSource, head: CodeGraph, change
   return {
     async importersOf(paths) {
       const [base, mine] = await Promise.all([stored.importersOf(paths), own.importersOf(paths)]);
-      return new Map(paths.map((path) => [path, [...(base.get(path) ?? []).filter((e) => !changed.has(e.from)), ...(mine.get(path) ?? []).filter((e) => changed.has(e.from))]]));
+      return new Map(
+        paths.map((path) => [
+          path,
+          [...(base.get(path) ?? []).filter((e) => !changed.has(e.from)), ...(mine.get(path) ?? []).filter((e) => changed.has(e.from))],
+        ]),
+      );
     },
     async callsInto(targets) {
       const [base, mine] = await Promise.all([stored.callsInto(targets), own.callsInto(targets)]);
@@ -299,14 +314,7 @@ function follow(edge: ImpactEdge, use: Use): Use[] {
   return whole || edge.names.includes(use) ? ['*'] : [];
 }
 
-function summarise(
-  perSymbol: SymbolImpact[],
-  total: number,
-  maxFiles: number,
-  depth: number,
-  reachedDepth: number,
-  prUsers: number,
-): string {
+function summarise(perSymbol: SymbolImpact[], total: number, maxFiles: number, depth: number, reachedDepth: number, prUsers: number): string {
   if (perSymbol.length === 0) return 'No exported symbol is added, changed or removed: the change stays inside its modules.';
   const byChange = (c: ImpactSymbol['change']) => perSymbol.filter((p) => p.symbol.change === c).length;
   const counts = (['changed', 'added', 'removed'] as const).filter((c) => byChange(c) > 0).map((c) => `${byChange(c)} ${c}`);
@@ -314,7 +322,10 @@ function summarise(
   const used = perSymbol.filter((p) => p.count > 0).sort((a, b) => b.count - a.count || a.symbol.name.localeCompare(b.symbol.name));
   const top = (used.length > 0 ? used : perSymbol).slice(0, 5);
   const detail = top
-    .map((p) => `${p.symbol.name} (${p.symbol.file}, ${p.symbol.change})${p.count > 0 ? `: ${p.count} dependent${p.count === 1 ? '' : 's'}, up to ${p.deepest} hop${p.deepest === 1 ? '' : 's'}${callersOf(p)}` : ''}`)
+    .map(
+      (p) =>
+        `${p.symbol.name} (${p.symbol.file}, ${p.symbol.change})${p.count > 0 ? `: ${p.count} dependent${p.count === 1 ? '' : 's'}, up to ${p.deepest} hop${p.deepest === 1 ? '' : 's'}${callersOf(p)}` : ''}`,
+    )
     .join('; ');
   const rest = perSymbol.length - top.length;
   const more = rest > 0 ? `; ${rest} more${used.length > top.length ? '' : ' without dependents'}` : '';

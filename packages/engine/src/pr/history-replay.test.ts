@@ -29,7 +29,7 @@ const commits = shallow ? [] : git('rev-list', '--reverse', '--first-parent', 'H
 
 if (shallow) console.warn('history replay skipped: this clone has no history (shallow or single commit)');
 
-describe.skipIf(shallow)('replaying this repository\'s first commits as PRs', () => {
+describe.skipIf(shallow)("replaying this repository's first commits as PRs", () => {
   let engine: Engine;
   const checkouts = localCheckouts(root);
   const open: CommitCheckout[] = [];
@@ -70,7 +70,9 @@ describe.skipIf(shallow)('replaying this repository\'s first commits as PRs', ()
     const p = r.health_projection;
     expect(p.overall_delta).toBeCloseTo(p.projected_overall - p.current_overall, 1);
     expect(p.category_deltas.reduce((n, d) => n + d.issues_in_pr, 0)).toBe(out.findings.length);
-    expect(out.findings.every((f) => SEVERITIES.includes(f.severity) && (out.scope.changed.includes(f.filePath) || out.scope.neighbours.includes(f.filePath)))).toBe(true);
+    expect(
+      out.findings.every((f) => SEVERITIES.includes(f.severity) && (out.scope.changed.includes(f.filePath) || out.scope.neighbours.includes(f.filePath))),
+    ).toBe(true);
 
     // Head reused every summary: the base analysis filled the cache with the unchanged files and the
     // diff's symbol reader summarised the changed ones, so head's run parsed nothing.

@@ -24,7 +24,8 @@ const BASE = {
   'src/price.ts': 'export function price(cents: number): number {\n  if (cents == 0) return 0;\n  return cents / 100;\n}\nexport const unusedRate = 0.2;\n',
   'src/old-name.ts': "import { price } from './price.js';\nexport const label = (n: number) => `${price(n)} EUR`;\n",
   'src/gone.ts': 'export function gone(): string {\n  return JSON.parse("{}");\n}\n',
-  'src/report.ts': "import { total } from './cart.js';\nimport { label } from './old-name.js';\nexport const report = (items: number[]) => label(total(items));\n",
+  'src/report.ts':
+    "import { total } from './cart.js';\nimport { label } from './old-name.js';\nexport const report = (items: number[]) => label(total(items));\n",
   'src/cart.test.ts': "import { total } from './cart.js';\n// TODO: more cases\nif (total([100]) !== 1) throw new Error('total');\n",
   'vendor/lib.js': 'module.exports = 1;\n',
   'README.md': '# shop\n',
@@ -89,13 +90,28 @@ describe('incremental head run', () => {
     const state = await store.get(pr.baseSha, inventoryConfigKey(CONFIG));
     expect(state?.files.map((f) => f.path)).toEqual(expect.arrayContaining(['src/gone.ts', 'src/old-name.ts', 'README.md']));
     expect(state?.files.map((f) => f.path)).not.toContain('vendor/lib.js');
-    expect(Object.keys(state?.contentHashes ?? {}).sort()).toEqual(base.summaries.filter((s) => !s.skipped).map((s) => s.path).sort());
+    expect(Object.keys(state?.contentHashes ?? {}).sort()).toEqual(
+      base.summaries
+        .filter((s) => !s.skipped)
+        .map((s) => s.path)
+        .sort(),
+    );
     expect(state?.git.headSha).toBe(pr.baseSha);
   });
 
   it('finds, builds and counts in head what a run reading everything does', async () => {
     const head = await headCheckout();
-    const changedPaths = ['src/cart.ts', 'src/fresh.ts', 'vendor/lib.js', 'assets/logo.bin', 'src/gone.ts', 'src/old-name.ts', 'src/label.ts', 'src/report.ts', 'src/price.ts'];
+    const changedPaths = [
+      'src/cart.ts',
+      'src/fresh.ts',
+      'vendor/lib.js',
+      'assets/logo.bin',
+      'src/gone.ts',
+      'src/old-name.ts',
+      'src/label.ts',
+      'src/report.ts',
+      'src/price.ts',
+    ];
     const hitsBefore = stateHits;
     const derived = await engine.analyze(head.path, { allowCodeConfig: false, incremental: { baseCommit: pr.baseSha, headCommit: pr.headSha, changedPaths } });
     expect(stateHits).toBe(hitsBefore + 1);
@@ -120,7 +136,12 @@ describe('incremental head run', () => {
     const run = async (incremental: boolean) => {
       const head = await headCheckout();
       const hitsBefore = stateHits;
-      const out = await new PrAnalysisPipeline({ engine, incremental }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(base, pr.baseSha) });
+      const out = await new PrAnalysisPipeline({ engine, incremental }).run({
+        headDir: head.path,
+        checkouts: localCheckouts(repo.root),
+        pr,
+        baseAssessment: baselineOfResult(base, pr.baseSha),
+      });
       return { out, usedState: stateHits > hitsBefore };
     };
     const derived = await run(true);
@@ -154,12 +175,22 @@ describe('incremental head run', () => {
       },
     };
     const head = await headCheckout();
-    const out = await new PrAnalysisPipeline({ engine: spy }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(assessed, pr.baseSha) });
+    const out = await new PrAnalysisPipeline({ engine: spy }).run({
+      headDir: head.path,
+      checkouts: localCheckouts(repo.root),
+      pr,
+      baseAssessment: baselineOfResult(assessed, pr.baseSha),
+    });
     // No head start of its own: head's run began before the reader asked, and had cached both sides.
     expect(events).toEqual(['analyze derived', 'summarize 10/10 cached']);
     // Head's changed code files (cart, fresh, label, report, price) were analysed by head's run.
     expect(out.headFiles.analysed).toBe(5);
-    const full = await new PrAnalysisPipeline({ engine: fresh, incremental: false }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(assessed, pr.baseSha) });
+    const full = await new PrAnalysisPipeline({ engine: fresh, incremental: false }).run({
+      headDir: head.path,
+      checkouts: localCheckouts(repo.root),
+      pr,
+      baseAssessment: baselineOfResult(assessed, pr.baseSha),
+    });
     expect(out.result).toEqual(full.result);
     expect(out.scope).toEqual(full.scope);
   });
@@ -173,7 +204,12 @@ describe('incremental head run', () => {
       const head = await headCheckout();
       cache.get = lose ? async () => undefined : get;
       try {
-        return await new PrAnalysisPipeline({ engine, incremental }).run({ headDir: head.path, checkouts: localCheckouts(repo.root), pr, baseAssessment: baselineOfResult(base, pr.baseSha) });
+        return await new PrAnalysisPipeline({ engine, incremental }).run({
+          headDir: head.path,
+          checkouts: localCheckouts(repo.root),
+          pr,
+          baseAssessment: baselineOfResult(base, pr.baseSha),
+        });
       } finally {
         cache.get = get;
       }

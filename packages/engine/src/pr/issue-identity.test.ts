@@ -43,14 +43,26 @@ function recorded(output: PrPipelineOutput, rule: string): { change: string; pre
   if (!finding) throw new Error(`no ${rule} finding in the PR's issues`);
   // Keyed by the fingerprint the recorder stores for the finding (issue-records.ts).
   const change = output.issueChanges[fingerprintOf(finding)]!;
-  return { change: change.change, ...(change.previousValue !== undefined ? { previousValue: change.previousValue } : {}), now: finding.data?.[finding.metric?.values[0] ?? ''] };
+  return {
+    change: change.change,
+    ...(change.previousValue !== undefined ? { previousValue: change.previousValue } : {}),
+    now: finding.data?.[finding.metric?.values[0] ?? ''],
+  };
 }
 
 describe('issue identity across a pull request', () => {
   it('a prettier-style re-format keeps every issue: none new, none fixed, none worse, the PR ready', async () => {
     const output = await pullRequest('style: prettier', { style: 'prettier' });
     const rules = output.findings.map((f) => f.ruleId).sort();
-    expect(rules).toEqual(expect.arrayContaining(['code-smell/cognitive-complexity', 'code-smell/long-function', 'code-smell/too-many-parameters', 'security/command-injection', 'security/no-eval']));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'code-smell/cognitive-complexity',
+        'code-smell/long-function',
+        'code-smell/too-many-parameters',
+        'security/command-injection',
+        'security/no-eval',
+      ]),
+    );
     expect(output.newFingerprints.size).toBe(0);
     expect(output.result.health_impact).toMatchObject({ issues_added: 0, issues_fixed: 0 });
     expect(Object.values(output.issueChanges).map((c) => c.change)).toEqual(output.findings.map(() => 'unchanged'));
@@ -98,6 +110,9 @@ describe('issue identity across a pull request', () => {
     const worse = output.findings.find((f) => f.ruleId === 'code-smell/cognitive-complexity')!;
     const reason = output.readinessReasons.find((line) => line.includes('(code-smell/cognitive-complexity)'));
     if (issueWeight(worse) === 'info') expect(reason).toBeUndefined();
-    else expect(reason).toBe(`${issueWeight(worse)}: worsened ${worse.severity} code_smell issue '${worse.title}' (complexity 19 -> 49) (code-smell/cognitive-complexity) at src/orders.ts:9`);
+    else
+      expect(reason).toBe(
+        `${issueWeight(worse)}: worsened ${worse.severity} code_smell issue '${worse.title}' (complexity 19 -> 49) (code-smell/cognitive-complexity) at src/orders.ts:9`,
+      );
   }, 60_000);
 });

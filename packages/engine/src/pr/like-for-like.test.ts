@@ -25,7 +25,17 @@ async function storedAssessment(repo: TestRepo): Promise<{ baseline: PrBaseline;
   harness.track(checkout);
   const result = await harness.engine.analyze(checkout.path, { allowCodeConfig: false });
   const cycle = toWireFinding(
-    { rule: 'architecture/import-cycle', severity: 'medium', title: 'Import cycle: src/a.ts -> src/b.ts -> src/a.ts', description: 'a and b import each other', filePath: 'src/a.ts', line: 1, snippet: "import { b } from './b.js';", components: ['src'], modules: ['src/a.ts', 'src/b.ts'] },
+    {
+      rule: 'architecture/import-cycle',
+      severity: 'medium',
+      title: 'Import cycle: src/a.ts -> src/b.ts -> src/a.ts',
+      description: 'a and b import each other',
+      filePath: 'src/a.ts',
+      line: 1,
+      snippet: "import { b } from './b.js';",
+      components: ['src'],
+      modules: ['src/a.ts', 'src/b.ts'],
+    },
     null,
   );
   const baseline = { ...baselineOfResult(result, repo.git('rev-parse', 'main')), assessmentId: '00000000-0000-4000-8000-000000000018' };

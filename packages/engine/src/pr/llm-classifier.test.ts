@@ -16,7 +16,9 @@ beforeAll(async () => {
   server = await startFakeOpenAi();
   const repo = createGitRepo({ 'src/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n' });
   const base = repo.git('rev-parse', 'HEAD');
-  repo.write({ 'src/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport function mul(a: number, b: number) {\n  return a * b;\n}\n' });
+  repo.write({
+    'src/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport function mul(a: number, b: number) {\n  return a * b;\n}\n',
+  });
   change = await readPullRequestChange(repo.root, base, repo.commit('add mul'));
 });
 afterAll(() => server.close());
@@ -30,7 +32,7 @@ describe('classifyPullRequest', () => {
     expect(outcome.model).toBeUndefined();
   });
 
-  it('uses a valid answer, keeping the computed categories and risk signals and adding the model\'s as its own', async () => {
+  it("uses a valid answer, keeping the computed categories and risk signals and adding the model's as its own", async () => {
     server.script([
       {
         content: JSON.stringify({
@@ -69,7 +71,10 @@ describe('classifyPullRequest', () => {
     const cases = [
       { script: [{ delayMs: 2_000 }], reason: 'timeout' },
       { script: [{ content: 'feature, I think' }], reason: 'invalid_json' },
-      { script: [{ content: JSON.stringify({ primary_intent: 'improvement', secondary_intents: [], summary: 'x', additional_risk_signals: [] }) }], reason: 'invalid_answer' },
+      {
+        script: [{ content: JSON.stringify({ primary_intent: 'improvement', secondary_intents: [], summary: 'x', additional_risk_signals: [] }) }],
+        reason: 'invalid_answer',
+      },
     ];
     for (const { script, reason } of cases) {
       server.script(script);

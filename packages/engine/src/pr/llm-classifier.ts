@@ -48,7 +48,12 @@ additional_risk_signals: risks the computed risk_signals do not already name (of
 The rule_based_guess is a deterministic baseline; overrule it only when the facts clearly say otherwise.`;
 
 /** The facts the model sees, bounded in size (the prompt never holds file contents). */
-export function classificationPrompt(pr: Pick<PullRequestInfo, 'title' | 'body' | 'headBranch' | 'baseBranch'>, change: PullRequestChange, facts: ChangeFacts, guess: PrClassification): string {
+export function classificationPrompt(
+  pr: Pick<PullRequestInfo, 'title' | 'body' | 'headBranch' | 'baseBranch'>,
+  change: PullRequestChange,
+  facts: ChangeFacts,
+  guess: PrClassification,
+): string {
   const body = pr.body.length > MAX_BODY_CHARS ? `${pr.body.slice(0, MAX_BODY_CHARS)}… (truncated)` : pr.body;
   const files = change.diff.files.slice(0, MAX_FILES).map((f) => ({
     path: f.path,
@@ -67,9 +72,18 @@ export function classificationPrompt(pr: Pick<PullRequestInfo, 'title' | 'body' 
       description: body,
       branch: `${pr.headBranch} -> ${pr.baseBranch}`,
       commits: change.diff.commits.slice(-MAX_COMMITS).map((c) => c.subject),
-      totals: { files: change.diff.files.length, additions: facts.additions, deletions: facts.deletions, ...(change.diff.files.length > MAX_FILES ? { files_listed: MAX_FILES } : {}) },
+      totals: {
+        files: change.diff.files.length,
+        additions: facts.additions,
+        deletions: facts.deletions,
+        ...(change.diff.files.length > MAX_FILES ? { files_listed: MAX_FILES } : {}),
+      },
       files,
-      exports: { added: facts.exports.added.map((r) => r.name), removed: facts.exports.removed.map((r) => r.name), signature_changed: facts.exports.changed.map((r) => r.name) },
+      exports: {
+        added: facts.exports.added.map((r) => r.name),
+        removed: facts.exports.removed.map((r) => r.name),
+        signature_changed: facts.exports.changed.map((r) => r.name),
+      },
       renames: facts.renames.map((r) => `${r.from.file}:${r.from.name} -> ${r.to.file}:${r.to.name}`),
       dependency_changes: facts.dependencyChanges.map((d) => `${d.name} ${d.from ?? '(new)'} -> ${d.to ?? '(removed)'}`),
       risk_signals: guess.risk_signals,
@@ -81,7 +95,8 @@ export function classificationPrompt(pr: Pick<PullRequestInfo, 'title' | 'body' 
 }
 
 /** Rules' summary, its closing "Classified by rules…" sentence saying why the model was not used. */
-const withFallbackNote = (summary: string, model: string, reason: string) => summary.replace('Classified by rules', `Classified by rules (model ${model} not used: ${reason})`);
+const withFallbackNote = (summary: string, model: string, reason: string) =>
+  summary.replace('Classified by rules', `Classified by rules (model ${model} not used: ${reason})`);
 
 /**
  * Classifies with the model when a client is given, otherwise (or on any failure) with the rules.
@@ -97,7 +112,13 @@ export async function classifyPullRequest(
   const rules = classifyDeterministic(pr, change, facts).classification;
   if (!llm) return { classification: rules, facts, method: 'rules' };
   try {
-    const answer = await llm.complete({ name: 'pr_classification', system: SYSTEM, user: classificationPrompt(pr, change, facts, rules), schema: LlmClassificationSchema, maxOutputTokens: 600 });
+    const answer = await llm.complete({
+      name: 'pr_classification',
+      system: SYSTEM,
+      user: classificationPrompt(pr, change, facts, rules),
+      schema: LlmClassificationSchema,
+      maxOutputTokens: 600,
+    });
     const secondary = [...new Set(answer.secondary_intents)].filter((intent) => intent !== answer.primary_intent);
     const extra = answer.additional_risk_signals.filter((signal) => !rules.risk_signals.includes(signal)).map((signal) => `model-reported: ${signal}`);
     log?.(`classification: ${answer.primary_intent} by ${llm.label} (rules said ${rules.primary_intent})`);
@@ -116,6 +137,12 @@ export async function classifyPullRequest(
   } catch (error) {
     const reason = (error as { kind?: string }).kind ?? 'error';
     log?.(`classification: ${rules.primary_intent} by rules; ${llm.label} failed (${reason}): ${(error as Error).message}`);
-    return { classification: { ...rules, summary: withFallbackNote(rules.summary, llm.label, reason) }, facts, method: 'rules', model: llm.label, fallbackReason: (error as Error).message };
+    return {
+      classification: { ...rules, summary: withFallbackNote(rules.summary, llm.label, reason) },
+      facts,
+      method: 'rules',
+      model: llm.label,
+      fallbackReason: (error as Error).message,
+    };
   }
 }

@@ -59,7 +59,10 @@ describe('comment-only and whitespace-only hunks', () => {
 
   it('the same JSDoc edit beside a real change to the body is still an exported API change without tests', async () => {
     const repo = createGitRepo(BASE);
-    const edited = STORE.replace(' * Creates a store.', ' * Creates a store holding one number.').replace('let state = clamp(initial);', 'let state = clamp(initial + 1);');
+    const edited = STORE.replace(' * Creates a store.', ' * Creates a store holding one number.').replace(
+      'let state = clamp(initial);',
+      'let state = clamp(initial + 1);',
+    );
     const out = await analyse(repo, topicPullRequest(repo, 'Start one higher', { 'src/store.ts': edited }));
     const file = out.diff.files.find((f) => f.path === 'src/store.ts')!;
     expect(file.hunks.map((h) => h.cosmetic === true)).toEqual([true, false]);
@@ -83,7 +86,7 @@ describe('markCosmeticHunks', () => {
     const base = [
       'export function parse(text: string): string[] {',
       '  const parts = text.split(/\\/\\/|\\/\\*/); // split on comment openers',
-      "  const note = `a ${parts.length} // b`;",
+      '  const note = `a ${parts.length} // b`;',
       '  return [...parts, note];',
       '}',
       "const tail = '`'; /* no template here */",
@@ -144,7 +147,12 @@ describe('a private helper reaches the exports that use it', () => {
 
   it('a change inside persistImpl (two hops: encode -> persistImpl -> persist) changes persist and reaches its importers', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, topicPullRequest(repo, 'Encode with a version', { 'src/persist.ts': FILES['src/persist.ts'].replace('JSON.stringify(value)', 'JSON.stringify({ v: 1, value })') }));
+    const out = await analyse(
+      repo,
+      topicPullRequest(repo, 'Encode with a version', {
+        'src/persist.ts': FILES['src/persist.ts'].replace('JSON.stringify(value)', 'JSON.stringify({ v: 1, value })'),
+      }),
+    );
     expect(out.result.graph_impact.changed_symbols).toEqual([{ name: 'persist', file: 'src/persist.ts', kind: 'variable' }]);
     expect(out.result.graph_impact.dependent_files).toEqual(['src/app.ts']);
     expect(out.diff.files[0]!.symbols.find((s) => s.name === 'persist')).toMatchObject({ change: 'modified', reachedThrough: 'encode' });
@@ -176,14 +184,24 @@ describe('the public API is what the package’s entry points export', () => {
 
   it('an internal exported type changed is no public API change', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, topicPullRequest(repo, 'Track updates', { 'src/store.ts': FILES['src/store.ts'].replace('  value: number;', '  value: number;\n  updates: number;').replace('{ value: initial }', '{ value: initial, updates: 0 }') }));
+    const out = await analyse(
+      repo,
+      topicPullRequest(repo, 'Track updates', {
+        'src/store.ts': FILES['src/store.ts']
+          .replace('  value: number;', '  value: number;\n  updates: number;')
+          .replace('{ value: initial }', '{ value: initial, updates: 0 }'),
+      }),
+    );
     // Before: 'public API change: changes StoreState (src/store.ts)', though no entry point exports StoreState.
     expect(out.result.classification.risk_signals.filter((s) => s.startsWith('public API change'))).toEqual([]);
   });
 
   it('a change to the declaration of an export the entry forwards is one', async () => {
     const repo = createGitRepo(FILES);
-    const out = await analyse(repo, topicPullRequest(repo, 'Default value', { 'src/store.ts': FILES['src/store.ts'].replace('create(initial: number)', 'create(initial = 0)') }));
+    const out = await analyse(
+      repo,
+      topicPullRequest(repo, 'Default value', { 'src/store.ts': FILES['src/store.ts'].replace('create(initial: number)', 'create(initial = 0)') }),
+    );
     expect(out.result.classification.risk_signals).toContain('public API change: changes create (src/store.ts)');
   });
 });

@@ -12,12 +12,28 @@ import { git } from './diff-git.js';
 import type { PullRequestChange } from './diff.js';
 import type { ChangedFile } from './types.js';
 
-const RESOLVE_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.tsx', '/index.js', '/index.jsx', '/index.mjs'];
+const RESOLVE_EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+  '/index.jsx',
+  '/index.mjs',
+];
 const CODE_GLOBS = ['*.ts', '*.tsx', '*.mts', '*.cts', '*.js', '*.jsx', '*.mjs', '*.cjs'];
 /** Stems per `git grep` pattern: keeps the regular expression small. */
 const GREP_BATCH = 40;
 
-export const isAnalysedCode = (file: ChangedFile) => !file.generated && !file.binary && (file.kind === 'source' || file.kind === 'test') && isParsedLanguage(detectLanguage(file.path));
+export const isAnalysedCode = (file: ChangedFile) =>
+  !file.generated && !file.binary && (file.kind === 'source' || file.kind === 'test') && isParsedLanguage(detectLanguage(file.path));
 
 /** `a/b/../c.js` -> `a/c.js`; undefined when it climbs out of the repository. */
 function normalise(path: string): string | undefined {
@@ -63,7 +79,13 @@ export interface PredictedScope {
  * `importers: false` leaves out the `git grep` for files importing them: for a head run derived
  * from the base's state, where every unchanged file gets its findings anyway.
  */
-export async function predictScope(repoDir: string, change: PullRequestChange, headFiles: ReadonlySet<string>, baseGraph?: CodeGraph, options: { importers?: boolean } = {}): Promise<PredictedScope> {
+export async function predictScope(
+  repoDir: string,
+  change: PullRequestChange,
+  headFiles: ReadonlySet<string>,
+  baseGraph?: CodeGraph,
+  options: { importers?: boolean } = {},
+): Promise<PredictedScope> {
   const code = change.diff.files.filter(isAnalysedCode);
   const changedCode = code.filter((f) => f.status !== 'deleted').map((f) => f.path);
   const neighbours = new Set<string>();
@@ -80,9 +102,22 @@ export async function predictScope(repoDir: string, change: PullRequestChange, h
     }
     for (const path of baseNeighbours(baseGraph, basePath)) if (headFiles.has(path)) neighbours.add(path);
   }
-  const stems = options.importers === false ? [] : [...new Set(code.flatMap((f) => [f.path, f.oldPath ?? f.path]).map(importStem).filter((s): s is string => s !== undefined))];
+  const stems =
+    options.importers === false
+      ? []
+      : [
+          ...new Set(
+            code
+              .flatMap((f) => [f.path, f.oldPath ?? f.path])
+              .map(importStem)
+              .filter((s): s is string => s !== undefined),
+          ),
+        ];
   for (let i = 0; i < stems.length; i += GREP_BATCH) {
-    const alternatives = stems.slice(i, i + GREP_BATCH).map(escapeEre).join('|');
+    const alternatives = stems
+      .slice(i, i + GREP_BATCH)
+      .map(escapeEre)
+      .join('|');
     const pattern = `(from|import|require)[[:space:]]*[(]?[[:space:]]*['"][^'"]*/(${alternatives})([.][a-z]+)?['"]`;
     // Exit status 1 means no match: an empty answer.
     const head = change.diff.headSha;

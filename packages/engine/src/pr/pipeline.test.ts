@@ -19,7 +19,8 @@ const BASE = {
   'package.json': JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module' }, null, 2),
   'README.md': '# calc\n\nA tiny calculator.\n',
   'src/math.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
-  'src/util.ts': "import { add } from './math.js';\n\nexport function twice(x: number): number {\n  return add(x, x);\n}\n\nexport function calc(x: number): number {\n  const y = x * 3;\n  return twice(y);\n}\n",
+  'src/util.ts':
+    "import { add } from './math.js';\n\nexport function twice(x: number): number {\n  return add(x, x);\n}\n\nexport function calc(x: number): number {\n  const y = x * 3;\n  return twice(y);\n}\n",
   'src/index.ts': "import { calc } from './util.js';\n\nexport function run(): number {\n  return calc(2);\n}\n",
   'src/math.test.ts': "import { add } from './math.js';\nimport { run } from './index.js';\nif (add(1, 1) !== 2 || run() !== 12) throw new Error('broken');\n",
 };
@@ -56,7 +57,10 @@ function scenario(title: string, edit: (repo: TestRepo) => void, headBranch = 't
 
 type RunInput = Parameters<PrAnalysisPipeline['run']>[0];
 
-async function analyse({ repo, pr }: Scenario, options: { others?: PullRequestInfo[]; baseline?: RunInput['baseAssessment']; graphStore?: RunInput['graphStore'] } = {}): Promise<PrPipelineOutput> {
+async function analyse(
+  { repo, pr }: Scenario,
+  options: { others?: PullRequestInfo[]; baseline?: RunInput['baseAssessment']; graphStore?: RunInput['graphStore'] } = {},
+): Promise<PrPipelineOutput> {
   const checkouts = localCheckouts(repo.root);
   const head = await checkouts.checkout(pr.headSha);
   open.push(head);
@@ -78,7 +82,10 @@ async function analyse({ repo, pr }: Scenario, options: { others?: PullRequestIn
 describe('PrAnalysisPipeline scenarios', () => {
   it('summarises head’s changed code files from the checkout while git diffs: the diff’s reader then finds them cached', async () => {
     const { repo, pr } = scenario('feat: percent', (repo) =>
-      repo.write({ 'src/math.ts': `${BASE['src/math.ts']}\nexport function percent(part: number, whole: number): number {\n  return (part / whole) * 100;\n}\n`, 'README.md': '# calc\n' }),
+      repo.write({
+        'src/math.ts': `${BASE['src/math.ts']}\nexport function percent(part: number, whole: number): number {\n  return (part / whole) * 100;\n}\n`,
+        'README.md': '# calc\n',
+      }),
     );
     const calls: Array<{ paths: string[]; cached: boolean[] }> = [];
     const spy: Engine = {
@@ -106,7 +113,9 @@ describe('PrAnalysisPipeline scenarios', () => {
         repo.git('mv', 'src/util.ts', 'src/helpers.ts');
         repo.write({
           'src/helpers.ts': BASE['src/util.ts'].replace('function calc', 'function compute'),
-          'src/index.ts': BASE['src/index.ts'].replace("import { calc } from './util.js'", "import { compute } from './helpers.js'").replace('calc(2)', 'compute(2)'),
+          'src/index.ts': BASE['src/index.ts']
+            .replace("import { calc } from './util.js'", "import { compute } from './helpers.js'")
+            .replace('calc(2)', 'compute(2)'),
         });
       }),
     );
@@ -121,7 +130,9 @@ describe('PrAnalysisPipeline scenarios', () => {
   it('a feature without tests is a feature with the no-tests risk', async () => {
     const out = await analyse(
       scenario('Add percentages', (repo) =>
-        repo.write({ 'src/math.ts': `${BASE['src/math.ts']}\nexport function percent(part: number, whole: number): number {\n  return (part / whole) * 100;\n}\n` }),
+        repo.write({
+          'src/math.ts': `${BASE['src/math.ts']}\nexport function percent(part: number, whole: number): number {\n  return (part / whole) * 100;\n}\n`,
+        }),
       ),
     );
     expect(out.result.classification.primary_intent).toBe('feature');
@@ -159,11 +170,14 @@ describe('PrAnalysisPipeline scenarios', () => {
       issues_pre_existing: 0,
       issues_improved: 0,
     });
-    expect(out.result.merge_readiness).toMatchObject({ reasons: ['ready: the change introduces or worsens no blocking or advisory issue'], confidence_reasons: [] });
+    expect(out.result.merge_readiness).toMatchObject({
+      reasons: ['ready: the change introduces or worsens no blocking or advisory issue'],
+      confidence_reasons: [],
+    });
     expect(out.findings).toEqual([]);
   });
 
-  it('explains its verdict (issue 18 §5): readiness reasons, what lowered the confidence, the change\'s issues apart from those already in its files', async () => {
+  it("explains its verdict (issue 18 §5): readiness reasons, what lowered the confidence, the change's issues apart from those already in its files", async () => {
     const repo = createGitRepo({ ...BASE, 'src/keys.ts': `export const ACCESS_KEY_ID = '${AWS_KEY}';\n` });
     const pr = branch(repo, 'topic', 'feat: keys and types', (r) =>
       r.write({
@@ -207,7 +221,7 @@ describe('PrAnalysisPipeline scenarios', () => {
     expect(stale.baselineAssessmentId).toBeUndefined();
   });
 
-  it('queries graph impact from the graph store, with the PR\'s own files overlaid from its head', async () => {
+  it("queries graph impact from the graph store, with the PR's own files overlaid from its head", async () => {
     const s = scenario('fix: add rounds', (repo) =>
       repo.write({
         'src/math.ts': BASE['src/math.ts'].replace('return a + b;', 'return Math.round(a + b);'),
@@ -218,7 +232,10 @@ describe('PrAnalysisPipeline scenarios', () => {
     const db = await createTestDatabase('pglite');
     try {
       const repositoryId = randomUUID();
-      await db.db.query("INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', 'r', 'acme/r', $2, $2)", [repositoryId, `file://${s.repo.root}`]);
+      await db.db.query("INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', 'r', 'acme/r', $2, $2)", [
+        repositoryId,
+        `file://${s.repo.root}`,
+      ]);
       const store = new EmbeddedGraphStore(db.db);
       const baseDir = await localCheckouts(s.repo.root).checkout(s.pr.baseSha);
       open.push(baseDir);

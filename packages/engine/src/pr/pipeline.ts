@@ -131,7 +131,10 @@ export class PrAnalysisPipeline {
     const stackBases = others.length > 0 ? await stackParentHeads(unmerged) : new Map<number, { number: number; headSha: string }>();
     const parent = stackBases.get(pr.number);
     input = parent ? { ...input, pr: { ...pr, baseSha: parent.headSha } } : input;
-    const config = await loadConfig(headDir, { allowCode: false }).then((c) => c.config, () => ({}) as { tests?: string[]; generated?: string[] });
+    const config = await loadConfig(headDir, { allowCode: false }).then(
+      (c) => c.config,
+      () => ({}) as { tests?: string[]; generated?: string[] },
+    );
     const classify = { tests: config.tests, generated: config.generated };
     // Head's changed code files are summarised from the checkout while git diffs and reads blobs —
     // by head's run itself when it can start then (early-head-run.ts), else here — and the diff's
@@ -153,13 +156,15 @@ export class PrAnalysisPipeline {
       })();
     };
     const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
-    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(input, { time, config, sideFacts, classify, onListed, headTree: () => headTree }, () => early).catch(
-      async (error: unknown) => {
-        // A head run started early waits for its findings scope: end it.
-        (await early.catch(() => undefined))?.provideScope(error instanceof Error ? error : new Error(String(error)));
-        throw error;
-      },
-    );
+    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(
+      input,
+      { time, config, sideFacts, classify, onListed, headTree: () => headTree },
+      () => early,
+    ).catch(async (error: unknown) => {
+      // A head run started early waits for its findings scope: end it.
+      (await early.catch(() => undefined))?.provideScope(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
     const diff = change.diff;
     log?.(
       `pr #${pr.number}: ${diff.files.length} changed files, ${scope.neighbours.size} neighbours, ${onlyPaths.size} analysed paths, ` +
@@ -203,7 +208,12 @@ export class PrAnalysisPipeline {
       diff,
       classifier: { method: outcome.method, model: outcome.model, fallbackReason: outcome.fallbackReason },
       readinessReasons: readiness.reasons,
-      scope: { changed: [...scope.changed].sort(), neighbours: [...scope.neighbours].sort(), unverified: [...scope.unverified].sort(), analysed: [...trusted].sort() },
+      scope: {
+        changed: [...scope.changed].sort(),
+        neighbours: [...scope.neighbours].sort(),
+        unverified: [...scope.unverified].sort(),
+        analysed: [...trusted].sort(),
+      },
       headFiles: {
         fromCache: head.summaries.filter((f) => f.cached).length,
         analysed: head.summaries.filter((f) => !f.cached && !f.skipped && (onlyPaths.has(f.path) || head.derivedFrom !== undefined)).length,
@@ -273,14 +283,28 @@ export class PrAnalysisPipeline {
     // A head run derived from the base's state gives every unchanged file its findings (cached or
     // analysed): importers of the changed files need not be predicted (git grep) for rules to run on them.
     const started = await early();
-    const derived = started !== undefined || (this.deps.incremental !== false && (await hasIncrementalBase(engine.resolve<RunStateStore>(TOKENS.RunStates), headDir, diff.mergeBaseSha, config)));
+    const derived =
+      started !== undefined ||
+      (this.deps.incremental !== false && (await hasIncrementalBase(engine.resolve<RunStateStore>(TOKENS.RunStates), headDir, diff.mergeBaseSha, config)));
     const predicted = await time('scope', () => predictScope(headDir, change, headFiles, baseGraph, { importers: !derived }));
     const onlyPaths = new Set([...predicted.changedCode, ...predicted.neighbours]);
     // Findings are compared in the changed files and their neighbours only: the rest is not needed.
     // The neighbours the prediction missed (all importers, in a derived run) are head graph's.
-    const findingsScope = (graph: CodeGraph) => [...onlyPaths, ...diff.files.map((f) => f.path), ...graphNeighbours(change, predicted.changedCode, graph, baseGraph)];
-    const incremental = this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
-    const analyseHere = () => engine.analyze(headDir, { allowCodeConfig: false, onlyPaths: [...onlyPaths], findingsScope, signal: input.signal, ...(incremental ? { incremental } : {}) });
+    const findingsScope = (graph: CodeGraph) => [
+      ...onlyPaths,
+      ...diff.files.map((f) => f.path),
+      ...graphNeighbours(change, predicted.changedCode, graph, baseGraph),
+    ];
+    const incremental =
+      this.deps.incremental === false ? undefined : { baseCommit: diff.mergeBaseSha, headCommit: diff.headSha, changedPaths: changedPathsOf(diff.files) };
+    const analyseHere = () =>
+      engine.analyze(headDir, {
+        allowCodeConfig: false,
+        onlyPaths: [...onlyPaths],
+        findingsScope,
+        signal: input.signal,
+        ...(incremental ? { incremental } : {}),
+      });
     // Started early, the run has its summaries and graph by now: it waits only for this scope. Its
     // analysed paths are the changed ones, right only for a derived run: should the recorded state
     // have gone meanwhile, head is analysed again here.
@@ -294,7 +318,13 @@ export class PrAnalysisPipeline {
     return { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles };
   }
 
-  private project(change: Awaited<ReturnType<typeof readPullRequestChange>>, scope: FinalScope, recorded: PrBaseline, head: AssessmentResult, outcome: ClassificationOutcome) {
+  private project(
+    change: Awaited<ReturnType<typeof readPullRequestChange>>,
+    scope: FinalScope,
+    recorded: PrBaseline,
+    head: AssessmentResult,
+    outcome: ClassificationOutcome,
+  ) {
     const diff = change.diff;
     const baseline = comparableBaseline(recorded, head);
     const trusted = new Set([...scope.changed, ...scope.neighbours].filter((p) => !scope.unverified.has(p)));
@@ -308,7 +338,14 @@ export class PrAnalysisPipeline {
     const comparison = compareFindings(baseline.findings, head.findings, findingScope);
     const scoring = this.deps.engine.resolve<ScoringModel>(TOKENS.ScoringModel);
     const assessed = coveredCategories(head.scores);
-    const projection = projectHealth({ scoring, baseline, head: { findings: head.findings, metrics: scoringMetricsOf(head.metrics) }, comparison, headScope: trusted, assessed });
+    const projection = projectHealth({
+      scoring,
+      baseline,
+      head: { findings: head.findings, metrics: scoringMetricsOf(head.metrics) },
+      comparison,
+      headScope: trusted,
+      assessed,
+    });
     return { comparison, projection, trusted };
   }
 
@@ -368,10 +405,12 @@ export class PrAnalysisPipeline {
       // A PR whose commits are missing from the clone (not fetched yet) cannot be compared: it is left out of checked_prs.
       // Each PR's own change: a stacked one from its parent's head, so a conflict belongs to the PR that made the change.
       const otherBase = stackBases.get(other.number)?.headSha ?? (other.baseSha || pr.baseSha);
-      const otherDiff = await readPullRequestDiff(headDir, otherBase, other.headSha, { sideFacts: engineSideFacts(this.deps.engine, headDir) }).catch((error: Error) => {
-        this.deps.log?.(`pr #${pr.number}: PR #${other.number} not compared: ${error.message}`);
-        return undefined;
-      });
+      const otherDiff = await readPullRequestDiff(headDir, otherBase, other.headSha, { sideFacts: engineSideFacts(this.deps.engine, headDir) }).catch(
+        (error: Error) => {
+          this.deps.log?.(`pr #${pr.number}: PR #${other.number} not compared: ${error.message}`);
+          return undefined;
+        },
+      );
       if (otherDiff) candidates.push({ pr: other, files: otherDiff.files });
     }
     const conflicts = detectConflicts({ pr, files, others: candidates, graph: head.graph, stack: stacked.stacked_prs });
@@ -443,7 +482,9 @@ function engineSideFacts(engine: EngineCore, root: string, prefetched?: () => Pr
   return async (sides) => {
     await prefetched?.();
     const wanted = sides.map((side) => Buffer.byteLength(side.source) <= MAX_SYMBOL_FILE_BYTES);
-    const items = sides.filter((_, n) => wanted[n]).map(({ path, kind, language, source }) => ({ file: { path, kind, language, sizeBytes: Buffer.byteLength(source) }, source }));
+    const items = sides
+      .filter((_, n) => wanted[n])
+      .map(({ path, kind, language, source }) => ({ file: { path, kind, language, sizeBytes: Buffer.byteLength(source) }, source }));
     const summaries = await engine.summarizeSources(root, items, { allowCodeConfig: false });
     let next = 0;
     return wanted.map((ok) => {
@@ -462,7 +503,12 @@ const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
  * diff's symbol reader will ask for them: same kind, language and text as git's blobs decode to,
  * so the same cache keys. A file that differs from its blob (line-ending filters) is only a miss.
  */
-async function prefetchHeadSummaries(engine: EngineCore, root: string, files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>, classifyOptions: ClassifyOptions): Promise<void> {
+async function prefetchHeadSummaries(
+  engine: EngineCore,
+  root: string,
+  files: ReadonlyArray<{ path: string; status: ChangedFile['status'] }>,
+  classifyOptions: ClassifyOptions,
+): Promise<void> {
   try {
     const classify = createClassifier(classifyOptions);
     const checkout = repositoryFiles(root);

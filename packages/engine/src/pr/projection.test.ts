@@ -42,7 +42,11 @@ describe('compareFindings', () => {
     const gone = finding({ filePath: 'src/a.ts', ruleId: 'smells/long', symbol: 'old' });
     const fresh = finding({ filePath: 'src/a.ts', ruleId: 'security/eval', severity: 'critical', category: 'security', symbol: 'run' });
     const outside = finding({ filePath: 'src/far.ts' });
-    const c = compareFindings([kept, gone, outside], [{ ...kept, anchor: { ...kept.anchor, lineStart: 9 } }, fresh, finding({ filePath: 'src/far.ts', symbol: 'new' })], scope());
+    const c = compareFindings(
+      [kept, gone, outside],
+      [{ ...kept, anchor: { ...kept.anchor, lineStart: 9 } }, fresh, finding({ filePath: 'src/far.ts', symbol: 'new' })],
+      scope(),
+    );
     expect(c.added).toEqual([fresh]);
     expect(c.fixed).toEqual([gone]);
     expect(c.kept).toHaveLength(1);
@@ -51,16 +55,23 @@ describe('compareFindings', () => {
   });
 
   it('follows renamed files, renamed symbols and moves instead of reporting them as new', () => {
-    const base = [finding({ filePath: 'src/util.ts' }), finding({ filePath: 'src/a.ts', symbol: 'helper', anchor: { lineStart: 3, lineEnd: 3, codeSnippet: 'function helper() {', validated: true } })];
+    const base = [
+      finding({ filePath: 'src/util.ts' }),
+      finding({ filePath: 'src/a.ts', symbol: 'helper', anchor: { lineStart: 3, lineEnd: 3, codeSnippet: 'function helper() {', validated: true } }),
+    ];
     const head = [
       finding({ filePath: 'src/helpers.ts', symbol: 'compute', anchor: { lineStart: 1, lineEnd: 1, codeSnippet: 'function compute(x) {', validated: true } }),
       finding({ filePath: 'src/b.ts', symbol: 'helper', anchor: { lineStart: 30, lineEnd: 30, codeSnippet: 'function helper() {', validated: true } }),
     ];
-    const c = compareFindings(base, head, scope({
-      changed: new Set(['src/helpers.ts', 'src/a.ts', 'src/b.ts']),
-      renamedFrom: new Map([['src/helpers.ts', 'src/util.ts']]),
-      symbolRenames: [{ file: 'src/helpers.ts', from: 'calc', to: 'compute' }],
-    }));
+    const c = compareFindings(
+      base,
+      head,
+      scope({
+        changed: new Set(['src/helpers.ts', 'src/a.ts', 'src/b.ts']),
+        renamedFrom: new Map([['src/helpers.ts', 'src/util.ts']]),
+        symbolRenames: [{ file: 'src/helpers.ts', from: 'calc', to: 'compute' }],
+      }),
+    );
     expect(c.added).toEqual([]);
     expect(c.fixed).toEqual([]);
     expect(c.kept).toHaveLength(2);
@@ -106,7 +117,11 @@ describe('compareFindings', () => {
 
     it('a new metric issue is new; a worse one in a neighbour belongs to the PR, an unchanged one does not', () => {
       const neighbour = (value: number) => complexity(value, { filePath: 'src/n.ts' });
-      const c = compareFindings([neighbour(20), complexity(16, { filePath: 'src/m.ts' })], [complexity(25), neighbour(26), complexity(16, { filePath: 'src/m.ts' })], scope({ neighbours: new Set(['src/n.ts', 'src/m.ts']) }));
+      const c = compareFindings(
+        [neighbour(20), complexity(16, { filePath: 'src/m.ts' })],
+        [complexity(25), neighbour(26), complexity(16, { filePath: 'src/m.ts' })],
+        scope({ neighbours: new Set(['src/n.ts', 'src/m.ts']) }),
+      );
       expect(c.added.map((f) => f.filePath)).toEqual(['src/a.ts']);
       expect(c.changes.get(issueFingerprint(c.added[0]!))).toEqual({ change: 'new' });
       expect(c.prFindings.map((f) => f.filePath)).toEqual(['src/a.ts', 'src/n.ts']);
@@ -114,7 +129,14 @@ describe('compareFindings', () => {
 
     it('issues of one fingerprint (long callbacks of one test file) keep a change each, by their order', () => {
       const callback = (lines: number, line: number) =>
-        finding({ filePath: 'src/a.ts', ruleId: 'smells/long', symbol: 'describe callback', metric: { values: ['lines'] }, data: { lines }, anchor: { lineStart: line, lineEnd: line + lines, codeSnippet: "describe('x', () => {", validated: true } });
+        finding({
+          filePath: 'src/a.ts',
+          ruleId: 'smells/long',
+          symbol: 'describe callback',
+          metric: { values: ['lines'] },
+          data: { lines },
+          anchor: { lineStart: line, lineEnd: line + lines, codeSnippet: "describe('x', () => {", validated: true },
+        });
       const head = [callback(90, 1), callback(95, 100), callback(120, 200)];
       const c = compareFindings([callback(90, 1), callback(95, 100)], head, scope());
       expect(c.added).toEqual([head[2]]);
@@ -130,14 +152,21 @@ describe('compareFindings', () => {
     it('a worsened issue counts as introduced in the projection and the impact', () => {
       const c = compareFindings([complexity(43, { severity: 'high' })], [complexity(71, { severity: 'high' })], scope());
       const metrics = { sourceLoc: 1000, testLoc: 100 };
-      const p = projectHealth({ scoring: new DefaultScoringModel(), baseline: { commitSha: 'b', findings: [complexity(43, { severity: 'high' })], metrics }, head: { findings: [complexity(71, { severity: 'high' })], metrics }, comparison: c, headScope: new Set(['src/a.ts']), assessed: new Set(HEALTH_CATEGORY_KEYS) });
+      const p = projectHealth({
+        scoring: new DefaultScoringModel(),
+        baseline: { commitSha: 'b', findings: [complexity(43, { severity: 'high' })], metrics },
+        head: { findings: [complexity(71, { severity: 'high' })], metrics },
+        comparison: c,
+        headScope: new Set(['src/a.ts']),
+        assessed: new Set(HEALTH_CATEGORY_KEYS),
+      });
       expect(p.healthImpact.issues_added).toBe(1);
       expect(p.healthImpact.issues_fixed).toBe(0);
       expect(p.healthImpact.impact_rating).toBe('minor_regression');
     });
   });
 
-  it('counts a deleted file\'s findings as fixed and a neighbour\'s new finding as part of the PR', () => {
+  it("counts a deleted file's findings as fixed and a neighbour's new finding as part of the PR", () => {
     const c = compareFindings(
       [finding({ filePath: 'src/gone.ts' })],
       [finding({ filePath: 'src/user.ts', ruleId: 'dead/unused-export', category: 'dead_code', severity: 'low' })],
@@ -174,7 +203,14 @@ describe('projectHealth', () => {
     const s = scope();
     const comparison = compareFindings(base, head, s);
     const metrics = { sourceLoc: 2000, testLoc: 100 };
-    const p = projectHealth({ scoring, baseline: { commitSha: 'x', findings: base, metrics }, head: { findings: head, metrics }, comparison, headScope: s.changed, assessed });
+    const p = projectHealth({
+      scoring,
+      baseline: { commitSha: 'x', findings: base, metrics },
+      head: { findings: head, metrics },
+      comparison,
+      headScope: s.changed,
+      assessed,
+    });
     const expected = scoring.score([...base, secret], metrics, assessed);
     expect(p.healthProjection.projected_overall).toBe(expected.overall);
     expect(p.healthProjection.current_overall).toBe(scoring.score(base, metrics, assessed).overall);
@@ -191,7 +227,13 @@ describe('projectHealth', () => {
       issues_improved: 0,
     });
     const security = p.healthProjection.category_deltas.find((d) => d.category === 'security')!;
-    expect(security).toEqual({ category: 'security', current_score: 100, projected_score: expected.categories.security.score, delta: expected.categories.security.score - 100, issues_in_pr: 1 });
+    expect(security).toEqual({
+      category: 'security',
+      current_score: 100,
+      projected_score: expected.categories.security.score,
+      delta: expected.categories.security.score - 100,
+      issues_in_pr: 1,
+    });
     expect(p.healthProjection.category_deltas.find((d) => d.category === 'code_smell')).toMatchObject({ delta: 0, issues_in_pr: 1 });
     expect(p.healthProjection.category_deltas).toHaveLength(8);
   });

@@ -28,7 +28,11 @@ export interface PrBaseline {
 
 export { scoringMetricsOf };
 
-export const baselineOfResult = (result: AssessmentResult, commitSha: string): PrBaseline => ({ commitSha, findings: result.findings, metrics: scoringMetricsOf(result.metrics) });
+export const baselineOfResult = (result: AssessmentResult, commitSha: string): PrBaseline => ({
+  commitSha,
+  findings: result.findings,
+  metrics: scoringMetricsOf(result.metrics),
+});
 
 export interface FindingScope {
   /** Head paths of changed files (analysed at head). */
@@ -135,10 +139,14 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
   // Stored base issues carry no metric spec: a rule is a metric rule when head says so.
   const metricOf = new Map<string, MetricSpec>();
   for (const f of headIn) if (f.metric) metricOf.set(f.ruleId, f.metric);
-  const exact = matchBy<BaseFinding>(baseIn, headIn, (f, side) => (side === 'left' ? (f.fingerprint ?? issueFingerprint({ ...f, metric: f.metric ?? metricOf.get(f.ruleId) })) : asBaseKey(f)));
+  const exact = matchBy<BaseFinding>(baseIn, headIn, (f, side) =>
+    side === 'left' ? (f.fingerprint ?? issueFingerprint({ ...f, metric: f.metric ?? metricOf.get(f.ruleId) })) : asBaseKey(f),
+  );
   // Issues stored before identity v2 carry the former fingerprint only: matched by it.
   const legacy: Matched<BaseFinding> = exact.left.some((f) => f.legacyFingerprint !== undefined)
-    ? matchBy<BaseFinding>(exact.left, exact.right, (f, side) => (side === 'left' ? (f.legacyFingerprint ?? '\0no legacy fingerprint') : legacyIssueFingerprint(asBase(f))))
+    ? matchBy<BaseFinding>(exact.left, exact.right, (f, side) =>
+        side === 'left' ? (f.legacyFingerprint ?? '\0no legacy fingerprint') : legacyIssueFingerprint(asBase(f)),
+      )
     : { left: exact.left, right: exact.right, pairs: [] };
   // A last pass across files: the same rule on the same code (a metric rule: the same symbol) elsewhere is a move.
   let unnamed = 0;
@@ -227,19 +235,24 @@ export interface Projection {
 export function projectHealth(input: ProjectionInput): Projection {
   const { scoring, baseline, comparison } = input;
   const current = scoring.score(baseline.findings, baseline.metrics, input.assessed);
-  const projectedFindings = [...baseline.findings.filter((f) => !comparison.baseScope.has(f.filePath)), ...input.head.findings.filter((f) => input.headScope.has(f.filePath))];
+  const projectedFindings = [
+    ...baseline.findings.filter((f) => !comparison.baseScope.has(f.filePath)),
+    ...input.head.findings.filter((f) => input.headScope.has(f.filePath)),
+  ];
   const projected = scoring.score(projectedFindings, input.head.metrics, input.assessed);
   const inPr = new Map<HealthCategoryKey, number>();
   for (const f of comparison.prFindings) inPr.set(healthKeyOf(f.category), (inPr.get(healthKeyOf(f.category)) ?? 0) + 1);
   // Only categories scored on both sides move; a side without a grade (no production code to
   // grade) shows the spec's numbers as 0 and grade F, with no movement.
-  const category_deltas = HEALTH_CATEGORY_KEYS.filter((key) => current.categories[key].score !== null && projected.categories[key].score !== null).map((key) => ({
-    category: key,
-    current_score: current.categories[key].score!,
-    projected_score: projected.categories[key].score!,
-    delta: round1(projected.categories[key].score! - current.categories[key].score!),
-    issues_in_pr: inPr.get(key) ?? 0,
-  }));
+  const category_deltas = HEALTH_CATEGORY_KEYS.filter((key) => current.categories[key].score !== null && projected.categories[key].score !== null).map(
+    (key) => ({
+      category: key,
+      current_score: current.categories[key].score!,
+      projected_score: projected.categories[key].score!,
+      delta: round1(projected.categories[key].score! - current.categories[key].score!),
+      issues_in_pr: inPr.get(key) ?? 0,
+    }),
+  );
   const graded = current.overall !== null && projected.overall !== null;
   const overall_delta = graded ? round1(projected.overall! - current.overall!) : 0;
   // A worsened issue weighs like a new one; an improved one like a fix when judging "improves".

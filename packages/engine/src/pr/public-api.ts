@@ -15,7 +15,10 @@ export function publicExports(files: readonly string[], readJson: ReadJson, grap
   for (const pkg of packages.values()) {
     if (pkg.manifest.private === true && pkg.dir === '' && packages.size > 1) continue; // a workspace root is not published
     const exportsField = pkg.manifest.exports;
-    const subpaths = isObject(exportsField) && Object.keys(exportsField).some((key) => key.startsWith('.')) ? Object.keys(exportsField).filter((key) => key.startsWith('.') && !key.includes('*')) : ['.'];
+    const subpaths =
+      isObject(exportsField) && Object.keys(exportsField).some((key) => key.startsWith('.'))
+        ? Object.keys(exportsField).filter((key) => key.startsWith('.') && !key.includes('*'))
+        : ['.'];
     for (const subpath of subpaths) {
       const file = resolver.resolve(pkg, subpath);
       if (file && graph.modules.has(file)) entries.add(file);

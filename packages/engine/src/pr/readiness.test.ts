@@ -5,7 +5,14 @@ import { analysisConfidence, BINARY_FILE_WEIGHT, explainConfidence, issueWeight,
 import type { ChangedFile } from './types.js';
 
 const issue = (severity: Finding['severity'], category: Finding['category'], title = 't'): Finding =>
-  ({ severity, category, title, ruleId: `r/${title}`, filePath: 'src/a.ts', anchor: { lineStart: 4, lineEnd: 4, codeSnippet: '', validated: true } }) as Finding;
+  ({
+    severity,
+    category,
+    title,
+    ruleId: `r/${title}`,
+    filePath: 'src/a.ts',
+    anchor: { lineStart: 4, lineEnd: 4, codeSnippet: '', validated: true },
+  }) as Finding;
 
 const file = (path: string, over: Partial<ChangedFile> = {}): ChangedFile => ({
   path,
@@ -33,7 +40,7 @@ describe('issueWeight', () => {
 });
 
 describe('mergeReadiness', () => {
-  it('maps counts to the spec\'s status and explains each weighing issue, worst first', () => {
+  it("maps counts to the spec's status and explains each weighing issue, worst first", () => {
     expect(mergeReadiness([], 100).readiness).toEqual({ status: 'ready', blocking_count: 0, advisory_count: 0, info_count: 0, confidence: 100 });
     expect(mergeReadiness([issue('low', 'code_smell')], 90).readiness.status).toBe('ready');
     const review = mergeReadiness([issue('medium', 'code_smell', 'long'), issue('low', 'consistency')], 90);
@@ -71,10 +78,21 @@ describe('analysisConfidence', () => {
     expect(analysisConfidence({ files: [file('package-lock.json', { kind: 'generated', generated: true, additions: 900 })], ...none })).toBe(100);
     // 10 clean lines, 10 half-parsed lines, 20 generated lines: (10 + 5) / 40.
     const files = [file('src/a.ts'), file('src/b.ts'), file('dist/x.js', { generated: true, kind: 'generated', additions: 20 })];
-    expect(analysisConfidence({ files, parseHealth: new Map([['src/a.ts', 1], ['src/b.ts', 0.5]]), unverified: new Set() })).toBe(38);
+    expect(
+      analysisConfidence({
+        files,
+        parseHealth: new Map([
+          ['src/a.ts', 1],
+          ['src/b.ts', 0.5],
+        ]),
+        unverified: new Set(),
+      }),
+    ).toBe(38);
     // A binary file weighs BINARY_FILE_WEIGHT unread lines; an unverified code file reads nothing.
     const mixed = [file('src/a.ts'), file('logo.png', { binary: true, kind: 'asset', additions: 0 })];
-    expect(analysisConfidence({ files: mixed, parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set() })).toBe(Math.round((100 * 10) / (10 + BINARY_FILE_WEIGHT)));
+    expect(analysisConfidence({ files: mixed, parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set() })).toBe(
+      Math.round((100 * 10) / (10 + BINARY_FILE_WEIGHT)),
+    );
     expect(analysisConfidence({ files: [file('src/a.ts')], parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set(['src/a.ts', 'src/n.ts']) })).toBe(0);
   });
 });
@@ -83,7 +101,13 @@ describe('explainConfidence', () => {
   const none = { parseHealth: new Map<string, number>(), unverified: new Set<string>() };
 
   it('gives no reason at 100', () => {
-    expect(explainConfidence({ files: [file('src/a.ts'), file('README.md', { kind: 'documentation' })], parseHealth: new Map([['src/a.ts', 1]]), unverified: new Set() })).toEqual({
+    expect(
+      explainConfidence({
+        files: [file('src/a.ts'), file('README.md', { kind: 'documentation' })],
+        parseHealth: new Map([['src/a.ts', 1]]),
+        unverified: new Set(),
+      }),
+    ).toEqual({
       confidence: 100,
       reasons: [],
     });
@@ -100,7 +124,11 @@ describe('explainConfidence', () => {
       file('src/ok.ts', { additions: 50 }),
       file('src/app.py', { additions: 3 }),
     ];
-    const parseHealth = new Map([['src/types.ts', 0], ['src/b.ts', 0.625], ['src/ok.ts', 1]]);
+    const parseHealth = new Map([
+      ['src/types.ts', 0],
+      ['src/b.ts', 0.625],
+      ['src/ok.ts', 1],
+    ]);
     const explained = explainConfidence({ files, parseHealth, unverified: new Set(['src/c.ts', 'src/importer.ts']) });
     expect(explained.confidence).toBe(analysisConfidence({ files, parseHealth, unverified: new Set(['src/c.ts', 'src/importer.ts']) }));
     expect(explained.confidence).toBeLessThan(100);

@@ -121,7 +121,10 @@ export function mergeReadiness(added: readonly Finding[], confidence: number, wo
   const reasons = weighed
     .filter((w) => w.weight !== 'info')
     .sort((a, b) => order[a.weight] - order[b.weight])
-    .map(({ finding, weight, what, how }) => `${weight}: ${what} ${finding.severity} ${finding.category} issue '${finding.title}'${how} (${finding.ruleId}) at ${finding.filePath}:${finding.anchor.lineStart}`);
+    .map(
+      ({ finding, weight, what, how }) =>
+        `${weight}: ${what} ${finding.severity} ${finding.category} issue '${finding.title}'${how} (${finding.ruleId}) at ${finding.filePath}:${finding.anchor.lineStart}`,
+    );
   if (status === 'ready') reasons.push(readyReason(counts.info));
   return {
     readiness: { status, blocking_count: counts.blocking, advisory_count: counts.advisory, info_count: counts.info, confidence },

@@ -44,18 +44,27 @@ export function riskSignals(change: PullRequestChange, facts: ChangeFacts): stri
     (facts.deletions >= LARGE_NET_DELETION_LINES && facts.deletions >= 2 * facts.additions) ||
     deletedFiles.length > 0
   ) {
-    const files = deletedFiles.length ? `; deletes ${list(deletedFiles.map((f) => `${f.path} (${f.deletions} lines)`), 3)}` : '';
+    const files = deletedFiles.length
+      ? `; deletes ${list(
+          deletedFiles.map((f) => `${f.path} (${f.deletions} lines)`),
+          3,
+        )}`
+      : '';
     signals.push(`large deletion: ${facts.deletions} lines removed, ${facts.additions} added${files}`);
   }
 
   // Source with new or changed lines but no test file touched anywhere in the PR.
   const testsTouched = change.diff.files.some((f) => f.kind === 'test' && f.status !== 'deleted');
-  const untested = facts.reviewable.filter((f) => f.kind === 'source' && f.status !== 'deleted' && f.additions > 0 && !isCosmeticOnly(f) && (facts.categoriesOf.get(f.path) ?? []).includes('source'));
+  const untested = facts.reviewable.filter(
+    (f) => f.kind === 'source' && f.status !== 'deleted' && f.additions > 0 && !isCosmeticOnly(f) && (facts.categoriesOf.get(f.path) ?? []).includes('source'),
+  );
   if (!testsTouched && untested.length > 0 && !facts.structuralOnly) signals.push(`no tests for changed source: ${list(untested.map((f) => f.path))}`);
 
   const dependencyFiles = inCategory('dependencies');
   if (facts.dependencyChanges.length > 0 || dependencyFiles.length > 0) {
-    const changes = facts.dependencyChanges.map((d) => (d.from && d.to ? `${d.name} ${d.from} -> ${d.to}` : d.to ? `adds ${d.name}@${d.to}` : `removes ${d.name}`));
+    const changes = facts.dependencyChanges.map((d) =>
+      d.from && d.to ? `${d.name} ${d.from} -> ${d.to}` : d.to ? `adds ${d.name}@${d.to}` : `removes ${d.name}`,
+    );
     signals.push(`dependency change: ${changes.length ? list(changes) : list(dependencyFiles)}`);
   }
   const majors = facts.dependencyChanges.filter((d) => isMajorBump(d.from, d.to));

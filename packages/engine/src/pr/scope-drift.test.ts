@@ -32,7 +32,13 @@ describe('anchorsOf', () => {
 
   it('a merge commit of a PR branch named next does not anchor the zone src/next: no scope is guessed', () => {
     const next = changed('src/next/router.ts', { additions: 30, deletions: 2, symbols: both('route', 1, 3) });
-    const { impactZones, scopeDrift } = analyzePrScope({ files: [auth, next], graph, title: 'Merge pull request #3131 from pmndrs/next', body: '', primaryIntent: 'feature' });
+    const { impactZones, scopeDrift } = analyzePrScope({
+      files: [auth, next],
+      graph,
+      title: 'Merge pull request #3131 from pmndrs/next',
+      body: '',
+      primaryIntent: 'feature',
+    });
     expect(impactZones.every((z) => z.scope_classification === 'primary')).toBe(true);
     expect(scopeDrift).toEqual([]);
   });
@@ -103,7 +109,11 @@ describe('scope drift', () => {
     const stated = { title: 'docs: explain the login flow', body: '', primaryIntent: 'docs' as const };
     const drift = detectScopeDrift({ files: [docs, auth], graph, ...stated });
     expect(drift).toEqual([
-      { description: "src/auth is outside the PR's stated docs intent", reason: 'A documentation PR changes source code (1 file, +20/-5)', files: ['src/auth/login.ts'] },
+      {
+        description: "src/auth is outside the PR's stated docs intent",
+        reason: 'A documentation PR changes source code (1 file, +20/-5)',
+        files: ['src/auth/login.ts'],
+      },
     ]);
     expect(detectScopeDrift({ files: [docs, auth], graph, ...stated, body: 'Adds JSDoc to login.' })).toEqual([]);
   });
@@ -123,12 +133,17 @@ describe('scope drift', () => {
       ['gen', 'primary'],
       ['gen (dependencies)', 'unrelated'],
     ]);
-    expect(nested.scopeDrift).toEqual([expect.objectContaining({ description: "gen (dependencies) is outside the PR's stated refactor intent", files: ['tools/gen/package-lock.json'] })]);
+    expect(nested.scopeDrift).toEqual([
+      expect.objectContaining({ description: "gen (dependencies) is outside the PR's stated refactor intent", files: ['tools/gen/package-lock.json'] }),
+    ]);
   });
 
   it('keeps the documentation of a package apart from its code in a docs PR', () => {
     const stated = { title: 'docs: explain sessions', body: '', primaryIntent: 'docs' as const };
-    const files = [changed('packages/auth/README.md', { kind: 'documentation', additions: 30 }), changed('packages/auth/src/session.ts', { additions: 1, deletions: 1 })];
+    const files = [
+      changed('packages/auth/README.md', { kind: 'documentation', additions: 30 }),
+      changed('packages/auth/src/session.ts', { additions: 1, deletions: 1 }),
+    ];
     const result = analyzePrScope({ files, ...stated, packages: [{ name: '@acme/auth', dir: 'packages/auth' }] });
     expect(result.impactZones.map((z) => [z.name, z.scope_classification])).toEqual([
       ['@acme/auth (docs)', 'primary'],

@@ -22,11 +22,13 @@ const RISK_ORDER: readonly string[] = ZONE_RISKS;
 export const INCIDENTAL_MAX_LINES = 6;
 
 const STOP_WORDS = new Set(
-  ('about after again also when with without from into onto that this then than them they their there these those what which while ' +
+  (
+    'about after again also when with without from into onto that this then than them they their there these those what which while ' +
     'have has been were will would should could make makes made more most some such only other over under just very each every ' +
     'fix fixes fixed feat feature add adds added update updates updated remove removes removed change changes changed improve ' +
     'improves use uses using support supports handle handles allow allows instead case cases issue issues docs doc test tests ' +
-    'refactor chore bump readme code file files wip minor small typo typos missing new old').split(' '),
+    'refactor chore bump readme code file files wip minor small typo typos missing new old'
+  ).split(' '),
 );
 const DOC_COMMENT_WORDS = /\b(jsdoc|tsdoc|docstrings?|doc[- ]comments?|comments?)\b/i;
 const DEPENDENCY_WORDS = /\b(dependency|dependencies|deps?|upgrad\w*|bump\w*|lockfiles?|package-lock|npm|yarn|pnpm)\b/i;
@@ -187,9 +189,14 @@ export function relateZones(zones: readonly Zone[], stated: StatedIntent, graph?
       return { classification: 'supporting', reason: 'dependency changes the code needs' };
     }
     if (c !== 'code') return { classification: 'supporting', reason: c === 'test' ? 'tests of the change' : `${c} accompanying the change` };
-    if (anchoredCode.length === 0) return { classification: 'primary', reason: anchors.scope.length > 0 ? 'the title names no changed code zone, so every code zone carries it' : 'carries the change' };
+    if (anchoredCode.length === 0)
+      return {
+        classification: 'primary',
+        reason: anchors.scope.length > 0 ? 'the title names no changed code zone, so every code zone carries it' : 'carries the change',
+      };
     if (anchoredCode.includes(zone)) return { classification: 'primary', reason: `the title names it (${scopeText})` };
-    if (zone.files.some((f) => connected.has(f.path))) return { classification: 'supporting', reason: `an import path joins it to ${anchoredCode.map((z) => z.name).join(', ')}` };
+    if (zone.files.some((f) => connected.has(f.path)))
+      return { classification: 'supporting', reason: `an import path joins it to ${anchoredCode.map((z) => z.name).join(', ')}` };
     if (mention) return { classification: 'supporting', reason: 'the description names it' };
     if (isSmall(zone)) return { classification: 'incidental', reason: `a small edit (${size(zone)}) outside ${scopeText}` };
     return {
@@ -225,7 +232,12 @@ export function analyzePrScope(input: PrScopeInput): { impactZones: ImpactZone[]
   // Reading order: what carries the intent first, then by risk, then by size (groupZones' order).
   const order = grouped
     .map((zone, i) => ({ zone, scope: related[i], i }))
-    .sort((a, b) => SCOPE_ORDER.indexOf(a.scope.classification) - SCOPE_ORDER.indexOf(b.scope.classification) || RISK_ORDER.indexOf(b.zone.risk) - RISK_ORDER.indexOf(a.zone.risk) || a.i - b.i);
+    .sort(
+      (a, b) =>
+        SCOPE_ORDER.indexOf(a.scope.classification) - SCOPE_ORDER.indexOf(b.scope.classification) ||
+        RISK_ORDER.indexOf(b.zone.risk) - RISK_ORDER.indexOf(a.zone.risk) ||
+        a.i - b.i,
+    );
   const zones = order.map((o) => o.zone);
   const scopes = order.map((o) => o.scope);
   return { impactZones: toImpactZones(zones, scopes), scopeDrift: driftItems(zones, scopes, input) };

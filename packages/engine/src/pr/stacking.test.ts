@@ -12,11 +12,21 @@ describe('detectStackedPrs', () => {
       { pr: pullRequest(2), commits: [sha(2)] },
     ];
     const result = detectStackedPrs({ prNumber: 1, openPrs });
-    expect(StackedPrsSchema.parse(result)).toEqual({ is_stacked: false, stacked_prs: [], parent_prs: [], child_prs: [], summary: expect.stringContaining('not stacked') });
+    expect(StackedPrsSchema.parse(result)).toEqual({
+      is_stacked: false,
+      stacked_prs: [],
+      parent_prs: [],
+      child_prs: [],
+      summary: expect.stringContaining('not stacked'),
+    });
   });
 
   it('stacks a PR whose base branch is another open PR head branch, seen from both ends', () => {
-    const openPrs: StackCandidate[] = [{ pr: pullRequest(1, { headBranch: 'auth-core' }) }, { pr: pullRequest(2, { baseBranch: 'auth-core' }) }, { pr: pullRequest(3) }];
+    const openPrs: StackCandidate[] = [
+      { pr: pullRequest(1, { headBranch: 'auth-core' }) },
+      { pr: pullRequest(2, { baseBranch: 'auth-core' }) },
+      { pr: pullRequest(3) },
+    ];
     const child = detectStackedPrs({ prNumber: 2, openPrs });
     expect(child).toMatchObject({ is_stacked: true, stacked_prs: [1, 2], parent_prs: [1], child_prs: [] });
     expect(child.summary).toContain("its base branch is #1's head branch");

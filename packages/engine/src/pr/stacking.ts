@@ -49,10 +49,12 @@ function closure(start: number, next: (n: number) => Iterable<number>): number[]
   let frontier = [start];
   while (frontier.length > 0) {
     const level: number[] = [];
-    for (const node of frontier) for (const n of next(node)) if (!seen.has(n)) {
-      seen.add(n);
-      level.push(n);
-    }
+    for (const node of frontier)
+      for (const n of next(node))
+        if (!seen.has(n)) {
+          seen.add(n);
+          level.push(n);
+        }
     level.sort((a, b) => a - b);
     order.push(...level);
     frontier = level;
@@ -70,7 +72,10 @@ function directParents(links: Map<number, Map<number, Evidence>>): Map<number, n
     const all = [...parents.keys()];
     const transitive = new Set<number>();
     for (const parent of all) for (const ancestor of closure(parent, (n) => links.get(n)?.keys() ?? [])) transitive.add(ancestor);
-    direct.set(child, all.filter((p) => !transitive.has(p) || links.get(child)?.get(p) === 'branch').sort((a, b) => a - b));
+    direct.set(
+      child,
+      all.filter((p) => !transitive.has(p) || links.get(child)?.get(p) === 'branch').sort((a, b) => a - b),
+    );
   }
   return direct;
 }
@@ -86,7 +91,13 @@ export function detectStackedPrs(input: StackingInput): StackedPrs {
   const parent_prs = closure(prNumber, (n) => direct.get(n) ?? []);
   const child_prs = closure(prNumber, (n) => children.get(n) ?? []);
   if (parent_prs.length === 0 && child_prs.length === 0) {
-    return { is_stacked: false, stacked_prs: [], parent_prs: [], child_prs: [], summary: `PR #${prNumber} is not stacked: no open PR is its base, and none is built on it.` };
+    return {
+      is_stacked: false,
+      stacked_prs: [],
+      parent_prs: [],
+      child_prs: [],
+      summary: `PR #${prNumber} is not stacked: no open PR is its base, and none is built on it.`,
+    };
   }
   // Bottom to top: the farthest ancestor first, then this PR, then its descendants nearest first.
   const stacked_prs = [...new Set([...parent_prs].reverse().concat(prNumber, child_prs))];
@@ -107,7 +118,13 @@ function describe(
   const nearestParents = direct.get(prNumber) ?? [];
   if (nearestParents.length > 0) {
     parts.push(`PR #${prNumber} is built on ${nearestParents.map((p) => `#${p} (${why(prNumber, p)})`).join(' and ')}`);
-    if (parents.length > nearestParents.length) parts.push(`which in turn builds on ${parents.filter((p) => !nearestParents.includes(p)).map((p) => `#${p}`).join(', ')}`);
+    if (parents.length > nearestParents.length)
+      parts.push(
+        `which in turn builds on ${parents
+          .filter((p) => !nearestParents.includes(p))
+          .map((p) => `#${p}`)
+          .join(', ')}`,
+      );
   }
   const nearestChildren = children.get(prNumber) ?? [];
   if (nearestChildren.length > 0) {
@@ -115,7 +132,13 @@ function describe(
     parts.push(`${lead} the base of ${nearestChildren.map((c) => `#${c} (${why(c, prNumber)})`).join(' and ')}`);
     if (childList.length > nearestChildren.length) parts.push(`with ${childList.length - nearestChildren.length} more PR(s) stacked above`);
   }
-  const order = parents.length > 0 ? ` Merge ${[...parents].reverse().map((p) => `#${p}`).join(', then ')} before this PR.` : '';
+  const order =
+    parents.length > 0
+      ? ` Merge ${[...parents]
+          .reverse()
+          .map((p) => `#${p}`)
+          .join(', then ')} before this PR.`
+      : '';
   return `${parts.join(', ')}.${order}`;
 }
 
@@ -135,7 +158,11 @@ export interface UnmergedCommitsOptions {
 export async function listUnmergedCommits(dir: string, prs: readonly PullRequestInfo[], options: UnmergedCommitsOptions = {}): Promise<StackCandidate[]> {
   const maxCommits = options.maxCommits ?? 1000;
   const present = async (sha: string): Promise<boolean> =>
-    /^[0-9a-f]{7,64}$/i.test(sha) && (await git(dir, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`]).then(() => true, () => false));
+    /^[0-9a-f]{7,64}$/i.test(sha) &&
+    (await git(dir, ['rev-parse', '--verify', '--quiet', `${sha}^{commit}`]).then(
+      () => true,
+      () => false,
+    ));
   const mainline: string[] = [];
   for (const sha of options.mainline ?? []) if (await present(sha)) mainline.push(sha);
   const out: StackCandidate[] = [];

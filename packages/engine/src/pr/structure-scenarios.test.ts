@@ -50,7 +50,8 @@ beforeAll(async () => {
     'package.json': JSON.stringify({ name: 'shop', type: 'module' }),
     'README.md': '# Shop\n',
     'src/auth/session.ts': SESSION(LOGIN, LOGOUT),
-    'src/lib/money.ts': 'export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n\nexport function cents(n: number): number {\n  return Math.round(n * 100);\n}\n',
+    'src/lib/money.ts':
+      'export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n\nexport function cents(n: number): number {\n  return Math.round(n * 100);\n}\n',
     'src/billing/invoice.ts': "import { total } from '../lib/money.js';\n\nexport function invoice(xs: number[]): string {\n  return `due ${total(xs)}`;\n}\n",
     'src/cart/cart.ts': "import { total } from '../lib/money.js';\n\nexport const cartTotal = (xs: number[]) => total(xs);\n",
     'src/report/report.ts': "import * as money from '../lib/money.js';\n\nexport const line = (xs: number[]) => money.cents(money.total(xs));\n",
@@ -58,16 +59,24 @@ beforeAll(async () => {
     'src/checkout/checkout.ts': "import { cartTotal } from '../cart/cart.js';\n\nexport const pay = () => cartTotal([1, 2]);\n",
   });
   const main = repo.git('rev-parse', 'HEAD');
-  const pr1 = openPr(1, main, 'fix(auth): sessions expire after 30 minutes', { 'src/auth/session.ts': SESSION('  const expires = now + 1800;\n  return { user, expires };', LOGOUT) });
-  openPr(2, main, 'fix(auth): refuse empty user names', { 'src/auth/session.ts': SESSION("  if (user === '') throw new Error('empty user');\n  const expires = now + 3600;\n  return { user, expires };", LOGOUT) });
+  const pr1 = openPr(1, main, 'fix(auth): sessions expire after 30 minutes', {
+    'src/auth/session.ts': SESSION('  const expires = now + 1800;\n  return { user, expires };', LOGOUT),
+  });
+  openPr(2, main, 'fix(auth): refuse empty user names', {
+    'src/auth/session.ts': SESSION("  if (user === '') throw new Error('empty user');\n  const expires = now + 3600;\n  return { user, expires };", LOGOUT),
+  });
   openPr(3, main, 'fix(auth): logout keeps the user', { 'src/auth/session.ts': SESSION(LOGIN, '  return { user: session.user, expires: 0 };') });
-  openPr(4, pr1, 'feat(auth): session tokens', { 'src/auth/token.ts': "import type { Session } from './session.js';\n\nexport const token = (s: Session) => `${s.user}:${s.expires}`;\n" });
+  openPr(4, pr1, 'feat(auth): session tokens', {
+    'src/auth/token.ts': "import type { Session } from './session.js';\n\nexport const token = (s: Session) => `${s.user}:${s.expires}`;\n",
+  });
   openPr(5, main, 'perf(money): sum without reduce', {
-    'src/lib/money.ts': 'export function total(xs: number[]): number {\n  let sum = 0;\n  for (const x of xs) sum += x;\n  return sum;\n}\n\nexport function cents(n: number): number {\n  return Math.round(n * 100);\n}\n',
+    'src/lib/money.ts':
+      'export function total(xs: number[]): number {\n  let sum = 0;\n  for (const x of xs) sum += x;\n  return sum;\n}\n\nexport function cents(n: number): number {\n  return Math.round(n * 100);\n}\n',
   });
   openPr(6, main, 'docs: describe invoices', {
     'README.md': '# Shop\n\nInvoices list what is due.\n',
-    'src/billing/invoice.ts': "import { total } from '../lib/money.js';\n\nexport function invoice(xs: number[], currency = 'EUR'): string {\n  const due = total(xs);\n  if (due === 0) return 'nothing due';\n  return `due ${due} ${currency}`;\n}\n",
+    'src/billing/invoice.ts':
+      "import { total } from '../lib/money.js';\n\nexport function invoice(xs: number[], currency = 'EUR'): string {\n  const due = total(xs);\n  if (due === 0) return 'nothing due';\n  return `due ${due} ${currency}`;\n}\n",
   });
   repo.git('checkout', '-q', 'main');
   const host = new LocalGitCodeHost();
@@ -148,7 +157,11 @@ describe('PR structure on a real repository', () => {
       ['src/billing', 'unrelated', 'chore'],
     ]);
     expect(scopeDrift).toEqual([
-      { description: "src/billing is outside the PR's stated docs intent", reason: 'A documentation PR changes source code (1 file, +4/-2)', files: ['src/billing/invoice.ts'] },
+      {
+        description: "src/billing is outside the PR's stated docs intent",
+        reason: 'A documentation PR changes source code (1 file, +4/-2)',
+        files: ['src/billing/invoice.ts'],
+      },
     ]);
     // Everything the structure steps produce fits the wire schema.
     const result = PrAnalysisResultSchema.shape;
@@ -179,8 +192,17 @@ describe('impact zones on a two-package workspace', () => {
     const files = (await readPullRequestDiff(ws.root, base, head)).files;
     const graph = (await engine.analyze(ws.root, { allowCodeConfig: false })).graph;
     const paths = ws.git('ls-files').split('\n');
-    const packages = workspacePackageRoots(paths, (path) => (path.endsWith('.json') && paths.includes(path) ? JSON.parse(readFileSync(join(ws.root, path), 'utf8')) : undefined));
-    const { impactZones, scopeDrift } = analyzePrScope({ files, graph, packages, title: 'feat(core): add takes a third term', body: '', primaryIntent: 'feature' });
+    const packages = workspacePackageRoots(paths, (path) =>
+      path.endsWith('.json') && paths.includes(path) ? JSON.parse(readFileSync(join(ws.root, path), 'utf8')) : undefined,
+    );
+    const { impactZones, scopeDrift } = analyzePrScope({
+      files,
+      graph,
+      packages,
+      title: 'feat(core): add takes a third term',
+      body: '',
+      primaryIntent: 'feature',
+    });
     expect(impactZones.map((z) => ({ name: z.name, scope: z.scope_classification, intent: z.intent, files: z.files.map((f) => f.path) }))).toEqual([
       { name: '@acme/core', scope: 'primary', intent: 'feature', files: ['packages/core/src/math.test.ts', 'packages/core/src/math.ts'] },
       { name: '@acme/app', scope: 'supporting', intent: 'feature', files: ['packages/app/src/main.ts'] },

@@ -18,12 +18,19 @@ const churn = (commits90d: number): FileChurn => ({
 describe('groupZones', () => {
   it('groups by top-level directory, one level deeper under src/ and test/, and merges files that import each other', () => {
     const graph = graphOf({
-      'src/auth/login.ts': "export function login(): boolean {\n  return true;\n}\n",
+      'src/auth/login.ts': 'export function login(): boolean {\n  return true;\n}\n',
       'src/billing/invoice.ts': 'export const invoice = 1;\n',
       'test/auth/login.test.ts': "import { login } from '../../src/auth/login.js';\nlogin();\n",
       'scripts/release.ts': 'export {};\n',
     });
-    const files = [changed('src/auth/login.ts'), changed('src/billing/invoice.ts'), changed('test/auth/login.test.ts'), changed('scripts/release.ts'), changed('README.md'), changed('package.json')];
+    const files = [
+      changed('src/auth/login.ts'),
+      changed('src/billing/invoice.ts'),
+      changed('test/auth/login.test.ts'),
+      changed('scripts/release.ts'),
+      changed('README.md'),
+      changed('package.json'),
+    ];
     const zones = groupZones({ files, graph });
     // Largest first (the merged zone has two files), then by name.
     expect(zones.map((z) => [z.name, z.files.map((f) => f.path)])).toEqual([
@@ -45,7 +52,14 @@ describe('groupZones', () => {
       'test/self.test.ts': "import { add } from 'calc';\nadd(1, 1);\n",
     });
     const zonesOf = (tests: string[]) =>
-      groupZones({ files: [changed('src/math/add.ts', { additions: 3 }), changed('src/format/money.ts', { additions: 3 }), ...tests.map((t) => changed(t, { kind: 'test', additions: 1 }))], graph });
+      groupZones({
+        files: [
+          changed('src/math/add.ts', { additions: 3 }),
+          changed('src/format/money.ts', { additions: 3 }),
+          ...tests.map((t) => changed(t, { kind: 'test', additions: 1 })),
+        ],
+        graph,
+      });
     for (const test of ['test/add.test.ts', 'test/self.test.ts']) {
       const zones = zonesOf([test]);
       // Before: only a direct import counted, so src/math was 'no test changes cover it' although the test reaches it through src/index.ts.
@@ -122,20 +136,32 @@ describe('groupZones', () => {
     const intent = Object.fromEntries(zones.map((z) => [z.name, z.intent]));
     expect(intent).toEqual({ 'src/new': 'feature', lib: 'refactor', '(root dependency)': 'dependency', '(root config)': 'config', test: 'test' });
     // A code zone carries the PR's code intent unless its files say otherwise.
-    const fix = groupZones({ files: [changed('src/a/x.ts'), changed('lib/moved.ts', { status: 'renamed', oldPath: 'lib/old.ts', additions: 1, deletions: 1 })], primaryIntent: 'bugfix' });
+    const fix = groupZones({
+      files: [changed('src/a/x.ts'), changed('lib/moved.ts', { status: 'renamed', oldPath: 'lib/old.ts', additions: 1, deletions: 1 })],
+      primaryIntent: 'bugfix',
+    });
     expect(Object.fromEntries(fix.map((z) => [z.name, z.intent]))).toEqual({ 'src/a': 'bugfix', lib: 'refactor' });
   });
 });
 
 describe('toImpactZones', () => {
   it('produces the wire shape with facts, risk and scope in the summary', () => {
-    const zones = groupZones({ files: [changed('src/cart/cart.ts', { additions: 12, deletions: 3, symbols: [...both('Cart', 1, 30, true, 'class'), ...both('Cart.add', 5, 9, false, 'method')] })] });
+    const zones = groupZones({
+      files: [
+        changed('src/cart/cart.ts', {
+          additions: 12,
+          deletions: 3,
+          symbols: [...both('Cart', 1, 30, true, 'class'), ...both('Cart.add', 5, 9, false, 'method')],
+        }),
+      ],
+    });
     const [zone] = toImpactZones(zones, [{ classification: 'primary', reason: 'the title names it (cart)' }]);
     expect(ImpactZoneSchema.parse(zone)).toEqual({
       name: 'src/cart',
       risk: 'medium',
       scope_classification: 'primary',
-      summary: '1 file (1 source), +12/-3; symbols: Cart (exported), Cart.add. Risk medium: exported API touched (Cart), no test changes cover it. Scope primary: the title names it (cart).',
+      summary:
+        '1 file (1 source), +12/-3; symbols: Cart (exported), Cart.add. Risk medium: exported API touched (Cart), no test changes cover it. Scope primary: the title names it (cart).',
       intent: 'chore',
       files: [{ path: 'src/cart/cart.ts', additions: 12, deletions: 3 }],
     });

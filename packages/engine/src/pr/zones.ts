@@ -63,11 +63,27 @@ export interface ZoneScope {
 }
 
 export const CODE_INTENTS: ReadonlySet<PrIntent> = new Set(['feature', 'bugfix', 'refactor', 'performance', 'security']);
-const CONTAINER_DIRS = new Set(['src', 'lib', 'source', 'app', 'apps', 'packages', 'modules', 'libs', 'services', 'test', 'tests', '__tests__', 'spec', 'internal']);
+const CONTAINER_DIRS = new Set([
+  'src',
+  'lib',
+  'source',
+  'app',
+  'apps',
+  'packages',
+  'modules',
+  'libs',
+  'services',
+  'test',
+  'tests',
+  '__tests__',
+  'spec',
+  'internal',
+]);
 const LOCKFILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?)$/;
 const MANIFEST = /(^|\/)package\.json$/;
 const CI_PATH = /(^|\/)(\.github\/workflows\/|\.gitlab-ci\.yml$|\.circleci\/|Jenkinsfile$|Dockerfile$|azure-pipelines\.yml$)/;
-const SENSITIVE = /^(auth|authn|authz|authentication|authorization|login|logout|oauth|jwt|saml|sso|password|passwords|passwd|credential|credentials|secret|secrets|token|tokens|session|sessions|crypto|cipher|encrypt|encryption|decrypt|permission|permissions|acl|rbac|security|sanitize|payment|payments|billing)$/;
+const SENSITIVE =
+  /^(auth|authn|authz|authentication|authorization|login|logout|oauth|jwt|saml|sso|password|passwords|passwd|credential|credentials|secret|secrets|token|tokens|session|sessions|crypto|cipher|encrypt|encryption|decrypt|permission|permissions|acl|rbac|security|sanitize|payment|payments|billing)$/;
 const MIGRATION = /^(migration|migrations|migrate)$/;
 
 /** Lower-case words of a path: segments, split at `-`, `_`, `.` and camelCase humps. */
@@ -155,7 +171,8 @@ export function groupZones(input: ZoneInput): Zone[] {
     // Documentation and dependency manifests of a group with code are zones of their own: they
     // are different kinds of change (a docs PR's README is not its package's code).
     const category = categoryOf(file);
-    if (SPLIT_OFF.has(category) && mixed.has(group.key)) group = { key: `${group.key}#${category}`, name: `${group.name} (${SPLIT_OFF.get(category)})`, package: false };
+    if (SPLIT_OFF.has(category) && mixed.has(group.key))
+      group = { key: `${group.key}#${category}`, name: `${group.name} (${SPLIT_OFF.get(category)})`, package: false };
     groupOfPath.set(file.path, group);
     union.add(group);
   }
@@ -176,7 +193,14 @@ export function groupZones(input: ZoneInput): Zone[] {
   }
   const testUsers = testedPaths(input);
   return [...members.values()]
-    .map((files) => buildZone(files.sort((a, b) => a.path.localeCompare(b.path)), groupOfPath, input, testUsers))
+    .map((files) =>
+      buildZone(
+        files.sort((a, b) => a.path.localeCompare(b.path)),
+        groupOfPath,
+        input,
+        testUsers,
+      ),
+    )
     .sort((a, b) => b.additions + b.deletions - (a.additions + a.deletions) || a.name.localeCompare(b.name));
 }
 
@@ -207,10 +231,24 @@ function buildZone(files: ChangedFile[], groupOfPath: Map<string, Group>, input:
   const outside = new Set<string>();
   for (const path of paths) for (const importer of input.graph?.modules.get(path)?.importedBy ?? []) if (!paths.has(importer)) outside.add(importer);
   const removedExports = files.some((f) =>
-    f.symbols.some((s) => s.exported && s.side === 'base' && (s.change ? s.change === 'removed' : !f.symbols.some((h) => h.side === 'head' && h.name === s.name))),
+    f.symbols.some(
+      (s) => s.exported && s.side === 'base' && (s.change ? s.change === 'removed' : !f.symbols.some((h) => h.side === 'head' && h.name === s.name)),
+    ),
   );
   const structural = removedExports || files.some((f) => f.status === 'added' || f.status === 'deleted');
-  const zone: Zone = { name, category, files, additions, deletions, intent: 'unknown', risk: 'low', riskReasons: [], importers: outside.size, symbols, structural };
+  const zone: Zone = {
+    name,
+    category,
+    files,
+    additions,
+    deletions,
+    intent: 'unknown',
+    risk: 'low',
+    riskReasons: [],
+    importers: outside.size,
+    symbols,
+    structural,
+  };
   zone.intent = zoneIntent(zone, input.primaryIntent);
   const hasTests = files.some((f) => f.kind === 'test') || files.some((f) => tested.has(f.path));
   const [risk, reasons] = rateRisk(zone, removedExports, hasTests, input.churn);
@@ -229,11 +267,15 @@ function touchedSymbols(files: readonly ChangedFile[]): Zone['symbols'] {
   const out = new Map<string, boolean>();
   for (const f of files) {
     for (const s of f.symbols) {
-      const inner = !f.symbols.some((t) => t !== s && t.side === s.side && t.lineStart >= s.lineStart && t.lineEnd <= s.lineEnd && t.lineEnd - t.lineStart < s.lineEnd - s.lineStart);
+      const inner = !f.symbols.some(
+        (t) => t !== s && t.side === s.side && t.lineStart >= s.lineStart && t.lineEnd <= s.lineEnd && t.lineEnd - t.lineStart < s.lineEnd - s.lineStart,
+      );
       if (inner || s.exported) out.set(s.name, (out.get(s.name) ?? false) || s.exported);
     }
   }
-  return [...out.entries()].map(([name, exported]) => ({ name, exported })).sort((a, b) => Number(b.exported) - Number(a.exported) || a.name.localeCompare(b.name));
+  return [...out.entries()]
+    .map(([name, exported]) => ({ name, exported }))
+    .sort((a, b) => Number(b.exported) - Number(a.exported) || a.name.localeCompare(b.name));
 }
 
 /** The zone's own intent (README "Impact zones" lists the rules in this order). */
@@ -250,7 +292,9 @@ function zoneIntent(zone: Zone, primary: PrIntent | undefined): PrIntent {
   if (code.every((f) => f.additions === 0)) return 'refactor';
   // An exported symbol with a head side and no base side is new API.
   const newExports = code.some((f) =>
-    f.symbols.some((s) => s.exported && s.side === 'head' && (s.change ? s.change === 'added' : !f.symbols.some((b) => b.side === 'base' && b.name === s.name))),
+    f.symbols.some(
+      (s) => s.exported && s.side === 'head' && (s.change ? s.change === 'added' : !f.symbols.some((b) => b.side === 'base' && b.name === s.name)),
+    ),
   );
   return newExports ? 'feature' : 'chore';
 }
@@ -284,7 +328,8 @@ function rateRisk(zone: Zone, removedExports: boolean, hasTests: boolean, churn:
     return c !== undefined && (c.commits90d >= HOT_COMMITS_90D || c.linesAdded30d + c.linesDeleted30d >= HOT_LINES_30D);
   });
   if (hot.length > 0) add(1, `frequently changed files (${list(hot.map((f) => `${f.path}: ${churn!.get(f.path)!.commits90d} commits in 90 days`))})`);
-  if (zone.category === 'code' && zone.files.some((f) => categoryOf(f) === 'code' && f.additions > 0 && !isCosmeticOnly(f)) && !hasTests) add(1, 'no test changes cover it');
+  if (zone.category === 'code' && zone.files.some((f) => categoryOf(f) === 'code' && f.additions > 0 && !isCosmeticOnly(f)) && !hasTests)
+    add(1, 'no test changes cover it');
   if (zone.files.some((f) => CI_PATH.test(f.path))) add(1, 'CI or build pipeline');
   const risk: ZoneRisk = points >= 6 ? 'critical' : points >= 4 ? 'high' : points >= 2 ? 'medium' : 'low';
   return [risk, reasons];
@@ -299,7 +344,10 @@ export function toImpactZones(zones: readonly Zone[], scopes: readonly ZoneScope
   return zones.map((zone, i) => {
     const kinds = new Map<string, number>();
     for (const f of zone.files) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
-    const kindText = [...kinds.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${n} ${k}`).join(', ');
+    const kindText = [...kinds.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
     const symbols = zone.symbols.map((s) => (s.exported ? `${s.name} (exported)` : s.name));
     const facts = [
       `${zone.files.length} file${zone.files.length === 1 ? '' : 's'} (${kindText}), +${zone.additions}/-${zone.deletions}`,

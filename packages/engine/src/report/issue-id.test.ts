@@ -9,7 +9,7 @@ const at = (finding: Finding, codeSnippet: string, lineStart = finding.anchor.li
 });
 
 describe('normaliseAnchorText', () => {
-  it("leaves out what a formatter changes: line breaks, spaces, quotes, semicolons, arrow parentheses, trailing commas, comments", () => {
+  it('leaves out what a formatter changes: line breaks, spaces, quotes, semicolons, arrow parentheses, trailing commas, comments', () => {
     const before = 'const total = items.reduce((sum, item) => sum + item.price * 1.2, 0); // with VAT';
     const after = 'const total = items.reduce(\n  (sum, item) =>\n    sum + item.price * 1.2,\n  0,\n);';
     expect(normaliseAnchorText(after)).toBe(normaliseAnchorText(before));
@@ -27,7 +27,11 @@ describe('normaliseAnchorText', () => {
 });
 
 describe('issueFingerprint', () => {
-  const smell = makeFinding({ ruleId: 'code-smell/magic-numbers', symbol: 'checkout', anchor: { lineStart: 20, lineEnd: 20, codeSnippet: '  const fee = total * 0.029 + 30;', validated: true } });
+  const smell = makeFinding({
+    ruleId: 'code-smell/magic-numbers',
+    symbol: 'checkout',
+    anchor: { lineStart: 20, lineEnd: 20, codeSnippet: '  const fee = total * 0.029 + 30;', validated: true },
+  });
 
   it('of a non-metric rule: rule, file, qualified symbol and the anchor text, whatever the formatting or the line', () => {
     const fp = issueFingerprint(smell);

@@ -52,7 +52,7 @@ export function normaliseAnchorText(snippet: string, limit = ANCHOR_IDENTITY_CHA
   return out.length > limit ? out.slice(0, limit) : out;
 }
 
-const [QUOTE, DOUBLE_QUOTE, BACKTICK, BACKSLASH, SLASH, STAR, COMMA, SEMICOLON, OPEN_PAREN, CLOSE_PAREN] = [..."'\"`\\/*,;()"].map((ch) => ch.charCodeAt(0));
+const [QUOTE, DOUBLE_QUOTE, BACKTICK, BACKSLASH, SLASH, STAR, COMMA, SEMICOLON, OPEN_PAREN, CLOSE_PAREN] = [...'\'"`\\/*,;()'].map((ch) => ch.charCodeAt(0));
 const CLOSERS = new Set([...')]}>'].map((ch) => ch.charCodeAt(0)));
 const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029;
 

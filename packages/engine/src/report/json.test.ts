@@ -105,7 +105,13 @@ describe('toJsonReport', () => {
 
   it('keeps unmeasured metrics null and survives JSON serialisation unchanged', () => {
     const bare = makeAssessmentResult();
-    bare.metrics = { ...bare.metrics, structuralCoveragePct: undefined, mockUsagePct: undefined, duplicationIndex: undefined, conventionConsistency: undefined };
+    bare.metrics = {
+      ...bare.metrics,
+      structuralCoveragePct: undefined,
+      mockUsagePct: undefined,
+      duplicationIndex: undefined,
+      conventionConsistency: undefined,
+    };
     bare.git = { ...bare.git, available: false, headSha: undefined, branch: undefined };
     const json = toJsonReport(bare);
     expect(json.metrics).toMatchObject({ structural_coverage_pct: null, mock_usage_pct: null, duplication_index: null, convention_consistency: null });

@@ -47,7 +47,13 @@ describe('renderMarkdown', () => {
 
   it('says there is no grade and why', () => {
     const none = makeAssessmentResult();
-    none.scores = { ...none.scores, overall: null, grade: null, notGradedReason: 'no TypeScript or JavaScript files: 3 Python files are not analysed', ledger: [] };
+    none.scores = {
+      ...none.scores,
+      overall: null,
+      grade: null,
+      notGradedReason: 'no TypeScript or JavaScript files: 3 Python files are not analysed',
+      ledger: [],
+    };
     const out = renderMarkdown(none);
     expect(out).toContain('**No grade: no TypeScript or JavaScript files: 3 Python files are not analysed**');
     expect(out).not.toContain('Why ');

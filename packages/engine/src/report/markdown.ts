@@ -2,15 +2,7 @@
 import { SEVERITIES, type Finding } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { costText, ledgerEntryText, roleName } from './score-explanation.js';
-import {
-  buildReportView,
-  type ReportView,
-  formatCount,
-  formatDuration,
-  formatScore,
-  shortSha,
-  DEFAULT_TOP_ISSUES,
-} from './report-view.js';
+import { buildReportView, type ReportView, formatCount, formatDuration, formatScore, shortSha, DEFAULT_TOP_ISSUES } from './report-view.js';
 import { TOOL_NAME, TOOL_VERSION } from './tool-info.js';
 
 export interface MarkdownReportOptions {
@@ -22,13 +14,7 @@ export interface MarkdownReportOptions {
 
 /** Text placed in a table cell: pipes and newlines would break the row, angle brackets become HTML. */
 export function escapeCell(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/\*/g, '\\*')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r?\n/g, ' ');
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\*/g, '\\*').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, ' ');
 }
 
 /** Code span that survives backticks in the content (CommonMark: a longer fence and padding). */
@@ -40,11 +26,7 @@ export function codeSpan(text: string): string {
 }
 
 function table(header: string[], align: Array<'l' | 'r'>, rows: string[][]): string[] {
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ];
+  return [`| ${header.join(' | ')} |`, `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
 function issueRow(f: Finding): string[] {
@@ -77,7 +59,11 @@ function roleSection(view: ReportView, h: string): string[] {
   return [
     `${h}# Roles`,
     '',
-    ...table(['Role', 'Files', 'Lines of code'], ['l', 'r', 'r'], view.roleSizes.map((r) => [r.role, formatCount(r.files), formatCount(r.linesOfCode)])),
+    ...table(
+      ['Role', 'Files', 'Lines of code'],
+      ['l', 'r', 'r'],
+      view.roleSizes.map((r) => [r.role, formatCount(r.files), formatCount(r.linesOfCode)]),
+    ),
     '',
   ];
 }
@@ -121,19 +107,23 @@ export function renderMarkdown(result: AssessmentResult, options: MarkdownReport
     '',
     `${h}# Code`,
     '',
-    ...table(['Metric', 'Value'], ['l', 'r'], [
-      ['Lines of code', formatCount(view.linesOfCode)],
-      ['Test lines of code', formatCount(view.testLinesOfCode)],
-      ['Files analysed', `${formatCount(view.filesAnalysed)} of ${formatCount(view.filesTotal)}`],
-      ['Parsed cleanly', `${view.parseCleanPercent.toFixed(1)}%`],
-      ['Files with parse errors', `${formatCount(view.filesWithParseErrors)} (${view.filesWithParseErrorsPercent.toFixed(1)}%)`],
-      ['Skipped files', formatCount(view.skippedFiles)],
-      ...view.nonProduction.map((r) => [
-        `Outside the grade: ${roleName(r.role)}`,
-        `${r.linesOfCode === undefined ? '' : `${formatCount(r.linesOfCode)} lines, `}${formatCount(r.findings)} issue${r.findings === 1 ? '' : 's'} (${formatCount(r.points)} point${r.points === 1 ? '' : 's'})`,
-      ]),
-      ['Duration', formatDuration(view.durationMs)],
-    ]),
+    ...table(
+      ['Metric', 'Value'],
+      ['l', 'r'],
+      [
+        ['Lines of code', formatCount(view.linesOfCode)],
+        ['Test lines of code', formatCount(view.testLinesOfCode)],
+        ['Files analysed', `${formatCount(view.filesAnalysed)} of ${formatCount(view.filesTotal)}`],
+        ['Parsed cleanly', `${view.parseCleanPercent.toFixed(1)}%`],
+        ['Files with parse errors', `${formatCount(view.filesWithParseErrors)} (${view.filesWithParseErrorsPercent.toFixed(1)}%)`],
+        ['Skipped files', formatCount(view.skippedFiles)],
+        ...view.nonProduction.map((r) => [
+          `Outside the grade: ${roleName(r.role)}`,
+          `${r.linesOfCode === undefined ? '' : `${formatCount(r.linesOfCode)} lines, `}${formatCount(r.findings)} issue${r.findings === 1 ? '' : 's'} (${formatCount(r.points)} point${r.points === 1 ? '' : 's'})`,
+        ]),
+        ['Duration', formatDuration(view.durationMs)],
+      ],
+    ),
     '',
     ...roleSection(view, h),
   ];

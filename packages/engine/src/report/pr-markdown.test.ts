@@ -15,7 +15,9 @@ const completed = (over: Partial<PrSummaryInput> = {}): PrSummaryInput => ({
     advisory_count: 1,
     info_count: 2,
     confidence: 84,
-    reasons: ["advisory: worsened medium code_smell issue 'Cognitive complexity of upload' (complexity 19 -> 49) (code-smell/cognitive-complexity) at src/upload.ts:3"],
+    reasons: [
+      "advisory: worsened medium code_smell issue 'Cognitive complexity of upload' (complexity 19 -> 49) (code-smell/cognitive-complexity) at src/upload.ts:3",
+    ],
     confidence_reasons: ['src/types.ts could not be parsed'],
   },
   health_impact: {
@@ -33,7 +35,7 @@ const completed = (over: Partial<PrSummaryInput> = {}): PrSummaryInput => ({
 });
 
 describe('renderPrMarkdown', () => {
-  it('gives the verdict, its reasons, what lowered the confidence and the change\'s issues apart from the pre-existing ones', () => {
+  it("gives the verdict, its reasons, what lowered the confidence and the change's issues apart from the pre-existing ones", () => {
     const md = renderPrMarkdown(completed());
     const lines = md.split('\n');
     expect(lines[0]).toBe('## CodeHealth: pull request #12 — needs review');
@@ -51,10 +53,18 @@ describe('renderPrMarkdown', () => {
     expect(md).toContain('- public API change');
   });
 
-  it('omits the confidence section at 100 and falls back to the spec\'s two counts on records without the breakdown', () => {
+  it("omits the confidence section at 100 and falls back to the spec's two counts on records without the breakdown", () => {
     const md = renderPrMarkdown(
       completed({
-        merge_readiness: { status: 'ready', blocking_count: 0, advisory_count: 0, info_count: 0, confidence: 100, reasons: ['ready: nothing weighs'], confidence_reasons: [] },
+        merge_readiness: {
+          status: 'ready',
+          blocking_count: 0,
+          advisory_count: 0,
+          info_count: 0,
+          confidence: 100,
+          reasons: ['ready: nothing weighs'],
+          confidence_reasons: [],
+        },
         health_impact: { overall_delta: 0, issues_added: 0, issues_fixed: 0, impact_rating: 'neutral' },
       }),
       { headingLevel: 3 },

@@ -42,7 +42,12 @@ const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'unknown';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'unknown'
+  );
 }
 
 function categoryFrom(resultProps: PropertyBag, ruleProps: PropertyBag): IssueCategory {
@@ -60,7 +65,11 @@ function dataFrom(value: unknown): Finding['data'] {
 }
 
 function decodePath(reference: string): string {
-  return reference.split('/').map(decodeURIComponent).join('/').replace(/^(\.\/)+/, '');
+  return reference
+    .split('/')
+    .map(decodeURIComponent)
+    .join('/')
+    .replace(/^(\.\/)+/, '');
 }
 
 /** Repository-relative path of a location, or undefined when the result names no file. */
@@ -69,7 +78,9 @@ function pathOf(location: SarifArtifactLocation | undefined, run: SarifRun): str
   const uri = artifact?.uri;
   if (!uri) return undefined;
   if (!/^[a-z][a-z0-9+.-]*:/i.test(uri)) return decodePath(uri);
-  const bases = Object.values(run.originalUriBaseIds ?? {}).map((b) => b.uri).filter((b): b is string => !!b);
+  const bases = Object.values(run.originalUriBaseIds ?? {})
+    .map((b) => b.uri)
+    .filter((b): b is string => !!b);
   const base = bases.find((b) => uri.startsWith(b.endsWith('/') ? b : `${b}/`));
   if (base) return decodePath(uri.slice(base.endsWith('/') ? base.length : base.length + 1));
   return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
@@ -136,7 +147,5 @@ function findingOf(result: SarifResult, run: SarifRun): Finding | undefined {
 export function fromSarif(log: unknown): Finding[] {
   const runs = (log as { runs?: unknown } | null)?.runs;
   if (!Array.isArray(runs)) throw new TypeError('not a SARIF log: "runs" must be an array');
-  return (runs as SarifRun[]).flatMap((run) =>
-    (run.results ?? []).map((result) => findingOf(result, run)).filter((f): f is Finding => f !== undefined),
-  );
+  return (runs as SarifRun[]).flatMap((run) => (run.results ?? []).map((result) => findingOf(result, run)).filter((f): f is Finding => f !== undefined));
 }

@@ -7,8 +7,7 @@ import type { SarifLog, SarifRun } from './sarif-types.js';
 import { makeAssessmentResult, makeFinding, sampleFindings } from './fixtures/assessment-result.js';
 import { TOOL_INFORMATION_URI, TOOL_VERSION } from './tool-info.js';
 
-const roundTrip = (findings: Finding[]): Finding[] =>
-  fromSarif(JSON.parse(JSON.stringify(toSarif(makeAssessmentResult({ findings })))));
+const roundTrip = (findings: Finding[]): Finding[] => fromSarif(JSON.parse(JSON.stringify(toSarif(makeAssessmentResult({ findings })))));
 
 describe('toSarif', () => {
   const result = makeAssessmentResult();
@@ -41,9 +40,18 @@ describe('toSarif', () => {
         id: 'security/no-eval',
         shortDescription: { text: 'No eval' },
         fullDescription: { text: 'eval runs arbitrary code.' },
-        help: { text: 'eval runs arbitrary code.\n\nHow to fix: Parse the input instead.', markdown: 'eval runs arbitrary code.\n\n**How to fix:** Parse the input instead.' },
+        help: {
+          text: 'eval runs arbitrary code.\n\nHow to fix: Parse the input instead.',
+          markdown: 'eval runs arbitrary code.\n\n**How to fix:** Parse the input instead.',
+        },
         defaultConfiguration: { level: 'error' },
-        properties: { category: 'security', tags: ['security'], 'security-severity': '9.5', analyzerName: 'security', suggestedAction: 'Parse the input instead.' },
+        properties: {
+          category: 'security',
+          tags: ['security'],
+          'security-severity': '9.5',
+          analyzerName: 'security',
+          suggestedAction: 'Parse the input instead.',
+        },
       },
       {
         id: 'code-smell/cognitive-complexity',
@@ -54,7 +62,12 @@ describe('toSarif', () => {
           markdown: 'Complex functions are hard to read and to change safely.\n\n**How to fix:** Extract the nested branches into named helpers.',
         },
         defaultConfiguration: { level: 'error' },
-        properties: { category: 'code_smell', tags: ['code_smell'], analyzerName: 'code-smell', suggestedAction: 'Extract the nested branches into named helpers.' },
+        properties: {
+          category: 'code_smell',
+          tags: ['code_smell'],
+          analyzerName: 'code-smell',
+          suggestedAction: 'Extract the nested branches into named helpers.',
+        },
       },
     ]);
     const rising = toSarif(makeAssessmentResult({ findings: [makeFinding({ severity: 'low' }), makeFinding({ severity: 'medium' })] }));
@@ -76,7 +89,10 @@ describe('toSarif', () => {
           },
         },
       ],
-      partialFingerprints: { [SARIF_FINGERPRINT_KEY]: issueFingerprint(result.findings[0]), [SARIF_LEGACY_FINGERPRINT_KEY]: legacyIssueFingerprint(result.findings[0]) },
+      partialFingerprints: {
+        [SARIF_FINGERPRINT_KEY]: issueFingerprint(result.findings[0]),
+        [SARIF_LEGACY_FINGERPRINT_KEY]: legacyIssueFingerprint(result.findings[0]),
+      },
       properties: {
         severity: 'critical',
         category: 'security',
@@ -117,18 +133,28 @@ describe('toSarif', () => {
 describe('fromSarif', () => {
   it('round-trips our own export exactly (confidence is written as an integer)', () => {
     const integral = sampleFindings().map((f) => ({ ...f, confidence: Math.round(f.confidence) }));
-    const varied = makeFinding({ whyItMatters: 'Specific reason.', suggestedAction: 'Specific fix.', anchor: { lineStart: 70, lineEnd: 71, codeSnippet: 'x', validated: false } });
+    const varied = makeFinding({
+      whyItMatters: 'Specific reason.',
+      suggestedAction: 'Specific fix.',
+      anchor: { lineStart: 70, lineEnd: 71, codeSnippet: 'x', validated: false },
+    });
     expect(roundTrip([...integral, varied])).toEqual([...integral, varied]);
     expect(roundTrip(sampleFindings())[0].confidence).toBe(88);
   });
 
-  it('reads another tool\'s log with documented fallbacks', () => {
+  it("reads another tool's log with documented fallbacks", () => {
     const run: SarifRun = {
       tool: {
         driver: {
           name: 'CodeQL',
           rules: [
-            { id: 'js/sql-injection', shortDescription: { text: 'SQL injection' }, fullDescription: { text: 'Building SQL from user input.' }, help: { text: 'Use parameters.' }, properties: { tags: ['security', 'external/cwe/cwe-089'], precision: 'high' } },
+            {
+              id: 'js/sql-injection',
+              shortDescription: { text: 'SQL injection' },
+              fullDescription: { text: 'Building SQL from user input.' },
+              help: { text: 'Use parameters.' },
+              properties: { tags: ['security', 'external/cwe/cwe-089'], precision: 'high' },
+            },
             { id: 'js/unused-local-variable', defaultConfiguration: { level: 'note' }, properties: { tags: ['maintainability'] } },
           ],
         },
@@ -136,10 +162,30 @@ describe('fromSarif', () => {
       originalUriBaseIds: { SRCROOT: { uri: 'file:///work/app/' } },
       artifacts: [{ location: { uri: 'lib/db.js', uriBaseId: 'SRCROOT' } }],
       results: [
-        { ruleId: 'js/sql-injection', ruleIndex: 0, level: 'error', message: { text: 'Query built from user input.' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///work/app/src/api/users.js' }, region: { startLine: 7, snippet: { text: 'db.query(q)' } } } }] },
-        { ruleId: 'js/unused-local-variable', message: { text: 'Unused variable x.' }, locations: [{ physicalLocation: { artifactLocation: { index: 0 }, region: { startLine: 2, endLine: 3 } } }], fixes: [{}] },
+        {
+          ruleId: 'js/sql-injection',
+          ruleIndex: 0,
+          level: 'error',
+          message: { text: 'Query built from user input.' },
+          locations: [
+            {
+              physicalLocation: { artifactLocation: { uri: 'file:///work/app/src/api/users.js' }, region: { startLine: 7, snippet: { text: 'db.query(q)' } } },
+            },
+          ],
+        },
+        {
+          ruleId: 'js/unused-local-variable',
+          message: { text: 'Unused variable x.' },
+          locations: [{ physicalLocation: { artifactLocation: { index: 0 }, region: { startLine: 2, endLine: 3 } } }],
+          fixes: [{}],
+        },
         { ruleId: 'js/unused-local-variable', kind: 'pass', message: { text: 'ok' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a.js' } } }] },
-        { ruleId: 'js/unused-local-variable', message: { text: 'suppressed' }, suppressions: [{ kind: 'inSource' }], locations: [{ physicalLocation: { artifactLocation: { uri: 'a.js' } } }] },
+        {
+          ruleId: 'js/unused-local-variable',
+          message: { text: 'suppressed' },
+          suppressions: [{ kind: 'inSource' }],
+          locations: [{ physicalLocation: { artifactLocation: { uri: 'a.js' } } }],
+        },
         { ruleId: 'js/unused-local-variable', message: { text: 'no file' } },
       ],
     };

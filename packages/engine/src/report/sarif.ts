@@ -154,9 +154,7 @@ export function toSarif(result: AssessmentResult): SarifLog {
         : { overallScore: round1(result.scores.overall), overallGrade: result.scores.grade },
   };
   if (result.git.available && result.git.headSha) {
-    run.versionControlProvenance = [
-      { repositoryUri: srcRoot, revisionId: result.git.headSha, ...(result.git.branch ? { branch: result.git.branch } : {}) },
-    ];
+    run.versionControlProvenance = [{ repositoryUri: srcRoot, revisionId: result.git.headSha, ...(result.git.branch ? { branch: result.git.branch } : {}) }];
   }
   return { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] };
 }

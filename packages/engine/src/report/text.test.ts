@@ -114,7 +114,9 @@ describe('renderText', () => {
   });
 
   it('stops at ten issues and says how many more there are', () => {
-    const many = Array.from({ length: 13 }, (_, i) => makeFinding({ severity: i === 12 ? 'critical' : 'low', anchor: { lineStart: i + 1, lineEnd: i + 1, codeSnippet: `x${i}`, validated: true } }));
+    const many = Array.from({ length: 13 }, (_, i) =>
+      makeFinding({ severity: i === 12 ? 'critical' : 'low', anchor: { lineStart: i + 1, lineEnd: i + 1, codeSnippet: `x${i}`, validated: true } }),
+    );
     const out = renderText(makeAssessmentResult({ findings: many }));
     expect(out).toContain('Top 10 issues');
     expect(out).toContain('  CRITICAL  src/orders/checkout.ts:13');

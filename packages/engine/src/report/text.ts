@@ -67,7 +67,9 @@ function ledgerLines(view: ReportView, paint: Paint): string[] {
     `${paint(`Why ${formatScore(view.overall)} (grade ${view.grade})`, 'bold')}: ${lost} points below 100, by category ${paint('(points of the overall; under each, points of its own score)', 'dim')}`,
   ];
   for (const entry of costly) {
-    out.push(`  ${costText(entry.cost).padStart(6)}  ${entry.name} ${paint(`(score ${formatScore(entry.score)} × weight ${(entry.share * 100).toFixed(1)}%)`, 'dim')}`);
+    out.push(
+      `  ${costText(entry.cost).padStart(6)}  ${entry.name} ${paint(`(score ${formatScore(entry.score)} × weight ${(entry.share * 100).toFixed(1)}%)`, 'dim')}`,
+    );
     const category = view.categories.find((c) => c.key === entry.category);
     const ledger = (category?.ledger ?? []).filter((l) => l.cost > 0);
     for (const line of ledger.slice(0, TEXT_LEDGER_RULES)) out.push(`          ${costText(line.cost).padStart(6)}  ${ledgerEntryText(line)}`);

@@ -109,7 +109,9 @@ export function toWireMetrics(result: AssessmentResult): WireMetrics {
     test_lines_of_code: m.testLinesOfCode,
     production_lines_of_code: m.productionLinesOfCode ?? m.totalLinesOfCode,
     roles: m.roles
-      ? (Object.fromEntries(Object.entries(m.roles).map(([role, size]) => [role, { files: size.files, lines_of_code: size.linesOfCode }])) as WireMetrics['roles'])
+      ? (Object.fromEntries(
+          Object.entries(m.roles).map(([role, size]) => [role, { files: size.files, lines_of_code: size.linesOfCode }]),
+        ) as WireMetrics['roles'])
       : null,
     parse: {
       files: m.parse.files,

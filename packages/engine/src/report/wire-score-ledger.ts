@@ -56,7 +56,14 @@ export function toWireScoreLedger(scores: ScoreResult, scoringModel: string): Wi
         assessed: c.assessed,
         not_assessed_reason: c.assessed ? null : (c.notAssessedReason ?? 'not assessed'),
         evidence: (c.evidence ?? []).map((e) => (e.kind === 'findings' ? { kind: e.kind, analyzers: [...e.analyzers] } : { kind: e.kind, value: e.value })),
-        ledger: (c.ledger ?? []).map((e) => ({ kind: e.kind, id: e.id, findings: e.findings ?? null, points: e.points ?? null, value: e.value ?? null, cost: e.cost })),
+        ledger: (c.ledger ?? []).map((e) => ({
+          kind: e.kind,
+          id: e.id,
+          findings: e.findings ?? null,
+          points: e.points ?? null,
+          value: e.value ?? null,
+          cost: e.cost,
+        })),
       };
       return [key, detail];
     }),

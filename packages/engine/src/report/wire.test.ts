@@ -65,7 +65,9 @@ describe('issueFingerprint', () => {
   const base = makeFinding();
 
   it('ignores line numbers and whitespace, so moved or re-indented code keeps its identity', () => {
-    const moved = makeFinding({ anchor: { ...base.anchor, lineStart: 80, lineEnd: 82, codeSnippet: 'function checkout(cart)   {\n\n    if (a) { if (b) {} }\n}\n' } });
+    const moved = makeFinding({
+      anchor: { ...base.anchor, lineStart: 80, lineEnd: 82, codeSnippet: 'function checkout(cart)   {\n\n    if (a) { if (b) {} }\n}\n' },
+    });
     expect(issueFingerprint(moved)).toBe(issueFingerprint(base));
   });
 
@@ -174,7 +176,9 @@ describe('toWireAssessment', () => {
       ledger: [{ kind: 'rule', id: 'security/no-eval', findings: 1, points: 10, value: null, cost: 38.7 }],
     });
     expect(ledger.categories.test_coverage).toEqual({ assessed: false, not_assessed_reason: 'no enabled analyzer covers it', evidence: [], ledger: [] });
-    expect(ledger.categories.duplication.ledger).toEqual([{ kind: 'measurement', id: 'duplication-index', findings: null, points: null, value: 3.2, cost: 6.7 }]);
+    expect(ledger.categories.duplication.ledger).toEqual([
+      { kind: 'measurement', id: 'duplication-index', findings: null, points: null, value: 3.2, cost: 6.7 },
+    ]);
     expect(ledger.non_production).toEqual({ example: { findings: 2, points: 7, lines_of_code: 310 } });
   });
 

@@ -212,4 +212,3 @@ export function toWireAssessment(result: AssessmentResult, extra: WireAssessment
     ...(extra.ledger ? { score_ledger: toWireScoreLedger(result.scores, result.provenance.scoringModel) } : {}),
   };
 }
-

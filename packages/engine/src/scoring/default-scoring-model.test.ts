@@ -5,10 +5,20 @@ import { DefaultScoringModel } from './default-scoring-model.js';
 
 function finding(category: IssueCategory, severity: Severity, i = 0, ruleId = 'a/r'): Finding {
   return {
-    source: 'static_analyzer', severity, category, filePath: `src/f${i}.ts`, fileGroup: 'src',
+    source: 'static_analyzer',
+    severity,
+    category,
+    filePath: `src/f${i}.ts`,
+    fileGroup: 'src',
     anchor: { lineStart: 1, lineEnd: 1, codeSnippet: 'x', validated: true },
-    title: 't', description: 'd', whyItMatters: 'w', suggestedAction: 's',
-    ruleId, analyzerName: ruleId.split('/')[0]!, confidence: 90, autoFixable: false,
+    title: 't',
+    description: 'd',
+    whyItMatters: 'w',
+    suggestedAction: 's',
+    ruleId,
+    analyzerName: ruleId.split('/')[0]!,
+    confidence: 90,
+    autoFixable: false,
   };
 }
 const all = new Set<HealthCategoryKey>(HEALTH_CATEGORY_KEYS);
@@ -31,8 +41,16 @@ describe('DefaultScoringModel', () => {
   });
 
   it('normalises by size: the same density scores the same at 10k and 1M lines', () => {
-    const small = model.score(Array.from({ length: 3 }, (_, i) => finding('code_smell', 'high', i)), { sourceLoc: 10_000, testLoc: 0 }, all);
-    const large = model.score(Array.from({ length: 300 }, (_, i) => finding('code_smell', 'high', i)), { sourceLoc: 1_000_000, testLoc: 0 }, all);
+    const small = model.score(
+      Array.from({ length: 3 }, (_, i) => finding('code_smell', 'high', i)),
+      { sourceLoc: 10_000, testLoc: 0 },
+      all,
+    );
+    const large = model.score(
+      Array.from({ length: 300 }, (_, i) => finding('code_smell', 'high', i)),
+      { sourceLoc: 1_000_000, testLoc: 0 },
+      all,
+    );
     expect(large.categories.code_smell.score).toBe(small.categories.code_smell.score);
     expect(small.categories.code_smell.score).toBeLessThan(100);
   });
@@ -91,12 +109,18 @@ describe('DefaultScoringModel: nothing graded that was not seen', () => {
     const mixed = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, unsupportedFiles: { Go: 1, Python: 3 } });
     expect(mixed.notGradedReason).toBe('no TypeScript or JavaScript files: 3 Python files and 1 Go file are not analysed');
     const examplesOnly = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, otherRoleFiles: { example: 4, test: 1 } });
-    expect(examplesOnly.notGradedReason).toBe('no production TypeScript or JavaScript code to grade: the analysed files are 4 example files and 1 test file, not production code');
+    expect(examplesOnly.notGradedReason).toBe(
+      'no production TypeScript or JavaScript code to grade: the analysed files are 4 example files and 1 test file, not production code',
+    );
     // A package of hand-written declarations (type-fest): not "no files", types that are not analysed.
     const declarationsOnly = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, declarationFiles: 455 });
-    expect(declarationsOnly.notGradedReason).toBe('no TypeScript or JavaScript code to grade: 455 TypeScript declaration files (.d.ts) hold types only and are not analysed');
+    expect(declarationsOnly.notGradedReason).toBe(
+      'no TypeScript or JavaScript code to grade: 455 TypeScript declaration files (.d.ts) hold types only and are not analysed',
+    );
     const oneDeclaration = model.score([], { sourceLoc: 0, testLoc: 0 }, all, { productionFiles: 0, declarationFiles: 1, unsupportedFiles: { Python: 2 } });
-    expect(oneDeclaration.notGradedReason).toBe('no TypeScript or JavaScript code to grade: 1 TypeScript declaration file (.d.ts) holds types only and is not analysed; 2 Python files are not analysed');
+    expect(oneDeclaration.notGradedReason).toBe(
+      'no TypeScript or JavaScript code to grade: 1 TypeScript declaration file (.d.ts) holds types only and is not analysed; 2 Python files are not analysed',
+    );
     // A model called without run evidence falls back on production lines of code.
     expect(model.score([], { sourceLoc: 0, testLoc: 0 }, all).notGradedReason).toBe('no production code was analysed');
   });
@@ -107,7 +131,9 @@ describe('DefaultScoringModel: nothing graded that was not seen', () => {
     expect(r.categories.security).toMatchObject({ assessed: true, score: 100 });
     expect(r.ledger!.map((e) => e.category).sort()).toEqual(['code_smell', 'security']);
     // Findings in a category (an imported SARIF log) are evidence even without an analyzer that declares it.
-    const imported = model.score([finding('compliance', 'high', 0, 'sarif-import/licence')], { sourceLoc: 2000, testLoc: 0 }, new Set(), { productionFiles: 4 });
+    const imported = model.score([finding('compliance', 'high', 0, 'sarif-import/licence')], { sourceLoc: 2000, testLoc: 0 }, new Set(), {
+      productionFiles: 4,
+    });
     expect(imported.categories.compliance).toMatchObject({ assessed: true, evidence: [{ kind: 'findings', analyzers: ['sarif-import'] }] });
   });
 
@@ -118,14 +144,29 @@ describe('DefaultScoringModel: nothing graded that was not seen', () => {
 
   it('says what each score rests on: analyzers, and a coverage report only when there is one', () => {
     const analyzers = { test_coverage: ['testing'], duplication: ['duplication'], consistency: ['consistency'], security: ['security'] };
-    const structural = model.score([], { sourceLoc: 2000, testLoc: 0, structuralCoveragePct: 0, duplicationIndex: 2, conventionConsistency: 97 }, all, { productionFiles: 3, analyzers });
-    expect(structural.categories.test_coverage.evidence).toEqual([{ kind: 'findings', analyzers: ['testing'] }, { kind: 'structural-coverage', value: 0 }]);
-    expect(structural.categories.duplication.evidence).toEqual([{ kind: 'findings', analyzers: ['duplication'] }, { kind: 'duplication-index', value: 2 }]);
-    expect(structural.categories.consistency.evidence).toEqual([{ kind: 'findings', analyzers: ['consistency'] }, { kind: 'convention-consistency', value: 97 }]);
+    const structural = model.score([], { sourceLoc: 2000, testLoc: 0, structuralCoveragePct: 0, duplicationIndex: 2, conventionConsistency: 97 }, all, {
+      productionFiles: 3,
+      analyzers,
+    });
+    expect(structural.categories.test_coverage.evidence).toEqual([
+      { kind: 'findings', analyzers: ['testing'] },
+      { kind: 'structural-coverage', value: 0 },
+    ]);
+    expect(structural.categories.duplication.evidence).toEqual([
+      { kind: 'findings', analyzers: ['duplication'] },
+      { kind: 'duplication-index', value: 2 },
+    ]);
+    expect(structural.categories.consistency.evidence).toEqual([
+      { kind: 'findings', analyzers: ['consistency'] },
+      { kind: 'convention-consistency', value: 97 },
+    ]);
     expect(structural.categories.security.evidence).toEqual([{ kind: 'findings', analyzers: ['security'] }]);
     // No tests at all: assessed, and low.
     expect(structural.categories.test_coverage.score).toBe(50);
-    const report = model.score([], { sourceLoc: 2000, testLoc: 0, structuralCoveragePct: 0, actualCoveragePercent: 81.24 }, all, { productionFiles: 3, analyzers });
+    const report = model.score([], { sourceLoc: 2000, testLoc: 0, structuralCoveragePct: 0, actualCoveragePercent: 81.24 }, all, {
+      productionFiles: 3,
+      analyzers,
+    });
     expect(report.categories.test_coverage.evidence).toContainEqual({ kind: 'coverage-report', value: 81.2 });
   });
 
@@ -156,7 +197,14 @@ describe('DefaultScoringModel: production code only', () => {
       test: { findings: 0, points: 0, linesOfCode: 500 },
     });
     // An explicit production role is production.
-    expect(model.score(production.map((f) => withRole(f, 'production')), metrics, all, evidence).categories).toEqual(base.categories);
+    expect(
+      model.score(
+        production.map((f) => withRole(f, 'production')),
+        metrics,
+        all,
+        evidence,
+      ).categories,
+    ).toEqual(base.categories);
   });
 
   it('counts a testing finding in test code (a test that asserts nothing) in test coverage, other test findings not', () => {
@@ -173,7 +221,7 @@ describe('DefaultScoringModel: the score ledger', () => {
   // A small deterministic generator: the same cases every run.
   function random(seed: number) {
     let state = seed;
-    return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   }
   const severities: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
   const categories: IssueCategory[] = ['security', 'runtime', 'testing', 'code_smell', 'dead_code', 'duplication', 'consistency', 'compliance'];
@@ -183,7 +231,12 @@ describe('DefaultScoringModel: the score ledger', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const next = random(seed);
       const findings = Array.from({ length: Math.floor(next() * 80) }, (_, i) =>
-        finding(categories[Math.floor(next() * categories.length)]!, severities[Math.floor(next() * severities.length)]!, i, `r${Math.floor(next() * 6)}/rule-${Math.floor(next() * 4)}`),
+        finding(
+          categories[Math.floor(next() * categories.length)]!,
+          severities[Math.floor(next() * severities.length)]!,
+          i,
+          `r${Math.floor(next() * 6)}/rule-${Math.floor(next() * 4)}`,
+        ),
       );
       const metrics = {
         sourceLoc: Math.floor(next() * 40_000),

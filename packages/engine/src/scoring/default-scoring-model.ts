@@ -124,8 +124,12 @@ export class DefaultScoringModel implements ScoringModel {
     const raw: Array<RawEntry<CategoryLedgerEntry>> = [...tally]
       .filter(([, t]) => t.points > 0)
       .map(([id, t]) => ({ kind: 'rule', id, findings: t.findings, points: t.points, raw: (100 - issueScore) * (t.points / points) * half }));
-    if (measurement && measured !== undefined) raw.push({ kind: 'measurement', id: measurement.kind, value: round1(measurement.value), raw: (100 - measured) / 2 });
-    const evidence: ScoreEvidence[] = [...(analyzers ? [{ kind: 'findings' as const, analyzers }] : []), ...(measurement ? [{ ...measurement, value: round1(measurement.value) }] : [])];
+    if (measurement && measured !== undefined)
+      raw.push({ kind: 'measurement', id: measurement.kind, value: round1(measurement.value), raw: (100 - measured) / 2 });
+    const evidence: ScoreEvidence[] = [
+      ...(analyzers ? [{ kind: 'findings' as const, analyzers }] : []),
+      ...(measurement ? [{ ...measurement, value: round1(measurement.value) }] : []),
+    ];
     return {
       key,
       score,
@@ -137,7 +141,10 @@ export class DefaultScoringModel implements ScoringModel {
     };
   }
 
-  private overallOf(categories: Record<HealthCategoryKey, CategoryScore>, noCode: string | undefined): Pick<ScoreResult, 'overall' | 'grade' | 'notGradedReason' | 'ledger'> {
+  private overallOf(
+    categories: Record<HealthCategoryKey, CategoryScore>,
+    noCode: string | undefined,
+  ): Pick<ScoreResult, 'overall' | 'grade' | 'notGradedReason' | 'ledger'> {
     const scored = HEALTH_CATEGORY_KEYS.filter((key) => categories[key].score !== null);
     const total = scored.reduce((sum, key) => sum + this.weights[key], 0);
     if (scored.length === 0 || total <= 0) {

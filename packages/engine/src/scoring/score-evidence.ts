@@ -43,7 +43,9 @@ export function noCodeReason(metrics: ScoringMetrics, evidence: ScoringEvidence 
   if (skipped > 0) notes.push(`${skipped} file${skipped === 1 ? ' was' : 's were'} skipped (too large or unreadable)`);
   const declarations = evidence.declarationFiles ?? 0;
   if (declarations > 0) {
-    notes.push(`${declarations} TypeScript declaration file${declarations === 1 ? ' (.d.ts) holds' : 's (.d.ts) hold'} types only and ${declarations === 1 ? 'is' : 'are'} not analysed`);
+    notes.push(
+      `${declarations} TypeScript declaration file${declarations === 1 ? ' (.d.ts) holds' : 's (.d.ts) hold'} types only and ${declarations === 1 ? 'is' : 'are'} not analysed`,
+    );
   }
   if (unsupported.total > 0) notes.push(`${unsupported.text} ${unsupported.total === 1 ? 'is' : 'are'} not analysed`);
   const head =

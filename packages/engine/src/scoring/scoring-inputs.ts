@@ -15,12 +15,54 @@ import { PRODUCTION_ROLE } from './production-findings.js';
 
 /** Names for the reason of "not analysed"; other extensions are named by themselves (`.foo`). */
 const LANGUAGE_NAMES: Record<string, string> = {
-  py: 'Python', rb: 'Ruby', go: 'Go', rs: 'Rust', java: 'Java', kt: 'Kotlin', kts: 'Kotlin', scala: 'Scala',
-  swift: 'Swift', c: 'C', h: 'C', cc: 'C++', cpp: 'C++', hpp: 'C++', cs: 'C#', fs: 'F#', php: 'PHP', pl: 'Perl',
-  lua: 'Lua', r: 'R', dart: 'Dart', ex: 'Elixir', exs: 'Elixir', erl: 'Erlang', clj: 'Clojure', hs: 'Haskell',
-  ml: 'OCaml', sh: 'shell', bash: 'shell', zsh: 'shell', fish: 'shell', ps1: 'PowerShell', sql: 'SQL', vue: 'Vue',
-  svelte: 'Svelte', astro: 'Astro', graphql: 'GraphQL', gql: 'GraphQL', proto: 'Protocol Buffers', sol: 'Solidity',
-  zig: 'Zig', elm: 'Elm', css: 'CSS', scss: 'CSS', sass: 'CSS', less: 'CSS', html: 'HTML', htm: 'HTML',
+  py: 'Python',
+  rb: 'Ruby',
+  go: 'Go',
+  rs: 'Rust',
+  java: 'Java',
+  kt: 'Kotlin',
+  kts: 'Kotlin',
+  scala: 'Scala',
+  swift: 'Swift',
+  c: 'C',
+  h: 'C',
+  cc: 'C++',
+  cpp: 'C++',
+  hpp: 'C++',
+  cs: 'C#',
+  fs: 'F#',
+  php: 'PHP',
+  pl: 'Perl',
+  lua: 'Lua',
+  r: 'R',
+  dart: 'Dart',
+  ex: 'Elixir',
+  exs: 'Elixir',
+  erl: 'Erlang',
+  clj: 'Clojure',
+  hs: 'Haskell',
+  ml: 'OCaml',
+  sh: 'shell',
+  bash: 'shell',
+  zsh: 'shell',
+  fish: 'shell',
+  ps1: 'PowerShell',
+  sql: 'SQL',
+  vue: 'Vue',
+  svelte: 'Svelte',
+  astro: 'Astro',
+  graphql: 'GraphQL',
+  gql: 'GraphQL',
+  proto: 'Protocol Buffers',
+  sol: 'Solidity',
+  zig: 'Zig',
+  elm: 'Elm',
+  css: 'CSS',
+  scss: 'CSS',
+  sass: 'CSS',
+  less: 'CSS',
+  html: 'HTML',
+  htm: 'HTML',
 };
 
 /** TypeScript declarations (`index.d.ts`, `.d.mts`, `.d.cts`): classified generated, never analysed. */
@@ -33,7 +75,11 @@ export interface ScoringInputs {
   assessed: Set<HealthCategoryKey>;
 }
 
-export function scoringInputsOf(files: readonly RepoFile[], summaries: readonly FileSummary[], ruleSet: Pick<RuleSet, 'fileRules' | 'repositoryRules'>): ScoringInputs {
+export function scoringInputsOf(
+  files: readonly RepoFile[],
+  summaries: readonly FileSummary[],
+  ruleSet: Pick<RuleSet, 'fileRules' | 'repositoryRules'>,
+): ScoringInputs {
   const roleByPath = new Map(files.map((f) => [f.path, roleOfFile(f)]));
   let productionLoc = 0;
   let productionFiles = 0;

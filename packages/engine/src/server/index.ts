@@ -27,15 +27,7 @@ export type { ServiceDeps, ServiceOptions } from '../services/services.js';
 export type { Actor } from '../services/actor.js';
 export { ProjectAccess } from '../services/access.js';
 export type { ProjectRole, AccessLevel } from '../services/access.js';
-export {
-  ServiceError,
-  InvalidInputError,
-  UnauthorizedError,
-  ForbiddenError,
-  NotFoundError,
-  ConflictError,
-  UnavailableError,
-} from '../services/errors.js';
+export { ServiceError, InvalidInputError, UnauthorizedError, ForbiddenError, NotFoundError, ConflictError, UnavailableError } from '../services/errors.js';
 export { ApiKeyService, generateApiKey, API_KEY_PREFIX, MAX_KEYS_PER_USER } from '../services/api-keys.js';
 export { UserService } from '../services/users.js';
 export type { User } from '../services/users.js';
@@ -72,7 +64,14 @@ export { capFindingsPerRule, DEFAULT_MAX_ISSUES_PER_RULE, NOT_LISTED_KIND } from
 export type { CappedFindings } from '../services/finding-cap.js';
 export { DEFAULT_ISSUE_RETENTION_RUNS, pruneAssessmentIssues } from '../services/assessment-retention.js';
 export type { PrunedIssues } from '../services/assessment-retention.js';
-export type { AssessmentRun, AssessmentTrigger, AssessmentStatus, CompletedAssessment, AssessmentRecorderOptions, RepositoryAssessment } from '../services/assessment-recorder.js';
+export type {
+  AssessmentRun,
+  AssessmentTrigger,
+  AssessmentStatus,
+  CompletedAssessment,
+  AssessmentRecorderOptions,
+  RepositoryAssessment,
+} from '../services/assessment-recorder.js';
 export { refactoringInterpretation, TREND_LENGTH, DASHBOARD_DRIFT_ALERTS } from '../services/health-dashboard.js';
 // -- issues & dismiss-rule services (add exports here)
 export { IssueService } from '../services/issues.js';
@@ -111,7 +110,15 @@ export { OpenAiJsonClient, DEFAULT_LLM_TIMEOUT_MS } from '../llm/openai-json-cli
 export type { OpenAiJsonClientOptions } from '../llm/openai-json-client.js';
 export { LlmError } from '../llm/json-completion.js';
 export type { JsonCompletionClient, JsonCompletionRequest } from '../llm/json-completion.js';
-export { reviewDiffWithLlm, reviewPullRequestWithLlm, headFilesOf, largeModelClient, withLlmFindings, LARGE_LLM_TIMEOUT_MS, LLM_ANALYZER_NAME } from '../llm/diff-review-agent.js';
+export {
+  reviewDiffWithLlm,
+  reviewPullRequestWithLlm,
+  headFilesOf,
+  largeModelClient,
+  withLlmFindings,
+  LARGE_LLM_TIMEOUT_MS,
+  LLM_ANALYZER_NAME,
+} from '../llm/diff-review-agent.js';
 export type { DiffReviewInput, DiffReviewResult, ReviewFile } from '../llm/diff-review-agent.js';
 export type { DiffReviewBudget } from '../llm/prompts.js';
 export { narrateArchitectureReview, MAX_NARRATIVE_CHARS } from '../llm/architecture-narrator.js';

@@ -35,10 +35,9 @@ export class ApiKeyService {
   constructor(private readonly db: Sql) {}
 
   async create(userId: string, input: CreateApiKeyInput): Promise<CreatedApiKey> {
-    const [{ n } = { n: 0 }] = await this.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL',
-      [userId],
-    );
+    const [{ n } = { n: 0 }] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL', [
+      userId,
+    ]);
     if (n >= MAX_KEYS_PER_USER) throw new ConflictError(`a user may hold at most ${MAX_KEYS_PER_USER} active API keys; revoke one first`);
     const generated = generateApiKey();
     const [row] = await this.db.query<KeyRow>(
@@ -61,10 +60,10 @@ export class ApiKeyService {
 
   /** Revokes one of the actor's keys; a key of another user is "not found" (no probing). */
   async revoke(actor: Actor, keyId: string): Promise<void> {
-    const rows = await this.db.query(
-      'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
-      [keyId, actor.userId],
-    );
+    const rows = await this.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id', [
+      keyId,
+      actor.userId,
+    ]);
     if (rows.length === 0) throw new NotFoundError('API key');
   }
 

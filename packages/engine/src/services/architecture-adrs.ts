@@ -99,7 +99,8 @@ export class AdrService {
       if (status !== current.status && !ADR_TRANSITIONS[current.status].includes(status)) {
         const allowed = ADR_TRANSITIONS[current.status];
         throw new ConflictError(
-          `an ADR cannot move from ${current.status} to ${status}` + (allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ` (${current.status} is final)`),
+          `an ADR cannot move from ${current.status} to ${status}` +
+            (allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ` (${current.status} is final)`),
         );
       }
       const requested = input.superseded_by === undefined ? (status === 'superseded' ? current.superseded_by : null) : input.superseded_by;

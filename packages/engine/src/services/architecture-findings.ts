@@ -9,12 +9,14 @@ export type Rule = ArchitectureFinding['rule_id'];
 const GUIDANCE: Record<Rule, { why: string; action: string; confidence: number }> = {
   'architecture/import-cycle': {
     why: 'Modules in a cycle cannot be understood, tested or reused apart; at run time the import order decides which one sees the other half-initialised (undefined bindings, TDZ errors).',
-    action: 'Break the cycle: move what both sides need into a module of its own, invert one dependency behind an interface, or merge modules that are really one.',
+    action:
+      'Break the cycle: move what both sides need into a module of its own, invert one dependency behind an interface, or merge modules that are really one.',
     confidence: 95,
   },
   'architecture/layering-violation': {
     why: 'Components that depend on one another are one component in disguise: a change in either ripples into both, and neither can be built, tested or released alone.',
-    action: 'Remove this dependency, the weakest link of the cycle: move the imported code down to the component that needs it or to a shared lower component, or invert it (the lower component defines an interface, the upper implements it).',
+    action:
+      'Remove this dependency, the weakest link of the cycle: move the imported code down to the component that needs it or to a shared lower component, or invert it (the lower component defines an interface, the upper implements it).',
     confidence: 70,
   },
   'architecture/unstable-dependency': {

@@ -20,7 +20,22 @@ export const OVERVIEW_LIMITS = { entryPoints: 15, hotSpots: 10, cycles: 20, exte
 const ENTRY_NAME = /(^|\/)(index|main|cli|server|app|bin)\.[cm]?[jt]sx?$/;
 /** Directory names that hold tests apart from the code. */
 const TEST_DIRECTORIES = new Set(['test', 'tests', '__tests__', '__test__', 'spec', 'specs', 'e2e', 'testing', 'integration']);
-const TEST_FRAMEWORKS = ['vitest', 'jest', '@jest/globals', 'mocha', 'chai', 'node:test', 'ava', 'tap', 'jasmine', '@playwright/test', 'cypress', 'sinon', 'supertest', 'uvu'];
+const TEST_FRAMEWORKS = [
+  'vitest',
+  'jest',
+  '@jest/globals',
+  'mocha',
+  'chai',
+  'node:test',
+  'ava',
+  'tap',
+  'jasmine',
+  '@playwright/test',
+  'cypress',
+  'sinon',
+  'supertest',
+  'uvu',
+];
 const LANGUAGE_NAMES: Record<string, string> = { typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript', jsx: 'JSX' };
 
 const top = <T>(items: T[], n: number, by: (item: T) => number, name: (item: T) => string): T[] =>
@@ -36,7 +51,12 @@ function entryPoints(facts: ArchitectureFacts, structure: RepositoryStructure): 
     const reason = `imported by no other source module${conventional ? ', with a conventional entry name' : ''}; reaches ${reachable} module${reachable === 1 ? '' : 's'}`;
     found.push({ path: info.path, reachable_modules: reachable, reason });
   }
-  return top(found, OVERVIEW_LIMITS.entryPoints, (e) => e.reachable_modules, (e) => e.path);
+  return top(
+    found,
+    OVERVIEW_LIMITS.entryPoints,
+    (e) => e.reachable_modules,
+    (e) => e.path,
+  );
 }
 
 function importCycles(facts: ArchitectureFacts): RepositoryArchitecture['import_cycles'] {
@@ -70,7 +90,12 @@ function hotSpots(facts: ArchitectureFacts, structure: RepositoryStructure): Rep
       (m) => m.lines_of_code,
       (m) => m.path,
     ),
-    highest_churn: top(churned, n, (m) => m.lines_changed_30d, (m) => m.path),
+    highest_churn: top(
+      churned,
+      n,
+      (m) => m.lines_changed_30d,
+      (m) => m.path,
+    ),
   };
 }
 
@@ -93,7 +118,15 @@ function externalDependencies(facts: ArchitectureFacts, structure: RepositoryStr
     test_only: !entry.sourceImport,
     type_only: entry.typeOnly,
   }));
-  return { total: items.length, items: top(items, OVERVIEW_LIMITS.externalDependencies, (d) => d.importing_modules, (d) => d.name) };
+  return {
+    total: items.length,
+    items: top(
+      items,
+      OVERVIEW_LIMITS.externalDependencies,
+      (d) => d.importing_modules,
+      (d) => d.name,
+    ),
+  };
 }
 
 function testLayout(facts: ArchitectureFacts, structure: RepositoryStructure): RepositoryArchitecture['test_layout'] {
@@ -129,8 +162,18 @@ function testLayout(facts: ArchitectureFacts, structure: RepositoryStructure): R
     test_lines_of_code: testLoc,
     test_to_code_ratio: sourceLoc === 0 ? 0 : round(testLoc / sourceLoc),
     placement,
-    test_directories: top([...directories], OVERVIEW_LIMITS.testDirectories, ([, count]) => count, ([dir]) => dir).map(([dir]) => dir),
-    frameworks: top([...frameworkUse], frameworkUse.size, ([, users]) => users.size, ([name]) => name).map(([name]) => name),
+    test_directories: top(
+      [...directories],
+      OVERVIEW_LIMITS.testDirectories,
+      ([, count]) => count,
+      ([dir]) => dir,
+    ).map(([dir]) => dir),
+    frameworks: top(
+      [...frameworkUse],
+      frameworkUse.size,
+      ([, users]) => users.size,
+      ([name]) => name,
+    ).map(([name]) => name),
     tested_modules_percent: sources.length === 0 ? null : round((100 * tested.size) / sources.length, 1),
   };
 }
@@ -222,18 +265,26 @@ export function describeRepository(repo: RepositoryArchitecture): string[] {
   ];
   const levels = repo.layers.levels;
   if (levels.length > 1) {
-    sentences.push(`The components form ${levels.length} dependency levels, from ${list(levels[0]!.components)} at the base to ${list(levels.at(-1)!.components)} at the top.`);
+    sentences.push(
+      `The components form ${levels.length} dependency levels, from ${list(levels[0]!.components)} at the base to ${list(levels.at(-1)!.components)} at the top.`,
+    );
   }
   if (repo.layers.cycles.length > 0) {
-    sentences.push(`${plural(repo.layers.cycles.length, 'group')} of components depend on one another: ${repo.layers.cycles.map((group) => list(group)).join('; ')}.`);
+    sentences.push(
+      `${plural(repo.layers.cycles.length, 'group')} of components depend on one another: ${repo.layers.cycles.map((group) => list(group)).join('; ')}.`,
+    );
   }
   sentences.push(
-    repo.import_cycles.total === 0 ? 'There are no import cycles.' : `There ${repo.import_cycles.total === 1 ? 'is' : 'are'} ${plural(repo.import_cycles.total, 'import cycle')}, ${repo.import_cycles.runtime} of them at run time.`,
+    repo.import_cycles.total === 0
+      ? 'There are no import cycles.'
+      : `There ${repo.import_cycles.total === 1 ? 'is' : 'are'} ${plural(repo.import_cycles.total, 'import cycle')}, ${repo.import_cycles.runtime} of them at run time.`,
   );
   const imported = repo.hot_spots.most_imported[0];
   const largest = repo.hot_spots.largest_files[0];
   if (imported && largest) {
-    sentences.push(`The most imported module is ${imported.path} (${plural(imported.imported_by, 'importer')}); the largest is ${largest.path} (${largest.lines_of_code} lines).`);
+    sentences.push(
+      `The most imported module is ${imported.path} (${plural(imported.imported_by, 'importer')}); the largest is ${largest.path} (${largest.lines_of_code} lines).`,
+    );
   }
   const tests = repo.test_layout;
   sentences.push(
@@ -250,8 +301,6 @@ export function describeRepository(repo: RepositoryArchitecture): string[] {
 export function buildArchitectureOverview(input: ArchitectureInput): ArchitectureOverviewContent {
   const repositories = toSources(input).map(repositoryOverview);
   const prefix = repositories.length > 1;
-  const summary = repositories
-    .map((repo) => (prefix ? `${repo.full_name ?? 'Repository'}: ` : '') + describeRepository(repo).join(' '))
-    .join(' ');
+  const summary = repositories.map((repo) => (prefix ? `${repo.full_name ?? 'Repository'}: ` : '') + describeRepository(repo).join(' ')).join(' ');
   return { summary: summary || 'The project has no analysed repository.', repositories };
 }

@@ -109,7 +109,9 @@ describe('reviewArchitecture on a real run of a small repository', () => {
   it('reports hub modules at the configured fan-in and fan-out', () => {
     const review = reviewArchitecture(result, { hubMinFanIn: 3, hubMinFanOut: 2 });
     const hubs = review.findings.filter((f) => f.rule_id === 'architecture/hub-module');
-    expect(hubs.map((f) => [f.file_path, f.title])).toEqual([['src/domain/order.ts', 'Hub module: src/domain/order.ts is imported by 3 modules and imports 2']]);
+    expect(hubs.map((f) => [f.file_path, f.title])).toEqual([
+      ['src/domain/order.ts', 'Hub module: src/domain/order.ts is imported by 3 modules and imports 2'],
+    ]);
     expect(review.metrics.hub_modules).toBe(1);
     expect(reviewArchitecture(result, { instabilityMargin: 0.6 }).metrics.unstable_dependencies).toBe(0);
   });

@@ -41,8 +41,7 @@ export const ARCHITECTURE_REVIEW_DEFAULTS: ArchitectureReviewOptions = {
   largeCycle: 10,
 };
 
-const arrow = (chain: readonly string[], max = 6): string =>
-  [...(chain.length > max ? [...chain.slice(0, max), '…'] : chain), chain[0]].join(' → ');
+const arrow = (chain: readonly string[], max = 6): string => [...(chain.length > max ? [...chain.slice(0, max), '…'] : chain), chain[0]].join(' → ');
 const and = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const instabilityText = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(2));
 
@@ -109,7 +108,17 @@ const importingModules = (edge: ComponentEdge): string[] => [...new Set(edge.imp
 function edgeDraft(rule: Rule, severity: Severity, edge: ComponentEdge, title: string, description: string): Draft {
   const first = edge.imports[0]!;
   const modules = importingModules(edge);
-  return { rule, severity, title, description, filePath: first.from, line: first.line, snippet: `import '${first.specifier}'`, components: [edge.from, edge.to], modules };
+  return {
+    rule,
+    severity,
+    title,
+    description,
+    filePath: first.from,
+    line: first.line,
+    snippet: `import '${first.specifier}'`,
+    components: [edge.from, edge.to],
+    modules,
+  };
 }
 
 function structureFindings(structure: RepositoryStructure, options: ArchitectureReviewOptions): Draft[] {
@@ -225,7 +234,13 @@ export function reviewArchitecture(input: ArchitectureInput, overrides: Partial<
   metrics.hub_modules = count('architecture/hub-module');
   metrics.average_instability = mean(metrics.component_metrics.flatMap((c) => (c.instability === null ? [] : [c.instability])));
   metrics.average_distance = mean(metrics.component_metrics.flatMap((c) => (c.distance === null ? [] : [c.distance])));
-  findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.rule_id.localeCompare(b.rule_id) || a.file_path.localeCompare(b.file_path) || a.title.localeCompare(b.title));
+  findings.sort(
+    (a, b) =>
+      SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+      a.rule_id.localeCompare(b.rule_id) ||
+      a.file_path.localeCompare(b.file_path) ||
+      a.title.localeCompare(b.title),
+  );
   return { summary: summarise(metrics, findings.length), findings, metrics };
 }
 

@@ -118,7 +118,8 @@ export class ArchitectureReviewService {
       }
       throw new UnavailableError('the workflow engine is unavailable; try again later');
     }
-    if (started.workflowId !== run.workflowId) await this.db.query('UPDATE architecture_reviews SET workflow_id = $2 WHERE id = $1', [run.id, started.workflowId]);
+    if (started.workflowId !== run.workflowId)
+      await this.db.query('UPDATE architecture_reviews SET workflow_id = $2 WHERE id = $1', [run.id, started.workflowId]);
     return { id: run.id, status: 'pending', workflow_id: started.workflowId };
   }
 }
@@ -154,7 +155,9 @@ export class ArchitectureReviewRecorder {
    */
   async complete(reviewId: string, result: ArchitectureReviewResult, overview?: ArchitectureOverviewContent): Promise<RecordOutcome> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ project_id: string; status: string }>('SELECT project_id, status FROM architecture_reviews WHERE id = $1 FOR UPDATE', [reviewId]);
+      const [row] = await tx.query<{ project_id: string; status: string }>('SELECT project_id, status FROM architecture_reviews WHERE id = $1 FOR UPDATE', [
+        reviewId,
+      ]);
       if (!row) throw new NotFoundError('architecture review');
       if (row.status === 'completed' || row.status === 'failed') return { status: 'already_finished' } as const;
       const previous = await tx.query<{ id: string }>(

@@ -52,7 +52,8 @@ interface ConventionRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-const CONVENTION_COLUMNS = 'id, project_id, name, description, dominant_value, consistency, total_count, deviation_count, status, examples, detected_at, updated_at';
+const CONVENTION_COLUMNS =
+  'id, project_id, name, description, dominant_value, consistency, total_count, deviation_count, status, examples, detected_at, updated_at';
 
 function wireConvention(row: ConventionRow): Convention {
   return { ...row, consistency: Number(row.consistency), detected_at: iso(row.detected_at), updated_at: iso(row.updated_at) };
@@ -166,7 +167,17 @@ export class ArchitectureService {
            ON CONFLICT (project_id, name) DO UPDATE SET description = EXCLUDED.description, dominant_value = EXCLUDED.dominant_value,
              consistency = EXCLUDED.consistency, total_count = EXCLUDED.total_count, deviation_count = EXCLUDED.deviation_count,
              examples = EXCLUDED.examples, detected_at = now(), updated_at = now()`,
-          [randomUUID(), projectId, pattern.name, description, pattern.dominantValue, pattern.consistency, pattern.totalCount, pattern.deviationCount, examples],
+          [
+            randomUUID(),
+            projectId,
+            pattern.name,
+            description,
+            pattern.dominantValue,
+            pattern.consistency,
+            pattern.totalCount,
+            pattern.deviationCount,
+            examples,
+          ],
         );
       }
       await tx.query("DELETE FROM conventions WHERE project_id = $1 AND status = 'detected' AND NOT (name = ANY($2::text[]))", [

@@ -59,18 +59,18 @@ export interface StoredScoring {
 
 /** The record's columns: a score is NULL when not assessed, the overall and grade NULL without a grade. */
 export type ScoreColumns = { overall_score: number | null; overall_grade: Grade | null } & { [K in `${HealthCategoryKey}_score`]: number | null } & Pick<
-  WireAssessment,
-  | 'critical_count'
-  | 'high_count'
-  | 'medium_count'
-  | 'low_count'
-  | 'info_count'
-  | 'total_lines_of_code'
-  | 'test_lines_of_code'
-  | 'actual_coverage_percent'
-  | 'structural_coverage_pct'
-  | 'mock_usage_pct'
->;
+    WireAssessment,
+    | 'critical_count'
+    | 'high_count'
+    | 'medium_count'
+    | 'low_count'
+    | 'info_count'
+    | 'total_lines_of_code'
+    | 'test_lines_of_code'
+    | 'actual_coverage_percent'
+    | 'structural_coverage_pct'
+    | 'mock_usage_pct'
+  >;
 
 export interface CombinedAssessment {
   columns: ScoreColumns;
@@ -112,7 +112,11 @@ function mergeConventions(lists: ReadonlyArray<WireMetrics['convention_patterns'
     const total = sum(parts.map((p) => p.total_count));
     return {
       name,
-      consistency: weighted(parts.map((p) => p.consistency), parts.map((p) => p.total_count)) ?? 0,
+      consistency:
+        weighted(
+          parts.map((p) => p.consistency),
+          parts.map((p) => p.total_count),
+        ) ?? 0,
       dominant_value: largest.dominant_value,
       total_count: total,
       deviation_count: sum(parts.map((p) => p.deviation_count)),
@@ -154,9 +158,18 @@ export function combineResults(
   // Averages over the repositories that have the score: one without a grade, or without evidence
   // for a category, does not pull the others towards its placeholder 0.
   const single = wires.length === 1 ? wires[0] : undefined;
-  const overall = weighted(wires.map((w) => (w.graded ? w.overall_score : null)), weights);
+  const overall = weighted(
+    wires.map((w) => (w.graded ? w.overall_score : null)),
+    weights,
+  );
   const categoryScores = Object.fromEntries(
-    HEALTH_CATEGORY_KEYS.map((key) => [key, weighted(wires.map((w) => (key in w.not_assessed ? null : w[`${key}_score`])), weights)]),
+    HEALTH_CATEGORY_KEYS.map((key) => [
+      key,
+      weighted(
+        wires.map((w) => (key in w.not_assessed ? null : w[`${key}_score`])),
+        weights,
+      ),
+    ]),
   ) as Record<HealthCategoryKey, number | null>;
   const scores = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [`${key}_score`, categoryScores[key]]));
   const counts = Object.fromEntries(SEVERITIES.map((s) => [`${s}_count`, sum(wires.map((w) => w[`${s}_count`]))]));
@@ -197,8 +210,17 @@ export function combineResults(
     assertion_density: measured((m) => m.assertion_density, testLocs),
     test_code_ratio: measured((m) => m.test_code_ratio, weights, 3),
     // Without a published overall figure, the patterns' consistencies weighed by occurrences.
-    convention_consistency: measured((m) => m.convention_consistency) ?? weighted(conventions.map((p) => p.consistency), conventions.map((p) => p.total_count)),
-    parse_clean_percent: measured((m) => m.parse.clean_percent, metrics.map((m) => m.parse.files)) ?? 100,
+    convention_consistency:
+      measured((m) => m.convention_consistency) ??
+      weighted(
+        conventions.map((p) => p.consistency),
+        conventions.map((p) => p.total_count),
+      ),
+    parse_clean_percent:
+      measured(
+        (m) => m.parse.clean_percent,
+        metrics.map((m) => m.parse.files),
+      ) ?? 100,
     files_analysed: sum(metrics.map((m) => m.files.analysed)),
     production_lines_of_code: sum(metrics.map((m) => m.production_lines_of_code)),
     scoring: scoringOf(results, wires, weights, { overall, categories: categoryScores }),
@@ -254,8 +276,17 @@ function scoringOf(
   const ledger =
     ledgers.length === 1
       ? ledgers[0]!
-      : combineScoreLedgers(ledgers.map((l, i) => ({ ledger: l, weight: weights[i]!, graded: wires[i]!.graded })), scores, notAssessed);
-  return { graded: scores.overall !== null, not_graded_reason: scores.overall === null ? (reasons.join('; ') || 'nothing could be assessed') : null, not_assessed: notAssessed, ledger };
+      : combineScoreLedgers(
+          ledgers.map((l, i) => ({ ledger: l, weight: weights[i]!, graded: wires[i]!.graded })),
+          scores,
+          notAssessed,
+        );
+  return {
+    graded: scores.overall !== null,
+    not_graded_reason: scores.overall === null ? reasons.join('; ') || 'nothing could be assessed' : null,
+    not_assessed: notAssessed,
+    ledger,
+  };
 }
 
 /** The drift facts of a stored record (a previous assessment, or the one being written): NULL scores are not compared. */

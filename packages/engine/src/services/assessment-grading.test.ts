@@ -18,7 +18,13 @@ describe('gradingOfRow', () => {
   it('reads a NULL overall as no grade, with the stored reason', () => {
     const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
     const nulls = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [`${key}_score`, null]));
-    const grading = gradingOfRow({ status: 'completed', overall_score: null, ...nulls, not_graded_reason: reason, not_assessed: Object.fromEntries(HEALTH_CATEGORY_KEYS.map((k) => [k, reason])) });
+    const grading = gradingOfRow({
+      status: 'completed',
+      overall_score: null,
+      ...nulls,
+      not_graded_reason: reason,
+      not_assessed: Object.fromEntries(HEALTH_CATEGORY_KEYS.map((k) => [k, reason])),
+    });
     expect(grading.graded).toBe(false);
     expect(grading.not_graded_reason).toBe(reason);
     expect(Object.values(grading.not_assessed)).toEqual(Array(8).fill(reason));

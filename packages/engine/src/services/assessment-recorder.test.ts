@@ -24,7 +24,6 @@ beforeAll(async () => {
 
 const tenths = (entries: ReadonlyArray<{ cost: number }>) => entries.reduce((sum, e) => sum + Math.round(e.cost * 10), 0);
 
-
 const input = (repositoryId: string, version: AssessedVersion, index = 0): RepositoryAssessment => ({
   repositoryId,
   repository: { name: `repo${index}`, full_name: `acme/repo${index}` },
@@ -55,14 +54,37 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
 
       const wire = toWireAssessment(assessed.first.result);
       const [row] = await db.query<Record<string, unknown>>('SELECT * FROM health_assessments WHERE id = $1', [first.id]);
-      for (const field of ['overall_score', 'overall_grade', 'security_score', 'code_smell_score', 'test_coverage_score', 'critical_count', 'medium_count', 'low_count', 'total_lines_of_code', 'test_lines_of_code', 'structural_coverage_pct']) {
+      for (const field of [
+        'overall_score',
+        'overall_grade',
+        'security_score',
+        'code_smell_score',
+        'test_coverage_score',
+        'critical_count',
+        'medium_count',
+        'low_count',
+        'total_lines_of_code',
+        'test_lines_of_code',
+        'structural_coverage_pct',
+      ]) {
         expect(row![field], field).toEqual(wire[field as keyof typeof wire]);
       }
       expect(row).toMatchObject({ status: 'completed', trigger_type: 'manual', commits: [{ repository_id: repoIds[0], sha: assessed.first.sha }] });
       expect(row!.completed_at).toBeInstanceOf(Date);
-      expect(row!.metrics).toMatchObject({ churn_rate: assessed.first.result.metrics.churn.churnRate, lines_added_30d: assessed.first.result.metrics.churn.linesAdded30d, refactoring_rate: 0 });
+      expect(row!.metrics).toMatchObject({
+        churn_rate: assessed.first.result.metrics.churn.churnRate,
+        lines_added_30d: assessed.first.result.metrics.churn.linesAdded30d,
+        refactoring_rate: 0,
+      });
       expect(row!.repo_stats).toEqual([
-        expect.objectContaining({ id: repoIds[0], name: 'repo0', full_name: 'acme/repo0', language: 'typescript', total_loc: wire.total_lines_of_code, pr_count: 0 }),
+        expect.objectContaining({
+          id: repoIds[0],
+          name: 'repo0',
+          full_name: 'acme/repo0',
+          language: 'typescript',
+          total_loc: wire.total_lines_of_code,
+          pr_count: 0,
+        }),
       ]);
       expect((row!.conventions as Array<{ name: string }>).map((c) => c.name)).toEqual(assessed.first.result.conventions.map((c) => c.name));
 
@@ -77,20 +99,30 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       expect(fresh).toContain('security/no-eval src/extra.ts');
       expect(fresh).toContain('code-smell/cognitive-complexity src/extra.ts');
       expect(fresh).not.toContain('code-smell/cognitive-complexity src/math.ts');
-      expect(issues.filter((i) => i.file_path === 'src/math.ts' && i.rule_id === 'code-smell/deep-nesting')).toEqual([expect.objectContaining({ is_new: false })]);
+      expect(issues.filter((i) => i.file_path === 'src/math.ts' && i.rule_id === 'code-smell/deep-nesting')).toEqual([
+        expect.objectContaining({ is_new: false }),
+      ]);
       expect(result.newIssues).toBe(fresh.length);
 
-      const alerts = await db.query<{ drift_type: string; category: string; previous_value: number; current_value: number; change: number; affected_files: string[] }>(
-        'SELECT drift_type, category, previous_value, current_value, change, affected_files FROM drift_alerts WHERE assessment_id = $1',
-        [second.id],
-      );
+      const alerts = await db.query<{
+        drift_type: string;
+        category: string;
+        previous_value: number;
+        current_value: number;
+        change: number;
+        affected_files: string[];
+      }>('SELECT drift_type, category, previous_value, current_value, change, affected_files FROM drift_alerts WHERE assessment_id = $1', [second.id]);
       expect(result.driftAlerts).toBe(alerts.length);
       const wire2 = toWireAssessment(assessed.second.result);
       const security = alerts.find((a) => a.category === 'security');
       expect(security).toMatchObject({ drift_type: 'score', previous_value: wire.security_score, current_value: wire2.security_score });
       expect(security!.change).toBeCloseTo(wire2.security_score - wire.security_score, 1);
       expect(security!.affected_files).toEqual(['src/extra.ts']);
-      expect(alerts.find((a) => a.category === 'overall')).toMatchObject({ drift_type: 'score', previous_value: wire.overall_score, current_value: wire2.overall_score });
+      expect(alerts.find((a) => a.category === 'overall')).toMatchObject({
+        drift_type: 'score',
+        previous_value: wire.overall_score,
+        current_value: wire2.overall_score,
+      });
     });
 
     it('leaves no trace of a run whose writing fails half-way, and keeps it open for a retry', async () => {
@@ -105,7 +137,10 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       const missing = randomUUID();
       const failure = await recorder.complete(broken.id, [input(repoIds[0]!, assessed.second), input(missing, small, 1)]).catch((error: unknown) => error);
       expect(sqlState(failure)).toBe(FOREIGN_KEY_VIOLATION);
-      const [row] = await db.query<Record<string, unknown>>('SELECT status, overall_score, total_lines_of_code, repo_stats, completed_at FROM health_assessments WHERE id = $1', [broken.id]);
+      const [row] = await db.query<Record<string, unknown>>(
+        'SELECT status, overall_score, total_lines_of_code, repo_stats, completed_at FROM health_assessments WHERE id = $1',
+        [broken.id],
+      );
       expect(row).toEqual({ status: 'running', overall_score: null, total_lines_of_code: 0, repo_stats: [], completed_at: null });
       expect(await db.query('SELECT id FROM issues WHERE context_id = $1', [broken.id])).toEqual([]);
       expect(await db.query('SELECT id FROM drift_alerts WHERE assessment_id = $1', [broken.id])).toEqual([]);
@@ -153,7 +188,7 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
 
     it('combines several repositories: LOC-weighted scores, summed counts, one repo_stats entry each', async () => {
       const { projectId, repoIds } = await seedProject(db, { repos: 2 });
-      await db.query("INSERT INTO pull_requests (id, repository_id, pr_number) VALUES ($1, $2, 1), ($3, $2, 2)", [randomUUID(), repoIds[1], randomUUID()]);
+      await db.query('INSERT INTO pull_requests (id, repository_id, pr_number) VALUES ($1, $2, 1), ($3, $2, 2)', [randomUUID(), repoIds[1], randomUUID()]);
       const run = await recorder.create(projectId, 'manual');
       await recorder.complete(run.id, [input(repoIds[0]!, assessed.second, 0), input(repoIds[1]!, small, 1)]);
       const big = toWireAssessment(assessed.second.result);
@@ -206,7 +241,12 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       await recorder.complete(run.id, [input(repoIds[0]!, assessed.first, 0), input(repoIds[1]!, python, 1)]);
       const graded = toWireAssessment(assessed.first.result);
       const [row] = await db.query<Record<string, any>>('SELECT * FROM health_assessments WHERE id = $1', [run.id]);
-      expect(row).toMatchObject({ overall_score: graded.overall_score, overall_grade: graded.overall_grade, security_score: graded.security_score, code_smell_score: graded.code_smell_score });
+      expect(row).toMatchObject({
+        overall_score: graded.overall_score,
+        overall_grade: graded.overall_grade,
+        security_score: graded.security_score,
+        code_smell_score: graded.code_smell_score,
+      });
       expect(row!.metrics.scoring).toMatchObject({ graded: true, not_graded_reason: null, not_assessed: {} });
     });
   });

@@ -74,7 +74,13 @@ const LATEST_COMPLETED = `SELECT id FROM health_assessments
   WHERE project_id = $1 AND status = 'completed' AND id <> $2
   ORDER BY completed_at DESC, created_at DESC LIMIT 1`;
 
-const alreadyFinished = (overallScore: number | null): CompletedAssessment => ({ status: 'already_finished', overallScore, issues: 0, newIssues: 0, driftAlerts: 0 });
+const alreadyFinished = (overallScore: number | null): CompletedAssessment => ({
+  status: 'already_finished',
+  overallScore,
+  issues: 0,
+  newIssues: 0,
+  driftAlerts: 0,
+});
 
 const PREVIOUS_COLUMNS = ['overall_score', 'overall_grade', ...HEALTH_CATEGORY_KEYS.map((k) => `${k}_score`), 'actual_coverage_percent'];
 
@@ -169,7 +175,10 @@ export class AssessmentRecorder {
     try {
       // Rows an interrupted attempt of this run left behind.
       await deleteContextIssues(this.db, projectId, assessmentId, { guard });
-      const listed = results.map((r) => ({ repositoryId: r.repositoryId, ...capFindingsPerRule(r.result.findings, this.options.maxIssuesPerRule ?? DEFAULT_MAX_ISSUES_PER_RULE) }));
+      const listed = results.map((r) => ({
+        repositoryId: r.repositoryId,
+        ...capFindingsPerRule(r.result.findings, this.options.maxIssuesPerRule ?? DEFAULT_MAX_ISSUES_PER_RULE),
+      }));
       const inserted = await writeIssuesInBatches(
         this.db,
         { projectId, contextType: 'health_assessment', contextId: assessmentId, baselineContextIds: previousId ? [previousId] : [] },
@@ -189,7 +198,9 @@ export class AssessmentRecorder {
   }
 
   /** Takes the run for this attempt: a new recording token (an earlier attempt still writing stops at its next batch). */
-  private async beginRecording(assessmentId: string): Promise<{ overallScore: number | null } | { projectId: string; token: string; previousId: string | undefined }> {
+  private async beginRecording(
+    assessmentId: string,
+  ): Promise<{ overallScore: number | null } | { projectId: string; token: string; previousId: string | undefined }> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query<{ project_id: string; status: AssessmentStatus; overall_score: number | null }>(
         'SELECT project_id, status, overall_score FROM health_assessments WHERE id = $1 FOR UPDATE',
@@ -256,25 +267,52 @@ export class AssessmentRecorder {
          started_at = COALESCE(started_at, now()), completed_at = now()
        WHERE id = $1`,
       [
-        assessmentId, c.overall_score, c.overall_grade, c.security_score, c.runtime_risks_score,
-        c.test_coverage_score, c.code_smell_score, c.duplication_score, c.dead_code_score,
-        c.consistency_score, c.compliance_score, c.critical_count, c.high_count,
-        c.medium_count, c.low_count, c.info_count, c.total_lines_of_code,
-        c.test_lines_of_code, c.actual_coverage_percent, c.structural_coverage_pct,
-        c.mock_usage_pct, { ...combined.metrics, issues_not_listed: run.notListed }, combined.conventions, combined.repoStats, combined.commits,
+        assessmentId,
+        c.overall_score,
+        c.overall_grade,
+        c.security_score,
+        c.runtime_risks_score,
+        c.test_coverage_score,
+        c.code_smell_score,
+        c.duplication_score,
+        c.dead_code_score,
+        c.consistency_score,
+        c.compliance_score,
+        c.critical_count,
+        c.high_count,
+        c.medium_count,
+        c.low_count,
+        c.info_count,
+        c.total_lines_of_code,
+        c.test_lines_of_code,
+        c.actual_coverage_percent,
+        c.structural_coverage_pct,
+        c.mock_usage_pct,
+        { ...combined.metrics, issues_not_listed: run.notListed },
+        combined.conventions,
+        combined.repoStats,
+        combined.commits,
       ],
     );
 
-    const alerts = previous
-      ? this.driftDetector.detect(snapshotOfRecord(previous, previous.metrics), combined.drift, this.options.driftThresholds)
-      : [];
+    const alerts = previous ? this.driftDetector.detect(snapshotOfRecord(previous, previous.metrics), combined.drift, this.options.driftThresholds) : [];
     for (const alert of alerts) {
       await tx.query(
         `INSERT INTO drift_alerts (id, project_id, assessment_id, drift_type, category, previous_value, current_value,
            change, message, affected_files)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [randomUUID(), projectId, assessmentId, alert.driftType, alert.category, alert.previousValue, alert.currentValue,
-          alert.change, alert.message, alert.affectedFiles],
+        [
+          randomUUID(),
+          projectId,
+          assessmentId,
+          alert.driftType,
+          alert.category,
+          alert.previousValue,
+          alert.currentValue,
+          alert.change,
+          alert.message,
+          alert.affectedFiles,
+        ],
       );
     }
     return { status: 'completed', overallScore: c.overall_score, issues: run.inserted.inserted, newIssues: run.inserted.newCount, driftAlerts: alerts.length };
@@ -292,10 +330,7 @@ export class AssessmentRecorder {
   }
 
   private async find(sql: Sql, id: string): Promise<AssessmentRun> {
-    const [row] = await sql.query<{ project_id: string; status: AssessmentStatus }>(
-      'SELECT project_id, status FROM health_assessments WHERE id = $1',
-      [id],
-    );
+    const [row] = await sql.query<{ project_id: string; status: AssessmentStatus }>('SELECT project_id, status FROM health_assessments WHERE id = $1', [id]);
     if (!row) throw new NotFoundError('assessment');
     return { id, projectId: row.project_id, status: row.status };
   }

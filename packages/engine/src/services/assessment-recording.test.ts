@@ -39,8 +39,20 @@ function failingInsert(db: Database, failAt: number): Database {
   return Object.assign(Object.create(db) as Database, { transaction: <T>(fn: (tx: Sql) => Promise<T>) => db.transaction((tx) => fn(wrap(tx))) });
 }
 
-const SCORE_FIELDS = ['overall_score', 'overall_grade', 'security_score', 'runtime_risks_score', 'code_smell_score', 'compliance_score',
-  'critical_count', 'high_count', 'medium_count', 'low_count', 'info_count', 'total_lines_of_code'];
+const SCORE_FIELDS = [
+  'overall_score',
+  'overall_grade',
+  'security_score',
+  'runtime_risks_score',
+  'code_smell_score',
+  'compliance_score',
+  'critical_count',
+  'high_count',
+  'medium_count',
+  'low_count',
+  'info_count',
+  'total_lines_of_code',
+];
 
 for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStoreKind[]) {
   const run = store === 'postgres' && !testPostgresUrl() ? describe.skip : describe;
@@ -117,14 +129,18 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       expect(second).toMatchObject({ status: 'completed', issues: total });
       expect(await first).toMatchObject({ status: 'already_finished' });
       expect(await countIssues(assessment.id)).toBe(total);
-      const [row] = await db.query<{ status: string; recording_token: string | null }>('SELECT status, recording_token FROM health_assessments WHERE id = $1', [assessment.id]);
+      const [row] = await db.query<{ status: string; recording_token: string | null }>('SELECT status, recording_token FROM health_assessments WHERE id = $1', [
+        assessment.id,
+      ]);
       expect(row).toEqual({ status: 'completed', recording_token: null });
     });
 
     it('a failed run loses the issues an attempt had written', async () => {
       const { projectId, repoIds } = await seedProject(db);
       const assessment = await new AssessmentRecorder(db).create(projectId, 'manual');
-      await expect(new AssessmentRecorder(failingInsert(db, 3), { issueBatchSize: 100 }).complete(assessment.id, [input(repoIds[0]!, noisy)])).rejects.toThrow();
+      await expect(
+        new AssessmentRecorder(failingInsert(db, 3), { issueBatchSize: 100 }).complete(assessment.id, [input(repoIds[0]!, noisy)]),
+      ).rejects.toThrow();
       expect(await countIssues(assessment.id)).toBe(200);
       expect((await new AssessmentRecorder(db).fail(assessment.id, 'boom')).status).toBe('failed');
       expect(await countIssues(assessment.id)).toBe(0);
@@ -150,9 +166,13 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       const capped = await record(cap);
 
       for (const field of SCORE_FIELDS) expect(capped.row[field], field).toEqual(uncapped.row[field]);
-      expect(capped.row.critical_count as number + (capped.row.high_count as number) + (capped.row.medium_count as number) + (capped.row.low_count as number) + (capped.row.info_count as number)).toBe(
-        Object.values(noisy.result.metrics.severityCounts).reduce((a, b) => a + b, 0),
-      );
+      expect(
+        (capped.row.critical_count as number) +
+          (capped.row.high_count as number) +
+          (capped.row.medium_count as number) +
+          (capped.row.low_count as number) +
+          (capped.row.info_count as number),
+      ).toBe(Object.values(noisy.result.metrics.severityCounts).reduce((a, b) => a + b, 0));
       const notListed = cappedRules.reduce((n, [, count]) => n + count - cap, 0);
       expect((capped.row.metrics as { issues_not_listed: number }).issues_not_listed).toBe(notListed);
       expect((uncapped.row.metrics as { issues_not_listed: number }).issues_not_listed).toBe(0);

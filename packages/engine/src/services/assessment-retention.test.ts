@@ -41,7 +41,7 @@ const input = (repositoryId: string, version: AssessedVersion): RepositoryAssess
 const issueRows = async (contextId: string) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM issues WHERE context_id = $1', [contextId]))[0]!.n;
 
-describe('retention of assessments\' issues', () => {
+describe("retention of assessments' issues", () => {
   it('keeps the issue list of the latest N runs; older runs keep their record and read as having no issues', async () => {
     const { projectId, repoIds, owner } = await seedProject(db);
     const passes: Array<PrunedIssues | Error> = [];
@@ -66,7 +66,10 @@ describe('retention of assessments\' issues', () => {
       { assessments: 1, issues: noisy.result.findings.length },
       { assessments: 1, issues: versions.second.result.findings.length },
     ]);
-    const pruned = await db.query<{ id: string }>('SELECT id FROM health_assessments WHERE project_id = $1 AND issues_pruned_at IS NOT NULL ORDER BY created_at', [projectId]);
+    const pruned = await db.query<{ id: string }>(
+      'SELECT id FROM health_assessments WHERE project_id = $1 AND issues_pruned_at IS NOT NULL ORDER BY created_at',
+      [projectId],
+    );
     expect(pruned.map((r) => r.id).sort()).toEqual([oldest, older].sort());
 
     // GET …/health/assessments/{id} of a pruned run: the same record as before pruning.
@@ -90,7 +93,7 @@ describe('retention of assessments\' issues', () => {
     expect((await issues.list(owner, projectId, { limit: 1, offset: 0 })).total).toBe(versions.first.result.findings.length);
   });
 
-  it('removes a pruned run\'s issue from reads by id, and cleans up after failed runs', async () => {
+  it("removes a pruned run's issue from reads by id, and cleans up after failed runs", async () => {
     const { projectId, repoIds, owner } = await seedProject(db);
     const recorder = new AssessmentRecorder(db, { issueRetentionRuns: 1 });
     const first = await recorder.create(projectId, 'manual');
@@ -116,7 +119,7 @@ describe('retention of assessments\' issues', () => {
     expect(await issueRows(second.id)).toBe(versions.second.result.findings.length);
   });
 
-  it('keeps every run\'s issues with a retention of 0, and a pass with nothing to do removes nothing', async () => {
+  it("keeps every run's issues with a retention of 0, and a pass with nothing to do removes nothing", async () => {
     const { projectId, repoIds } = await seedProject(db);
     const recorder = new AssessmentRecorder(db, { issueRetentionRuns: 0 });
     const ids: string[] = [];

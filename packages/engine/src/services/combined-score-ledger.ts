@@ -56,7 +56,12 @@ function combineCategory(parts: readonly LedgerPart[], key: HealthCategoryKey, s
     }
   }
   const raw = [...byId.values()].map(({ sum, ...line }) => ({ ...line, value: line.value === null ? null : Math.round((line.value / sum) * 10) / 10 }));
-  return { assessed: true, not_assessed_reason: null, evidence: combineEvidence(counted, key), ledger: settleLedger<WireCategoryLedgerEntry>(raw, score, (e) => `${e.kind}:${e.id}`) };
+  return {
+    assessed: true,
+    not_assessed_reason: null,
+    evidence: combineEvidence(counted, key),
+    ledger: settleLedger<WireCategoryLedgerEntry>(raw, score, (e) => `${e.kind}:${e.id}`),
+  };
 }
 
 /**
@@ -81,7 +86,12 @@ export function combineScoreLedgers(
         byCategory.set(e.category, { raw: line.raw + e.cost * w, share: line.share + e.share * w });
       }
     }
-    const raw = [...byCategory].map(([category, line]) => ({ category, share: Math.round(line.share * 1000) / 1000, score: scores.categories[category] ?? 0, raw: line.raw }));
+    const raw = [...byCategory].map(([category, line]) => ({
+      category,
+      share: Math.round(line.share * 1000) / 1000,
+      score: scores.categories[category] ?? 0,
+      raw: line.raw,
+    }));
     overall = settleLedger<WireOverallLedgerEntry>(raw, scores.overall, (e) => e.category);
   }
   const nonProduction: WireScoreLedger['non_production'] = {};

@@ -69,7 +69,8 @@ export class InstallationService {
       const repositories = new Map<number, RepositoryMetadata[]>();
       // A suspended installation gets no tokens; its repositories stay as last synced.
       for (const installation of chosen) {
-        if (installation.status === 'active') repositories.set(installation.installationId, await host.listInstallationRepositories!(installation.installationId));
+        if (installation.status === 'active')
+          repositories.set(installation.installationId, await host.listInstallationRepositories!(installation.installationId));
       }
       syncs.push({ host, all, chosen, repositories });
     }

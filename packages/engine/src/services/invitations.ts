@@ -118,10 +118,7 @@ export class InvitationService {
          RETURNING role`,
         [randomUUID(), invitation.project_id, actor.userId, invitation.role],
       );
-      await tx.query(
-        "UPDATE invitations SET status = 'accepted', accepted_by_user_id = $2, accepted_at = now() WHERE id = $1",
-        [invitationId, actor.userId],
-      );
+      await tx.query("UPDATE invitations SET status = 'accepted', accepted_by_user_id = $2, accepted_at = now() WHERE id = $1", [invitationId, actor.userId]);
       return { accepted: { status: 'accepted', project_id: invitation.project_id, role: member!.role } };
     });
     if ('refused' in outcome) throw new ConflictError(outcome.refused);

@@ -5,7 +5,16 @@
 // invisible until it publishes the run (issues of an assessment are read only once it is completed).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Sql } from '../store/database.js';
-import { adoptLegacyIdentities, applyDismissRules, INSERT_ISSUES, issueRowOf, type InsertedIssues, type IssueContext, type IssueContextType, type IssueInput } from './issue-records.js';
+import {
+  adoptLegacyIdentities,
+  applyDismissRules,
+  INSERT_ISSUES,
+  issueRowOf,
+  type InsertedIssues,
+  type IssueContext,
+  type IssueContextType,
+  type IssueInput,
+} from './issue-records.js';
 
 /** Rows per insert: about 20–40 ms of the embedded store's time each (docs/performance.md). */
 export const DEFAULT_ISSUE_BATCH_SIZE = 250;
@@ -20,13 +29,17 @@ export interface BatchOptions {
   onBatch?: (done: number) => void;
 }
 
-
 /**
  * Inserts the run's issues batch by batch: each batch in one transaction that also decides
  * `is_new` (against the baseline runs or the caller's verdict, as insertContextIssues) and applies
  * the project's dismiss rules to its rows. Same rows, ids and counts as insertContextIssues.
  */
-export async function writeIssuesInBatches(db: Database, context: IssueContext, items: readonly IssueInput[], options: BatchOptions = {}): Promise<InsertedIssues> {
+export async function writeIssuesInBatches(
+  db: Database,
+  context: IssueContext,
+  items: readonly IssueInput[],
+  options: BatchOptions = {},
+): Promise<InsertedIssues> {
   const size = Math.max(1, options.batchSize ?? DEFAULT_ISSUE_BATCH_SIZE);
   const verdict = context.newFingerprints ? new Set(context.newFingerprints) : undefined;
   const baseline = verdict ? [] : [...(context.baselineContextIds ?? [])];
@@ -48,7 +61,11 @@ export async function writeIssuesInBatches(db: Database, context: IssueContext, 
       }
       let fresh = 0;
       for (const row of rows) {
-        row.is_new = row.change ? row.change === 'new' : verdict ? verdict.has(row.fingerprint) : baseline.length > 0 && !known.has(row.fingerprint) && !known.has(row.legacy_fingerprint);
+        row.is_new = row.change
+          ? row.change === 'new'
+          : verdict
+            ? verdict.has(row.fingerprint)
+            : baseline.length > 0 && !known.has(row.fingerprint) && !known.has(row.legacy_fingerprint);
         if (row.is_new) fresh++;
       }
       await tx.query(INSERT_ISSUES, [rows, context.projectId, context.contextType, context.contextId]);

@@ -55,14 +55,34 @@ beforeAll(async () => {
 /** A completed assessment recorded the way the code before identity v2 did (its INSERT, its fingerprint). */
 async function recordBeforeV2(db: Database, projectId: string, findings: readonly Finding[]): Promise<string> {
   const contextId = randomUUID();
-  await db.query("INSERT INTO health_assessments (id, project_id, trigger_type, status, completed_at) VALUES ($1, $2, 'manual', 'completed', now())", [contextId, projectId]);
+  await db.query("INSERT INTO health_assessments (id, project_id, trigger_type, status, completed_at) VALUES ($1, $2, 'manual', 'completed', now())", [
+    contextId,
+    projectId,
+  ]);
   for (const f of findings) {
     await db.query(
       `INSERT INTO issues (id, project_id, context_type, context_id, fingerprint, source, severity, severity_rank, category, file_path,
          file_group, line_start, line_end, code_snippet, validated, title, rule_id, analyzer_name, confidence, is_new, file_role)
        VALUES ($1, $2, 'health_assessment', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14, $15, $16, $17, false, 'production')`,
-      [randomUUID(), projectId, contextId, legacyIssueFingerprint(f), f.source, f.severity, SEVERITY_RANK[f.severity], f.category, f.filePath,
-        f.fileGroup, f.anchor.lineStart, f.anchor.lineEnd, f.anchor.codeSnippet, f.title, f.ruleId, f.analyzerName, f.confidence],
+      [
+        randomUUID(),
+        projectId,
+        contextId,
+        legacyIssueFingerprint(f),
+        f.source,
+        f.severity,
+        SEVERITY_RANK[f.severity],
+        f.category,
+        f.filePath,
+        f.fileGroup,
+        f.anchor.lineStart,
+        f.anchor.lineEnd,
+        f.anchor.codeSnippet,
+        f.title,
+        f.ruleId,
+        f.analyzerName,
+        f.confidence,
+      ],
     );
   }
   return contextId;
@@ -71,8 +91,15 @@ async function recordBeforeV2(db: Database, projectId: string, findings: readonl
 async function recordRun(db: Database, projectId: string, findings: readonly Finding[], baseline: string): Promise<string> {
   const contextId = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.query("INSERT INTO health_assessments (id, project_id, trigger_type, status, completed_at) VALUES ($1, $2, 'manual', 'completed', clock_timestamp())", [contextId, projectId]);
-    await insertContextIssues(tx, { projectId, contextType: 'health_assessment', contextId, baselineContextIds: [baseline] }, findings.map((finding) => ({ finding, repositoryId: null })));
+    await tx.query(
+      "INSERT INTO health_assessments (id, project_id, trigger_type, status, completed_at) VALUES ($1, $2, 'manual', 'completed', clock_timestamp())",
+      [contextId, projectId],
+    );
+    await insertContextIssues(
+      tx,
+      { projectId, contextType: 'health_assessment', contextId, baselineContextIds: [baseline] },
+      findings.map((finding) => ({ finding, repositoryId: null })),
+    );
   });
   return contextId;
 }
@@ -86,7 +113,9 @@ interface Row extends Record<string, unknown> {
   is_dismissed: boolean;
 }
 const rowsOf = (db: Database, contextId: string) =>
-  db.query<Row>('SELECT id, rule_id, fingerprint, legacy_fingerprint, is_new, is_dismissed FROM issues WHERE context_id = $1 ORDER BY rule_id, line_start', [contextId]);
+  db.query<Row>('SELECT id, rule_id, fingerprint, legacy_fingerprint, is_new, is_dismissed FROM issues WHERE context_id = $1 ORDER BY rule_id, line_start', [
+    contextId,
+  ]);
 const dismissedRules = async (db: Database, contextId: string) => (await rowsOf(db, contextId)).filter((row) => row.is_dismissed).map((row) => row.rule_id);
 
 async function scenario(db: Database): Promise<void> {
@@ -108,9 +137,19 @@ async function scenario(db: Database): Promise<void> {
      VALUES ($1, $2, 'static_analyzer', 'security/no-eval', $3, 'file', 'src/orders.ts', 'false_positive', now() - interval '2 days')`,
     [pinned, projectId, fingerprintToken(legacyIssueFingerprint(evalOf(compact)))],
   );
-  await db.query("INSERT INTO dismiss_rules (id, project_id, rule_pattern, created_at) VALUES ($1, $2, 'code-smell/too-many-parameters', now() - interval '2 days')", [randomUUID(), projectId]);
-  await db.query("INSERT INTO issue_restorations (project_id, fingerprint, restored_at) VALUES ($1, $2, now() - interval '1 day')", [projectId, legacyIssueFingerprint(paramsOf(compact))]);
-  await db.query('UPDATE issues SET is_dismissed = true, dismissed_by_rule_id = $2 WHERE project_id = $1 AND rule_id = $3', [projectId, pinned, 'security/no-eval']);
+  await db.query(
+    "INSERT INTO dismiss_rules (id, project_id, rule_pattern, created_at) VALUES ($1, $2, 'code-smell/too-many-parameters', now() - interval '2 days')",
+    [randomUUID(), projectId],
+  );
+  await db.query("INSERT INTO issue_restorations (project_id, fingerprint, restored_at) VALUES ($1, $2, now() - interval '1 day')", [
+    projectId,
+    legacyIssueFingerprint(paramsOf(compact)),
+  ]);
+  await db.query('UPDATE issues SET is_dismissed = true, dismissed_by_rule_id = $2 WHERE project_id = $1 AND rule_id = $3', [
+    projectId,
+    pinned,
+    'security/no-eval',
+  ]);
 
   await migrateUp(db);
 
@@ -126,7 +165,11 @@ async function scenario(db: Database): Promise<void> {
   expect(rows.every((row) => row.legacy_fingerprint !== null && row.fingerprint !== row.legacy_fingerprint)).toBe(true);
   // It mapped the old rows and the pinned rule onto v2.
   const v2 = issueFingerprint(evalOf(compact));
-  expect((await rowsOf(db, old)).find((row) => row.rule_id === 'security/no-eval')).toMatchObject({ fingerprint: v2, legacy_fingerprint: legacyIssueFingerprint(evalOf(compact)), is_dismissed: true });
+  expect((await rowsOf(db, old)).find((row) => row.rule_id === 'security/no-eval')).toMatchObject({
+    fingerprint: v2,
+    legacy_fingerprint: legacyIssueFingerprint(evalOf(compact)),
+    is_dismissed: true,
+  });
   expect(await db.query('SELECT secondary_pattern FROM dismiss_rules WHERE id = $1', [pinned])).toEqual([{ secondary_pattern: fingerprintToken(v2) }]);
 
   // A re-format changes the former fingerprints: the issues are still the same, the dismissal holds.
@@ -156,19 +199,23 @@ describe('migration 0008: issue identity v2 keeps every dismissal', () => {
   }, 60_000);
 
   const url = testPostgresUrl();
-  it.skipIf(!url)('on real Postgres', async () => {
-    const admin = await PostgresDatabase.connect(url!, { max: 1 });
-    const name = `codehealth_identity_${process.pid}_${Date.now()}`;
-    await admin.exec(`CREATE DATABASE ${name}`);
-    const target = new URL(url!);
-    target.pathname = `/${name}`;
-    const db = await PostgresDatabase.connect(target.toString(), { max: 2 });
-    try {
-      await scenario(db);
-    } finally {
-      await db.close();
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    }
-  }, 60_000);
+  it.skipIf(!url)(
+    'on real Postgres',
+    async () => {
+      const admin = await PostgresDatabase.connect(url!, { max: 1 });
+      const name = `codehealth_identity_${process.pid}_${Date.now()}`;
+      await admin.exec(`CREATE DATABASE ${name}`);
+      const target = new URL(url!);
+      target.pathname = `/${name}`;
+      const db = await PostgresDatabase.connect(target.toString(), { max: 2 });
+      try {
+        await scenario(db);
+      } finally {
+        await db.close();
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      }
+    },
+    60_000,
+  );
 });

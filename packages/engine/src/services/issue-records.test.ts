@@ -4,7 +4,15 @@ import type { Finding } from '../domain/types.js';
 import { issueFingerprint } from '../report/issue-id.js';
 import type { Database } from '../store/database.js';
 import { createTestDatabase } from '../store/test-database.js';
-import { applyDismissRules, compileDismissRule, fingerprintToken, globProblem, insertContextIssues, issueRowOf, type IssueMatchFields } from './issue-records.js';
+import {
+  applyDismissRules,
+  compileDismissRule,
+  fingerprintToken,
+  globProblem,
+  insertContextIssues,
+  issueRowOf,
+  type IssueMatchFields,
+} from './issue-records.js';
 
 const issue = (fields: Partial<IssueMatchFields> = {}): IssueMatchFields => ({
   fingerprint: 'ab12',
@@ -75,7 +83,8 @@ describe('compileDismissRule', () => {
 
 describe('globProblem', () => {
   it('accepts globs and refuses patterns picomatch would silently never match', () => {
-    for (const ok of ['security/*', '*.{ts,tsx}', 'app/[id]/page.tsx', "*exec('ls*", '(unbalanced', 'a\\*b', '[']) expect(globProblem(ok, 'rule'), ok).toBeUndefined();
+    for (const ok of ['security/*', '*.{ts,tsx}', 'app/[id]/page.tsx', "*exec('ls*", '(unbalanced', 'a\\*b', '['])
+      expect(globProblem(ok, 'rule'), ok).toBeUndefined();
     for (const bad of ['security/{a,b', 'a{', 'trailing\\', '[z-a]']) expect(globProblem(bad, 'rule'), bad).toMatch(/is not a valid glob/);
     expect(globProblem('src/[z-a]/x.ts', 'file')).toMatch(/is not a valid glob/);
     expect(globProblem('x'.repeat(1001), 'rule')).toBe('is longer than 1000 characters');
@@ -87,10 +96,23 @@ describe('globProblem', () => {
 describe('issueRowOf', () => {
   it("takes a PR's change and is_new per finding, equal fingerprints told apart by their order", () => {
     const long = (line: number): Finding => ({
-      source: 'static_analyzer', severity: 'medium', category: 'code_smell', filePath: 'src/a.test.ts', fileGroup: 'src',
+      source: 'static_analyzer',
+      severity: 'medium',
+      category: 'code_smell',
+      filePath: 'src/a.test.ts',
+      fileGroup: 'src',
       anchor: { lineStart: line, lineEnd: line + 90, codeSnippet: "describe('x', () => {", validated: true },
-      title: 'long', description: '', whyItMatters: '', suggestedAction: '', ruleId: 'code-smell/long-function', analyzerName: 'code-smell',
-      confidence: 90, autoFixable: false, symbol: 'describe callback', metric: { values: ['lines'] }, data: { lines: 90 },
+      title: 'long',
+      description: '',
+      whyItMatters: '',
+      suggestedAction: '',
+      ruleId: 'code-smell/long-function',
+      analyzerName: 'code-smell',
+      confidence: 90,
+      autoFixable: false,
+      symbol: 'describe callback',
+      metric: { values: ['lines'] },
+      data: { lines: 90 },
     });
     const fp = issueFingerprint(long(1));
     const changes = { [fp]: { change: 'worsened' as const, previousValue: 85 }, [`${fp}#1`]: { change: 'new' as const } };
@@ -125,13 +147,16 @@ describe('applyDismissRules', () => {
     symbol: 'run',
   };
   const fingerprint = issueFingerprint(finding);
-  const dismissed = async () => (await db.query<{ is_dismissed: boolean }>('SELECT is_dismissed FROM issues WHERE project_id = $1', [projectId])).map((r) => r.is_dismissed);
+  const dismissed = async () =>
+    (await db.query<{ is_dismissed: boolean }>('SELECT is_dismissed FROM issues WHERE project_id = $1', [projectId])).map((r) => r.is_dismissed);
 
   beforeAll(async () => {
     ({ db } = await createTestDatabase('pglite'));
     projectId = randomUUID();
     await db.query("INSERT INTO projects (id, name, key) VALUES ($1, 'p', 'p')", [projectId]);
-    await db.transaction((tx) => insertContextIssues(tx, { projectId, contextType: 'health_assessment', contextId: randomUUID() }, [{ finding, repositoryId: null }]));
+    await db.transaction((tx) =>
+      insertContextIssues(tx, { projectId, contextType: 'health_assessment', contextId: randomUUID() }, [{ finding, repositoryId: null }]),
+    );
   });
   afterAll(() => db?.close());
 
@@ -139,7 +164,11 @@ describe('applyDismissRules', () => {
     const restoredAt = '2026-01-01T00:00:00.000500Z';
     await db.query('INSERT INTO issue_restorations (project_id, fingerprint, restored_at) VALUES ($1, $2, $3)', [projectId, fingerprint, restoredAt]);
     const insertRule = (createdAt: string) =>
-      db.query("INSERT INTO dismiss_rules (id, project_id, rule_pattern, created_at) VALUES ($1, $2, 'security/*', $3::timestamptz) RETURNING id", [randomUUID(), projectId, createdAt]);
+      db.query("INSERT INTO dismiss_rules (id, project_id, rule_pattern, created_at) VALUES ($1, $2, 'security/*', $3::timestamptz) RETURNING id", [
+        randomUUID(),
+        projectId,
+        createdAt,
+      ]);
     await insertRule('2026-01-01T00:00:00.000499Z');
     expect(await db.transaction((tx) => applyDismissRules(tx, projectId))).toBe(0);
     expect(await dismissed()).toEqual([false]);

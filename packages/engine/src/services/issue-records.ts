@@ -122,10 +122,10 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
   const hasBaseline = !verdict && (context.baselineContextIds ?? []).length > 0;
   if (hasBaseline) {
     // Rows recorded before identity v2 hold the former fingerprint: new rows match them by theirs.
-    const rows = await tx.query<{ fingerprint: string }>(
-      'SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[])',
-      [context.projectId, context.baselineContextIds],
-    );
+    const rows = await tx.query<{ fingerprint: string }>('SELECT DISTINCT fingerprint FROM issues WHERE project_id = $1 AND context_id = ANY($2::uuid[])', [
+      context.projectId,
+      context.baselineContextIds,
+    ]);
     for (const row of rows) baseline.add(row.fingerprint);
   }
   const occurrences = new Map<string, number>();
@@ -140,10 +140,7 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
     rows.push(row);
   }
   if (rows.length > 0) {
-    await tx.query(
-      INSERT_ISSUES,
-      [rows, context.projectId, context.contextType, context.contextId],
-    );
+    await tx.query(INSERT_ISSUES, [rows, context.projectId, context.contextType, context.contextId]);
     await adoptLegacyIdentities(tx, context.projectId, rows as IssueRow[]);
   }
   const dismissed = await applyDismissRules(tx, context.projectId, { contextId: context.contextId, countMatches: true });
@@ -158,10 +155,14 @@ export async function insertContextIssues(tx: Sql, context: IssueContext, items:
  * that change its legacy fingerprint, and so does a restoration recorded under the former one. A
  * legacy fingerprint has a single v2 one (v2 reads less of the code), so the mapping is a function.
  */
-export async function adoptLegacyIdentities(tx: Sql, projectId: string, rows: ReadonlyArray<Pick<IssueRow, 'fingerprint' | 'legacy_fingerprint'>>): Promise<void> {
-  const pairs = [...new Map(rows.filter((row) => row.legacy_fingerprint !== row.fingerprint).map((row) => [row.legacy_fingerprint, row.fingerprint])).entries()].map(
-    ([legacy, fingerprint]) => ({ legacy, fingerprint }),
-  );
+export async function adoptLegacyIdentities(
+  tx: Sql,
+  projectId: string,
+  rows: ReadonlyArray<Pick<IssueRow, 'fingerprint' | 'legacy_fingerprint'>>,
+): Promise<void> {
+  const pairs = [
+    ...new Map(rows.filter((row) => row.legacy_fingerprint !== row.fingerprint).map((row) => [row.legacy_fingerprint, row.fingerprint])).entries(),
+  ].map(([legacy, fingerprint]) => ({ legacy, fingerprint }));
   if (pairs.length === 0) return;
   await tx.query(
     `UPDATE issues i SET fingerprint = m.fingerprint, legacy_fingerprint = m.legacy
@@ -373,7 +374,10 @@ export async function applyDismissRules(tx: Sql, projectId: string, scope: Apply
   let dismissed = 0;
   for (const issue of issues) {
     // A restore recorded under either identity of the issue counts.
-    const restored = Math.max(restoredAt.get(issue.fingerprint) ?? -Infinity, issue.legacy_fingerprint ? (restoredAt.get(issue.legacy_fingerprint) ?? -Infinity) : -Infinity);
+    const restored = Math.max(
+      restoredAt.get(issue.fingerprint) ?? -Infinity,
+      issue.legacy_fingerprint ? (restoredAt.get(issue.legacy_fingerprint) ?? -Infinity) : -Infinity,
+    );
     const hit = compiled.find((candidate) => candidate.createdAt > restored && candidate.matches(issue));
     const ruleId = hit?.rule.id ?? null;
     if (ruleId) {

@@ -122,8 +122,7 @@ function conditionsOf(filter: IssueScope & Partial<IssueFilter>, params: unknown
   return conditions;
 }
 
-const zeroCounts = <K extends string>(keys: readonly K[]): Record<K, number> =>
-  Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+const zeroCounts = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 
 export class IssueService {
   constructor(

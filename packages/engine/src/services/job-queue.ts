@@ -22,7 +22,6 @@ export const DEFAULT_JOB_QUEUE_LIMITS: Required<JobQueueLimits> = { perUser: 20,
 
 const ACTIVE = "status IN ('queued', 'running')";
 
-
 export class JobQueueWorkflowStarter implements WorkflowStarter {
   private readonly listeners = new Set<JobListener>();
   private readonly limits: Required<JobQueueLimits>;
@@ -75,7 +74,9 @@ export class JobQueueWorkflowStarter implements WorkflowStarter {
       throw new ConflictError(`you already have ${counts!.user_jobs} runs queued or running (at most ${perUser}); try again when one has finished`);
     }
     if (perProject > 0 && counts!.project_jobs >= perProject) {
-      throw new ConflictError(`this project already has ${counts!.project_jobs} runs queued or running (at most ${perProject}); try again when one has finished`);
+      throw new ConflictError(
+        `this project already has ${counts!.project_jobs} runs queued or running (at most ${perProject}); try again when one has finished`,
+      );
     }
   }
 }
@@ -136,10 +137,10 @@ export class JobQueue {
 
   /** A job failed (or was cancelled while it ran: it stays cancelled), with its message. */
   async fail(jobId: string, message: string): Promise<void> {
-    await this.db.query("UPDATE jobs SET status = CASE WHEN status = 'cancelled' THEN 'cancelled' ELSE 'failed' END, error = $2, updated_at = now() WHERE id = $1", [
-      jobId,
-      message,
-    ]);
+    await this.db.query(
+      "UPDATE jobs SET status = CASE WHEN status = 'cancelled' THEN 'cancelled' ELSE 'failed' END, error = $2, updated_at = now() WHERE id = $1",
+      [jobId, message],
+    );
   }
 
   /** Cancels a queued or running workflow's job; the job, or undefined when there was none to cancel. */

@@ -30,19 +30,16 @@ export async function lockProjectFor(tx: Sql, actor: Actor, projectId: string, l
 }
 
 async function memberOf(tx: Sql, projectId: string, userId: string): Promise<MemberRow> {
-  const [row] = await tx.query<MemberRow>(
-    'SELECT id, project_id, user_id, role, created_at FROM project_members WHERE project_id = $1 AND user_id = $2',
-    [projectId, userId],
-  );
+  const [row] = await tx.query<MemberRow>('SELECT id, project_id, user_id, role, created_at FROM project_members WHERE project_id = $1 AND user_id = $2', [
+    projectId,
+    userId,
+  ]);
   if (!row) throw new NotFoundError('member');
   return row;
 }
 
 async function ownerCount(tx: Sql, projectId: string): Promise<number> {
-  const [row] = await tx.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM project_members WHERE project_id = $1 AND role = 'owner'",
-    [projectId],
-  );
+  const [row] = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM project_members WHERE project_id = $1 AND role = 'owner'", [projectId]);
   return row?.n ?? 0;
 }
 

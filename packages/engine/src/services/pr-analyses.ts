@@ -216,7 +216,10 @@ export class PrAnalysisService {
 
   /** InvalidInputError (400) when the code host lists the PR's commits and `sha` is not among them. */
   private async requireCommitOfPullRequest(repositoryId: string, prNumber: number, sha: string): Promise<void> {
-    const [pr] = await this.db.query<{ head_sha: string }>('SELECT head_sha FROM pull_requests WHERE repository_id = $1 AND pr_number = $2', [repositoryId, prNumber]);
+    const [pr] = await this.db.query<{ head_sha: string }>('SELECT head_sha FROM pull_requests WHERE repository_id = $1 AND pr_number = $2', [
+      repositoryId,
+      prNumber,
+    ]);
     if (pr?.head_sha === sha || !this.pullRequests.pullRequestCommits) return;
     let commits: string[] | undefined;
     try {

@@ -168,7 +168,14 @@ export class PrAnalysisRecorder {
       );
       const inserted = await insertContextIssues(
         tx,
-        { projectId: row.project_id, contextType: 'pr_analysis', contextId: row.analysis_run_id, baselineContextIds: baseline, newFingerprints: completion.newFingerprints, changes: completion.issueChanges },
+        {
+          projectId: row.project_id,
+          contextType: 'pr_analysis',
+          contextId: row.analysis_run_id,
+          baselineContextIds: baseline,
+          newFingerprints: completion.newFingerprints,
+          changes: completion.issueChanges,
+        },
         completion.findings.map((finding) => ({ finding, repositoryId: row.repository_id })),
       );
       return { status: 'completed', issues: inserted.inserted, newIssues: inserted.newCount, dismissedIssues: inserted.dismissed } as const;

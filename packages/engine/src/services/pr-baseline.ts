@@ -44,7 +44,13 @@ export async function storedPrBaseline(db: Database, projectId: string, reposito
     total_lines_of_code: number;
     test_lines_of_code: number;
     actual_coverage_percent: number | null;
-    metrics: { structural_coverage_pct?: number | null; duplication_index?: number | null; convention_consistency?: number | null; production_lines_of_code?: number; issues_not_listed?: number };
+    metrics: {
+      structural_coverage_pct?: number | null;
+      duplication_index?: number | null;
+      convention_consistency?: number | null;
+      production_lines_of_code?: number;
+      issues_not_listed?: number;
+    };
     issues_pruned: boolean;
   }>(
     `SELECT id, commits, total_lines_of_code, test_lines_of_code, actual_coverage_percent, metrics, issues_pruned_at IS NOT NULL AS issues_pruned

@@ -57,17 +57,8 @@ export class ProjectService {
     const id = randomUUID();
     try {
       await this.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO projects (id, name, key, description) VALUES ($1, $2, $3, $4)', [
-          id,
-          input.name,
-          input.key,
-          input.description ?? '',
-        ]);
-        await tx.query("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'owner')", [
-          randomUUID(),
-          id,
-          actor.userId,
-        ]);
+        await tx.query('INSERT INTO projects (id, name, key, description) VALUES ($1, $2, $3, $4)', [id, input.name, input.key, input.description ?? '']);
+        await tx.query("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'owner')", [randomUUID(), id, actor.userId]);
       });
     } catch (error) {
       if (sqlState(error) === UNIQUE_VIOLATION) throw new ConflictError(`a project with key '${input.key}' already exists`);

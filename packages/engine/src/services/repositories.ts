@@ -3,13 +3,7 @@
 // onboarding session are written in one transaction; the onboarding workflow starts after the
 // commit, and when it cannot start the link is taken back so that a retry starts clean.
 import { randomUUID } from 'node:crypto';
-import type {
-  AddPublicRepositoryInput,
-  AddPublicRepositoryResult,
-  LinkRepositoriesInput,
-  LinkRepositoriesResult,
-  Repository,
-} from '../api/repositories.js';
+import type { AddPublicRepositoryInput, AddPublicRepositoryResult, LinkRepositoriesInput, LinkRepositoriesResult, Repository } from '../api/repositories.js';
 import { parseRepositoryRef } from '../code-hosts/repository-url.js';
 import type { CodeHost, CodeHosts, PublicRepositoryRef } from '../ports/code-host.js';
 import type { WorkflowStarter } from '../ports/workflow-starter.js';
@@ -190,7 +184,20 @@ export class RepositoryService {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
            ON CONFLICT (repository_id, pr_number) DO UPDATE SET title = $4, body = $5, state = $6, author = $7, base_branch = $8,
              head_branch = $9, base_sha = $10, head_sha = $11, merged = $12, synced_at = now()`,
-          [randomUUID(), repositoryId, pull.number, pull.title, pull.body, pull.state, pull.author, pull.baseBranch, pull.headBranch, pull.baseSha, pull.headSha, pull.merged],
+          [
+            randomUUID(),
+            repositoryId,
+            pull.number,
+            pull.title,
+            pull.body,
+            pull.state,
+            pull.author,
+            pull.baseBranch,
+            pull.headBranch,
+            pull.baseSha,
+            pull.headSha,
+            pull.merged,
+          ],
         );
       }
       const closed = await tx.query(

@@ -39,10 +39,10 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       await db.query('INSERT INTO projects (id, name, key, settings) VALUES ($1, $2, $3, $4)', [id, 'P', `p-${id}`, settings]);
       if (linkedAt) {
         const repo = randomUUID();
-        await db.query(
-          "INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', 'r', 'acme/r', $2, $2)",
-          [repo, `file:///tmp/${repo}`],
-        );
+        await db.query("INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'acme', 'r', 'acme/r', $2, $2)", [
+          repo,
+          `file:///tmp/${repo}`,
+        ]);
         await db.query('INSERT INTO project_repositories (project_id, repository_id, linked_at) VALUES ($1, $2, $3)', [id, repo, linkedAt]);
       }
       return id;
@@ -120,9 +120,11 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       expect(result.queued.map((queued) => queued.projectId).sort()).toEqual([a, b].sort());
       for (const queued of result.queued) {
         expect(queued.created).toBe(true);
-        const rows = await db.query("SELECT id, status, workflow_id FROM health_assessments WHERE project_id = $1 AND trigger_type = 'scheduled'", [queued.projectId]);
+        const rows = await db.query("SELECT id, status, workflow_id FROM health_assessments WHERE project_id = $1 AND trigger_type = 'scheduled'", [
+          queued.projectId,
+        ]);
         expect(rows).toEqual([{ id: queued.assessmentId, status: 'pending', workflow_id: queued.workflowId }]);
-        const jobs = await db.query("SELECT kind, input FROM jobs WHERE workflow_id = $1", [queued.workflowId]);
+        const jobs = await db.query('SELECT kind, input FROM jobs WHERE workflow_id = $1', [queued.workflowId]);
         expect(jobs).toEqual([{ kind: 'health-assessment', input: { projectId: queued.projectId, assessmentId: queued.assessmentId } }]);
       }
       // Pending runs are not due again; once completed, the next one comes an interval after it was created.
@@ -140,9 +142,7 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       const b = await project(every(1), hoursBefore(2));
       const result = await down.schedules.tick(NOW, (line) => log.push(line));
       expect(result.queued).toEqual([]);
-      expect(result.failed).toEqual(
-        [a, b].sort().map((projectId) => ({ projectId, error: 'the workflow engine is unavailable; try again later' })),
-      );
+      expect(result.failed).toEqual([a, b].sort().map((projectId) => ({ projectId, error: 'the workflow engine is unavailable; try again later' })));
       expect(log).toEqual([a, b].sort().map((id) => `scheduled assessment of project ${id} not queued: the workflow engine is unavailable; try again later`));
       // The refused runs are recorded as failed: the next attempt is one interval later.
       expect(await db.query("SELECT count(*)::int AS n FROM health_assessments WHERE status = 'failed' AND trigger_type = 'scheduled'")).toEqual([{ n: 2 }]);

@@ -44,10 +44,10 @@ export class UserService {
   async ensureFromIdentity(identity: IdpIdentity): Promise<User | undefined> {
     const known = await this.findByIdentity(identity);
     if (known) return known;
-    const [legacy] = await this.db.query<User>(
-      `UPDATE users SET idp_issuer = $1 WHERE idp_subject = $2 AND idp_issuer IS NULL RETURNING ${COLUMNS}`,
-      [identity.issuer, identity.subject],
-    );
+    const [legacy] = await this.db.query<User>(`UPDATE users SET idp_issuer = $1 WHERE idp_subject = $2 AND idp_issuer IS NULL RETURNING ${COLUMNS}`, [
+      identity.issuer,
+      identity.subject,
+    ]);
     if (legacy) return legacy;
     // (A concurrent first request may have just claimed or linked this identity.)
     if (!identity.emailVerified) return this.findByIdentity(identity);
@@ -70,10 +70,7 @@ export class UserService {
 
   /** The user with this email, created when missing (race-safe). */
   async ensure(email: string, name = ''): Promise<User> {
-    await this.db.query(
-      `INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT ((lower(email))) DO NOTHING`,
-      [randomUUID(), email.trim(), name],
-    );
+    await this.db.query(`INSERT INTO users (id, email, name) VALUES ($1, $2, $3) ON CONFLICT ((lower(email))) DO NOTHING`, [randomUUID(), email.trim(), name]);
     const user = await this.findByEmail(email.trim());
     if (!user) throw new Error(`user ${email} vanished right after it was created`);
     return user;

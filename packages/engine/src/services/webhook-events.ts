@@ -7,7 +7,10 @@ import { InvalidInputError } from './errors.js';
 
 const RepositoryPayload = z.object({
   id: z.number().int().positive(),
-  full_name: z.string().min(3).regex(/^[^/\s]+\/[^/\s]+$/, 'must be owner/name'),
+  full_name: z
+    .string()
+    .min(3)
+    .regex(/^[^/\s]+\/[^/\s]+$/, 'must be owner/name'),
   default_branch: z.string().min(1).optional(),
   description: z.string().nullable().optional(),
   private: z.boolean().optional(),
@@ -83,7 +86,12 @@ export type WebhookCommand =
       pullRequest: PullRequestMetadata;
     }
   | { kind: 'push'; repository: WebhookRepository; branch: string; after: string }
-  | { kind: 'installation'; action: 'created' | 'deleted' | 'suspend' | 'unsuspend' | 'new_permissions_accepted'; installation: InstallationFacts; repositories: GrantedRepository[] }
+  | {
+      kind: 'installation';
+      action: 'created' | 'deleted' | 'suspend' | 'unsuspend' | 'new_permissions_accepted';
+      installation: InstallationFacts;
+      repositories: GrantedRepository[];
+    }
   | { kind: 'installation_repositories'; installation: InstallationFacts; added: GrantedRepository[]; removed: GrantedRepository[] };
 
 function parse<T extends z.ZodType>(event: string, schema: T, payload: unknown): z.output<T> {
@@ -107,7 +115,8 @@ const NULL_SHA = /^0+$/;
 function pullRequestCommand(payload: unknown): WebhookCommand {
   const { action } = parse('pull_request', z.object({ action: z.string() }), payload);
   const analysed = (ANALYSED_PR_ACTIONS as readonly string[]).includes(action);
-  if (!analysed && !(REFRESHED_PR_ACTIONS as readonly string[]).includes(action)) return { kind: 'ignored', reason: `pull_request action "${action}" is not acted on` };
+  if (!analysed && !(REFRESHED_PR_ACTIONS as readonly string[]).includes(action))
+    return { kind: 'ignored', reason: `pull_request action "${action}" is not acted on` };
   const data = parse('pull_request', PullRequestPayload, payload);
   const pull = data.pull_request;
   return {
@@ -147,13 +156,20 @@ function installationCommand(payload: unknown): WebhookCommand {
 
 function installationRepositoriesCommand(payload: unknown): WebhookCommand {
   const data = parse('installation_repositories', InstallationRepositoriesPayload, payload);
-  if (data.action !== 'added' && data.action !== 'removed') return { kind: 'ignored', reason: `installation_repositories action "${data.action}" is not acted on` };
-  return { kind: 'installation_repositories', installation: installationFacts(data.installation), added: data.repositories_added, removed: data.repositories_removed };
+  if (data.action !== 'added' && data.action !== 'removed')
+    return { kind: 'ignored', reason: `installation_repositories action "${data.action}" is not acted on` };
+  return {
+    kind: 'installation_repositories',
+    installation: installationFacts(data.installation),
+    added: data.repositories_added,
+    removed: data.repositories_removed,
+  };
 }
 
 /** The command for one delivery of `event` (the `X-GitHub-Event` header). */
 export function readGitHubEvent(event: string, payload: unknown): WebhookCommand {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new InvalidInputError(`invalid ${event} payload: expected a JSON object`);
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new InvalidInputError(`invalid ${event} payload: expected a JSON object`);
   switch (event) {
     case 'ping':
       return { kind: 'ping' };

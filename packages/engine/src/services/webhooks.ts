@@ -125,7 +125,8 @@ export class WebhookService {
 
   private async installation(delivery: GitHubDelivery, command: Command<'installation' | 'installation_repositories'>): Promise<WebhookResponse> {
     const facts = command.installation;
-    const granted = command.kind === 'installation' ? (['created', 'new_permissions_accepted'].includes(command.action) ? command.repositories : []) : command.added;
+    const granted =
+      command.kind === 'installation' ? (['created', 'new_permissions_accepted'].includes(command.action) ? command.repositories : []) : command.added;
     const revoked = command.kind === 'installation_repositories' ? command.removed : [];
     const status = installationStatus(command);
     if (await this.seen(delivery)) return { status: 'duplicate' };
@@ -191,10 +192,10 @@ export class WebhookService {
     try {
       return await this.db.transaction(async (tx) => {
         // A digest older than the window no longer stands for its body (the row, and its id, stay).
-        await tx.query(
-          'UPDATE webhook_deliveries SET body_sha256 = NULL WHERE body_sha256 = $1 AND received_at < now() - make_interval(days => $2)',
-          [delivery.bodySha256, WEBHOOK_REPLAY_WINDOW_DAYS],
-        );
+        await tx.query('UPDATE webhook_deliveries SET body_sha256 = NULL WHERE body_sha256 = $1 AND received_at < now() - make_interval(days => $2)', [
+          delivery.bodySha256,
+          WEBHOOK_REPLAY_WINDOW_DAYS,
+        ]);
         // Either unique key (delivery id, body digest) already recorded makes this a duplicate.
         const inserted = await tx.query(
           'INSERT INTO webhook_deliveries (delivery_id, event, body_sha256) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING delivery_id',
@@ -248,7 +249,14 @@ export class WebhookService {
 
   private async assess(projectId: string, trigger: 'push' | 'pr_merge'): Promise<WebhookAction> {
     const run = await this.health.enqueue(projectId, trigger);
-    return { type: 'health_assessment', project_id: projectId, trigger_type: trigger, assessment_id: run.assessmentId, workflow_id: run.workflowId, created: run.created };
+    return {
+      type: 'health_assessment',
+      project_id: projectId,
+      trigger_type: trigger,
+      assessment_id: run.assessmentId,
+      workflow_id: run.workflowId,
+      created: run.created,
+    };
   }
 
   /** By GitHub's repository id (stable across renames), else by full name; with the projects it is linked to. */
@@ -278,7 +286,12 @@ function installationStatus(command: Command<'installation' | 'installation_repo
 }
 
 /** Attaches granted repositories to the installation: known rows by GitHub id, fetched ones upserted. */
-async function attach(tx: Sql, facts: InstallationFacts, granted: readonly GrantedRepository[], fetched: readonly RepositoryMetadata[]): Promise<WebhookAction> {
+async function attach(
+  tx: Sql,
+  facts: InstallationFacts,
+  granted: readonly GrantedRepository[],
+  fetched: readonly RepositoryMetadata[],
+): Promise<WebhookAction> {
   const ids = new Set<string>();
   for (const repository of fetched) ids.add(await upsertRepository(tx, repository));
   const attached = await tx.query<{ id: string; vcs_id: number | string | bigint }>(
@@ -302,12 +315,28 @@ async function upsertPullRequest(tx: Sql, repositoryId: string, pull: PullReques
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (repository_id, pr_number) DO UPDATE SET title = $4, body = $5, state = $6, author = $7, base_branch = $8,
        head_branch = $9, base_sha = $10, head_sha = $11, merged = $12, synced_at = now()`,
-    [randomUUID(), repositoryId, pull.number, pull.title, pull.body, pull.state, pull.author, pull.baseBranch, pull.headBranch, pull.baseSha, pull.headSha, pull.merged],
+    [
+      randomUUID(),
+      repositoryId,
+      pull.number,
+      pull.title,
+      pull.body,
+      pull.state,
+      pull.author,
+      pull.baseBranch,
+      pull.headBranch,
+      pull.baseSha,
+      pull.headSha,
+      pull.merged,
+    ],
   );
 }
 
 /** Pull-request and push payloads carry the repository's current default branch: keep ours current. */
 async function refreshDefaultBranch(tx: Sql, repositoryId: string, repository: WebhookRepository): Promise<void> {
   if (!repository.default_branch) return;
-  await tx.query('UPDATE repositories SET default_branch = $2, updated_at = now() WHERE id = $1 AND default_branch <> $2', [repositoryId, repository.default_branch]);
+  await tx.query('UPDATE repositories SET default_branch = $2, updated_at = now() WHERE id = $1 AND default_branch <> $2', [
+    repositoryId,
+    repository.default_branch,
+  ]);
 }

@@ -46,10 +46,32 @@ export type Classifier = (path: string, head?: string) => FileKind;
 
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', '_vendor', 'third_party', 'third-party', 'thirdparty', 'bower_components']);
 const GENERATED_DIRS = new Set([
-  'dist', 'build', 'out', 'coverage', 'generated', '__generated__',
-  '.next', '.nuxt', '.svelte-kit', '.output', '.turbo', '.cache',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  'generated',
+  '__generated__',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.output',
+  '.turbo',
+  '.cache',
 ]);
-export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', '__mocks__', '__snapshots__', 'fixtures', '__fixtures__', '__testfixtures__', 'e2e', 'cypress', 'test-d']);
+export const TEST_DIRS: ReadonlySet<string> = new Set([
+  'test',
+  'tests',
+  '__tests__',
+  '__mocks__',
+  '__snapshots__',
+  'fixtures',
+  '__fixtures__',
+  '__testfixtures__',
+  'e2e',
+  'cypress',
+  'test-d',
+]);
 const LOCK_FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb']);
 const GENERATED_NAME = /\.(min|bundle)\.[mc]?js$|\.min\.css$|\.d\.[mc]?ts$|\.generated\.[^.]+$/i;
 const TEST_NAME = /\.(test|spec|e2e|e2e-spec|test-d|tst)\.[^.]+$/i;
@@ -62,24 +84,103 @@ const KIND_OF_TESTS_DIR =
 /** A code file named just `test.ts` or `spec.js` (date-fns keeps `src/add/test.ts` beside `src/add/index.ts`). */
 const BARE_TEST_NAME = /^(?:test|tests|spec)\.[mc]?[jt]sx?$/i;
 /** A test framework imported, or a suite opened at the start of a line: what makes a bare `test.ts` a test. */
-const TEST_FRAMEWORK = /(?:from|require\(|import)\s*['"](?:vitest|@jest\/globals|node:test|bun:test|mocha|ava|tap|tape|uvu|@playwright\/test|chai|node:assert(?:\/strict)?|assert(?:\/strict)?)['"]|^(?:describe|suite|test|it)\s*\(/m;
+const TEST_FRAMEWORK =
+  /(?:from|require\(|import)\s*['"](?:vitest|@jest\/globals|node:test|bun:test|mocha|ava|tap|tape|uvu|@playwright\/test|chai|node:assert(?:\/strict)?|assert(?:\/strict)?)['"]|^(?:describe|suite|test|it)\s*\(/m;
 const CONFIG_NAME = /^(package\.json|[tj]sconfig(\..+)?\.json|.+\.config\.[mc]?[jt]s)$/i;
 const BUILD_FILES = new Set(['dockerfile', 'makefile', 'procfile', 'jenkinsfile', 'vagrantfile', 'gemfile', 'brewfile', 'codeowners']);
 const DOC_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc', 'asciidoc', 'txt']);
 // README, LICENSE-MIT, CHANGELOG.old; but not security.ts, which is code.
 const DOC_NAME = /^(readme|licen[cs]e|changelog|contributing|authors|notice|copying|history|security)([-_.][^.]*)?$/i;
 const ASSET_EXTENSIONS = new Set([
-  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'svg', 'webp', 'avif', 'tif', 'tiff', 'psd',
-  'woff', 'woff2', 'ttf', 'otf', 'eot',
-  'mp3', 'wav', 'ogg', 'flac', 'mp4', 'webm', 'mov', 'avi',
-  'pdf', 'zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'jar', 'wasm',
-  'exe', 'dll', 'so', 'dylib', 'bin', 'dat', 'db', 'sqlite',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'bmp',
+  'ico',
+  'svg',
+  'webp',
+  'avif',
+  'tif',
+  'tiff',
+  'psd',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
+  'mp3',
+  'wav',
+  'ogg',
+  'flac',
+  'mp4',
+  'webm',
+  'mov',
+  'avi',
+  'pdf',
+  'zip',
+  'gz',
+  'tgz',
+  'tar',
+  'bz2',
+  'xz',
+  '7z',
+  'rar',
+  'jar',
+  'wasm',
+  'exe',
+  'dll',
+  'so',
+  'dylib',
+  'bin',
+  'dat',
+  'db',
+  'sqlite',
 ]);
 const DATA_EXTENSIONS = new Set(['json', 'jsonc', 'json5', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'properties', 'xml', 'env']);
 const OTHER_CODE_EXTENSIONS = new Set([
-  'py', 'rb', 'go', 'rs', 'java', 'kt', 'kts', 'scala', 'swift', 'c', 'h', 'cc', 'cpp', 'hpp', 'cs',
-  'fs', 'php', 'pl', 'lua', 'r', 'dart', 'ex', 'exs', 'erl', 'clj', 'hs', 'ml', 'sh', 'bash', 'zsh',
-  'fish', 'ps1', 'sql', 'vue', 'svelte', 'astro', 'graphql', 'gql', 'proto', 'sol', 'zig', 'elm',
+  'py',
+  'rb',
+  'go',
+  'rs',
+  'java',
+  'kt',
+  'kts',
+  'scala',
+  'swift',
+  'c',
+  'h',
+  'cc',
+  'cpp',
+  'hpp',
+  'cs',
+  'fs',
+  'php',
+  'pl',
+  'lua',
+  'r',
+  'dart',
+  'ex',
+  'exs',
+  'erl',
+  'clj',
+  'hs',
+  'ml',
+  'sh',
+  'bash',
+  'zsh',
+  'fish',
+  'ps1',
+  'sql',
+  'vue',
+  'svelte',
+  'astro',
+  'graphql',
+  'gql',
+  'proto',
+  'sol',
+  'zig',
+  'elm',
 ]);
 const CODE_LANGUAGES = new Set(['typescript', 'tsx', 'javascript', 'jsx', 'css', 'html']);
 
@@ -179,7 +280,8 @@ export function createClassifier(options: ClassifyOptions = {}): Classifier {
     if (CONFIG_NAME.test(name) || name.startsWith('.') || BUILD_FILES.has(lowerName)) return 'config';
     if (DOC_EXTENSIONS.has(ext) || (DOC_NAME.test(name) && !isKnownExtension(ext))) return 'documentation';
     if (ASSET_EXTENSIONS.has(ext)) return 'asset';
-    if (TEST_NAME.test(name) || TEST_SETUP_NAME.test(name) || dirs.some((d) => TEST_DIRS.has(d) || KIND_OF_TESTS_DIR.test(d)) || extraTests(path)) return 'test';
+    if (TEST_NAME.test(name) || TEST_SETUP_NAME.test(name) || dirs.some((d) => TEST_DIRS.has(d) || KIND_OF_TESTS_DIR.test(d)) || extraTests(path))
+      return 'test';
     // A module of a test library may be called test.ts too: the name counts only with a test in its head.
     if (BARE_TEST_NAME.test(name) && head !== undefined && TEST_FRAMEWORK.test(head)) return 'test';
     if (dirs.some((d) => d.startsWith('.')) || DATA_EXTENSIONS.has(ext)) return 'config';

@@ -266,7 +266,7 @@ describe('roles in mini-repositories', () => {
     });
   });
 
-  it('what a run script imports is the script\'s: helpers of a release script are tooling, the product they import is not', async () => {
+  it("what a run script imports is the script's: helpers of a release script are tooling, the product they import is not", async () => {
     const roles = await rolesOf({
       'package.json': json({ name: 'http-client', main: 'index.js', scripts: { 'release:notes': 'node ./bin/notes.js' } }),
       'index.js': "module.exports = require('./lib/client.js');\n",

@@ -60,7 +60,12 @@ function overrideMatcher(overrides: RoleOverrides | undefined): (path: string) =
 function testRole(path: string, kind: FileKind): FileRole | undefined {
   if (isFixturePath(path)) return 'fixture';
   if (kind === 'test') return isBenchmarkPath(path) ? 'benchmark' : 'test';
-  return path.split('/').slice(0, -1).some((d) => TEST_DIRS.has(d)) ? 'test' : undefined;
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((d) => TEST_DIRS.has(d))
+    ? 'test'
+    : undefined;
 }
 
 /** The run evidence of a file: its own, or its nearest directory's that a script runs. */

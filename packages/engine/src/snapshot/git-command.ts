@@ -23,7 +23,13 @@ const TIMEOUT_MS = 30 * 60_000;
 
 export async function runGit(cwd: string, args: readonly string[]): Promise<string> {
   // The directory the user pointed at, as their own git sees it (system config, GIT_* variables).
-  const result = await runGitCommand({ cwd, args, environment: { inheritGitVariables: true, systemConfig: true }, maxBufferBytes: MAX_OUTPUT_BYTES, timeoutMs: TIMEOUT_MS });
+  const result = await runGitCommand({
+    cwd,
+    args,
+    environment: { inheritGitVariables: true, systemConfig: true },
+    maxBufferBytes: MAX_OUTPUT_BYTES,
+    timeoutMs: TIMEOUT_MS,
+  });
   if (succeeded(result)) return result.stdout.toString('utf8');
   throw new GitCommandError(`git ${args[0]} failed: ${failureDetail(result)}`, args, result.errorCode ?? result.exitCode ?? undefined, result.stderr);
 }

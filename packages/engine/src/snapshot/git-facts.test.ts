@@ -81,9 +81,15 @@ describe('readGitFacts on a repository with a known history', () => {
   it('counts lines, commits and authors per file in 30 and 90 days, leaving the merge out', () => {
     expect(facts.files.get('a.ts')).toEqual(
       churn({
-        linesAdded90d: 7, linesDeleted90d: 3, linesAdded30d: 3, linesDeleted30d: 1,
-        commits90d: 3, commits30d: 2, commitsTotal: 4,
-        authors: ['Alice', 'Bob', 'Dave'], lastModified: day(3).toISOString(),
+        linesAdded90d: 7,
+        linesDeleted90d: 3,
+        linesAdded30d: 3,
+        linesDeleted30d: 1,
+        commits90d: 3,
+        commits30d: 2,
+        commitsTotal: 4,
+        authors: ['Alice', 'Bob', 'Dave'],
+        lastModified: day(3).toISOString(),
       }),
     );
   });
@@ -91,9 +97,15 @@ describe('readGitFacts on a repository with a known history', () => {
   it('treats a rename as a deletion and an addition (--no-renames)', () => {
     expect(facts.files.get('b.ts')).toEqual(
       churn({
-        linesAdded90d: 3, linesDeleted90d: 8, linesAdded30d: 3, linesDeleted30d: 8,
-        commits90d: 2, commits30d: 2, commitsTotal: 3,
-        authors: ['Alice', 'Carol'], lastModified: day(5).toISOString(),
+        linesAdded90d: 3,
+        linesDeleted90d: 8,
+        linesAdded30d: 3,
+        linesDeleted30d: 8,
+        commits90d: 2,
+        commits30d: 2,
+        commitsTotal: 3,
+        authors: ['Alice', 'Carol'],
+        lastModified: day(5).toISOString(),
       }),
     );
     expect(facts.files.get('c.ts')).toEqual(
@@ -118,8 +130,14 @@ describe('readGitFacts on a repository with a known history', () => {
 
   it('totals commits, lines and distinct authors per window', () => {
     expect(facts.totals).toEqual({
-      linesAdded90d: 20, linesDeleted90d: 11, linesAdded30d: 14, linesDeleted30d: 9,
-      commits90d: 4, commits30d: 3, authors90d: 4, authors30d: 3,
+      linesAdded90d: 20,
+      linesDeleted90d: 11,
+      linesAdded30d: 14,
+      linesDeleted30d: 9,
+      commits90d: 4,
+      commits30d: 3,
+      authors90d: 4,
+      authors30d: 3,
     });
   });
 
@@ -220,8 +238,12 @@ describe('readGitFacts edge cases', () => {
       repo.write('a.ts', 'x\n');
       repo.git(['add', '-A']);
       repo.git(['commit', '--quiet', '-m', 'rebased'], {
-        GIT_AUTHOR_NAME: 'Alice', GIT_AUTHOR_EMAIL: 'alice@example.com', GIT_AUTHOR_DATE: day(100).toISOString(),
-        GIT_COMMITTER_NAME: 'Bob', GIT_COMMITTER_EMAIL: 'bob@example.com', GIT_COMMITTER_DATE: day(10).toISOString(),
+        GIT_AUTHOR_NAME: 'Alice',
+        GIT_AUTHOR_EMAIL: 'alice@example.com',
+        GIT_AUTHOR_DATE: day(100).toISOString(),
+        GIT_COMMITTER_NAME: 'Bob',
+        GIT_COMMITTER_EMAIL: 'bob@example.com',
+        GIT_COMMITTER_DATE: day(10).toISOString(),
       });
       const facts = await readGitFacts(repo.root, { now: NOW });
       expect(facts.files.get('a.ts')).toMatchObject({ commits30d: 1, linesAdded30d: 1, authors: ['Alice'], lastModified: day(10).toISOString() });
@@ -233,9 +255,20 @@ describe('readGitFacts edge cases', () => {
 
 describe('parseNumstatLog', () => {
   it('parses -z numstat records, binary entries and paths with tabs', () => {
-    const output = '\x1eabc\x1f1700000000\x1fAl\x1fal@x\0\n2\t1\ta.ts\0-\t-\timg.png\0' + '\x1edef\x1f1700000100\x1f\x1fanon@x\0\n3\t0\twith\ttab.ts\0' + '\x1eeee\x1f1700000200\x1fE\x1fe@x\0';
+    const output =
+      '\x1eabc\x1f1700000000\x1fAl\x1fal@x\0\n2\t1\ta.ts\0-\t-\timg.png\0' +
+      '\x1edef\x1f1700000100\x1f\x1fanon@x\0\n3\t0\twith\ttab.ts\0' +
+      '\x1eeee\x1f1700000200\x1fE\x1fe@x\0';
     expect(parseNumstatLog(output)).toEqual([
-      { sha: 'abc', time: 1_700_000_000_000, author: 'Al', changes: [['a.ts', 2, 1], ['img.png', 0, 0]] },
+      {
+        sha: 'abc',
+        time: 1_700_000_000_000,
+        author: 'Al',
+        changes: [
+          ['a.ts', 2, 1],
+          ['img.png', 0, 0],
+        ],
+      },
       { sha: 'def', time: 1_700_000_100_000, author: 'anon@x', changes: [['with\ttab.ts', 3, 0]] },
       { sha: 'eee', time: 1_700_000_200_000, author: 'E', changes: [] },
     ]);

@@ -77,7 +77,10 @@ function* records(output: string): Generator<{ fields: string[]; entries: string
     const headerEnd = record.indexOf('\0');
     const header = headerEnd === -1 ? record : record.slice(0, headerEnd);
     const body = headerEnd === -1 ? '' : record.slice(headerEnd + 1);
-    const entries = body.split('\0').map((e) => (e.startsWith('\n') ? e.slice(1) : e)).filter((e) => e !== '');
+    const entries = body
+      .split('\0')
+      .map((e) => (e.startsWith('\n') ? e.slice(1) : e))
+      .filter((e) => e !== '');
     yield { fields: header.split(FIELD), entries };
   }
 }
@@ -193,7 +196,10 @@ function applyHistory(files: Map<string, FileChurn>, counts: HistoryCounts): voi
 
 /** git's first `fatal:`/`error:` line, without the command's arguments: what to tell the user. */
 function historyErrorOf(error: GitCommandError): string {
-  const line = (error.stderr ?? '').split('\n').find((l) => /^(?:fatal|error):/.test(l))?.trim();
+  const line = (error.stderr ?? '')
+    .split('\n')
+    .find((l) => /^(?:fatal|error):/.test(l))
+    ?.trim();
   return `the history could not be read (${(line ?? error.message).slice(0, 200)}): churn, ages and commit counts are left out`;
 }
 
@@ -282,7 +288,11 @@ export async function extendGitFacts(root: string, base: GitHistory, headSha: st
   const boundaries = new Set(base.boundaries);
   const recent = [...added, ...base.recent];
   const { files, totals } = countRecent(recent, boundaries, now);
-  const counts = countHistory(new Map(), added.map((c) => [c.sha, c.time, c.changes.map(([path]) => path)]), boundaries);
+  const counts = countHistory(
+    new Map(),
+    added.map((c) => [c.sha, c.time, c.changes.map(([path]) => path)]),
+    boundaries,
+  );
   for (const [path, commitsTotal, lastModified] of base.history) {
     const count = counts.get(path);
     if (!count) counts.set(path, { commitsTotal, ...(lastModified ? { lastModified } : {}) });
@@ -293,8 +303,24 @@ export async function extendGitFacts(root: string, base: GitHistory, headSha: st
   }
   applyHistory(files, counts);
   const branch = await readBranch(root);
-  options.onHistory?.({ headSha, shallow: base.shallow, now, boundaries: base.boundaries, recent, history: [...counts].map(([path, c]) => [path, c.commitsTotal, c.lastModified ?? '']) });
-  return { available: true, headSha, ...(headTime !== undefined ? { headTime } : {}), referenceTime: now, ...(branch ? { branch } : {}), shallow: base.shallow, files, totals };
+  options.onHistory?.({
+    headSha,
+    shallow: base.shallow,
+    now,
+    boundaries: base.boundaries,
+    recent,
+    history: [...counts].map(([path, c]) => [path, c.commitsTotal, c.lastModified ?? '']),
+  });
+  return {
+    available: true,
+    headSha,
+    ...(headTime !== undefined ? { headTime } : {}),
+    referenceTime: now,
+    ...(branch ? { branch } : {}),
+    shallow: base.shallow,
+    files,
+    totals,
+  };
 }
 
 /** The checked-out branch as `git symbolic-ref --short HEAD` names it, read from the HEAD file (no process); undefined when detached. */

@@ -84,7 +84,11 @@ describe.each([
     expect(await read('nope/deeper.ts')).toMatchObject({ ok: false, reason: 'absent' });
     expect(await read('src/app.ts/x')).toMatchObject({ ok: false, reason: 'absent' });
     expect(await read('dangling.txt')).toMatchObject({ ok: false, reason: 'absent' });
-    expect(await read('big.txt', { maxBytes: 1000 })).toMatchObject({ ok: false, reason: 'too-large', message: 'big.txt: 2000 bytes, above the 1000-byte limit; not read' });
+    expect(await read('big.txt', { maxBytes: 1000 })).toMatchObject({
+      ok: false,
+      reason: 'too-large',
+      message: 'big.txt: 2000 bytes, above the 1000-byte limit; not read',
+    });
     expect(text(await read('big.txt', { maxBytes: 2000 }))).toHaveLength(2000);
   });
 

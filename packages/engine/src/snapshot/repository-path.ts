@@ -6,14 +6,7 @@ import { lstat, readlink } from 'node:fs/promises';
 import { isAbsolute, sep } from 'node:path';
 
 /** Why a file was not read; every refusal reads as an absent file to the caller. */
-export type RepositoryFileRefusal =
-  | 'invalid-path'
-  | 'absent'
-  | 'outside-repository'
-  | 'symbolic-link'
-  | 'not-a-file'
-  | 'too-large'
-  | 'unreadable';
+export type RepositoryFileRefusal = 'invalid-path' | 'absent' | 'outside-repository' | 'symbolic-link' | 'not-a-file' | 'too-large' | 'unreadable';
 
 export interface RepositoryFileRefused {
   ok: false;

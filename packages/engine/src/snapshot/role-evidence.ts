@@ -25,12 +25,30 @@ export interface RoleEvidence extends PlaceContext {
 
 /** Words of a private package's name or folder that say it is not the product. */
 const PACKAGE_WORDS = new Map<string, PlaceRole>([
-  ['example', 'example'], ['examples', 'example'], ['demo', 'example'], ['demos', 'example'],
-  ['playground', 'example'], ['playgrounds', 'example'], ['sandbox', 'example'], ['sandboxes', 'example'],
-  ['docs', 'docs'], ['doc', 'docs'], ['documentation', 'docs'], ['website', 'docs'], ['storybook', 'docs'],
-  ['bench', 'benchmark'], ['benchmark', 'benchmark'], ['benchmarks', 'benchmark'], ['perf', 'benchmark'], ['perfs', 'benchmark'],
-  ['perftest', 'benchmark'], ['perftests', 'benchmark'], ['performance', 'benchmark'],
-  ['tools', 'tooling'], ['tooling', 'tooling'], ['scripts', 'tooling'],
+  ['example', 'example'],
+  ['examples', 'example'],
+  ['demo', 'example'],
+  ['demos', 'example'],
+  ['playground', 'example'],
+  ['playgrounds', 'example'],
+  ['sandbox', 'example'],
+  ['sandboxes', 'example'],
+  ['docs', 'docs'],
+  ['doc', 'docs'],
+  ['documentation', 'docs'],
+  ['website', 'docs'],
+  ['storybook', 'docs'],
+  ['bench', 'benchmark'],
+  ['benchmark', 'benchmark'],
+  ['benchmarks', 'benchmark'],
+  ['perf', 'benchmark'],
+  ['perfs', 'benchmark'],
+  ['perftest', 'benchmark'],
+  ['perftests', 'benchmark'],
+  ['performance', 'benchmark'],
+  ['tools', 'tooling'],
+  ['tooling', 'tooling'],
+  ['scripts', 'tooling'],
   // Apps that exercise the product with each framework or bundler (TanStack Query's `integrations/react-next-15`).
   ['integrations', 'example'],
 ]);
@@ -107,7 +125,12 @@ export function readRoleEvidence(root: string, files: readonly RepoFile[]): Role
   const runDirs = new Map<string, ScriptRole>();
   const entries = new Set<string>();
   const record = (command: string, dir: string, role: ScriptRole) => {
-    const targets = commandTargets(command, dir, (p) => fileSet.has(p), (p) => dirSet.has(p));
+    const targets = commandTargets(
+      command,
+      dir,
+      (p) => fileSet.has(p),
+      (p) => dirSet.has(p),
+    );
     for (const file of targets.files) if (!runs.has(file)) runs.set(file, role);
     // A tooling script's directory is usually what it works on (`eslint src`), not what it is.
     if (role !== 'tooling') for (const dir of targets.dirs) if (!runDirs.has(dir)) runDirs.set(dir, role);

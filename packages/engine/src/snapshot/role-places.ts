@@ -68,7 +68,16 @@ const PERF_FOLDER = /^perf(?:ormance)?(?:[-_.].*)?$/;
 export const SOURCE_ROOTS: ReadonlySet<string> = new Set(['src', 'lib', 'source', 'sources', 'app', 'pages']);
 
 /** Test data: fixtures and snapshots that tests read (kind `test` or not), and Go-style `testdata/`. */
-const FIXTURE_DIRS: ReadonlySet<string> = new Set(['fixtures', 'fixture', '__fixtures__', '__testfixtures__', '__snapshots__', 'testdata', 'test-data', '__testdata__']);
+const FIXTURE_DIRS: ReadonlySet<string> = new Set([
+  'fixtures',
+  'fixture',
+  '__fixtures__',
+  '__testfixtures__',
+  '__snapshots__',
+  'testdata',
+  'test-data',
+  '__testdata__',
+]);
 const SNAPSHOT_NAME = /\.snap$/i;
 
 /** Vitest's default bench files (`*.bench.ts`, `*.benchmark.mjs`). */

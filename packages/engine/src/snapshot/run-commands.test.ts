@@ -31,7 +31,13 @@ describe('scriptRole', () => {
 describe('commandTargets', () => {
   const files = new Set(['scripts/a.mjs', 'pkg/tools/b.ts', 'pkg/x.js', 'c.sh', 'README.md']);
   const dirs = new Set(['scripts', 'pkg', 'pkg/tools', 'perf']);
-  const targets = (command: string, dir = '') => commandTargets(command, dir, (p) => files.has(p), (p) => dirs.has(p));
+  const targets = (command: string, dir = '') =>
+    commandTargets(
+      command,
+      dir,
+      (p) => files.has(p),
+      (p) => dirs.has(p),
+    );
 
   it('finds the files a command names, whatever runs them, relative to the package', () => {
     expect(targets('node scripts/a.mjs && bash ./c.sh').files).toEqual(['scripts/a.mjs', 'c.sh']);

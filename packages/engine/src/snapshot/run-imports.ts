@@ -15,7 +15,12 @@ const MAX_SCRIPT_BYTES = 512 * 1024;
 /** Relative specifiers of `import … from`, `export … from`, `import(…)`, `require(…)` and bare `import '…'`. */
 const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])(\.{1,2}\/[^'"\n]{1,300})\1/g;
 const CODE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-const JS_TO_TS = new Map([['.js', ['.ts', '.tsx']], ['.mjs', ['.mts']], ['.cjs', ['.cts']], ['.jsx', ['.tsx']]]);
+const JS_TO_TS = new Map([
+  ['.js', ['.ts', '.tsx']],
+  ['.mjs', ['.mts']],
+  ['.cjs', ['.cts']],
+  ['.jsx', ['.tsx']],
+]);
 
 /** The relative specifiers a file's text imports or requires. */
 export function relativeSpecifiers(text: string): string[] {

@@ -144,7 +144,14 @@ describe('snapshot reads of inventoried paths', () => {
       const entry = (path: string) => ({ path, language: 'typescript' as const, kind: 'source' as const, sizeBytes: 10 });
       const paths = ['link.ts', 'linked-dir/secret.ts', 'inside-link.ts', 'fifo-dir/pipe.ts', 'src/a.ts'];
       const snapshot = snapshotOfFiles(repo.root, paths.map(entry), () => Promise.reject(new Error('unused')));
-      const refusals = await Promise.all(paths.slice(0, 4).map((p) => snapshot.readFile(p).then(() => undefined, (e: unknown) => e)));
+      const refusals = await Promise.all(
+        paths.slice(0, 4).map((p) =>
+          snapshot.readFile(p).then(
+            () => undefined,
+            (e: unknown) => e,
+          ),
+        ),
+      );
       expect(refusals.map((e) => (e as SnapshotError).code)).toEqual(['FILE_UNREADABLE', 'FILE_UNREADABLE', 'FILE_UNREADABLE', 'FILE_UNREADABLE']);
       expect(refusals.map((e) => (e as Error).message)).toEqual([
         'not read: link.ts: a symbolic link; not followed here',

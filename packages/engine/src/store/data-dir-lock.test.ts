@@ -44,7 +44,11 @@ describe('DataDirLock', () => {
     const dir = tempDir();
     const lock = DataDirLock.acquire(dir, 'serve');
     lock.advertise({ url: 'http://127.0.0.1:8080', adminToken: 'secret-token' });
-    expect(JSON.parse(readFileSync(join(dir, 'codehealth.lock'), 'utf8'))).toMatchObject({ pid: process.pid, url: 'http://127.0.0.1:8080', adminToken: 'secret-token' });
+    expect(JSON.parse(readFileSync(join(dir, 'codehealth.lock'), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      url: 'http://127.0.0.1:8080',
+      adminToken: 'secret-token',
+    });
     expect(statSync(join(dir, 'codehealth.lock')).mode & 0o777).toBe(0o600);
     lock.release();
   });

@@ -61,9 +61,7 @@ async function applied(db: Pick<Database, 'query'>): Promise<Map<string, Applied
 
 function checkUnchanged(migration: Migration, row: AppliedRow | undefined): void {
   if (row && row.checksum !== migration.checksum) {
-    throw new MigrationError(
-      `migration ${migration.version}_${migration.name} was changed after it was applied; add a new migration instead`,
-    );
+    throw new MigrationError(`migration ${migration.version}_${migration.name} was changed after it was applied; add a new migration instead`);
   }
 }
 
@@ -79,11 +77,7 @@ export async function migrateUp(db: Database, dir = DEFAULT_MIGRATIONS_DIR): Pro
       checkUnchanged(migration, done.get(migration.version));
       if (done.has(migration.version)) continue;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        migration.checksum,
-      ]);
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [migration.version, migration.name, migration.checksum]);
       appliedNow.push(migration.version);
     }
     return appliedNow;

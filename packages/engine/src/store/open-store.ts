@@ -7,9 +7,7 @@ import { PgliteDatabase } from './pglite-database.js';
 import { PostgresDatabase, type PostgresOptions } from './postgres-database.js';
 
 export type StoreConfig =
-  | { kind: 'postgres'; url: string; options?: PostgresOptions }
-  | { kind: 'embedded'; dataDir: string; command: string }
-  | { kind: 'memory' };
+  { kind: 'postgres'; url: string; options?: PostgresOptions } | { kind: 'embedded'; dataDir: string; command: string } | { kind: 'memory' };
 
 export interface OpenStore {
   db: Database;

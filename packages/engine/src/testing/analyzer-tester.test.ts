@@ -11,13 +11,23 @@ const noDebugger = defineRule({
     category: 'runtime',
     severity: 'medium',
     docs: { whyItMatters: 'It stops execution.', suggestedAction: 'Remove it.' },
-    options: z.object({ severity: z.enum(['medium', 'high']).default('medium') }).strict().default({ severity: 'medium' }),
+    options: z
+      .object({ severity: z.enum(['medium', 'high']).default('medium') })
+      .strict()
+      .default({ severity: 'medium' }),
   },
   create: (context) => ({
-    debugger_statement: (node) => context.report({ node, title: 'debugger statement', description: 'A debugger statement is left in.', severity: context.options.severity }),
+    debugger_statement: (node) =>
+      context.report({ node, title: 'debugger statement', description: 'A debugger statement is left in.', severity: context.options.severity }),
   }),
 });
-const analyzer = defineAnalyzer({ id: 'demo', description: 'd', categories: ['runtime'], languages: ['typescript', 'tsx', 'javascript', 'jsx'], rules: [noDebugger] });
+const analyzer = defineAnalyzer({
+  id: 'demo',
+  description: 'd',
+  categories: ['runtime'],
+  languages: ['typescript', 'tsx', 'javascript', 'jsx'],
+  rules: [noDebugger],
+});
 const tester = new AnalyzerTester(analyzer);
 
 // The harness on itself: these cases register real tests.
@@ -48,8 +58,12 @@ describe('AnalyzerTester', () => {
     expect(() => tester.run('no-debugger', { valid: ['a;'], invalid: [] })).toThrow(/at least one invalid case/);
     expect(() => tester.run('no-debugger', { valid: [], invalid: [{ code: 'debugger;', findings: [] }] })).toThrow(/must expect at least one finding/);
     expect(() => tester.run('no-debugger', { valid: ['a;', 'a;'], invalid: [{ code: 'debugger;', findings: [{ line: 1 }] }] })).toThrow(/duplicate valid case/);
-    expect(() => tester.run('no-debugger', { valid: [], invalid: [{ code: 'debugger;', findings: [{ line: 1, colour: 'red' } as never] }] })).toThrow(/unknown key "colour"/);
-    expect(() => tester.run('no-debugger', { valid: [{ code: 'a;', opts: {} } as never], invalid: [{ code: 'debugger;', findings: [{ line: 1 }] }] })).toThrow(/unknown key "opts"/);
+    expect(() => tester.run('no-debugger', { valid: [], invalid: [{ code: 'debugger;', findings: [{ line: 1, colour: 'red' } as never] }] })).toThrow(
+      /unknown key "colour"/,
+    );
+    expect(() => tester.run('no-debugger', { valid: [{ code: 'a;', opts: {} } as never], invalid: [{ code: 'debugger;', findings: [{ line: 1 }] }] })).toThrow(
+      /unknown key "opts"/,
+    );
   });
 
   it('gives the file the role its path says, or the one a case names', () => {

@@ -132,7 +132,10 @@ export class AnalyzerTester {
         tests.invalid.forEach((c, i) =>
           it(describeCase(c, i), () => {
             const findings = runRule(this.analyzer, ruleId, c).sort((a, b) => a.anchor.lineStart - b.anchor.lineStart);
-            expect(findings.map((f) => f.anchor.lineStart), 'finding lines').toEqual(c.findings.map((f) => f.line));
+            expect(
+              findings.map((f) => f.anchor.lineStart),
+              'finding lines',
+            ).toEqual(c.findings.map((f) => f.line));
             c.findings.forEach((expected, j) => assertFinding(findings[j], expected));
           }),
         );

@@ -12,7 +12,10 @@ const hotFile = defineRule({
     category: 'code_smell',
     severity: 'low',
     docs: { whyItMatters: 'Churn concentrates risk.', suggestedAction: 'Split the file.' },
-    options: z.object({ minCommits: z.number().int().min(1).default(3) }).strict().default({ minCommits: 3 }),
+    options: z
+      .object({ minCommits: z.number().int().min(1).default(3) })
+      .strict()
+      .default({ minCommits: 3 }),
   },
   async analyze(context) {
     const git = await context.git();
@@ -21,7 +24,13 @@ const hotFile = defineRule({
       const commits = git.files.get(summary.path)?.commitsTotal ?? 0;
       if (commits < context.options.minCommits) continue;
       hot++;
-      context.report({ filePath: summary.path, lineStart: 1, title: `${summary.path} changed in ${commits} commits`, description: 'A hot file.', data: { commits } });
+      context.report({
+        filePath: summary.path,
+        lineStart: 1,
+        title: `${summary.path} changed in ${commits} commits`,
+        description: 'A hot file.',
+        data: { commits },
+      });
     }
     context.metric('hotFiles', hot);
   },
@@ -79,15 +88,19 @@ describe('RepositoryRuleTester', () => {
     expect(() => tester.run('hot-file', { valid: [], invalid: [{ files: { 'a.ts': 'a;' }, findings: [] }] })).toThrow(/must expect at least one finding/);
     expect(() => tester.run('hot-file', { valid: [{ files: {} }, { files: {} }], invalid: [ok] })).toThrow(/duplicate case/);
     expect(() => tester.run('hot-file', { valid: [{ files: {}, code: 'a' } as never], invalid: [ok] })).toThrow(/unknown key "code"/);
-    expect(() => tester.run('hot-file', { valid: [], invalid: [{ ...ok, findings: [{ path: 'src/a.ts', line: 1, colour: 'red' } as never] }] })).toThrow(/unknown key "colour"/);
+    expect(() => tester.run('hot-file', { valid: [], invalid: [{ ...ok, findings: [{ path: 'src/a.ts', line: 1, colour: 'red' } as never] }] })).toThrow(
+      /unknown key "colour"/,
+    );
     expect(() => tester.run('hot-file', { valid: [], invalid: [{ ...ok, findings: [{ path: 'src/b.ts', line: 1 }] }] })).toThrow(/not one of the case's files/);
     expect(() => tester.run('hot-file', { valid: [], invalid: [{ ...ok, history: [{ files: {}, when: 'now' } as never] }] })).toThrow(/unknown key "when"/);
     expect(() => tester.run('hot-file', { valid: [], invalid: [{ ...ok, history: [{ files: {}, date: 'yesterday' }] }] })).toThrow(/not an ISO 8601 date/);
     expect(() => tester.run('hot-file', { valid: [{ files: { '../escape.ts': 'a;' } }], invalid: [ok] })).toThrow(/not a relative path/);
-    expect(() => tester.run('hot-file', { valid: [{ files: {}, options: { minCommits: 0 } }], invalid: [ok] })).toThrow(/rules.churn\/hot-file.options: minCommits/);
+    expect(() => tester.run('hot-file', { valid: [{ files: {}, options: { minCommits: 0 } }], invalid: [ok] })).toThrow(
+      /rules.churn\/hot-file.options: minCommits/,
+    );
   });
 
-  it('refuses a file rule: that is AnalyzerTester\'s', () => {
+  it("refuses a file rule: that is AnalyzerTester's", () => {
     const fileRule = defineRule({
       kind: 'file',
       meta: { id: 'f', description: 'd', category: 'runtime', severity: 'low', docs: { whyItMatters: 'w', suggestedAction: 's' } },

@@ -121,7 +121,15 @@ function materialize(root: string, c: RepositoryCase): void {
     when = date === undefined ? when + 86_400_000 : Date.parse(date);
     const [, name = 'Test', email = 'test@example.com'] = /^(.*?)\s*<(.*)>$/.exec(author) ?? [];
     const stamp = new Date(when).toISOString();
-    const env = { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_AUTHOR_DATE: stamp, GIT_COMMITTER_DATE: stamp };
+    const env = {
+      ...process.env,
+      GIT_AUTHOR_NAME: name,
+      GIT_AUTHOR_EMAIL: email,
+      GIT_COMMITTER_NAME: name,
+      GIT_COMMITTER_EMAIL: email,
+      GIT_AUTHOR_DATE: stamp,
+      GIT_COMMITTER_DATE: stamp,
+    };
     execFileSync('git', ['add', '-A'], { cwd: root, env });
     execFileSync('git', ['commit', '-q', '--allow-empty', '--no-verify', '-m', message], { cwd: root, env });
   };
@@ -224,7 +232,8 @@ export class RepositoryRuleTester {
       }
       c.findings.forEach((f, j) => {
         checkKeys(f, EXPECTED_KEYS, `${where} finding ${j + 1}`);
-        if (typeof f.path !== 'string' || typeof f.line !== 'number') throw new AnalyzerTesterError(`${where} finding ${j + 1}: "path" and "line" are required`);
+        if (typeof f.path !== 'string' || typeof f.line !== 'number')
+          throw new AnalyzerTesterError(`${where} finding ${j + 1}: "path" and "line" are required`);
         if (!(f.path in c.files)) throw new AnalyzerTesterError(`${where} finding ${j + 1}: "${f.path}" is not one of the case's files`);
       });
     });
@@ -244,7 +253,10 @@ export class RepositoryRuleTester {
           it(describeCase(c, i), async () => {
             const run = await runRepositoryRule(this.analyzer, ruleId, c);
             const expected = [...c.findings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
-            expect(run.findings.map((f) => `${f.filePath}:${f.anchor.lineStart}`), 'finding places').toEqual(expected.map((f) => `${f.path}:${f.line}`));
+            expect(
+              run.findings.map((f) => `${f.filePath}:${f.anchor.lineStart}`),
+              'finding places',
+            ).toEqual(expected.map((f) => `${f.path}:${f.line}`));
             expected.forEach((e, j) => assertFinding(run.findings[j], e));
             if (c.metrics) assertMetrics(run, c.metrics);
           }),

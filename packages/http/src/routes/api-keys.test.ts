@@ -41,7 +41,7 @@ describeStores('API keys', (store) => {
     expect(item).not.toHaveProperty('key');
   });
 
-  it('authenticates as the key\'s user: same projects, and the new key works at once', async () => {
+  it("authenticates as the key's user: same projects, and the new key works at once", async () => {
     const projectId = await api.createProject(user);
     const second = await api.request('POST', '/api/v1/api-keys', { key: user.key, body: { name: 'second' } });
     const viaSecond = await api.request('GET', `/api/v1/projects/${projectId}`, { key: second.body.key });
@@ -49,7 +49,7 @@ describeStores('API keys', (store) => {
     expect(viaSecond.body.user_role).toBe('owner');
   });
 
-  it('revokes: the revoked key gets 401, others keep working; another user\'s key is not found', async () => {
+  it("revokes: the revoked key gets 401, others keep working; another user's key is not found", async () => {
     const extra = await api.request('POST', '/api/v1/api-keys', { key: user.key, body: { name: 'temp' } });
     const revoked = await api.request('DELETE', `/api/v1/api-keys/${extra.body.id}`, { key: user.key });
     expect(revoked.status).toBe(204);

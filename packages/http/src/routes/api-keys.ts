@@ -34,7 +34,7 @@ export const apiKeyRoutes = [
     method: 'DELETE',
     path: '/api-keys/{keyId}',
     operationId: 'revokeApiKey',
-    summary: 'Revoke one of the caller\'s keys; it yields 401 from then on',
+    summary: "Revoke one of the caller's keys; it yields 401 from then on",
     tag: TAG,
     params: z.object({ keyId: uuidParam('keyId') }),
     status: 204,

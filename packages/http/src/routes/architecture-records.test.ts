@@ -70,7 +70,14 @@ describeStores('architecture conventions and ADRs API', (store) => {
       const counts = Object.values(values);
       const total = counts.reduce((a, b) => a + b, 0);
       const top = Math.max(...counts);
-      return { name, dominantValue: Object.keys(values).find((k) => values[k] === top)!, totalCount: total, deviationCount: total - top, consistency: (100 * top) / total, values };
+      return {
+        name,
+        dominantValue: Object.keys(values).find((k) => values[k] === top)!,
+        totalCount: total,
+        deviationCount: total - top,
+        consistency: (100 * top) / total,
+        values,
+      };
     };
     await api.services.architecture.saveDetectedConventions(project, [
       pattern('function-naming', { camelCase: 9, snake_case: 1 }),
@@ -118,7 +125,10 @@ describeStores('architecture conventions and ADRs API', (store) => {
       body: { error: 'convention not found' },
     });
     const other = await api.createProject(owner);
-    expect((await api.request('PATCH', `/api/v1/projects/${other}/architecture/conventions/${convention.id}`, { key: owner.key, body: { status: 'rejected' } })).status).toBe(404);
+    expect(
+      (await api.request('PATCH', `/api/v1/projects/${other}/architecture/conventions/${convention.id}`, { key: owner.key, body: { status: 'rejected' } }))
+        .status,
+    ).toBe(404);
     const back = await api.request('PATCH', path, { key: owner.key, body: { status: 'detected' } });
     expect(back.body.status).toBe('detected');
   });
@@ -126,9 +136,15 @@ describeStores('architecture conventions and ADRs API', (store) => {
   it('queues a convention detection once a repository is linked; 503 when the workflow engine is down', async () => {
     const project = await api.createProject(owner);
     const url = `/api/v1/projects/${project}/architecture/conventions/detect`;
-    expect(await api.request('POST', url, { key: owner.key })).toMatchObject({ status: 409, body: { error: 'link a repository to the project before detecting conventions' } });
+    expect(await api.request('POST', url, { key: owner.key })).toMatchObject({
+      status: 409,
+      body: { error: 'link a repository to the project before detecting conventions' },
+    });
     const repo = randomUUID();
-    await api.db.query(`INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'a', 'b', 'a/b', $2, $2)`, [repo, `file:///tmp/${repo}`]);
+    await api.db.query(`INSERT INTO repositories (id, provider, owner, name, full_name, url, clone_url) VALUES ($1, 'local', 'a', 'b', 'a/b', $2, $2)`, [
+      repo,
+      `file:///tmp/${repo}`,
+    ]);
     await api.db.query('INSERT INTO project_repositories (project_id, repository_id) VALUES ($1, $2)', [project, repo]);
     const queued = await api.request('POST', url, { key: owner.key });
     expect(queued.status).toBe(201);
@@ -137,7 +153,10 @@ describeStores('architecture conventions and ADRs API', (store) => {
     expect(job).toEqual({ kind: 'convention-detection', input: { projectId: project } });
     const down = new ArchitectureService(api.db, api.services.access, { start: () => Promise.reject(new Error('connection refused')) });
     const actor = { userId: owner.userId, email: owner.email };
-    await expect(down.detectConventions(actor, project)).rejects.toMatchObject({ name: 'UnavailableError', message: 'the workflow engine is unavailable; try again later' });
+    await expect(down.detectConventions(actor, project)).rejects.toMatchObject({
+      name: 'UnavailableError',
+      message: 'the workflow engine is unavailable; try again later',
+    });
   });
 
   it('creates ADRs numbered per project, with defaults, and lists them by number', async () => {
@@ -176,7 +195,9 @@ describeStores('architecture conventions and ADRs API', (store) => {
   it('numbers concurrent creations 1, 2, 3, ... without a gap or a duplicate', async () => {
     const project = await api.createProject(owner);
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => api.request('POST', `/api/v1/projects/${project}/architecture/adrs`, { key: owner.key, body: { title: `ADR ${i}` } })),
+      Array.from({ length: 12 }, (_, i) =>
+        api.request('POST', `/api/v1/projects/${project}/architecture/adrs`, { key: owner.key, body: { title: `ADR ${i}` } }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(12).fill(201));
     expect(responses.map((r) => r.body.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
@@ -190,7 +211,9 @@ describeStores('architecture conventions and ADRs API', (store) => {
     expect((await post({ title: 'x', status: 'done' })).status).toBe(400);
     expect((await post({ title: 'x', number: 7 })).status).toBe(400);
     expect((await post({ title: 'x', superseded_by: 'abc' })).status).toBe(400);
-    expect((await post({ title: 'x', status: 'superseded' })).body).toEqual({ error: 'status superseded requires superseded_by: the id of the ADR that replaces this one' });
+    expect((await post({ title: 'x', status: 'superseded' })).body).toEqual({
+      error: 'status superseded requires superseded_by: the id of the ADR that replaces this one',
+    });
     expect((await post({ title: 'x', superseded_by: UNKNOWN })).body).toEqual({ error: 'superseded_by is allowed only with status superseded' });
     expect(await api.request('GET', `${base()}/adrs/${UNKNOWN}`, { key: owner.key })).toMatchObject({ status: 404, body: { error: 'ADR not found' } });
     expect((await api.request('PATCH', `${base()}/adrs/${UNKNOWN}`, { key: owner.key, body: { title: 'y' } })).status).toBe(404);
@@ -228,7 +251,10 @@ describeStores('architecture conventions and ADRs API', (store) => {
     const third = await post({ title: 'Temporal, self-hosted' });
     expect((await patch(adr.id, { superseded_by: third.id })).body.superseded_by).toBe(third.id);
     expect((await patch(adr.id, { superseded_by: null })).status).toBe(400);
-    expect(await patch(adr.id, { status: 'accepted' })).toMatchObject({ status: 409, body: { error: 'an ADR cannot move from superseded to accepted (superseded is final)' } });
+    expect(await patch(adr.id, { status: 'accepted' })).toMatchObject({
+      status: 409,
+      body: { error: 'an ADR cannot move from superseded to accepted (superseded is final)' },
+    });
     // Editing text of a superseded ADR keeps its replacement.
     expect((await patch(adr.id, { consequences: 'history' })).body).toMatchObject({ consequences: 'history', superseded_by: third.id });
     // A superseded ADR cannot replace another (no loops).

@@ -12,10 +12,12 @@ import { createTestApi, describeStores, type TestApi, type TestUser } from '../.
 // cycle between components; core/a ↔ core/b is a run-time import cycle; tests beside the code.
 const SMALL_REPO: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'small', type: 'module' }),
-  'src/web/page.ts': "import { a } from '../core/a.js';\nimport { b } from '../core/b.js';\nexport const TITLE = 'page';\nexport const render = () => a(1) + b(2);\n",
+  'src/web/page.ts':
+    "import { a } from '../core/a.js';\nimport { b } from '../core/b.js';\nexport const TITLE = 'page';\nexport const render = () => a(1) + b(2);\n",
   'src/web/nav.ts': "import { a } from '../core/a.js';\nexport const nav = () => a(3);\n",
   'src/core/a.ts': "import { b } from './b.js';\nexport function a(n: number): number {\n  return n > 0 ? b(n - 1) : 0;\n}\n",
-  'src/core/b.ts': "import { a } from './a.js';\nimport { TITLE } from '../web/page.js';\nexport function b(n: number): number {\n  return n > 0 ? a(n - 1) : TITLE.length;\n}\n",
+  'src/core/b.ts':
+    "import { a } from './a.js';\nimport { TITLE } from '../web/page.js';\nexport function b(n: number): number {\n  return n > 0 ? a(n - 1) : TITLE.length;\n}\n",
   'src/main.ts': "import { render } from './web/page.js';\nimport { nav } from './web/nav.js';\nconsole.log(render(), nav());\n",
   'src/core/a.test.ts': "import { a } from './a.js';\nif (a(0) !== 0) throw new Error('a');\n",
 };
@@ -69,7 +71,10 @@ describeStores('architecture API', (store) => {
     const none = await api.request('GET', `${base()}/overview`, { key: member.key });
     expect(none).toMatchObject({ status: 404, body: { error: 'no architecture overview yet; link a repository or trigger a review' } });
     const repositoryId = await linkRepository(projectId);
-    await api.services.architecture.saveOverview(projectId, buildArchitectureOverview({ facts: small, repository: { id: repositoryId, fullName: 'acme/small' } }));
+    await api.services.architecture.saveOverview(
+      projectId,
+      buildArchitectureOverview({ facts: small, repository: { id: repositoryId, fullName: 'acme/small' } }),
+    );
     const got = await api.request('GET', `${base()}/overview`, { key: member.key });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ project_id: projectId, generated_at: expect.stringMatching(/Z$/) });
@@ -178,7 +183,12 @@ describeStores('architecture API', (store) => {
     const { body } = await api.request('POST', `/api/v1/projects/${project}/architecture/reviews/trigger`, { key: owner.key });
     await api.services.architectureReviewRecorder.fail(body.id, 'checkout failed: repository not found');
     const failed = await api.request('GET', `/api/v1/projects/${project}/architecture/reviews/${body.id}`, { key: owner.key });
-    expect(failed.body).toMatchObject({ status: 'failed', error: 'checkout failed: repository not found', completed_at: expect.stringMatching(/Z$/), metrics: null });
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      error: 'checkout failed: repository not found',
+      completed_at: expect.stringMatching(/Z$/),
+      metrics: null,
+    });
     expect(await api.services.architectureReviewRecorder.run(body.id, small)).toEqual({ status: 'already_finished' });
     // The next trigger creates a new review.
     const next = await api.request('POST', `/api/v1/projects/${project}/architecture/reviews/trigger`, { key: owner.key });
@@ -198,8 +208,13 @@ describeStores('architecture API', (store) => {
   });
 
   it('validates review paths and pages', async () => {
-    expect(await api.request('GET', `${base()}/reviews/${UNKNOWN}`, { key: owner.key })).toMatchObject({ status: 404, body: { error: 'architecture review not found' } });
-    expect((await api.request('GET', `${base()}/reviews/42`, { key: owner.key })).body).toEqual({ error: 'invalid path parameter: reviewId: reviewId must be a UUID' });
+    expect(await api.request('GET', `${base()}/reviews/${UNKNOWN}`, { key: owner.key })).toMatchObject({
+      status: 404,
+      body: { error: 'architecture review not found' },
+    });
+    expect((await api.request('GET', `${base()}/reviews/42`, { key: owner.key })).body).toEqual({
+      error: 'invalid path parameter: reviewId: reviewId must be a UUID',
+    });
     expect((await api.request('GET', `${base()}/reviews?limit=101`, { key: owner.key })).status).toBe(400);
     expect((await api.request('GET', `${base()}/reviews?offset=-1`, { key: owner.key })).status).toBe(400);
     const page = await api.request('GET', `${base()}/reviews`, { key: owner.key });
@@ -227,7 +242,10 @@ describeStores('architecture API', (store) => {
     ];
     for (const [method, path, body] of routes) {
       expect(await api.request(method, base() + path, { body }), `${method} ${path}`).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
-      expect(await api.request(method, base() + path, { key: outsider.key, body }), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+      expect(await api.request(method, base() + path, { key: outsider.key, body }), `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { error: 'forbidden' },
+      });
     }
   });
 });

@@ -29,11 +29,17 @@ describeStores('cached project aggregates', (store) => {
 
     // A change no service made (nothing invalidates): the cached answer stands.
     const [victim] = await api.db.query<{ id: string }>('SELECT id FROM issues WHERE project_id = $1 ORDER BY id LIMIT 1', [projectId]);
-    await api.db.query('DELETE FROM issues WHERE id <> $1 AND project_id = $2 AND id = (SELECT id FROM issues WHERE project_id = $2 AND id <> $1 ORDER BY id LIMIT 1)', [victim!.id, projectId]);
+    await api.db.query(
+      'DELETE FROM issues WHERE id <> $1 AND project_id = $2 AND id = (SELECT id FROM issues WHERE project_id = $2 AND id <> $1 ORDER BY id LIMIT 1)',
+      [victim!.id, projectId],
+    );
     expect(await get(stats)).toEqual(before);
 
     // A write through the API replaces it: both the deletion and the dismissal show.
-    const dismissed = await api.request('POST', `/api/v1/projects/${projectId}/analysis/issues/${victim!.id}/dismiss`, { key: owner.key, body: { reason: 'test' } });
+    const dismissed = await api.request('POST', `/api/v1/projects/${projectId}/analysis/issues/${victim!.id}/dismiss`, {
+      key: owner.key,
+      body: { reason: 'test' },
+    });
     expect(dismissed.status).toBe(200);
     const after = await get(stats);
     // What the store holds now (a dismissal also dismisses the issue's copies with the same fingerprint).

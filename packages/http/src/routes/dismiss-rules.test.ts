@@ -2,7 +2,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 import { addMember, analyseSnippetRepository, fingerprintOf, findingOf, LINES_INSERTED, recordRun, type AnalysedRuns } from '../fixtures/issue-runs.js';
 
-type WireIssue = { id: string; rule_id: string; file_path: string; title: string; source: string; is_dismissed: boolean; is_new: boolean; context_id: string; anchor: { line_start: number } };
+type WireIssue = {
+  id: string;
+  rule_id: string;
+  file_path: string;
+  title: string;
+  source: string;
+  is_dismissed: boolean;
+  is_new: boolean;
+  context_id: string;
+  anchor: { line_start: number };
+};
 
 describeStores('issue dismissal and dismiss rules API', (store) => {
   let api: TestApi;
@@ -82,8 +92,14 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
     expect((await p.call('POST', `/issues/${target.id}/dismiss`)).status).toBe(200);
     expect(await p.rules()).toEqual([expect.objectContaining({ action: 'dismiss', reason: '', scope: 'file' })]);
     const broad = await p.call('POST', '/dismiss-rules', { rule_pattern: 'security/*', reason: 'security is reviewed elsewhere' });
-    expect(broad).toMatchObject({ status: 201, body: { rule_pattern: 'security/*', scope: 'global', match_count: 0, source_type: null, secondary_pattern: null, file_path: '' } });
-    const security = runs.v1.filter((f) => f.ruleId.startsWith('security/')).map((f) => `${f.ruleId} ${f.filePath}`).sort();
+    expect(broad).toMatchObject({
+      status: 201,
+      body: { rule_pattern: 'security/*', scope: 'global', match_count: 0, source_type: null, secondary_pattern: null, file_path: '' },
+    });
+    const security = runs.v1
+      .filter((f) => f.ruleId.startsWith('security/'))
+      .map((f) => `${f.ruleId} ${f.filePath}`)
+      .sort();
     expect(await p.dismissed(`context_id=${p.first}`)).toEqual(security);
 
     const second = await recordRun(api.db, p.id, runs.v2, { baseline: [p.first] });
@@ -113,7 +129,10 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
   it('deleting a broad rule re-activates what it suppressed, except what another rule still hides', async () => {
     const p = await project();
     const broad = (await p.call('POST', '/dismiss-rules', { rule_pattern: 'CODE-SMELL/*', action: 'wont_fix' })).body;
-    const smells = runs.v1.filter((f) => f.category === 'code_smell').map((f) => `${f.ruleId} ${f.filePath}`).sort();
+    const smells = runs.v1
+      .filter((f) => f.category === 'code_smell')
+      .map((f) => `${f.ruleId} ${f.filePath}`)
+      .sort();
     expect(smells.length).toBeGreaterThanOrEqual(2);
     expect(await p.dismissed(`context_id=${p.first}`)).toEqual(smells);
     const magic = await p.one(`context_id=${p.first}`, 'code-smell/magic-numbers');
@@ -129,7 +148,10 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
   it('matches rules by title, file glob, source and secondary pattern, and undoes each on delete', async () => {
     const p = await project();
     const cases: Array<[Record<string, unknown>, (f: (typeof runs.v1)[number]) => boolean]> = [
-      [{ rule_pattern: 'unused FILE*', scope: 'file', file_path: 'src/u*.ts' }, (f) => f.title.toLowerCase().startsWith('unused file') && f.filePath === 'src/util.ts'],
+      [
+        { rule_pattern: 'unused FILE*', scope: 'file', file_path: 'src/u*.ts' },
+        (f) => f.title.toLowerCase().startsWith('unused file') && f.filePath === 'src/util.ts',
+      ],
       [{ rule_pattern: '*', scope: 'file', file_path: '**/*.ts', source_type: 'graph_rule' }, (f) => f.source === 'graph_rule' && f.filePath.endsWith('.ts')],
       [{ rule_pattern: '*', scope: 'file', file_path: '*.ts' }, () => false],
       [{ rule_pattern: '*', secondary_pattern: "*exec('ls*" }, (f) => f.anchor.codeSnippet.includes("exec('ls")],
@@ -140,7 +162,10 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
     for (const [body, expected] of cases) {
       const created = await p.call('POST', '/dismiss-rules', body);
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const want = runs.v1.filter(expected).map((f) => `${f.ruleId} ${f.filePath}`).sort();
+      const want = runs.v1
+        .filter(expected)
+        .map((f) => `${f.ruleId} ${f.filePath}`)
+        .sort();
       expect(await p.dismissed(`context_id=${p.first}`), JSON.stringify(body)).toEqual(want);
       expect((await p.call('DELETE', `/dismiss-rules/${created.body.id}`)).status).toBe(204);
       expect(await p.dismissed(`context_id=${p.first}`)).toEqual([]);
@@ -161,7 +186,10 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
     const hit = (f: (typeof runs.v1)[number]) => [f.title, f.anchor.codeSnippet, `fingerprint:${fingerprintOf(f)}`].some(matches);
     const created = await p.call('POST', '/dismiss-rules', { rule_pattern: '*', secondary_pattern: secondary });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const want = runs.v1.filter(hit).map((f) => `${f.ruleId} ${f.filePath}`).sort();
+    const want = runs.v1
+      .filter(hit)
+      .map((f) => `${f.ruleId} ${f.filePath}`)
+      .sort();
     expect(want.length).toBeGreaterThan(0);
     expect(want.length).toBeLessThan(runs.v1.length);
     expect(await p.dismissed(`context_id=${p.first}`)).toEqual(want);
@@ -170,7 +198,12 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
     const long = (await p.call('POST', '/dismiss-rules', { rule_pattern: '*?'.repeat(500), reason: 'titles of 500+ characters' })).body;
     expect(long).toMatchObject({ rule_pattern: expect.stringMatching(/^(\*\?){500}$/) });
     const second = await recordRun(api.db, p.id, runs.v2, { baseline: [p.first] });
-    expect(await p.dismissed(`context_id=${second}`)).toEqual(runs.v2.filter(hit).map((f) => `${f.ruleId} ${f.filePath}`).sort());
+    expect(await p.dismissed(`context_id=${second}`)).toEqual(
+      runs.v2
+        .filter(hit)
+        .map((f) => `${f.ruleId} ${f.filePath}`)
+        .sort(),
+    );
     expect((await p.rules()).find((rule) => rule.id === long.id)).toMatchObject({ match_count: 0 });
   });
 
@@ -234,7 +267,7 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
     expect((await p.call('POST', '/issues/7b0c7a8e-1c1a-4f5e-9d55-2d5d4f0a9b11/dismiss')).status).toBe(404);
   });
 
-  it('keeps rules to their project: 404 for another project\'s rule, 403 for outsiders, 401 without a key', async () => {
+  it("keeps rules to their project: 404 for another project's rule, 403 for outsiders, 401 without a key", async () => {
     const p = await project();
     const other = await project();
     const rule = (await other.call('POST', '/dismiss-rules', { rule_pattern: 'security/*' })).body;
@@ -243,11 +276,18 @@ describeStores('issue dismissal and dismiss rules API', (store) => {
     expect(await p.rules()).toEqual([]);
     expect(await p.dismissed(`context_id=${p.first}`)).toEqual([]);
     const root = `/api/v1/projects/${other.id}/analysis/dismiss-rules`;
-    for (const [method, path, body] of [['GET', root], ['POST', root, { rule_pattern: 'x' }], ['DELETE', `${root}/${rule.id}`]] as const) {
+    for (const [method, path, body] of [
+      ['GET', root],
+      ['POST', root, { rule_pattern: 'x' }],
+      ['DELETE', `${root}/${rule.id}`],
+    ] as const) {
       expect(await api.request(method, path, { key: outsider.key, body }), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'forbidden' } });
       expect((await api.request(method, path, { body })).status).toBe(401);
     }
-    expect(await api.request('DELETE', `${root}/not-a-uuid`, { key: owner.key })).toMatchObject({ status: 400, body: { error: 'invalid path parameter: ruleId: ruleId must be a UUID' } });
+    expect(await api.request('DELETE', `${root}/not-a-uuid`, { key: owner.key })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid path parameter: ruleId: ruleId must be a UUID' },
+    });
     expect((await api.request('DELETE', `${root}/${rule.id}`, { key: owner.key })).status).toBe(204);
   });
 });

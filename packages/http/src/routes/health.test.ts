@@ -74,12 +74,26 @@ describeStores('health API', (store) => {
     const { projectId } = await projectWithRepo();
     const first = await api.request('POST', `${base(projectId)}/trigger`, { key: member.key });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ status: 'queued', assessment_id: expect.stringMatching(/^[0-9a-f-]{36}$/), workflow_id: `health-assessment-${first.body.assessment_id}` });
+    expect(first.body).toEqual({
+      status: 'queued',
+      assessment_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      workflow_id: `health-assessment-${first.body.assessment_id}`,
+    });
     const jobs = await api.db.query<{ kind: string; input: unknown }>('SELECT kind, input FROM jobs WHERE workflow_id = $1', [first.body.workflow_id]);
     expect(jobs).toEqual([{ kind: 'health-assessment', input: { projectId, assessmentId: first.body.assessment_id } }]);
 
     const got = await api.request('GET', `${base(projectId)}/assessments/${first.body.assessment_id}`, { key: member.key });
-    expect(got.body).toMatchObject({ id: first.body.assessment_id, project_id: projectId, status: 'pending', trigger_type: 'manual', overall_score: 0, overall_grade: 'F', critical_count: 0, completed_at: null, actual_coverage_percent: null });
+    expect(got.body).toMatchObject({
+      id: first.body.assessment_id,
+      project_id: projectId,
+      status: 'pending',
+      trigger_type: 'manual',
+      overall_score: 0,
+      overall_grade: 'F',
+      critical_count: 0,
+      completed_at: null,
+      actual_coverage_percent: null,
+    });
 
     const second = await api.request('POST', `${base(projectId)}/trigger`, { key: owner.key });
     expect(second.body).toEqual(first.body);
@@ -168,7 +182,14 @@ describeStores('health API', (store) => {
 
     const { status, body } = await api.request('GET', base(projectId), { key: member.key });
     expect(status).toBe(200);
-    expect(body.latest_assessment).toEqual({ ...w2, id: secondId, project_id: projectId, trigger_type: 'manual', created_at: expect.stringMatching(/Z$/), completed_at: expect.stringMatching(/Z$/) });
+    expect(body.latest_assessment).toEqual({
+      ...w2,
+      id: secondId,
+      project_id: projectId,
+      trigger_type: 'manual',
+      created_at: expect.stringMatching(/Z$/),
+      completed_at: expect.stringMatching(/Z$/),
+    });
 
     const active = r2.findings.filter((f: Finding) => f.ruleId !== 'code-smell/magic-numbers');
     expect(active.length).toBeLessThan(r2.findings.length);
@@ -184,7 +205,15 @@ describeStores('health API', (store) => {
     expect(body.category_breakdown.find((c: { category: string }) => c.category === 'security')).toMatchObject({ count: 1, critical: 1 });
 
     expect(body.trend_data.map((p: { id: string }) => p.id)).toEqual([firstId, secondId]);
-    expect(body.trend_data[0]).toMatchObject({ overall_score: w1.overall_score, overall_grade: w1.overall_grade, security_score: w1.security_score, critical_count: w1.critical_count, total_lines_of_code: w1.total_lines_of_code, churn_rate: r1.metrics.churn.churnRate, status: 'completed' });
+    expect(body.trend_data[0]).toMatchObject({
+      overall_score: w1.overall_score,
+      overall_grade: w1.overall_grade,
+      security_score: w1.security_score,
+      critical_count: w1.critical_count,
+      total_lines_of_code: w1.total_lines_of_code,
+      churn_rate: r1.metrics.churn.churnRate,
+      status: 'completed',
+    });
     expect(body.trend_data[1]).toMatchObject({ low_count: w2.low_count, churn_rate: r2.metrics.churn.churnRate });
 
     const categories = body.drift_alerts.map((a: { category: string }) => a.category);
@@ -200,7 +229,8 @@ describeStores('health API', (store) => {
     const churn = r2.metrics.churn;
     const rate = round1((churn.linesDeleted30d / (churn.linesAdded30d + churn.linesDeleted30d)) * 100);
     expect(rate).toBeGreaterThan(0);
-    const consistency = (r: typeof r2) => round1(r.conventions.reduce((s, p) => s + p.consistency * p.totalCount, 0) / r.conventions.reduce((s, p) => s + p.totalCount, 0));
+    const consistency = (r: typeof r2) =>
+      round1(r.conventions.reduce((s, p) => s + p.consistency * p.totalCount, 0) / r.conventions.reduce((s, p) => s + p.totalCount, 0));
     expect(body.codebase_dynamics).toEqual({
       churn_rate: churn.churnRate,
       churn_change: round1(churn.churnRate - r1.metrics.churn.churnRate),
@@ -215,7 +245,13 @@ describeStores('health API', (store) => {
     });
     expect(body.convention_consistency).toEqual({
       overall_consistency: consistency(r2),
-      patterns: r2.conventions.map((p) => ({ name: p.name, consistency: round1(p.consistency), dominant_value: p.dominantValue, total_count: p.totalCount, deviation_count: p.deviationCount })),
+      patterns: r2.conventions.map((p) => ({
+        name: p.name,
+        consistency: round1(p.consistency),
+        dominant_value: p.dominantValue,
+        total_count: p.totalCount,
+        deviation_count: p.deviationCount,
+      })),
     });
     expect(body.test_quality).toEqual({
       structural_coverage: w2.structural_coverage_pct,
@@ -225,7 +261,17 @@ describeStores('health API', (store) => {
       mock_usage_pct: w2.mock_usage_pct,
     });
     expect(body.repo_stats).toEqual([
-      { id: repositoryId, name: 'shop', full_name: 'acme/shop', language: 'typescript', total_loc: w2.total_lines_of_code, test_loc: w2.test_lines_of_code, lines_added_30d: churn.linesAdded30d, lines_deleted_30d: churn.linesDeleted30d, pr_count: 0 },
+      {
+        id: repositoryId,
+        name: 'shop',
+        full_name: 'acme/shop',
+        language: 'typescript',
+        total_loc: w2.total_lines_of_code,
+        test_loc: w2.test_lines_of_code,
+        lines_added_30d: churn.linesAdded30d,
+        lines_deleted_30d: churn.linesDeleted30d,
+        pr_count: 0,
+      },
     ]);
 
     // A trigger after completion starts a new run.
@@ -242,19 +288,50 @@ describeStores('health API', (store) => {
     expect(all.body).toMatchObject({ total_count: 3, limit: 20, offset: 0 });
     expect(all.body.items.map((i: { id: string }) => i.id)).toEqual([pending, secondId, firstId]);
     const w1 = toWireAssessment(assessed.first.result);
-    expect(all.body.items[2]).toEqual({ id: firstId, overall_score: w1.overall_score, overall_grade: w1.overall_grade, trigger_type: 'manual', status: 'completed', critical_count: w1.critical_count, high_count: w1.high_count, created_at: expect.stringMatching(/Z$/), completed_at: expect.stringMatching(/Z$/), graded: true, not_graded_reason: null });
-    expect(all.body.items[0]).toMatchObject({ id: pending, status: 'pending', overall_score: 0, overall_grade: 'F', graded: false, not_graded_reason: 'the assessment has not started' });
+    expect(all.body.items[2]).toEqual({
+      id: firstId,
+      overall_score: w1.overall_score,
+      overall_grade: w1.overall_grade,
+      trigger_type: 'manual',
+      status: 'completed',
+      critical_count: w1.critical_count,
+      high_count: w1.high_count,
+      created_at: expect.stringMatching(/Z$/),
+      completed_at: expect.stringMatching(/Z$/),
+      graded: true,
+      not_graded_reason: null,
+    });
+    expect(all.body.items[0]).toMatchObject({
+      id: pending,
+      status: 'pending',
+      overall_score: 0,
+      overall_grade: 'F',
+      graded: false,
+      not_graded_reason: 'the assessment has not started',
+    });
     const page = await api.request('GET', `${base(projectId)}/assessments?limit=1&offset=1`, { key: member.key });
     expect(page.body).toMatchObject({ items: [{ id: secondId }], total_count: 3, limit: 1, offset: 1 });
     expect((await api.request('GET', `${base(projectId)}/assessments?limit=101`, { key: member.key })).status).toBe(400);
     expect((await api.request('GET', `${base(projectId)}/assessments?offset=-1`, { key: member.key })).status).toBe(400);
 
     const one = await api.request('GET', `${base(projectId)}/assessments/${secondId}`, { key: member.key });
-    expect(one.body).toMatchObject({ ...toWireAssessment(assessed.second.result, { ledger: true }), id: secondId, project_id: projectId, created_at: expect.any(String), completed_at: expect.any(String) });
-    expect(await api.request('GET', `${base(projectId)}/assessments/${randomUUID()}`, { key: member.key })).toMatchObject({ status: 404, body: { error: 'assessment not found' } });
+    expect(one.body).toMatchObject({
+      ...toWireAssessment(assessed.second.result, { ledger: true }),
+      id: secondId,
+      project_id: projectId,
+      created_at: expect.any(String),
+      completed_at: expect.any(String),
+    });
+    expect(await api.request('GET', `${base(projectId)}/assessments/${randomUUID()}`, { key: member.key })).toMatchObject({
+      status: 404,
+      body: { error: 'assessment not found' },
+    });
     const other = await projectWithRepo();
     expect((await api.request('GET', `${base(other.projectId)}/assessments/${secondId}`, { key: owner.key })).status).toBe(404);
-    expect(await api.request('GET', `${base(projectId)}/assessments/nope`, { key: member.key })).toMatchObject({ status: 400, body: { error: 'invalid path parameter: assessmentId: assessmentId must be a UUID' } });
+    expect(await api.request('GET', `${base(projectId)}/assessments/nope`, { key: member.key })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid path parameter: assessmentId: assessmentId must be a UUID' },
+    });
   });
 
   it('reads a repository of Python files as ungraded: placeholders named in the extension, the spec fields valid, no drift against it', async () => {
@@ -263,7 +340,9 @@ describeStores('health API', (store) => {
     const triggered = await api.request('POST', `${base(projectId)}/trigger`, { key: owner.key });
     const id = triggered.body.assessment_id as string;
     await api.services.assessments.markRunning(id);
-    await api.services.assessments.complete(id, [{ repositoryId, repository: { name: 'shop', full_name: 'acme/shop' }, commitSha: python.sha, result: python.result }]);
+    await api.services.assessments.complete(id, [
+      { repositoryId, repository: { name: 'shop', full_name: 'acme/shop' }, commitSha: python.sha, result: python.result },
+    ]);
 
     const reason = 'no TypeScript or JavaScript files: 3 Python files are not analysed';
     // The test API validates every response against the zod schema; this checks the served document too.
@@ -330,13 +409,18 @@ describeStores('health API', (store) => {
     expect(after.slice(0, -1).every((a) => !a.dismissed)).toBe(true);
     const active = (await api.request('GET', `${base(projectId)}/drift-alerts?dismissed=false`, { key: member.key })).body as Array<{ id: string }>;
     expect(active.map((a) => a.id)).not.toContain(target.id);
-    expect((await api.request('GET', `${base(projectId)}/drift-alerts?dismissed=true`, { key: member.key })).body.map((a: { id: string }) => a.id)).toEqual([target.id]);
+    expect((await api.request('GET', `${base(projectId)}/drift-alerts?dismissed=true`, { key: member.key })).body.map((a: { id: string }) => a.id)).toEqual([
+      target.id,
+    ]);
     expect((await api.request('GET', `${base(projectId)}/drift-alerts?limit=1&offset=1`, { key: member.key })).body).toEqual([after[1]]);
     const dashboard = await api.request('GET', base(projectId), { key: member.key });
     expect(dashboard.body.drift_alerts.map((a: { id: string }) => a.id)).not.toContain(target.id);
     expect(dashboard.body.drift_alerts).toHaveLength(alerts.length - 1);
 
-    expect(await api.request('POST', `${base(projectId)}/drift-alerts/${randomUUID()}/dismiss`, { key: member.key })).toMatchObject({ status: 404, body: { error: 'drift alert not found' } });
+    expect(await api.request('POST', `${base(projectId)}/drift-alerts/${randomUUID()}/dismiss`, { key: member.key })).toMatchObject({
+      status: 404,
+      body: { error: 'drift alert not found' },
+    });
     const other = await projectWithRepo();
     expect((await api.request('POST', `${base(other.projectId)}/drift-alerts/${target.id}/dismiss`, { key: owner.key })).status).toBe(404);
     expect((await api.request('GET', `${base(projectId)}/drift-alerts?dismissed=maybe`, { key: member.key })).status).toBe(400);

@@ -20,7 +20,7 @@ export const healthRoutes = [
       "counting the latest assessment's active (not dismissed) issues by severity. `trend_data` holds the last 30 completed",
       'assessments, oldest first. `drift_alerts` are the 100 newest active alerts. `*_change` fields compare with the completed',
       'assessment before the latest (0 when there is none); `coverage_change` compares structural coverage.',
-      '`refactoring_rate` is the percentage of the last 30 days\' changed lines that were deletions (a rewritten line counts once',
+      "`refactoring_rate` is the percentage of the last 30 days' changed lines that were deletions (a rewritten line counts once",
       'deleted and once added, so 50 means pure rewriting); `refactoring_interpretation` puts it in words.',
       '`churn_rate` is lines added + deleted in the last 30 days per 1000 lines of code. `convention_consistency` is the',
       'occurrence-weighted consistency of the convention patterns when no analyzer publishes an overall figure.',
@@ -95,7 +95,7 @@ export const healthRoutes = [
     operationId: 'listDriftAlerts',
     summary: 'Drift alerts: active ones first, then dismissed ones, newest first within each (paginated array)',
     description:
-      'Default `limit` 20, maximum 100. `dismissed=false` lists only active alerts, `dismissed=true` only dismissed ones. `category` is a health category key, or `overall` for the overall score. Alerts are raised when an assessment completes, against the previous completed one (thresholds: a category score falls by 5 points or more, the overall score by 3, coverage or convention consistency by 5 points; churn rises by 50% to at least 20 lines per KLOC). With several linked repositories, `affected_files` paths are prefixed with the repository\'s `full_name`.',
+      "Default `limit` 20, maximum 100. `dismissed=false` lists only active alerts, `dismissed=true` only dismissed ones. `category` is a health category key, or `overall` for the overall score. Alerts are raised when an assessment completes, against the previous completed one (thresholds: a category score falls by 5 points or more, the overall score by 3, coverage or convention consistency by 5 points; churn rises by 50% to at least 20 lines per KLOC). With several linked repositories, `affected_files` paths are prefixed with the repository's `full_name`.",
     tag: TAG,
     access: 'member',
     params: ProjectParams,

@@ -23,7 +23,10 @@ describeStores('code-host installations API', (store) => {
   let other: TestUser;
 
   beforeAll(async () => {
-    const host = new GitHubCodeHost({ baseUrl: github.baseUrl, app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } } });
+    const host = new GitHubCodeHost({
+      baseUrl: github.baseUrl,
+      app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } },
+    });
     api = await createTestApi({ store, codeHosts: [host] });
     user = await api.createUser();
     other = await api.createUser();
@@ -45,8 +48,24 @@ describeStores('code-host installations API', (store) => {
     const res = await sync(user.key);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: expect.stringMatching(UUID), provider: 'github', installation_id: ACTIVE, account_login: 'Codertocat', account_type: 'User', status: 'active', created_at: expect.stringMatching(/Z$/) },
-      { id: expect.stringMatching(UUID), provider: 'github', installation_id: SUSPENDED, account_login: 'Codertocat', account_type: 'User', status: 'suspended', created_at: expect.stringMatching(/Z$/) },
+      {
+        id: expect.stringMatching(UUID),
+        provider: 'github',
+        installation_id: ACTIVE,
+        account_login: 'Codertocat',
+        account_type: 'User',
+        status: 'active',
+        created_at: expect.stringMatching(/Z$/),
+      },
+      {
+        id: expect.stringMatching(UUID),
+        provider: 'github',
+        installation_id: SUSPENDED,
+        account_login: 'Codertocat',
+        account_type: 'User',
+        status: 'suspended',
+        created_at: expect.stringMatching(/Z$/),
+      },
     ]);
     // A second sync updates the same rows.
     const again = await sync(user.key, {}, '/api/v1/github/installations/sync');
@@ -67,7 +86,10 @@ describeStores('code-host installations API', (store) => {
     const ids = offered.map((repo) => repo.id);
     const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos`, { key: user.key, body: { repository_ids: [...ids, ids[0]] } });
     expect(linked).toMatchObject({ status: 201, body: { status: 'linked', linked: 2, onboarding_session_id: expect.stringMatching(UUID) } });
-    const jobs = await api.db.query<{ input: { repositoryIds: string[]; sessionId: string } }>("SELECT input FROM jobs WHERE kind = 'onboarding' AND input->>'projectId' = $1", [projectId]);
+    const jobs = await api.db.query<{ input: { repositoryIds: string[]; sessionId: string } }>(
+      "SELECT input FROM jobs WHERE kind = 'onboarding' AND input->>'projectId' = $1",
+      [projectId],
+    );
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.input.sessionId).toBe(linked.body.onboarding_session_id);
     expect([...jobs[0]!.input.repositoryIds].sort()).toEqual([...ids].sort());
@@ -80,7 +102,9 @@ describeStores('code-host installations API', (store) => {
     expect(twice).toMatchObject({ status: 409, body: { error: 'repository Codertocat/Hello-World is already linked to this project' } });
     const foreign = await api.request('POST', `/api/v1/projects/${othersProject}/repos`, { key: other.key, body: { repository_id: ids[0] } });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error).toBe(`repository ${ids[0]} not found among the synced repositories of your code-host installations (sync them first); nothing was linked`);
+    expect(foreign.body.error).toBe(
+      `repository ${ids[0]} not found among the synced repositories of your code-host installations (sync them first); nothing was linked`,
+    );
   });
 
   it('links with skip_onboarding without a workflow, and links nothing when one id is not linkable', async () => {
@@ -93,7 +117,10 @@ describeStores('code-host installations API', (store) => {
     expect(partial.body.error).toContain(unknown);
     expect(await api.db.query('SELECT 1 FROM project_repositories WHERE project_id = $1', [projectId])).toEqual([]);
 
-    const skipped = await api.request('POST', `/api/v1/projects/${projectId}/repos`, { key: user.key, body: { repository_id: first!.id, skip_onboarding: true } });
+    const skipped = await api.request('POST', `/api/v1/projects/${projectId}/repos`, {
+      key: user.key,
+      body: { repository_id: first!.id, skip_onboarding: true },
+    });
     expect(skipped).toMatchObject({ status: 201, body: { linked: 1 } });
     const [session] = await api.db.query<{ status: string }>('SELECT status FROM onboarding_sessions WHERE id = $1', [skipped.body.onboarding_session_id]);
     expect(session!.status).toBe('completed');

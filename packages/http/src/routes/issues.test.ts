@@ -1,11 +1,30 @@
 import type { Finding } from '@codehealth/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
-import { addMember, analyseSnippetRepository, createRepository, findingOf, fingerprintOf, LINES_INSERTED, recordRun, type AnalysedRuns } from '../fixtures/issue-runs.js';
+import {
+  addMember,
+  analyseSnippetRepository,
+  createRepository,
+  findingOf,
+  fingerprintOf,
+  LINES_INSERTED,
+  recordRun,
+  type AnalysedRuns,
+} from '../fixtures/issue-runs.js';
 
 const RANK: Record<string, number> = { critical: 5, high: 4, medium: 3, low: 2, info: 1 };
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-type WireIssue = { id: string; severity: string; category: string; source: string; file_path: string; rule_id: string; title: string; created_at: string; anchor: { line_start: number; code_snippet: string } } & Record<string, any>;
+type WireIssue = {
+  id: string;
+  severity: string;
+  category: string;
+  source: string;
+  file_path: string;
+  rule_id: string;
+  title: string;
+  created_at: string;
+  anchor: { line_start: number; code_snippet: string };
+} & Record<string, any>;
 const bySeverity = (a: WireIssue, b: WireIssue) => RANK[b.severity]! - RANK[a.severity]!;
 const byFile = (a: WireIssue, b: WireIssue) => cmp(a.file_path, b.file_path) || a.anchor.line_start - b.anchor.line_start;
 /** The documented orders, each with its tie-break down to the id. */
@@ -50,7 +69,12 @@ describeStores('issues API', (store) => {
     latest = await recordRun(api.db, projectId, runs.v2, { repositoryId, baseline: [first] });
     // Newer, but not completed (its issues are still being recorded): listed under no filter.
     running = await recordRun(api.db, projectId, runs.v1.slice(0, 3), { repositoryId, status: 'running' });
-    prRun = await recordRun(api.db, projectId, runs.v2.filter((f) => f.filePath === 'src/util.ts'), { repositoryId, contextType: 'pr_analysis', baseline: [latest] });
+    prRun = await recordRun(
+      api.db,
+      projectId,
+      runs.v2.filter((f) => f.filePath === 'src/util.ts'),
+      { repositoryId, contextType: 'pr_analysis', baseline: [latest] },
+    );
     await recordRun(api.db, otherProjectId, runs.v1);
   });
   afterAll(() => api?.close());
@@ -77,7 +101,12 @@ describeStores('issues API', (store) => {
       severity: finding.severity,
       file_path: 'src/index.ts',
       file_group: finding.fileGroup,
-      anchor: { line_start: finding.anchor.lineStart, line_end: finding.anchor.lineEnd, code_snippet: finding.anchor.codeSnippet, validated: finding.anchor.validated },
+      anchor: {
+        line_start: finding.anchor.lineStart,
+        line_end: finding.anchor.lineEnd,
+        code_snippet: finding.anchor.codeSnippet,
+        validated: finding.anchor.validated,
+      },
       category: 'security',
       title: finding.title,
       description: finding.description,
@@ -161,7 +190,10 @@ describeStores('issues API', (store) => {
   it('sorts by every key with a stable tie-break (severity by default) and pages without overlap', async () => {
     for (const sortBy of ['severity', 'file_path', 'category', 'created_at']) {
       const { issues } = await list(`?context_type=health_assessment&sort_by=${sortBy}&limit=500`);
-      expect(issues.map((i) => i.id), sortBy).toEqual([...issues].sort(ORDERS[sortBy]).map((i) => i.id));
+      expect(
+        issues.map((i) => i.id),
+        sortBy,
+      ).toEqual([...issues].sort(ORDERS[sortBy]).map((i) => i.id));
     }
     const byDefault = (await list('?limit=500')).issues;
     expect(byDefault.map((i) => i.id)).toEqual([...byDefault].sort(ORDERS.severity).map((i) => i.id));
@@ -188,7 +220,10 @@ describeStores('issues API', (store) => {
     expect(stats.status).toBe(200);
     const zero = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
     expect(stats.body).toEqual({
-      by_category: { ...zero(['security', 'runtime', 'testing', 'code_smell', 'dead_code', 'duplication', 'consistency', 'compliance']), ...countBy(runs.v2, (f) => f.category) },
+      by_category: {
+        ...zero(['security', 'runtime', 'testing', 'code_smell', 'dead_code', 'duplication', 'consistency', 'compliance']),
+        ...countBy(runs.v2, (f) => f.category),
+      },
       by_severity: { ...zero(['critical', 'high', 'medium', 'low', 'info']), ...countBy(runs.v2, (f) => f.severity) },
       by_source: { ...zero(['static_analyzer', 'llm_agent', 'graph_rule', 'convention', 'architecture']), ...countBy(runs.v2, (f) => f.source) },
       total: runs.v2.length,
@@ -206,9 +241,15 @@ describeStores('issues API', (store) => {
     const foreign = (await api.request('GET', `/api/v1/projects/${otherProjectId}/analysis/issues?limit=1`, { key: owner.key })).body.issues[0];
     expect(await api.request('GET', `${base()}/${foreign.id}`, { key: owner.key })).toMatchObject({ status: 404, body: { error: 'issue not found' } });
     for (const action of ['dismiss', 'restore']) {
-      expect(await api.request('POST', `${base()}/${foreign.id}/${action}`, { key: owner.key })).toMatchObject({ status: 404, body: { error: 'issue not found' } });
+      expect(await api.request('POST', `${base()}/${foreign.id}/${action}`, { key: owner.key })).toMatchObject({
+        status: 404,
+        body: { error: 'issue not found' },
+      });
     }
-    expect(await api.request('GET', `${base()}/not-a-uuid`, { key: owner.key })).toMatchObject({ status: 400, body: { error: 'invalid path parameter: issueId: issueId must be a UUID' } });
+    expect(await api.request('GET', `${base()}/not-a-uuid`, { key: owner.key })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid path parameter: issueId: issueId must be a UUID' },
+    });
   });
 
   it('refuses bad query parameters with 400 naming what is allowed', async () => {

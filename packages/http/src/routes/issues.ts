@@ -13,10 +13,20 @@ const SEVERITIES = api.IssueSeveritySchema.options;
 const SeverityList = z
   .string()
   .transform((value, ctx) => {
-    const items = [...new Set(value.split(',').map((item) => item.trim()).filter((item) => item !== ''))];
+    const items = [
+      ...new Set(
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      ),
+    ];
     const unknown = items.filter((item) => !(SEVERITIES as readonly string[]).includes(item));
     if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `unknown severity ${unknown.map((item) => `"${item}"`).join(', ')}: expected a comma-separated list of ${SEVERITIES.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown severity ${unknown.map((item) => `"${item}"`).join(', ')}: expected a comma-separated list of ${SEVERITIES.join(', ')}`,
+      });
       return z.NEVER;
     }
     return items as Array<(typeof SEVERITIES)[number]>;
@@ -24,7 +34,9 @@ const SeverityList = z
   .meta({ description: `comma-separated severities, OR-combined (e.g. \`critical,high\`); values: ${SEVERITIES.join(', ')}` });
 
 const ScopeQuery = {
-  context_type: api.IssueContextTypeSchema.optional().meta({ description: 'only issues of runs of this kind (every run of it unless `context_id` is given too)' }),
+  context_type: api.IssueContextTypeSchema.optional().meta({
+    description: 'only issues of runs of this kind (every run of it unless `context_id` is given too)',
+  }),
   context_id: z.uuid({ error: 'context_id must be a UUID' }).optional().meta({ description: 'only the issues of this analysis run' }),
 };
 
@@ -109,11 +121,11 @@ export const issueRoutes = [
     operationId: 'dismissIssue',
     summary: 'Dismiss the issue, here and in every run where it recurs',
     description:
-      'Creates a dismiss rule pinned to the issue\'s identity: `rule_pattern` = its rule id, `secondary_pattern` = ' +
+      "Creates a dismiss rule pinned to the issue's identity: `rule_pattern` = its rule id, `secondary_pattern` = " +
       '`fingerprint:<fingerprint>` (rule, file, enclosing symbol and the anchored code with comments and formatting left out — for ' +
       'metric rules the symbol alone —, not line numbers), scope `file` with its ' +
       'path, `source_type` = its source. Every copy of the issue in earlier runs is dismissed at once, and the copy found by the ' +
-      'next analysis too, even when lines above it moved or the code was re-formatted. Dismissing it again updates that rule\'s `action`/`reason` (only the ' +
+      "next analysis too, even when lines above it moved or the code was re-formatted. Dismissing it again updates that rule's `action`/`reason` (only the " +
       'fields given) instead of adding a rule. `action` defaults to `dismiss`.',
     tag: TAG,
     access: 'member',
@@ -131,7 +143,7 @@ export const issueRoutes = [
     operationId: 'restoreIssue',
     summary: 'Restore a dismissed issue, here and in every run where it recurs',
     description:
-      'Deletes the rules pinned to the issue\'s fingerprint (those created by dismissing it) and records a restoration: broader ' +
+      "Deletes the rules pinned to the issue's fingerprint (those created by dismissing it) and records a restoration: broader " +
       'rules created before it no longer hide any copy of the issue, in existing or future runs; rules created afterwards do. ' +
       'Restoring an issue that is not dismissed is idempotent: 200 with `status: restored`.',
     tag: TAG,

@@ -18,10 +18,8 @@ describeStores('members and invitations API', (store) => {
   });
   afterAll(() => api?.close());
 
-  const invite = (by: TestUser, projectId: string, body: unknown) =>
-    api.request('POST', `/api/v1/projects/${projectId}/invitations`, { key: by.key, body });
-  const accept = (by: TestUser | undefined, invitationId: string) =>
-    api.request('POST', `/api/v1/invitations/${invitationId}/accept`, { key: by?.key });
+  const invite = (by: TestUser, projectId: string, body: unknown) => api.request('POST', `/api/v1/projects/${projectId}/invitations`, { key: by.key, body });
+  const accept = (by: TestUser | undefined, invitationId: string) => api.request('POST', `/api/v1/invitations/${invitationId}/accept`, { key: by?.key });
   const members = async (projectId: string, by: TestUser = owner) =>
     (await api.request('GET', `/api/v1/projects/${projectId}/members`, { key: by.key })).body as Array<{ user_id: string; role: string }>;
   const roleOf = async (projectId: string, user: TestUser) => (await members(projectId)).find((m) => m.user_id === user.userId)?.role;
@@ -125,7 +123,7 @@ describeStores('members and invitations API', (store) => {
     expect(await statusOf(elsewhere.body.id)).toBe('pending');
   });
 
-  it('accepts with the invited user\'s key (email case-insensitive): member with the invited role, status accepted', async () => {
+  it("accepts with the invited user's key (email case-insensitive): member with the invited role, status accepted", async () => {
     const projectId = await api.createProject(owner);
     const user = await api.createUser(`Mixed.Case-${Date.now()}@Example.test`);
     const invited = await invite(owner, projectId, { email: user.email.toLowerCase(), role: 'owner' });
@@ -227,7 +225,9 @@ describeStores('members and invitations API', (store) => {
       status: 404,
       body: { error: 'member not found' },
     });
-    expect((await api.request('PATCH', `/api/v1/projects/${projectId}/members/${randomUUID()}`, { key: owner.key, body: { role: 'member' } })).status).toBe(404);
+    expect((await api.request('PATCH', `/api/v1/projects/${projectId}/members/${randomUUID()}`, { key: owner.key, body: { role: 'member' } })).status).toBe(
+      404,
+    );
     const path = `/api/v1/projects/${projectId}/members/${member.userId}`;
     expect((await api.request('PATCH', path, { key: owner.key, body: { role: 'admin' } })).body.error).toMatch(/^invalid request body: role/);
     expect((await api.request('PATCH', path, { key: owner.key, body: {} })).body.error).toMatch(/^invalid request body: role/);
@@ -278,17 +278,22 @@ describeStores('members and invitations API', (store) => {
     const actor = (user: TestUser) => ({ userId: user.userId, email: user.email });
     const outcomes = await Promise.all(
       pairs.flatMap(({ projectId, other }) => [
-        api.services.members.updateRole(actor(owner), projectId, other.userId, { role: 'member' }).then(() => 'updated', (e: Error) => e.name),
-        api.services.members.updateRole(actor(other), projectId, owner.userId, { role: 'member' }).then(() => 'updated', (e: Error) => e.name),
+        api.services.members.updateRole(actor(owner), projectId, other.userId, { role: 'member' }).then(
+          () => 'updated',
+          (e: Error) => e.name,
+        ),
+        api.services.members.updateRole(actor(other), projectId, owner.userId, { role: 'member' }).then(
+          () => 'updated',
+          (e: Error) => e.name,
+        ),
       ]),
     );
     for (const [i, { projectId }] of pairs.entries()) {
       // Whoever is second either is no longer an owner (403) or would demote the last owner (409).
       expect(outcomes.slice(2 * i, 2 * i + 2).sort()).toEqual([expect.stringMatching(/^(ForbiddenError|ConflictError)$/), 'updated']);
-      const [owners] = await api.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM project_members WHERE project_id = $1 AND role = 'owner'",
-        [projectId],
-      );
+      const [owners] = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM project_members WHERE project_id = $1 AND role = 'owner'", [
+        projectId,
+      ]);
       expect(owners!.n).toBe(1);
     }
   });

@@ -46,7 +46,7 @@ export const memberRoutes = [
     method: 'PATCH',
     path: '/projects/{id}/members/{userId}',
     operationId: 'updateProjectMemberRole',
-    summary: "Change a member's role (owners only); answers `{\"status\": \"updated\"}`",
+    summary: 'Change a member\'s role (owners only); answers `{"status": "updated"}`',
     description:
       'Setting the role a member already has succeeds without change. Demoting the last owner is 409; ' +
       'an owner may demote themselves while another owner remains. A user who is not a member is 404.',
@@ -78,11 +78,11 @@ export const memberRoutes = [
     method: 'POST',
     path: '/invitations/{invitationId}/accept',
     operationId: 'acceptInvitation',
-    summary: 'Accept an invitation with the invited user\'s key; the caller becomes a member with the invited role',
+    summary: "Accept an invitation with the invited user's key; the caller becomes a member with the invited role",
     description: [
-      'The caller\'s email must equal the invited address (case-insensitively), otherwise 403 `forbidden`.',
+      "The caller's email must equal the invited address (case-insensitively), otherwise 403 `forbidden`.",
       'Answers `{"status": "accepted", "project_id", "role"}` where `role` is the caller\'s role afterwards',
-      '(accepting never lowers a role the caller already holds). The invitation\'s status becomes `accepted`.',
+      "(accepting never lowers a role the caller already holds). The invitation's status becomes `accepted`.",
       'Refused with 409: `invitation already accepted`, `invitation expired` (after `expires_at`; its status becomes',
       '`expired`), or superseded by a newer invitation (`revoked`). Unknown id: 404. No request body.',
     ].join(' '),

@@ -19,7 +19,10 @@ describeStores('onboarding event stream', (store) => {
     owner = await api.createUser();
     const projectId = await api.createProject(owner);
     const repo = createGitRepo({ 'src/index.ts': 'export const a = 1;\n' }, 'codehealth-sse-');
-    const added = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: owner.key, body: { url: pathToFileURL(realpathSync(repo.root)).href } });
+    const added = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: owner.key,
+      body: { url: pathToFileURL(realpathSync(repo.root)).href },
+    });
     expect(added.status).toBe(201);
     sessionId = added.body.onboarding_session_id;
     // The history a worker would have written: three events, the last one final.
@@ -31,8 +34,15 @@ describeStores('onboarding event stream', (store) => {
   afterAll(() => api?.close());
 
   const stream = (lastEventId?: string) =>
-    api.request('GET', `/api/v1/onboarding/${sessionId}/events`, { key: owner.key, headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId } });
-  const ids = (body: unknown) => String(body).trim().split('\n\n').map((frame) => frame.split('\n')[0]);
+    api.request('GET', `/api/v1/onboarding/${sessionId}/events`, {
+      key: owner.key,
+      headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId },
+    });
+  const ids = (body: unknown) =>
+    String(body)
+      .trim()
+      .split('\n\n')
+      .map((frame) => frame.split('\n')[0]);
 
   it('resumes after a sequence number in range, and replays everything without one (or with 0 or an empty value)', async () => {
     for (const value of [undefined, '', '0']) expect(ids((await stream(value)).body)).toEqual(['id: 1', 'id: 2', 'id: 3']);
@@ -48,7 +58,9 @@ describeStores('onboarding event stream', (store) => {
       const response = await stream(value);
       expect(response.status, value).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect(response.body, value).toEqual({ error: 'invalid header: Last-Event-ID: Last-Event-ID must be a whole number from 0 to 2147483647, written in decimal digits' });
+      expect(response.body, value).toEqual({
+        error: 'invalid header: Last-Event-ID: Last-Event-ID must be a whole number from 0 to 2147483647, written in decimal digits',
+      });
     }
   });
 
@@ -56,7 +68,12 @@ describeStores('onboarding event stream', (store) => {
     const doc = (await api.request('GET', '/api/v1/openapi.json')).body;
     const parameters = doc.paths['/api/v1/onboarding/{sessionId}/events'].get.parameters;
     expect(parameters).toContainEqual(
-      expect.objectContaining({ name: 'Last-Event-ID', in: 'header', required: false, schema: expect.objectContaining({ type: 'integer', minimum: 0, maximum: 2147483647 }) }),
+      expect.objectContaining({
+        name: 'Last-Event-ID',
+        in: 'header',
+        required: false,
+        schema: expect.objectContaining({ type: 'integer', minimum: 0, maximum: 2147483647 }),
+      }),
     );
   });
 });

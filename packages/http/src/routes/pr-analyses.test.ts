@@ -149,7 +149,9 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ id: expect.stringMatching(UUID), status: 'pending', workflow_id: `pr-analysis-${again.body.id}`, pr_number: 2 });
     expect(again.body.id).not.toBe(first.body.id);
-    expect(await jobsOf(again.body.id)).toEqual([{ kind: 'pr-analysis', input: { projectId, analysisId: again.body.id }, workflow_id: again.body.workflow_id }]);
+    expect(await jobsOf(again.body.id)).toEqual([
+      { kind: 'pr-analysis', input: { projectId, analysisId: again.body.id }, workflow_id: again.body.workflow_id },
+    ]);
     // The PR's latest analysis is the new run; the completed one stays readable.
     const latest = await api.request('GET', `${base}/2/analysis`, { key: owner.key });
     expect(latest.body).toMatchObject({ id: again.body.id, status: 'pending', head_sha: OTHER_SHA.toLowerCase() });
@@ -200,10 +202,13 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect((await analyze(`${base}/7`, { head_sha: 'b'.repeat(40) })).status).toBe(201);
   });
 
-  it('refuses with 400 a head_sha that is not a commit of the PR (another PR\'s, the base branch\'s, unknown), creating no run; a commit of the PR is analysed', async () => {
+  it("refuses with 400 a head_sha that is not a commit of the PR (another PR's, the base branch's, unknown), creating no run; a commit of the PR is analysed", async () => {
     const { projectId, base, repo } = await setup();
     for (const head_sha of [repo.heads[2], repo.mainSha, 'b'.repeat(40)]) {
-      expect(await analyze(`${base}/1`, { head_sha })).toMatchObject({ status: 400, body: { error: `head_sha ${head_sha} is not a commit of pull request #1` } });
+      expect(await analyze(`${base}/1`, { head_sha })).toMatchObject({
+        status: 400,
+        body: { error: `head_sha ${head_sha} is not a commit of pull request #1` },
+      });
     }
     expect(await api.db.query('SELECT id FROM pr_analyses WHERE project_id = $1', [projectId])).toEqual([]);
     const [older] = pushCommits(repo.repo, 1, 2);
@@ -262,7 +267,11 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     // That run is now the PR's latest analysis: it says why it failed, and has no verdict.
     const latest = await api.request('GET', `/api/v1/projects/${projectId}/repos/${repoId}/prs/1/analysis`, { key: owner.key });
     expect(latest.body).toMatchObject({ status: 'failed', failure_reason: 'the workflow engine did not accept the run' });
-    expect(latest.body.merge_readiness).toMatchObject({ status: 'needs_review', confidence: 0, reasons: ['the analysis failed: the workflow engine did not accept the run'] });
+    expect(latest.body.merge_readiness).toMatchObject({
+      status: 'needs_review',
+      confidence: 0,
+      reasons: ['the analysis failed: the workflow engine did not accept the run'],
+    });
   });
 
   it('returns the latest analysis of a PR, 404 when none, and 404 once the repository is unlinked (data kept)', async () => {
@@ -302,7 +311,19 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     expect(all.body).toMatchObject({ total: 5, limit: 20, offset: 0 });
     expect(all.body.analyses.map((a: { id: string }) => a.id)).toEqual(newestFirst);
     expect(Object.keys(all.body.analyses[0]).sort()).toEqual(
-      ['classification', 'completed_at', 'created_at', 'failure_reason', 'head_sha', 'id', 'merge_readiness', 'pr_number', 'project_id', 'repository_id', 'status'].sort(),
+      [
+        'classification',
+        'completed_at',
+        'created_at',
+        'failure_reason',
+        'head_sha',
+        'id',
+        'merge_readiness',
+        'pr_number',
+        'project_id',
+        'repository_id',
+        'status',
+      ].sort(),
     );
     expect(all.body.analyses[0]).toMatchObject({ project_id: projectId, pr_number: 1, head_sha: heads[4], completed_at: null });
 
@@ -318,6 +339,11 @@ describeStores('PR analyses API: trigger, latest, list', (store) => {
     }
     // Another project sees none of them.
     const other = await api.createProject(owner);
-    expect((await api.request('GET', `/api/v1/projects/${other}/pr-analyses`, { key: owner.key })).body).toEqual({ analyses: [], total: 0, limit: 20, offset: 0 });
+    expect((await api.request('GET', `/api/v1/projects/${other}/pr-analyses`, { key: owner.key })).body).toEqual({
+      analyses: [],
+      total: 0,
+      limit: 20,
+      offset: 0,
+    });
   });
 });

@@ -102,14 +102,14 @@ export const prAnalysisRoutes = [
     operationId: 'analyzePullRequest',
     summary: 'Start an analysis of a pull request; it runs asynchronously (poll the get endpoints)',
     description:
-      'The body is optional. The repository\'s pull requests are first synced from the code host, so a head pushed since the last ' +
-      'sync is the one seen; without `head_sha` the PR\'s head commit is analysed. A PR the code host does not list gives 404 ' +
+      "The body is optional. The repository's pull requests are first synced from the code host, so a head pushed since the last " +
+      "sync is the one seen; without `head_sha` the PR's head commit is analysed. A PR the code host does not list gives 404 " +
       '"pull request #N not found", a repository not linked to the project 404 too. A `head_sha` that is not one of the PR\'s ' +
-      'commits as the code host lists them (another PR\'s, the base branch\'s, an unknown one) is a 400 "head_sha <sha> is not a ' +
+      "commits as the code host lists them (another PR's, the base branch's, an unknown one) is a 400 \"head_sha <sha> is not a " +
       'commit of pull request #N", and no run is created. A new run answers `status` "pending". While an ' +
       'analysis of the same PR and head commit is pending or running, no new run starts: that analysis is returned with its ' +
       'current status (still 201). A completed or failed one is analysed again with a new run (after a config change, a dismiss ' +
-      'rule or an upgrade). 409 when the PR\'s head commit is not known and ' +
+      "rule or an upgrade). 409 when the PR's head commit is not known and " +
       'no head_sha was given; 503 when the code host or the workflow engine is unavailable.',
     tag: TAG,
     access: 'member',

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, issueFingerprint, renderPrMarkdown, type Finding } from '@codehealth/engine';
-import { api as wire, ConflictError, insertContextIssues, InvalidInputError, LocalGitCodeHost, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
+import {
+  api as wire,
+  ConflictError,
+  insertContextIssues,
+  InvalidInputError,
+  LocalGitCodeHost,
+  localCheckouts,
+  PrAnalysisPipeline,
+} from '@codehealth/engine/server';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
@@ -16,7 +24,13 @@ function fullResult(readiness: wire.MergeReadiness['status'] = 'blocked'): wire.
       risk_signals: ['dynamic code evaluation', 'changed code without tests'],
       summary: 'Adds a charge() function that evaluates an amount expression.',
     },
-    merge_readiness: { status: readiness, blocking_count: readiness === 'blocked' ? 1 : 0, advisory_count: readiness === 'ready' ? 0 : 1, info_count: 2, confidence: 87.5 },
+    merge_readiness: {
+      status: readiness,
+      blocking_count: readiness === 'blocked' ? 1 : 0,
+      advisory_count: readiness === 'ready' ? 0 : 1,
+      info_count: 2,
+      confidence: 87.5,
+    },
     health_impact: { overall_delta: -4.25, issues_added: 2, issues_fixed: 0, impact_rating: 'major_regression' },
     health_projection: {
       current_overall: 91.5,
@@ -110,13 +124,17 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       projectId,
     ]);
     await api.db.transaction((tx) =>
-      insertContextIssues(tx, { projectId, contextType: 'health_assessment', contextId: baselineId }, mainFindings.map((finding) => ({ finding, repositoryId: repoId }))),
+      insertContextIssues(
+        tx,
+        { projectId, contextType: 'health_assessment', contextId: baselineId },
+        mainFindings.map((finding) => ({ finding, repositoryId: repoId })),
+      ),
     );
     const ruleId = randomUUID();
-    await api.db.query(
-      "INSERT INTO dismiss_rules (id, project_id, rule_pattern, scope, file_path) VALUES ($1, $2, 'security/no-eval', 'file', 'src/*.ts')",
-      [ruleId, projectId],
-    );
+    await api.db.query("INSERT INTO dismiss_rules (id, project_id, rule_pattern, scope, file_path) VALUES ($1, $2, 'security/no-eval', 'file', 'src/*.ts')", [
+      ruleId,
+      projectId,
+    ]);
 
     const id = await analyze(projectId, repoId, 1);
     const running = await api.services.prAnalysisRecorder.markRunning(id);
@@ -177,10 +195,16 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       completed_at: got.body.completed_at,
     });
 
-    const issues = await api.db.query<{ rule_id: string; file_path: string; is_new: boolean; is_dismissed: boolean; repository_id: string; context_type: string }>(
-      'SELECT rule_id, file_path, is_new, is_dismissed, repository_id, context_type FROM issues WHERE context_id = $1 ORDER BY rule_id, file_path',
-      [got.body.analysis_run_id],
-    );
+    const issues = await api.db.query<{
+      rule_id: string;
+      file_path: string;
+      is_new: boolean;
+      is_dismissed: boolean;
+      repository_id: string;
+      context_type: string;
+    }>('SELECT rule_id, file_path, is_new, is_dismissed, repository_id, context_type FROM issues WHERE context_id = $1 ORDER BY rule_id, file_path', [
+      got.body.analysis_run_id,
+    ]);
     expect(issues).toHaveLength(headFindings.length);
     const newKeys = new Set(expectedNew.map((finding) => `${finding.ruleId} ${finding.filePath}`));
     for (const issue of issues) {
@@ -193,14 +217,16 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     expect(stored!.base_sha).toBe(pr.mainSha);
 
     // Retried activities change nothing: completing again, failing after completion.
-    expect(await api.services.prAnalysisRecorder.complete(id, { result: fullResult('ready'), findings: headFindings })).toMatchObject({ status: 'already_finished' });
+    expect(await api.services.prAnalysisRecorder.complete(id, { result: fullResult('ready'), findings: headFindings })).toMatchObject({
+      status: 'already_finished',
+    });
     expect(await api.services.prAnalysisRecorder.fail(id, 'late failure')).toMatchObject({ status: 'completed' });
     expect((await get(`${base}/pr-analyses/${id}`)).body).toEqual(got.body);
     const [count] = await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM issues WHERE context_id = $1', [got.body.analysis_run_id]);
     expect(count!.count).toBe(headFindings.length);
   });
 
-  it('explains a real pipeline verdict (issue 18 §5): readiness and confidence reasons, the change\'s issues apart from the pre-existing ones, in GET and in the Markdown summary', async () => {
+  it("explains a real pipeline verdict (issue 18 §5): readiness and confidence reasons, the change's issues apart from the pre-existing ones, in GET and in the Markdown summary", async () => {
     const projectId = await api.createProject(owner);
     const key = 'AKIA' + 'QX7PLM2ZK4RTV9WN';
     const repo = createGitRepo({
@@ -226,7 +252,16 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     const checkouts = localCheckouts(repo.root);
     const head = await checkouts.checkout(headSha);
     try {
-      const pr = { number: 1, title: 'feat: a second key and shapes', body: '', baseBranch: 'main', headBranch: 'keys', baseSha: mainSha, headSha, author: 'Test' };
+      const pr = {
+        number: 1,
+        title: 'feat: a second key and shapes',
+        body: '',
+        baseBranch: 'main',
+        headBranch: 'keys',
+        baseSha: mainSha,
+        headSha,
+        author: 'Test',
+      };
       const out = await new PrAnalysisPipeline({ engine }).run({ headDir: head.path, checkouts, pr });
       await recorder.complete(id, {
         result: out.result,
@@ -249,10 +284,15 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
     expect(impact).toMatchObject({ issues_new: 1, issues_worsened: 0, issues_added: 1 });
     expect(impact.issues_pre_existing).toBeGreaterThanOrEqual(1);
     // The counts are those of the run's issues as listed with their change.
-    const listed = (await get(`/api/v1/projects/${projectId}/analysis/issues?context_id=${got.analysis_run_id}&limit=500`)).body.issues as Array<{ change: string; file_path: string }>;
+    const listed = (await get(`/api/v1/projects/${projectId}/analysis/issues?context_id=${got.analysis_run_id}&limit=500`)).body.issues as Array<{
+      change: string;
+      file_path: string;
+    }>;
     expect(listed.filter((issue) => issue.change === 'new')).toHaveLength(impact.issues_new);
     expect(listed.filter((issue) => issue.change === 'unchanged' || issue.change === 'improved')).toHaveLength(impact.issues_pre_existing);
-    expect(listed.filter((issue) => issue.change === 'unchanged').every((issue) => issue.file_path === 'src/keys.ts' || issue.file_path === 'src/types.ts')).toBe(true);
+    expect(
+      listed.filter((issue) => issue.change === 'unchanged').every((issue) => issue.file_path === 'src/keys.ts' || issue.file_path === 'src/types.ts'),
+    ).toBe(true);
     // The list item carries the same readiness and its reasons.
     const item = (await get(`/api/v1/projects/${projectId}/pr-analyses`)).body.analyses[0];
     expect(item).toMatchObject({ id, merge_readiness: readiness, failure_reason: null });
@@ -276,12 +316,19 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       [fp(worse!)]: { change: 'worsened' as const, previousValue: 43 },
       [fp(fresh!)]: { change: 'new' as const },
     };
-    await api.services.prAnalysisRecorder.complete(id, { result: fullResult(), findings: headFindings, baseSha: pr.mainSha, newFingerprints: [fp(fresh!)], issueChanges });
+    await api.services.prAnalysisRecorder.complete(id, {
+      result: fullResult(),
+      findings: headFindings,
+      baseSha: pr.mainSha,
+      newFingerprints: [fp(fresh!)],
+      issueChanges,
+    });
     const runId = (await get(`${base}/pr-analyses/${id}`)).body.analysis_run_id;
     const listed = await get(`${base}/analysis/issues?context_id=${runId}&limit=500`);
     expect(listed.status).toBe(200);
     type Listed = { rule_id: string; title: string; anchor: { line_start: number } };
-    const issueOf = (f: Finding) => listed.body.issues.find((issue: Listed) => issue.rule_id === f.ruleId && issue.title === f.title && issue.anchor.line_start === f.anchor.lineStart);
+    const issueOf = (f: Finding) =>
+      listed.body.issues.find((issue: Listed) => issue.rule_id === f.ruleId && issue.title === f.title && issue.anchor.line_start === f.anchor.lineStart);
     expect(issueOf(worse!)).toMatchObject({ is_new: false, change: 'worsened', previous_value: 43 });
     expect(issueOf(fresh!)).toMatchObject({ is_new: true, change: 'new' });
     expect(issueOf(fresh!)).not.toHaveProperty('previous_value');
@@ -361,7 +408,8 @@ describeStores('PR analyses API: results, recorder and statistics', (store) => {
       runs[name] = id;
       if (outcome !== 'pending') await recorder.markRunning(id);
       if (outcome === 'failed') await recorder.fail(id, 'boom');
-      if (outcome === 'blocked' || outcome === 'ready' || outcome === 'needs_review') await recorder.complete(id, { result: fullResult(outcome), findings: [] });
+      if (outcome === 'blocked' || outcome === 'ready' || outcome === 'needs_review')
+        await recorder.complete(id, { result: fullResult(outcome), findings: [] });
       await api.db.query(
         `UPDATE pr_analyses SET created_at = $2::timestamptz,
                 started_at = CASE WHEN started_at IS NULL THEN NULL ELSE $2::timestamptz + interval '1 minute' END,

@@ -131,10 +131,16 @@ describeStores('input the store cannot hold', (store) => {
 
     const id = await api.createProject(owner);
     const before = await api.request('GET', `/api/v1/projects/${id}`, { key: owner.key });
-    const nestedValue = await api.request('PATCH', `/api/v1/projects/${id}`, { key: owner.key, body: { name: 'renamed', settings: { a: [{ b: 'x\u0000' }] } } });
+    const nestedValue = await api.request('PATCH', `/api/v1/projects/${id}`, {
+      key: owner.key,
+      body: { name: 'renamed', settings: { a: [{ b: 'x\u0000' }] } },
+    });
     expect(nestedValue).toMatchObject({ status: 400, body: { error: 'invalid request body: settings.a.0.b: must not contain the NUL character (\\u0000)' } });
     const nestedKey = await api.request('PATCH', `/api/v1/projects/${id}`, { key: owner.key, body: { settings: { 'k\u0000': 1 } } });
-    expect(nestedKey).toMatchObject({ status: 400, body: { error: 'invalid request body: settings.k\u0000: names must not contain the NUL character (\\u0000)' } });
+    expect(nestedKey).toMatchObject({
+      status: 400,
+      body: { error: 'invalid request body: settings.k\u0000: names must not contain the NUL character (\\u0000)' },
+    });
     expect((await api.request('GET', `/api/v1/projects/${id}`, { key: owner.key })).body).toEqual(before.body);
 
     const query = await api.request('GET', `/api/v1/projects/${id}/health/assessments?limit=1%00`, { key: owner.key });

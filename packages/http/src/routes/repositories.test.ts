@@ -40,10 +40,12 @@ describeStores('repositories API', (store) => {
       [projectId],
     );
   const sessionOf = async (id: string) =>
-    (await api.db.query<{ status: string; repository_ids: string[]; finished_at: Date | null }>(
-      'SELECT status, repository_ids, finished_at FROM onboarding_sessions WHERE id = $1',
-      [id],
-    ))[0];
+    (
+      await api.db.query<{ status: string; repository_ids: string[]; finished_at: Date | null }>(
+        'SELECT status, repository_ids, finished_at FROM onboarding_sessions WHERE id = $1',
+        [id],
+      )
+    )[0];
 
   it('adds a public GitHub repository by URL: every Repository field, a pending onboarding session, a started workflow', async () => {
     const projectId = await api.createProject(owner);
@@ -88,7 +90,7 @@ describeStores('repositories API', (store) => {
     const again = await addPublic(second, { owner: 'octokit-fixture-org', name: 'hello-world' });
     expect(again).toMatchObject({ status: 409, body: { error: 'repository octokit-fixture-org/hello-world is already linked to this project' } });
     expect(await jobsOf(second)).toEqual([]);
-    const sessions = await api.db.query("SELECT 1 FROM onboarding_sessions WHERE project_id = $1", [second]);
+    const sessions = await api.db.query('SELECT 1 FROM onboarding_sessions WHERE project_id = $1', [second]);
     expect(sessions).toHaveLength(1);
   });
 
@@ -111,7 +113,10 @@ describeStores('repositories API', (store) => {
     try {
       const user = await tokenApi.createUser();
       const project = await tokenApi.createProject(user);
-      const res = await tokenApi.request('POST', `/api/v1/projects/${project}/repos/add-public`, { key: user.key, body: { url: 'https://github.com/octo-org/octo-repo' } });
+      const res = await tokenApi.request('POST', `/api/v1/projects/${project}/repos/add-public`, {
+        key: user.key,
+        body: { url: 'https://github.com/octo-org/octo-repo' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/^repository octo-org\/octo-repo is private/);
       expect(await tokenApi.db.query('SELECT 1 FROM repositories')).toEqual([]);
@@ -165,9 +170,23 @@ describeStores('repositories API', (store) => {
     repo.git('update-ref', 'refs/pull/7/head', head);
 
     expect(await api.services.repositories.syncPullRequests(repositoryId)).toEqual({ synced: 1, closed: 0 });
-    const rows = await api.db.query('SELECT pr_number, title, body, state, author, base_branch, head_branch, base_sha, head_sha, merged FROM pull_requests WHERE repository_id = $1', [repositoryId]);
+    const rows = await api.db.query(
+      'SELECT pr_number, title, body, state, author, base_branch, head_branch, base_sha, head_sha, merged FROM pull_requests WHERE repository_id = $1',
+      [repositoryId],
+    );
     expect(rows).toEqual([
-      { pr_number: 7, title: 'Add b', body: 'Because b matters.', state: 'open', author: 'Test', base_branch: 'main', head_branch: 'pull/7', base_sha: base, head_sha: head, merged: false },
+      {
+        pr_number: 7,
+        title: 'Add b',
+        body: 'Because b matters.',
+        state: 'open',
+        author: 'Test',
+        base_branch: 'main',
+        head_branch: 'pull/7',
+        base_sha: base,
+        head_sha: head,
+        merged: false,
+      },
     ]);
     // The ref moves: the row follows; the ref goes: the pull request is closed.
     repo.git('update-ref', 'refs/pull/7/head', base);
@@ -200,7 +219,10 @@ describeStores('repositories API', (store) => {
     expect((await api.request('GET', `/api/v1/projects/${projectId}/repos`, { key: owner.key })).body).toEqual([]);
     expect(await api.db.query('SELECT pr_number FROM pr_analyses WHERE repository_id = $1', [repositoryId])).toEqual([{ pr_number: 3 }]);
     expect(await api.db.query('SELECT 1 FROM repositories WHERE id = $1', [repositoryId])).toHaveLength(1);
-    expect(await api.request('DELETE', path, { key: owner.key })).toMatchObject({ status: 404, body: { error: 'repository linked to this project not found' } });
+    expect(await api.request('DELETE', path, { key: owner.key })).toMatchObject({
+      status: 404,
+      body: { error: 'repository linked to this project not found' },
+    });
     expect(await api.request('DELETE', `/api/v1/projects/${projectId}/repos/42`, { key: owner.key })).toMatchObject({
       status: 400,
       body: { error: 'invalid path parameter: repoId: repoId must be a UUID' },
@@ -216,7 +238,10 @@ describeStores('repositories API', (store) => {
       CREATE TRIGGER refuse_jobs BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_jobs();`);
     try {
       const res = await addPublic(projectId, { owner: 'octokit-fixture-org', name: 'hello-world' });
-      expect(res).toMatchObject({ status: 503, body: { error: 'the onboarding workflow could not be started, nothing was linked: workflow engine unreachable' } });
+      expect(res).toMatchObject({
+        status: 503,
+        body: { error: 'the onboarding workflow could not be started, nothing was linked: workflow engine unreachable' },
+      });
     } finally {
       await api.db.exec('DROP TRIGGER refuse_jobs ON jobs; DROP FUNCTION refuse_jobs();');
     }

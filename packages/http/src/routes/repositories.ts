@@ -81,7 +81,7 @@ export const repositoryRoutes: RouteDefinition[] = [
     summary: 'Link a public repository by URL or by owner and name',
     description:
       'Give either `url`, or `owner` and `name`. Accepted URLs: `https://github.com/<owner>/<name>` (optionally ending in `.git` ' +
-      'or `/`), with GitHub\'s owner and name characters, no credentials, port, query or fragment; any other scheme or host answers ' +
+      "or `/`), with GitHub's owner and name characters, no credentials, port, query or fragment; any other scheme or host answers " +
       '400. `owner` and `name` always denote a GitHub repository. The repository is looked up at GitHub: 404 when it does not ' +
       'exist, 400 when it is private (install the App on it and link it by id instead). In embedded mode (or with ' +
       'CODEHEALTH_ALLOW_LOCAL_REPOS=1) `file:///absolute/path` of a local git repository is accepted too; the path must be the root ' +

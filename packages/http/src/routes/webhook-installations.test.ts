@@ -23,7 +23,10 @@ describeStores('GitHub installation webhooks', (store) => {
   let user: TestUser;
 
   beforeAll(async () => {
-    const host = new GitHubCodeHost({ baseUrl: github.baseUrl, app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } } });
+    const host = new GitHubCodeHost({
+      baseUrl: github.baseUrl,
+      app: { authStrategy: createAppAuth, auth: { appId: github.appId, privateKey: github.privateKey } },
+    });
     api = await createTestApi({ store, codeHosts: [host], app: { webhookSecret: WEBHOOK_SECRET } });
     user = await api.createUser();
     github.rateLimited = false;
@@ -35,10 +38,12 @@ describeStores('GitHub installation webhooks', (store) => {
   const installation = async (installationId: number) =>
     (await api.db.query('SELECT provider, account_login, account_type, status FROM vcs_installations WHERE installation_id = $1', [installationId]))[0];
   const repository = async (vcsId: number) =>
-    (await api.db.query<{ id: string; installation_id: unknown; full_name: string; default_branch: string; url: string }>(
-      'SELECT id, installation_id, full_name, default_branch, url FROM repositories WHERE vcs_id = $1',
-      [vcsId],
-    ))[0];
+    (
+      await api.db.query<{ id: string; installation_id: unknown; full_name: string; default_branch: string; url: string }>(
+        'SELECT id, installation_id, full_name, default_branch, url FROM repositories WHERE vcs_id = $1',
+        [vcsId],
+      )
+    )[0];
 
   /** A repository row as an earlier installation sync leaves it. */
   const seed = (vcsId: number, fullName: string, installationId: number) =>
@@ -70,7 +75,12 @@ describeStores('GitHub installation webhooks', (store) => {
       ],
     });
     expect(await installation(ACTIVE)).toEqual({ provider: 'github', account_login: 'Codertocat', account_type: 'User', status: 'active' });
-    expect(hello).toMatchObject({ id: expect.stringMatching(UUID), full_name: 'Codertocat/Hello-World', default_branch: 'master', url: 'https://github.com/Codertocat/Hello-World' });
+    expect(hello).toMatchObject({
+      id: expect.stringMatching(UUID),
+      full_name: 'Codertocat/Hello-World',
+      default_branch: 'master',
+      url: 'https://github.com/Codertocat/Hello-World',
+    });
     expect(Number(hello!.installation_id)).toBe(ACTIVE);
     // Only Hello-World was granted by this delivery: the installation's other repository waits for a sync.
     expect(await repository(recorded.installedPrivate.id as number)).toBeUndefined();
@@ -101,7 +111,14 @@ describeStores('GitHub installation webhooks', (store) => {
       github.rateLimited = false;
     }
     // GitHub now describes Codertocat/Space (the recorded Hello-World repository under Space's identity).
-    const space = { ...recorded.installedPublic, id: 186853007, name: 'Space', full_name: 'Codertocat/Space', html_url: 'https://github.com/Codertocat/Space', clone_url: 'https://github.com/Codertocat/Space.git' };
+    const space = {
+      ...recorded.installedPublic,
+      id: 186853007,
+      name: 'Space',
+      full_name: 'Codertocat/Space',
+      html_url: 'https://github.com/Codertocat/Space',
+      clone_url: 'https://github.com/Codertocat/Space.git',
+    };
     github.repositoriesByInstallation.set(ACTIVE, [recorded.installedPublic, recorded.installedPrivate, space]);
     // A later grant of the same repository: another event, so another body (the same body would be a replay).
     const { response } = await send('installation_repositories', { ...added, installation: { ...added.installation, updated_at: 1557937191 } });
@@ -115,11 +132,18 @@ describeStores('GitHub installation webhooks', (store) => {
     const suspend = example('installation', (e) => e.action === 'suspend');
     const installationId = suspend.installation.id as number;
     const calls = github.requests.length;
-    expect((await send('installation', suspend)).response.body.actions).toEqual([{ type: 'installation_updated', installation_id: installationId, status: 'suspended' }]);
-    expect(await installation(installationId)).toEqual({ provider: 'github', account_login: 'Codertocat', account_type: 'User', status: 'suspended' });
-    expect((await send('installation', example('installation', (e) => e.action === 'unsuspend'))).response.body.actions).toEqual([
-      { type: 'installation_updated', installation_id: installationId, status: 'active' },
+    expect((await send('installation', suspend)).response.body.actions).toEqual([
+      { type: 'installation_updated', installation_id: installationId, status: 'suspended' },
     ]);
+    expect(await installation(installationId)).toEqual({ provider: 'github', account_login: 'Codertocat', account_type: 'User', status: 'suspended' });
+    expect(
+      (
+        await send(
+          'installation',
+          example('installation', (e) => e.action === 'unsuspend'),
+        )
+      ).response.body.actions,
+    ).toEqual([{ type: 'installation_updated', installation_id: installationId, status: 'active' }]);
     expect(await installation(installationId)).toMatchObject({ status: 'active' });
     expect(github.requests.length).toBe(calls);
   });

@@ -35,7 +35,10 @@ describeStores('GitHub webhook payloads and replays', (store) => {
     await api.db.query('DELETE FROM project_repositories');
     await api.db.query('DELETE FROM webhook_deliveries');
     projectId = await api.createProject(owner);
-    const added = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: owner.key, body: { owner: 'Codertocat', name: 'Hello-World', skip_onboarding: true } });
+    const added = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+      key: owner.key,
+      body: { owner: 'Codertocat', name: 'Hello-World', skip_onboarding: true },
+    });
     expect(added.status).toBe(201);
     repositoryId = added.body.repository.id;
   });
@@ -60,7 +63,9 @@ describeStores('GitHub webhook payloads and replays', (store) => {
     expect(response.body.status).toBe('processed');
     expect(response.body.actions.map((action: { type: string }) => action.type)).toEqual(['pull_request_updated', 'pr_analysis', 'nul_replaced']);
     expect(response.body.actions[2]).toEqual({ type: 'nul_replaced', count: 2, paths: ['pull_request.title', 'pull_request.body'] });
-    const [row] = await api.db.query<{ title: string; body: string }>('SELECT title, body FROM pull_requests WHERE repository_id = $1 AND pr_number = 2', [repositoryId]);
+    const [row] = await api.db.query<{ title: string; body: string }>('SELECT title, body FROM pull_requests WHERE repository_id = $1 AND pr_number = 2', [
+      repositoryId,
+    ]);
     expect(row).toEqual({ title: 'Fix \uFFFD handling', body: 'before\uFFFDafter\uFFFD' });
   });
 
@@ -105,10 +110,18 @@ describeStores('GitHub webhook payloads and replays', (store) => {
   it('does not let a replayed installation event roll back a later one (suspend replayed after unsuspend)', async () => {
     const suspend = JSON.stringify(example('installation', (e) => e.action === 'suspend'));
     const installationId = JSON.parse(suspend).installation.id as number;
-    const status = async () => (await api.db.query<{ status: string }>('SELECT status FROM vcs_installations WHERE installation_id = $1', [installationId]))[0]!.status;
+    const status = async () =>
+      (await api.db.query<{ status: string }>('SELECT status FROM vcs_installations WHERE installation_id = $1', [installationId]))[0]!.status;
     await api.db.query('DELETE FROM vcs_installations WHERE installation_id = $1', [installationId]);
     expect((await send('installation', null, { body: suspend })).response.body.status).toBe('processed');
-    expect((await send('installation', example('installation', (e) => e.action === 'unsuspend'))).response.body.status).toBe('processed');
+    expect(
+      (
+        await send(
+          'installation',
+          example('installation', (e) => e.action === 'unsuspend'),
+        )
+      ).response.body.status,
+    ).toBe('processed');
     expect(await status()).toBe('active');
     expect((await send('installation', null, { body: suspend })).response).toMatchObject({ status: 200, body: { status: 'duplicate' } });
     expect(await status()).toBe('active');
@@ -134,7 +147,9 @@ describeStores('GitHub webhook payloads and replays', (store) => {
     expect(late.response.body).toMatchObject({ status: 'processed', actions: [{ type: 'health_assessment', created: false }] });
     // ... and the original id is still remembered.
     expect((await send('push', null, { body, id: first.id })).response.body).toEqual({ status: 'duplicate' });
-    const digests = await api.db.query<{ delivery_id: string; body_sha256: string | null }>('SELECT delivery_id, body_sha256 FROM webhook_deliveries ORDER BY received_at');
+    const digests = await api.db.query<{ delivery_id: string; body_sha256: string | null }>(
+      'SELECT delivery_id, body_sha256 FROM webhook_deliveries ORDER BY received_at',
+    );
     expect(digests).toEqual([
       { delivery_id: first.id, body_sha256: null },
       { delivery_id: late.id, body_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },

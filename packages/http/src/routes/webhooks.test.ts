@@ -63,14 +63,23 @@ describeStores('GitHub webhooks', (store) => {
   const pullRow = async () =>
     (await api.db.query<Record<string, unknown>>('SELECT * FROM pull_requests WHERE repository_id = $1 AND pr_number = 2', [repositoryId]))[0];
   const jobsOf = (project: string, kind: string) =>
-    api.db.query<{ workflow_id: string; input: Record<string, string> }>("SELECT workflow_id, input FROM jobs WHERE kind = $1 AND input->>'projectId' = $2", [kind, project]);
+    api.db.query<{ workflow_id: string; input: Record<string, string> }>("SELECT workflow_id, input FROM jobs WHERE kind = $1 AND input->>'projectId' = $2", [
+      kind,
+      project,
+    ]);
 
   it('refuses a missing, wrong or stale signature with 401 and writes nothing', async () => {
     const before = await counts();
     const payload = opened();
     const body = JSON.stringify(payload);
     expect(body).toContain('"number":2');
-    for (const options of [{ secret: null }, { secret: 'another secret' }, { signature: 'sha256=' + '0'.repeat(64) }, { signature: 'sha1=abc' }, { signature: '' }]) {
+    for (const options of [
+      { secret: null },
+      { secret: 'another secret' },
+      { signature: 'sha256=' + '0'.repeat(64) },
+      { signature: 'sha1=abc' },
+      { signature: '' },
+    ]) {
       const { response } = await send('pull_request', payload, options);
       expect(response).toMatchObject({ status: 401, body: { error: 'invalid signature' } });
     }
@@ -88,12 +97,24 @@ describeStores('GitHub webhooks', (store) => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'webhooks are not configured (set VCS_WEBHOOK_SECRET)' });
 
-    expect((await send('pull_request', opened(), { omit: ['x-github-delivery'] })).response).toMatchObject({ status: 400, body: { error: 'missing x-github-delivery header' } });
-    expect((await send('pull_request', opened(), { omit: ['x-github-event'] })).response).toMatchObject({ status: 400, body: { error: 'missing x-github-event header' } });
-    expect((await send('pull_request', null, { body: '{"action":' })).response).toMatchObject({ status: 400, body: { error: 'webhook payload is not valid JSON' } });
+    expect((await send('pull_request', opened(), { omit: ['x-github-delivery'] })).response).toMatchObject({
+      status: 400,
+      body: { error: 'missing x-github-delivery header' },
+    });
+    expect((await send('pull_request', opened(), { omit: ['x-github-event'] })).response).toMatchObject({
+      status: 400,
+      body: { error: 'missing x-github-event header' },
+    });
+    expect((await send('pull_request', null, { body: '{"action":' })).response).toMatchObject({
+      status: 400,
+      body: { error: 'webhook payload is not valid JSON' },
+    });
     const incomplete = opened();
     delete incomplete.pull_request.head;
-    expect((await send('pull_request', incomplete)).response).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^invalid pull_request payload: pull_request\.head: /) } });
+    expect((await send('pull_request', incomplete)).response).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^invalid pull_request payload: pull_request\.head: /) },
+    });
     expect((await send('push', [1, 2])).response).toMatchObject({ status: 400, body: { error: 'invalid push payload: expected a JSON object' } });
     const large = await send('push', null, { body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }) });
     expect(large.response).toMatchObject({ status: 413, body: { error: 'request body exceeds the 1 MB limit' } });
@@ -104,13 +125,22 @@ describeStores('GitHub webhooks', (store) => {
     const before = await counts();
     expect((await send('ping', example('ping'))).response).toMatchObject({ status: 200, body: { status: 'pong' } });
     expect((await send('issues', example('issues'))).response.body).toEqual({ status: 'ignored', reason: 'event "issues" is not acted on' });
-    const labeled = await send('pull_request', example('pull_request', (e) => e.action === 'labeled'));
+    const labeled = await send(
+      'pull_request',
+      example('pull_request', (e) => e.action === 'labeled'),
+    );
     expect(labeled.response.body).toEqual({ status: 'ignored', reason: 'pull_request action "labeled" is not acted on' });
     const elsewhere = opened();
     elsewhere.repository.id = 42;
     elsewhere.repository.full_name = 'someone/elsewhere';
-    expect((await send('pull_request', elsewhere)).response.body).toEqual({ status: 'ignored', reason: 'repository someone/elsewhere is not known to the service' });
-    const tag = await send('push', example('push', (e) => e.ref === 'refs/tags/simple-tag' && !e.deleted));
+    expect((await send('pull_request', elsewhere)).response.body).toEqual({
+      status: 'ignored',
+      reason: 'repository someone/elsewhere is not known to the service',
+    });
+    const tag = await send(
+      'push',
+      example('push', (e) => e.ref === 'refs/tags/simple-tag' && !e.deleted),
+    );
     expect(tag.response.body).toEqual({ status: 'ignored', reason: 'push to refs/tags/simple-tag is not a branch' });
     expect(await counts()).toEqual(before);
   });
@@ -122,7 +152,14 @@ describeStores('GitHub webhooks', (store) => {
     const { id, response } = await send('pull_request', payload);
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('processed');
-    expect(response.body.actions[0]).toEqual({ type: 'pull_request_updated', repository_id: repositoryId, pr_number: 2, state: 'open', merged: false, head_sha: HEAD });
+    expect(response.body.actions[0]).toEqual({
+      type: 'pull_request_updated',
+      repository_id: repositoryId,
+      pr_number: 2,
+      state: 'open',
+      merged: false,
+      head_sha: HEAD,
+    });
     expect(response.body.actions.slice(1).map((a: any) => [a.type, a.project_id, a.pr_number, a.head_sha, a.created])).toEqual([
       ['pr_analysis', projectId, 2, HEAD, true],
       ['pr_analysis', second, 2, HEAD, true],
@@ -138,10 +175,18 @@ describeStores('GitHub webhooks', (store) => {
       head_sha: HEAD,
       merged: false,
     });
-    for (const [project, action] of [[projectId, response.body.actions[1]], [second, response.body.actions[2]]] as const) {
-      const analyses = await api.db.query<{ id: string; status: string; head_sha: string }>('SELECT id, status, head_sha FROM pr_analyses WHERE project_id = $1', [project]);
+    for (const [project, action] of [
+      [projectId, response.body.actions[1]],
+      [second, response.body.actions[2]],
+    ] as const) {
+      const analyses = await api.db.query<{ id: string; status: string; head_sha: string }>(
+        'SELECT id, status, head_sha FROM pr_analyses WHERE project_id = $1',
+        [project],
+      );
       expect(analyses).toEqual([{ id: action.analysis_id, status: 'pending', head_sha: HEAD }]);
-      expect(await jobsOf(project, 'pr-analysis')).toEqual([{ workflow_id: action.workflow_id, input: { projectId: project, analysisId: action.analysis_id } }]);
+      expect(await jobsOf(project, 'pr-analysis')).toEqual([
+        { workflow_id: action.workflow_id, input: { projectId: project, analysisId: action.analysis_id } },
+      ]);
     }
     const before = await counts();
     expect((await send('pull_request', payload, { id })).response).toMatchObject({ status: 200, body: { status: 'duplicate' } });
@@ -171,7 +216,7 @@ describeStores('GitHub webhooks', (store) => {
     expect(await jobsOf(projectId, 'pr-analysis')).toHaveLength(2);
   });
 
-  it('a webhook-triggered analysis of a fresh head is never refused by the manual trigger\'s commit check: the delivery\'s head is the truth', async () => {
+  it("a webhook-triggered analysis of a fresh head is never refused by the manual trigger's commit check: the delivery's head is the truth", async () => {
     await send('pull_request', opened());
     // The code host's commit listing lags behind the push the delivery announces.
     github.pullCommits.set('codertocat/hello-world#2', [{ sha: HEAD, commit: { message: 'Update the README with new information.' } }]);
@@ -182,10 +227,15 @@ describeStores('GitHub webhooks', (store) => {
       const moved = await send('pull_request', sync);
       expect(moved.response.status).toBe(200);
       expect(moved.response.body.actions[1]).toMatchObject({ type: 'pr_analysis', head_sha: fresh, created: true });
-      const [run] = await api.db.query<{ head_sha: string; status: string }>('SELECT head_sha, status FROM pr_analyses WHERE id = $1', [moved.response.body.actions[1].analysis_id]);
+      const [run] = await api.db.query<{ head_sha: string; status: string }>('SELECT head_sha, status FROM pr_analyses WHERE id = $1', [
+        moved.response.body.actions[1].analysis_id,
+      ]);
       expect(run).toEqual({ head_sha: fresh, status: 'pending' });
       // The same head asked for by hand is checked against the host's listing, which does not have it.
-      const manual = await api.request('POST', `/api/v1/projects/${projectId}/repos/${repositoryId}/prs/2/analyze`, { key: owner.key, body: { head_sha: 'c'.repeat(40) } });
+      const manual = await api.request('POST', `/api/v1/projects/${projectId}/repos/${repositoryId}/prs/2/analyze`, {
+        key: owner.key,
+        body: { head_sha: 'c'.repeat(40) },
+      });
       expect(manual).toMatchObject({ status: 400, body: { error: `head_sha ${'c'.repeat(40)} is not a commit of pull request #2` } });
       expect(await jobsOf(projectId, 'pr-analysis')).toHaveLength(2);
     } finally {
@@ -195,8 +245,13 @@ describeStores('GitHub webhooks', (store) => {
 
   it('pull_request closed: merged into the default branch queues a pr_merge assessment; unmerged only updates the PR', async () => {
     await send('pull_request', opened());
-    const unmerged = await send('pull_request', example('pull_request', (e) => e.action === 'closed'));
-    expect(unmerged.response.body.actions).toEqual([{ type: 'pull_request_updated', repository_id: repositoryId, pr_number: 2, state: 'closed', merged: false, head_sha: HEAD }]);
+    const unmerged = await send(
+      'pull_request',
+      example('pull_request', (e) => e.action === 'closed'),
+    );
+    expect(unmerged.response.body.actions).toEqual([
+      { type: 'pull_request_updated', repository_id: repositoryId, pr_number: 2, state: 'closed', merged: false, head_sha: HEAD },
+    ]);
     expect(await count('health_assessments')).toBe(0);
 
     // The examples hold no merged close; this is the real closed payload as GitHub sends it after a merge.
@@ -212,9 +267,14 @@ describeStores('GitHub webhooks', (store) => {
       created: true,
     });
     expect(await pullRow()).toMatchObject({ state: 'closed', merged: true });
-    const assessments = await api.db.query<{ id: string; trigger_type: string; status: string }>('SELECT id, trigger_type, status FROM health_assessments WHERE project_id = $1', [projectId]);
+    const assessments = await api.db.query<{ id: string; trigger_type: string; status: string }>(
+      'SELECT id, trigger_type, status FROM health_assessments WHERE project_id = $1',
+      [projectId],
+    );
     expect(assessments).toEqual([{ id: response.body.actions[1].assessment_id, trigger_type: 'pr_merge', status: 'pending' }]);
-    expect(await jobsOf(projectId, 'health-assessment')).toEqual([{ workflow_id: response.body.actions[1].workflow_id, input: { projectId, assessmentId: assessments[0]!.id } }]);
+    expect(await jobsOf(projectId, 'health-assessment')).toEqual([
+      { workflow_id: response.body.actions[1].workflow_id, input: { projectId, assessmentId: assessments[0]!.id } },
+    ]);
 
     // Merged into another branch (a stacked PR): the default branch did not change.
     merged.pull_request.base.ref = 'release';
@@ -228,7 +288,16 @@ describeStores('GitHub webhooks', (store) => {
     expect(response.body).toEqual({
       status: 'processed',
       event: 'push',
-      actions: [{ type: 'health_assessment', project_id: projectId, trigger_type: 'push', assessment_id: expect.stringMatching(UUID), workflow_id: expect.any(String), created: true }],
+      actions: [
+        {
+          type: 'health_assessment',
+          project_id: projectId,
+          trigger_type: 'push',
+          assessment_id: expect.stringMatching(UUID),
+          workflow_id: expect.any(String),
+          created: true,
+        },
+      ],
     });
     expect(await api.db.query('SELECT trigger_type FROM health_assessments WHERE project_id = $1', [projectId])).toEqual([{ trigger_type: 'push' }]);
     // A second push while that one is pending coalesces with it (the same body again would be a replay).
@@ -264,11 +333,19 @@ describeStores('GitHub webhooks', (store) => {
 
     const redelivered = await send('pull_request', opened(), { id: failed.id });
     expect(redelivered.response.body.actions[1]).toMatchObject({ type: 'pr_analysis', created: true });
-    expect(await api.db.query('SELECT status FROM pr_analyses WHERE project_id = $1 ORDER BY created_at', [projectId])).toEqual([{ status: 'failed' }, { status: 'pending' }]);
+    expect(await api.db.query('SELECT status FROM pr_analyses WHERE project_id = $1 ORDER BY created_at', [projectId])).toEqual([
+      { status: 'failed' },
+      { status: 'pending' },
+    ]);
   });
 });
 
-async function requestVia(app: ReturnType<typeof createApp>, method: string, path: string, options: { rawBody?: string; headers?: Record<string, string> } = {}) {
+async function requestVia(
+  app: ReturnType<typeof createApp>,
+  method: string,
+  path: string,
+  options: { rawBody?: string; headers?: Record<string, string> } = {},
+) {
   const response = await app.request(path, { method, headers: options.headers, body: options.rawBody });
   return { status: response.status, body: (await response.json()) as any, headers: response.headers };
 }

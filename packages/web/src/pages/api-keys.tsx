@@ -15,7 +15,9 @@ export function ApiKeysPage() {
   return (
     <main id="main" tabIndex={-1}>
       <h1>API keys</h1>
-      <p>A key acts as you: it reaches your projects with your roles. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
+      <p>
+        A key acts as you: it reaches your projects with your roles. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.
+      </p>
       <section class="card" aria-labelledby="new-key-h">
         <h2 id="new-key-h">Create a key</h2>
         <form

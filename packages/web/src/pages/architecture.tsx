@@ -113,7 +113,11 @@ function Reviews({ base }: { base: string }) {
   return (
     <section class="card" aria-labelledby="rev-h">
       <h2 id="rev-h">Reviews</h2>
-      <button type="button" disabled={trigger.busy || busy} onClick={async () => (await trigger.run(() => api(`${base}/reviews/trigger`, { method: 'POST' }))) && reviews.reload()}>
+      <button
+        type="button"
+        disabled={trigger.busy || busy}
+        onClick={async () => (await trigger.run(() => api(`${base}/reviews/trigger`, { method: 'POST' }))) && reviews.reload()}
+      >
         {busy ? 'Reviewing…' : 'Run a review'}
       </button>
       <ErrorNote error={trigger.error} />
@@ -125,7 +129,8 @@ function Reviews({ base }: { base: string }) {
             <ul class="plain">
               {items.map((r) => (
                 <li key={r.id}>
-                  <Badge tone={r.status === 'failed' ? 'critical' : 'info'}>{r.status}</Badge> {fmtDate(r.created_at)}: {r.finding_count} findings. {r.summary || r.error}
+                  <Badge tone={r.status === 'failed' ? 'critical' : 'info'}>{r.status}</Badge> {fmtDate(r.created_at)}: {r.finding_count} findings.{' '}
+                  {r.summary || r.error}
                 </li>
               ))}
             </ul>
@@ -147,7 +152,11 @@ function Conventions({ base }: { base: string }) {
     <section class="card" aria-labelledby="convs-h">
       <h2 id="convs-h">Conventions</h2>
       <div class="toolbar">
-        <button type="button" disabled={action.busy} onClick={async () => setQueued(await action.run(() => api(`${base}/conventions/detect`, { method: 'POST' })))}>
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={async () => setQueued(await action.run(() => api(`${base}/conventions/detect`, { method: 'POST' })))}
+        >
           Detect conventions again
         </button>
         {queued ? (

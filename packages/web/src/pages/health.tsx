@@ -67,7 +67,17 @@ function TriggerAssessment({ projectId, onFinished }: { projectId: string; onFin
   );
 }
 
-function Dashboard({ data, categories, projectId, onChanged }: { data: HealthDashboard; categories: HealthCategory[]; projectId: string; onChanged: () => void }) {
+function Dashboard({
+  data,
+  categories,
+  projectId,
+  onChanged,
+}: {
+  data: HealthDashboard;
+  categories: HealthCategory[];
+  projectId: string;
+  onChanged: () => void;
+}) {
   const latest = data.latest_assessment;
   if (!latest) {
     return <Empty>No assessment yet. Add a repository (onboarding runs the first assessment) or run one above.</Empty>;
@@ -86,7 +96,9 @@ function Dashboard({ data, categories, projectId, onChanged }: { data: HealthDas
   const times = completed.map((p) => new Date(p.completed_at ?? p.created_at));
   // Assessments of one day are told apart by their time.
   const oneDay = new Set(times.map((t) => t.toDateString())).size === 1 && times.length > 1;
-  const labels = times.map((t) => (oneDay ? t.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })));
+  const labels = times.map((t) =>
+    oneDay ? t.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+  );
   return (
     <div class="dashboard">
       <section class="card overview" aria-labelledby="grade-h">
@@ -193,7 +205,12 @@ function Dynamics({ data }: { data: HealthDashboard }) {
           <Stat name="Churn rate" value={fmtNumber(d.churn_rate, 1)} change={d.churn_change} hint={`${d.hot_files_count} hot files`} />
           <Stat name="Duplication index" value={fmtNumber(d.duplication_index, 1)} change={d.duplication_change} />
           <Stat name="Refactoring rate" value={fmtNumber(d.refactoring_rate, 1)} hint={d.refactoring_interpretation} />
-          <Stat name="Convention consistency" value={`${fmtNumber(d.convention_consistency, 1)} %`} change={d.convention_change} hint={`${d.deviations_count} deviations`} />
+          <Stat
+            name="Convention consistency"
+            value={`${fmtNumber(d.convention_consistency, 1)} %`}
+            change={d.convention_change}
+            hint={`${d.deviations_count} deviations`}
+          />
         </dl>
       ) : (
         <Empty>No dynamics yet: they compare two assessments.</Empty>

@@ -65,7 +65,11 @@ export function IssuesPage({ projectId }: { projectId: string }) {
           </select>
         </Field>
         <Field label="Show">
-          <select name="dismissed" value={String(dismissed)} onChange={(e) => set({ dismissed: (e.target as HTMLSelectElement).value === 'true' ? 'true' : undefined })}>
+          <select
+            name="dismissed"
+            value={String(dismissed)}
+            onChange={(e) => set({ dismissed: (e.target as HTMLSelectElement).value === 'true' ? 'true' : undefined })}
+          >
             <option value="false">Active issues</option>
             <option value="true">Dismissed issues</option>
           </select>
@@ -145,7 +149,11 @@ function IssueItem({ issue, projectId, onChanged }: { issue: Issue; projectId: s
           <h3>How to fix it</h3>
           <p>{issue.suggested_action || '—'}</p>
           {issue.is_dismissed ? (
-            <button type="button" disabled={action.busy} onClick={async () => (await action.run(() => api(`${base}/restore`, { method: 'POST' }))) && onChanged()}>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={async () => (await action.run(() => api(`${base}/restore`, { method: 'POST' }))) && onChanged()}
+            >
               Restore
             </button>
           ) : (
@@ -153,7 +161,12 @@ function IssueItem({ issue, projectId, onChanged }: { issue: Issue; projectId: s
               class="inline-form"
               onSubmit={async (e) => {
                 e.preventDefault();
-                if (await action.run(() => api(`${base}/dismiss`, { method: 'POST', body: { action: kind, ...(reason.trim() ? { reason: reason.trim() } : {}) } }))) onChanged();
+                if (
+                  await action.run(() =>
+                    api(`${base}/dismiss`, { method: 'POST', body: { action: kind, ...(reason.trim() ? { reason: reason.trim() } : {}) } }),
+                  )
+                )
+                  onChanged();
               }}
             >
               <Field label="Dismiss as">
@@ -223,7 +236,11 @@ function DismissRules({ projectId, rules, onChanged }: { projectId: string; rule
                       <td>{rule.match_count}</td>
                       <td>{rule.reason || '—'}</td>
                       <td>
-                        <button type="button" disabled={remove.busy} onClick={async () => (await remove.run(() => api(`${base}/${rule.id}`, { method: 'DELETE' }))) && onChanged()}>
+                        <button
+                          type="button"
+                          disabled={remove.busy}
+                          onClick={async () => (await remove.run(() => api(`${base}/${rule.id}`, { method: 'DELETE' }))) && onChanged()}
+                        >
                           Delete<span class="sr-only"> rule {rule.rule_pattern}</span>
                         </button>
                       </td>
@@ -240,7 +257,12 @@ function DismissRules({ projectId, rules, onChanged }: { projectId: string; rule
         class="grid-form"
         onSubmit={async (e) => {
           e.preventDefault();
-          const body = { rule_pattern: pattern.trim(), scope, ...(scope === 'file' ? { file_path: filePath.trim() } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) };
+          const body = {
+            rule_pattern: pattern.trim(),
+            scope,
+            ...(scope === 'file' ? { file_path: filePath.trim() } : {}),
+            ...(reason.trim() ? { reason: reason.trim() } : {}),
+          };
           if (await create.run(() => api(base, { method: 'POST', body }))) {
             setPattern('');
             onChanged();

@@ -93,7 +93,11 @@ export function MembersPage({ project }: { project: Project }) {
           onSubmit={async (e) => {
             e.preventDefault();
             let created: Invitation | undefined;
-            if (await invite.run(async () => (created = await api<Invitation>(`/projects/${project.id}/invitations`, { method: 'POST', body: { email: email.trim(), role } })))) {
+            if (
+              await invite.run(
+                async () => (created = await api<Invitation>(`/projects/${project.id}/invitations`, { method: 'POST', body: { email: email.trim(), role } })),
+              )
+            ) {
               setInvited([created!, ...invited]);
               setEmail('');
             }
@@ -143,7 +147,8 @@ export function AcceptInvitation({ invitationId }: { invitationId: string }) {
         disabled={action.busy}
         onClick={async () => {
           let accepted: { project_id: string } | undefined;
-          if (await action.run(async () => (accepted = await api(`/invitations/${invitationId}/accept`, { method: 'POST' })))) navigate(`/projects/${accepted!.project_id}/health`);
+          if (await action.run(async () => (accepted = await api(`/invitations/${invitationId}/accept`, { method: 'POST' }))))
+            navigate(`/projects/${accepted!.project_id}/health`);
         }}
       >
         Accept the invitation

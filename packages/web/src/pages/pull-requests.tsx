@@ -74,7 +74,9 @@ export function PullRequestsPage({ projectId }: { projectId: string }) {
                           </a>
                         </th>
                         <td>{a.classification ? label(a.classification.primary_intent) : '—'}</td>
-                        <td>{a.merge_readiness ? <Badge tone={READINESS_TONE[a.merge_readiness.status] ?? 'info'}>{label(a.merge_readiness.status)}</Badge> : '—'}</td>
+                        <td>
+                          {a.merge_readiness ? <Badge tone={READINESS_TONE[a.merge_readiness.status] ?? 'info'}>{label(a.merge_readiness.status)}</Badge> : '—'}
+                        </td>
                         <td>{a.status}</td>
                         <td>{fmtDate(a.created_at)}</td>
                       </tr>
@@ -83,7 +85,11 @@ export function PullRequestsPage({ projectId }: { projectId: string }) {
                 </table>
               </div>
               <nav class="pager" aria-label="Pages of analyses">
-                <button type="button" disabled={offset === 0} onClick={() => navigate(path + withQuery(query, { offset: Math.max(0, offset - PAGE) || undefined }))}>
+                <button
+                  type="button"
+                  disabled={offset === 0}
+                  onClick={() => navigate(path + withQuery(query, { offset: Math.max(0, offset - PAGE) || undefined }))}
+                >
                   Previous page
                 </button>
                 <button type="button" disabled={offset + PAGE >= data.total} onClick={() => navigate(path + withQuery(query, { offset: offset + PAGE }))}>
@@ -115,7 +121,11 @@ function AnalyzePullRequest({ projectId }: { projectId: string }) {
           e.preventDefault();
           const repository = repoId || list[0]?.id;
           let started: { id: string } | undefined;
-          if (await action.run(async () => (started = await api(`/projects/${projectId}/repos/${repository}/prs/${Number(number)}/analyze`, { method: 'POST', body: {} })))) {
+          if (
+            await action.run(
+              async () => (started = await api(`/projects/${projectId}/repos/${repository}/prs/${Number(number)}/analyze`, { method: 'POST', body: {} })),
+            )
+          ) {
             navigate(`/projects/${projectId}/pulls/${started!.id}`);
           }
         }}
@@ -173,7 +183,8 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
           Pull request #{a.pr_number} <span class="muted small">at {a.head_sha.slice(0, 12)}</span>
         </h2>
         <p class="muted" role="status" aria-live="polite">
-          {a.status === 'pending' || a.status === 'running' ? `Analysis ${a.status}…` : a.status} · started {fmtDate(a.started_at ?? a.created_at)} · completed {fmtDate(a.completed_at)}
+          {a.status === 'pending' || a.status === 'running' ? `Analysis ${a.status}…` : a.status} · started {fmtDate(a.started_at ?? a.created_at)} · completed{' '}
+          {fmtDate(a.completed_at)}
         </p>
         {a.failure_reason ? <p class="error">The analysis failed: {a.failure_reason}</p> : null}
         {a.classification ? (
@@ -196,8 +207,8 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
         {readiness ? (
           <>
             <p>
-              <Badge tone={READINESS_TONE[readiness.status] ?? 'info'}>{label(readiness.status)}</Badge> {readiness.blocking_count} blocking, {readiness.advisory_count} advisory,{' '}
-              {readiness.info_count} info · confidence {fmtNumber(readiness.confidence)} %
+              <Badge tone={READINESS_TONE[readiness.status] ?? 'info'}>{label(readiness.status)}</Badge> {readiness.blocking_count} blocking,{' '}
+              {readiness.advisory_count} advisory, {readiness.info_count} info · confidence {fmtNumber(readiness.confidence)} %
             </p>
             {readiness.reasons?.length ? (
               <ul>
@@ -229,9 +240,11 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
         {projection ? (
           <>
             <p class="grade-row">
-              <Grade grade={projection.current_grade} score={projection.current_overall} /> → <Grade grade={projection.projected_grade} score={projection.projected_overall} />
+              <Grade grade={projection.current_grade} score={projection.current_overall} /> →{' '}
+              <Grade grade={projection.projected_grade} score={projection.projected_overall} />
               <span>
-                {fmtNumber(projection.current_overall, 1)} → {fmtNumber(projection.projected_overall, 1)} ({fmtSigned(projection.overall_delta)}) · {projection.impact_rating}
+                {fmtNumber(projection.current_overall, 1)} → {fmtNumber(projection.projected_overall, 1)} ({fmtSigned(projection.overall_delta)}) ·{' '}
+                {projection.impact_rating}
               </span>
             </p>
             {a.health_impact ? (
@@ -247,7 +260,8 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
                 .filter((d) => d.delta !== 0 || d.issues_in_pr > 0)
                 .map((d) => (
                   <li key={d.category}>
-                    {label(d.category)}: {fmtNumber(d.current_score)} → {fmtNumber(d.projected_score)} ({fmtSigned(d.delta)}), {plural(d.issues_in_pr, 'issue')} in the PR
+                    {label(d.category)}: {fmtNumber(d.current_score)} → {fmtNumber(d.projected_score)} ({fmtSigned(d.delta)}), {plural(d.issues_in_pr, 'issue')}{' '}
+                    in the PR
                   </li>
                 ))}
             </ul>
@@ -262,7 +276,8 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
           <ul class="plain">
             {a.impact_zones.map((zone) => (
               <li key={zone.name}>
-                <strong>{zone.name}</strong> <Badge tone={zone.risk === 'high' ? 'high' : zone.risk === 'medium' ? 'medium' : 'low'}>{zone.risk} risk</Badge> {zone.scope_classification}
+                <strong>{zone.name}</strong> <Badge tone={zone.risk === 'high' ? 'high' : zone.risk === 'medium' ? 'medium' : 'low'}>{zone.risk} risk</Badge>{' '}
+                {zone.scope_classification}
                 <p>{zone.summary}</p>
                 <p class="muted small">{zone.files.map((f) => `${f.path} (+${f.additions}/−${f.deletions})`).join(', ')}</p>
               </li>
@@ -298,7 +313,13 @@ function Analysis({ a, projectId }: { a: PrAnalysis; projectId: string }) {
             ))}
           </ul>
         ) : null}
-        <p>{a.stacked_prs ? (a.stacked_prs.is_stacked ? a.stacked_prs.summary || 'Part of a stack.' : a.stacked_prs.summary || 'Not stacked.') : 'No stack information.'}</p>
+        <p>
+          {a.stacked_prs
+            ? a.stacked_prs.is_stacked
+              ? a.stacked_prs.summary || 'Part of a stack.'
+              : a.stacked_prs.summary || 'Not stacked.'
+            : 'No stack information.'}
+        </p>
       </section>
     </div>
   );

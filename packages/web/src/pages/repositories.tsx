@@ -19,9 +19,12 @@ function Onboarding({ sessionId, onDone }: { sessionId: string; onDone: () => vo
   const [error, setError] = useState<string>();
   useEffect(() => {
     const controller = new AbortController();
-    readEvents(`/onboarding/${sessionId}/events`, (event) => setEvents((list) => [...list, JSON.parse(event.data) as ProgressEvent]), controller.signal).then(onDone, (failure: Error) => {
-      if (failure.name !== 'AbortError') setError(failure.message);
-    });
+    readEvents(`/onboarding/${sessionId}/events`, (event) => setEvents((list) => [...list, JSON.parse(event.data) as ProgressEvent]), controller.signal).then(
+      onDone,
+      (failure: Error) => {
+        if (failure.name !== 'AbortError') setError(failure.message);
+      },
+    );
     return () => controller.abort();
   }, [sessionId]);
   const last = events.at(-1);
@@ -31,7 +34,13 @@ function Onboarding({ sessionId, onDone }: { sessionId: string; onDone: () => vo
       <h2 id="onb-h">Onboarding</h2>
       <progress max={100} value={last?.percent ?? 0} aria-label="Onboarding progress" />
       <p role="status" aria-live="polite">
-        {last ? (finished ? (last.type === 'completed' ? 'Onboarding completed.' : `Onboarding failed: ${last.message ?? 'see the server log'}`) : `${last.percent} %: ${last.message ?? last.step ?? last.type}`) : 'Waiting for the first step…'}
+        {last
+          ? finished
+            ? last.type === 'completed'
+              ? 'Onboarding completed.'
+              : `Onboarding failed: ${last.message ?? 'see the server log'}`
+            : `${last.percent} %: ${last.message ?? last.step ?? last.type}`
+          : 'Waiting for the first step…'}
       </p>
       <ol class="steps">
         {events
@@ -107,7 +116,12 @@ export function RepositoriesPage({ projectId }: { projectId: string }) {
           onSubmit={async (e) => {
             e.preventDefault();
             let result: { onboarding_session_id: string } | undefined;
-            if (await add.run(async () => (result = await api(`/projects/${projectId}/repos/add-public`, { method: 'POST', body: { url: url.trim(), skip_onboarding: skip } })))) {
+            if (
+              await add.run(
+                async () =>
+                  (result = await api(`/projects/${projectId}/repos/add-public`, { method: 'POST', body: { url: url.trim(), skip_onboarding: skip } })),
+              )
+            ) {
               setUrl('');
               setSession(result!.onboarding_session_id);
               repos.reload();
@@ -146,7 +160,9 @@ export function RepositoriesPage({ projectId }: { projectId: string }) {
                   disabled={link.busy}
                   onClick={async () => {
                     let result: { onboarding_session_id: string } | undefined;
-                    if (await link.run(async () => (result = await api(`/projects/${projectId}/repos`, { method: 'POST', body: { repository_id: repo.id } })))) {
+                    if (
+                      await link.run(async () => (result = await api(`/projects/${projectId}/repos`, { method: 'POST', body: { repository_id: repo.id } })))
+                    ) {
                       setAvailable(available.filter((r) => r.id !== repo.id));
                       setSession(result!.onboarding_session_id);
                       repos.reload();

@@ -2,7 +2,14 @@
 // project's repositories at their default branch heads (summaries come from the engine's cache
 // when an assessment just ran) and stores what the engine's architecture functions compute.
 import type { AssessmentResult } from '@codehealth/engine';
-import { buildArchitectureOverview, largeModelClient, narrateArchitectureReview, reviewArchitecture, type ArchitectureSource, type LlmSlot } from '@codehealth/engine/server';
+import {
+  buildArchitectureOverview,
+  largeModelClient,
+  narrateArchitectureReview,
+  reviewArchitecture,
+  type ArchitectureSource,
+  type LlmSlot,
+} from '@codehealth/engine/server';
 import type { Activities } from '../workflows/activities.js';
 import { NonRetryableError } from '../workflows/retry.js';
 import { checkoutHead, type ActivityDeps } from './repository-activities.js';

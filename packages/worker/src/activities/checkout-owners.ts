@@ -85,7 +85,12 @@ export function ownerState(record: OwnerRecord, me: OwnerRecord = currentOwner()
 function parseRecord(text: string): OwnerRecord | undefined {
   try {
     const value = JSON.parse(text) as Partial<OwnerRecord>;
-    if (typeof value.host === 'string' && typeof value.boot === 'string' && Number.isSafeInteger(value.pid) && (typeof value.started === 'string' || value.started === null)) {
+    if (
+      typeof value.host === 'string' &&
+      typeof value.boot === 'string' &&
+      Number.isSafeInteger(value.pid) &&
+      (typeof value.started === 'string' || value.started === null)
+    ) {
       return value as OwnerRecord;
     }
   } catch {

@@ -22,7 +22,10 @@ describe('graph rebuild', () => {
     try {
       const owner = await api.createUser();
       const projectId = await api.createProject(owner);
-      const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: owner.key, body: { url: `file://${repo.root}`, skip_onboarding: true } });
+      const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+        key: owner.key,
+        body: { url: `file://${repo.root}`, skip_onboarding: true },
+      });
       const repositoryId = linked.body.repository.id as string;
       const engine = await createEngine({ cacheDir: false, workers: 0 });
       const checkouts = new RepositoryCheckouts({ workDir, allowLocal: true });

@@ -39,7 +39,11 @@ async function exclusively<T>(deps: ActivityDeps, name: string, work: () => Prom
   return cache.withLock(name, { ttlMs: ASSESSMENT_LOCK_TTL_MS, waitMs: ASSESSMENT_LOCK_WAIT_MS }, work);
 }
 
-async function assessHealth(deps: ActivityDeps, projectId: string, assessmentId: string): Promise<{ status: 'completed' | 'already_finished'; overallScore: number | null }> {
+async function assessHealth(
+  deps: ActivityDeps,
+  projectId: string,
+  assessmentId: string,
+): Promise<{ status: 'completed' | 'already_finished'; overallScore: number | null }> {
   const { services } = deps;
   const run = await services.assessments.markRunning(assessmentId);
   if (run.status === 'completed' || run.status === 'failed') return { status: 'already_finished', overallScore: null };

@@ -18,7 +18,8 @@ import { RepositoryCheckouts } from './repository-checkout.js';
 
 const SOURCES = {
   'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', license: 'MIT', type: 'module' }),
-  'src/cart.ts': 'export function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n',
+  'src/cart.ts':
+    'export function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n',
   'src/index.ts': "import { total } from './cart.js';\nexport const UNCHANGED_INDEX = total([]);\n",
 };
 const BUGGY_LINE = '  return items.reduce((sum, item) => sum + item.price, 0);';
@@ -44,7 +45,14 @@ beforeAll(async () => {
   llm = await startFakeOpenAi();
   largeModel = { slot: 'large', provider: 'fake', model: 'big-1', apiKey: 'sk-large-secret-999', baseUrl: llm.baseUrl };
   const engine = await createEngine({ cacheDir: join(workDir, 'cache'), workers: 0 });
-  deps = { services: api.services, engine, checkouts: new RepositoryCheckouts({ workDir, allowLocal: true }), log: (line) => log.push(line), smallModel: null, largeModel };
+  deps = {
+    services: api.services,
+    engine,
+    checkouts: new RepositoryCheckouts({ workDir, allowLocal: true }),
+    log: (line) => log.push(line),
+    smallModel: null,
+    largeModel,
+  };
 }, 120_000);
 afterAll(async () => {
   await api?.close();
@@ -54,7 +62,10 @@ afterAll(async () => {
 
 async function linkedProject(): Promise<{ projectId: string; repositoryId: string }> {
   const projectId = await api.createProject(owner);
-  const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: owner.key, body: { url: `file://${repo.root}`, skip_onboarding: true } });
+  const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+    key: owner.key,
+    body: { url: `file://${repo.root}`, skip_onboarding: true },
+  });
   expect(linked.status, JSON.stringify(linked.body)).toBe(201);
   return { projectId, repositoryId: linked.body.repository.id };
 }
@@ -70,7 +81,17 @@ async function analysePr(): Promise<{ runId: string; projectId: string }> {
 }
 
 const llmIssuesOf = (runId: string) =>
-  api.db.query<{ rule_id: string; analyzer_name: string; is_new: boolean; context_type: string; file_path: string; line_start: number; validated: boolean; code_snippet: string; confidence: number }>(
+  api.db.query<{
+    rule_id: string;
+    analyzer_name: string;
+    is_new: boolean;
+    context_type: string;
+    file_path: string;
+    line_start: number;
+    validated: boolean;
+    code_snippet: string;
+    confidence: number;
+  }>(
     `SELECT rule_id, analyzer_name, is_new, context_type, file_path, line_start, validated, code_snippet, confidence FROM issues WHERE context_id = $1 AND source = 'llm_agent'`,
     [runId],
   );
@@ -95,14 +116,26 @@ describe('the large model slot in the worker activities', () => {
     const { runId } = await analysePr();
 
     expect(await llmIssuesOf(runId)).toEqual([
-      { rule_id: 'llm/runtime', analyzer_name: 'llm-agent', is_new: true, context_type: 'pr_analysis', file_path: 'src/cart.ts', line_start: 2, validated: true, code_snippet: BUGGY_LINE, confidence: 90 },
+      {
+        rule_id: 'llm/runtime',
+        analyzer_name: 'llm-agent',
+        is_new: true,
+        context_type: 'pr_analysis',
+        file_path: 'src/cart.ts',
+        line_start: 2,
+        validated: true,
+        code_snippet: BUGGY_LINE,
+        confidence: 90,
+      },
     ]);
     expect(llm.requests.length - before).toBe(1);
     const user = (llm.requests[before]!.body.messages as Array<{ content: string }>)[1]!.content;
     expect(user).toContain(`2 + ${BUGGY_LINE}`);
     expect(user).not.toContain('UNCHANGED_INDEX');
     expect(log.some((line) => /^llm large: pr_diff_review -> fake\/big-1 at 127\.0\.0\.1:\d+\/v1/.test(line))).toBe(true);
-    expect(log).toContain('llm diff review: 1 findings kept (1 quote-validated), 1 dropped, 1 hunks of 1 files sent (' + user.length + ' chars), 0 files or parts skipped');
+    expect(log).toContain(
+      'llm diff review: 1 findings kept (1 quote-validated), 1 dropped, 1 hunks of 1 files sent (' + user.length + ' chars), 0 files or parts skipped',
+    );
     expect(log.join('\n')).not.toContain('sk-large-secret');
   }, 120_000);
 
@@ -117,12 +150,16 @@ describe('the large model slot in the worker activities', () => {
     const { projectId } = await linkedProject();
     const trigger = await api.request('POST', `/api/v1/projects/${projectId}/architecture/reviews/trigger`, { key: owner.key });
     expect(trigger.status).toBe(201);
-    const narrative = 'The code forms one small component whose modules depend on each other in a single direction, and the review found none of the problems it looks for.';
+    const narrative =
+      'The code forms one small component whose modules depend on each other in a single direction, and the review found none of the problems it looks for.';
     llm.script([{ content: JSON.stringify({ narrative }) }]);
     const before = llm.requests.length;
     await expect(architectureActivities(deps).reviewArchitecture({ reviewId: trigger.body.id })).resolves.toEqual({ status: 'completed' });
     const review = (await api.request('GET', `/api/v1/projects/${projectId}/architecture/reviews/${trigger.body.id}`, { key: owner.key })).body;
-    expect(review).toMatchObject({ status: 'completed', summary: `${narrative} (Narrative by the large model fake/big-1 from the review's computed findings and metrics.)` });
+    expect(review).toMatchObject({
+      status: 'completed',
+      summary: `${narrative} (Narrative by the large model fake/big-1 from the review's computed findings and metrics.)`,
+    });
     const sent = JSON.parse((llm.requests[before]!.body.messages as Array<{ content: string }>)[1]!.content);
     expect(sent.metrics.modules).toBe(review.metrics.modules);
     expect(JSON.stringify(sent)).not.toContain('items.reduce');

@@ -17,7 +17,8 @@ import { RepositoryCheckouts } from './repository-checkout.js';
 
 const SOURCES = {
   'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', license: 'MIT', type: 'module' }),
-  'src/cart.ts': 'export function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n',
+  'src/cart.ts':
+    'export function total(items: { price: number; qty: number }[]): number {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n',
   'src/index.ts': "import { total } from './cart.js';\nexport const empty = total([]);\n",
   'test/cart.test.ts': "import { total } from '../src/cart.js';\nif (total([]) !== 0) throw new Error('total');\n",
 };
@@ -58,7 +59,10 @@ afterAll(async () => {
 
 async function linkedProject(): Promise<{ projectId: string; repositoryId: string }> {
   const projectId = await api.createProject(owner);
-  const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, { key: owner.key, body: { url: `file://${repo.root}`, skip_onboarding: true } });
+  const linked = await api.request('POST', `/api/v1/projects/${projectId}/repos/add-public`, {
+    key: owner.key,
+    body: { url: `file://${repo.root}`, skip_onboarding: true },
+  });
   expect(linked.status, JSON.stringify(linked.body)).toBe(201);
   return { projectId, repositoryId: linked.body.repository.id };
 }
@@ -109,9 +113,13 @@ describe('prActivities', () => {
   }, 120_000);
 
   it('classifies with the configured small model and analyses the base itself when no assessment matches', async () => {
-    pullRequest(3, 'Totals with tax', { 'src/cart.ts': `${SOURCES['src/cart.ts']}\nexport function withTax(amount: number): number {\n  return amount * 1.2;\n}\n` });
+    pullRequest(3, 'Totals with tax', {
+      'src/cart.ts': `${SOURCES['src/cart.ts']}\nexport function withTax(amount: number): number {\n  return amount * 1.2;\n}\n`,
+    });
     const { projectId, repositoryId } = await linkedProject();
-    llm.script([{ content: JSON.stringify({ primary_intent: 'feature', secondary_intents: [], summary: 'Adds withTax() to the cart', additional_risk_signals: [] }) }]);
+    llm.script([
+      { content: JSON.stringify({ primary_intent: 'feature', secondary_intents: [], summary: 'Adds withTax() to the cart', additional_risk_signals: [] }) },
+    ]);
     const analysisId = await trigger(projectId, repositoryId, 3);
     const smallModel = { slot: 'small' as const, provider: 'fake', model: 'tiny-1', apiKey: 'sk-test', baseUrl: llm.baseUrl };
     await prActivities({ ...deps, smallModel }).analyzePullRequest({ projectId, analysisId });
@@ -133,7 +141,9 @@ describe('prActivities', () => {
 
     await api.db.query(`UPDATE health_assessments SET metrics = metrics || '{"issues_not_listed": 12}'::jsonb WHERE id = $1`, [assessmentId]);
     expect(await storedBaseline(api.services, projectId, repositoryId, main)).toBeUndefined();
-    await api.db.query(`UPDATE health_assessments SET metrics = metrics || '{"issues_not_listed": 0}'::jsonb, issues_pruned_at = now() WHERE id = $1`, [assessmentId]);
+    await api.db.query(`UPDATE health_assessments SET metrics = metrics || '{"issues_not_listed": 0}'::jsonb, issues_pruned_at = now() WHERE id = $1`, [
+      assessmentId,
+    ]);
     expect(await storedBaseline(api.services, projectId, repositoryId, main)).toBeUndefined();
   }, 120_000);
 

@@ -66,7 +66,9 @@ export function prActivities(
       const repository = await repositoryRow(services, run.repositoryId);
       await deps.checkouts.fetch(run.repositoryId, repository.clone_url);
       // Fresh open-PR metadata for conflicts and stacking; the stored rows serve when the host cannot answer.
-      await services.repositories.syncPullRequests(run.repositoryId).catch((error: Error) => deps.log?.(`pr #${run.prNumber}: open PRs not synced: ${error.message}`));
+      await services.repositories
+        .syncPullRequests(run.repositoryId)
+        .catch((error: Error) => deps.log?.(`pr #${run.prNumber}: open PRs not synced: ${error.message}`));
       const pulls: PullRow[] = await services.repositories.pullRequestRows(run.repositoryId);
       const row = pulls.find((p) => p.pr_number === run.prNumber);
       if (!row) throw new NonRetryableError(`pull request #${run.prNumber} is not known for ${repository.full_name}`);

@@ -93,10 +93,7 @@ describe('checkouts left behind by a killed process', () => {
     const checkouts = join(workDir, 'checkouts');
     const me = currentOwner();
     const elsewhere = { host: 'another-machine', boot: 'b', pid: 4242, started: '1' };
-    const kept = [
-      leftover(checkouts, 'elsewhere-busy', elsewhere, 5 * 60_000),
-      leftover(checkouts, 'no-record-recent', undefined, 60_000),
-    ];
+    const kept = [leftover(checkouts, 'elsewhere-busy', elsewhere, 5 * 60_000), leftover(checkouts, 'no-record-recent', undefined, 60_000)];
     const gone = [
       leftover(checkouts, 'elsewhere-silent', elsewhere, 2 * HOUR),
       leftover(checkouts, 'before-reboot', { ...me, boot: 'an-earlier-boot' }),

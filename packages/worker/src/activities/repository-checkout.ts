@@ -60,7 +60,8 @@ export class RepositoryCheckouts {
     if (result.exitCode === 0 && result.errorCode === undefined) return result.stdout.toString('utf8').trim();
     const full = result.stderr.trim();
     const stderr = full.split('\n').filter(Boolean).slice(-3).join(' ');
-    const how = result.errorCode === 'ETIMEDOUT' ? 'timed out' : result.errorCode === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? 'output too large' : result.errorMessage;
+    const how =
+      result.errorCode === 'ETIMEDOUT' ? 'timed out' : result.errorCode === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? 'output too large' : result.errorMessage;
     const message = `git ${args[0]} failed: ${(result.errorCode === undefined && stderr) || how || stderr || `exit status ${result.exitCode}`}`;
     // A repository that does not exist or is not a repository will not appear on retry.
     if (/not found|does not appear to be a git repository|not a git repository|Repository not found/i.test(full)) {

@@ -102,7 +102,8 @@ describe('EmbeddedRunner: fair claims', () => {
   it('with two slots, the second user runs at once beside the first', async () => {
     const [first, second] = [await createUser(db), await createUser(db)];
     const starter = new JobQueueWorkflowStarter(db);
-    for (let i = 0; i < 10; i++) await starter.start({ kind: 'convention-detection', projectId: await createProject(db, first) }, { ...fresh(), requestedBy: first });
+    for (let i = 0; i < 10; i++)
+      await starter.start({ kind: 'convention-detection', projectId: await createProject(db, first) }, { ...fresh(), requestedBy: first });
     const secondProject = await createProject(db, second);
     await starter.start({ kind: 'convention-detection', projectId: secondProject }, { ...fresh(), requestedBy: second });
 
@@ -118,7 +119,12 @@ describe('EmbeddedRunner: fair claims', () => {
     for (let i = 0; i < 4; i++) await starter.start({ kind: 'convention-detection', projectId: busy }, fresh()); // nobody asked (e.g. a schedule)
     await starter.start({ kind: 'convention-detection', projectId: quiet }, { ...fresh(), requestedBy: owner });
     const counted = await db.query<{ user_id: string; project_id: string }>('SELECT DISTINCT user_id, project_id FROM jobs ORDER BY project_id');
-    expect(counted).toEqual(expect.arrayContaining([{ user_id: owner, project_id: busy }, { user_id: owner, project_id: quiet }]));
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        { user_id: owner, project_id: busy },
+        { user_id: owner, project_id: quiet },
+      ]),
+    );
 
     const order = await runAll(starter, 5);
     expect(order).toEqual([busy, quiet, busy, busy, busy]);

@@ -119,7 +119,11 @@ export async function onboardingWorkflow(input: OnboardingInput, acts: Activitie
       },
       (result) => ({ assessment_id: result.assessmentId, overall_score: result.overallScore }),
     );
-    await step('architecture_documentation', () => acts.documentArchitecture({ projectId: input.projectId }), (result) => ({ conventions: result.conventions }));
+    await step(
+      'architecture_documentation',
+      () => acts.documentArchitecture({ projectId: input.projectId }),
+      (result) => ({ conventions: result.conventions }),
+    );
     await acts.finishOnboarding({ sessionId, status: 'completed' });
     await acts.recordOnboardingEvent({ sessionId, type: 'completed', percent: 100, detail: { assessment_id: assessment.assessmentId } });
     return { assessmentId };

@@ -9,7 +9,10 @@ new AnalyzerTester(codeSmell).run('blanket-lint-disable', {
     { code: '// eslint-disable\nconsole.log(1);', name: 'ESLint ignores eslint-disable in a line comment: it disables nothing' },
     { code: '// eslint-disable-next-line\n// const old = 1;\nfoo();', name: 'a next-line disable above a comment disables nothing' },
     { code: '// an eslint-disable comment would hide this\nfoo();', name: 'prose mentioning eslint-disable' },
-    { code: '/* eslint-disable */\n/* tslint:disable */\nself.addEventListener("fetch", onFetch);', name: 'a whole-file opt-out before any code (a copied worker script)' },
+    {
+      code: '/* eslint-disable */\n/* tslint:disable */\nself.addEventListener("fetch", onFetch);',
+      name: 'a whole-file opt-out before any code (a copied worker script)',
+    },
     { code: '#!/usr/bin/env node\n/* eslint-disable */\nrun();', name: 'after a hashbang, still before any code' },
     { code: 'foo();\n// eslint-disable-next-line\nbar();', filename: 'src/a.test.ts', name: 'quiet in tests' },
     { code: 'foo();\n/* eslint-disable */\nbar();', filename: 'scripts/build.js', role: 'tooling', name: 'quiet in tooling' },

@@ -45,7 +45,7 @@ export const blanketLintDisable = defineRule({
         'what was meant to be allowed.',
       suggestedAction:
         'Name the rules (`// eslint-disable-next-line no-console -- CLI output`), or fix the code so no disable is needed. ' +
-        'ESLint\'s `reportUnusedDisableDirectives` then says when a disable is no longer needed.',
+        "ESLint's `reportUnusedDisableDirectives` then says when a disable is no longer needed.",
     },
   },
   create(context) {
@@ -63,7 +63,12 @@ export const blanketLintDisable = defineRule({
         if (directive.kind === 'eslint-disable-next-line' && !holdsCode(lines[node.endPosition.row + 1])) return;
         const blanket = directive.rules.length === 0;
         if (!blanket && (!requireReason || directive.reason !== '')) return;
-        const scope = directive.kind === 'eslint-disable' ? 'every lint rule from here on' : directive.kind === 'eslint-disable-line' ? 'every lint rule on this line' : 'every lint rule on the next line';
+        const scope =
+          directive.kind === 'eslint-disable'
+            ? 'every lint rule from here on'
+            : directive.kind === 'eslint-disable-line'
+              ? 'every lint rule on this line'
+              : 'every lint rule on the next line';
         context.report({
           node,
           title: blanket ? `\`${directive.kind}\` without rule names` : `\`${directive.kind}\` without a reason`,

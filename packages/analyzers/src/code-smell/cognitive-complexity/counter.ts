@@ -57,10 +57,7 @@ function nameOf(frame: Frame): string {
 type Handler = (node: SyntaxNode) => void;
 
 /** Builds the visitor; one counter per file, results handed over as each function is left. */
-export function createCognitiveComplexityVisitor(
-  variant: CognitiveVariant,
-  onFunction: (result: FunctionComplexity) => void,
-): NodeVisitor {
+export function createCognitiveComplexityVisitor(variant: CognitiveVariant, onFunction: (result: FunctionComplexity) => void): NodeVisitor {
   return new CognitiveComplexityCounter(variant, onFunction).visitor();
 }
 
@@ -87,7 +84,11 @@ class CognitiveComplexityCounter {
       }
     };
     const leave: Handler = (node) => this.leaveStructure(node);
-    on(FUNCTION_NODE_TYPES, (node) => this.enterFunction(node), (node) => this.leaveFunction(node));
+    on(
+      FUNCTION_NODE_TYPES,
+      (node) => this.enterFunction(node),
+      (node) => this.leaveFunction(node),
+    );
     on(['if_statement'], (node) => this.enterIf(node), leave);
     on(LOOP_TYPES, (node) => this.enterStructure(node, 'loop', [node.childForFieldName('body')]), leave);
     on(['switch_statement'], (node) => this.enterStructure(node, 'switch', [node.childForFieldName('body')]), leave);
@@ -215,11 +216,7 @@ function isRecursiveCall(call: SyntaxNode, fn: SyntaxNode): boolean {
   if (!callee) return false;
   if (fn.type === 'method_definition') {
     const method = fn.childForFieldName('name')?.text;
-    return (
-      callee.type === 'member_expression' &&
-      callee.childForFieldName('object')?.type === 'this' &&
-      callee.childForFieldName('property')?.text === method
-    );
+    return callee.type === 'member_expression' && callee.childForFieldName('object')?.type === 'this' && callee.childForFieldName('property')?.text === method;
   }
   const ownName = fn.childForFieldName('name')?.text ?? boundName(fn);
   return callee.type === 'identifier' && callee.text === ownName;

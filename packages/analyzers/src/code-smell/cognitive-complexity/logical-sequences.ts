@@ -41,10 +41,7 @@ export function isLogicalExpression(node: SyntaxNode): boolean {
  */
 function isHoistingWrapper(wrapper: SyntaxNode, child: SyntaxNode): boolean {
   return (
-    HOISTING_TYPES.has(wrapper.type) &&
-    child.type !== 'parenthesized_expression' &&
-    wrapper.startIndex === child.startIndex &&
-    !isLogicalExpression(wrapper)
+    HOISTING_TYPES.has(wrapper.type) && child.type !== 'parenthesized_expression' && wrapper.startIndex === child.startIndex && !isLogicalExpression(wrapper)
   );
 }
 

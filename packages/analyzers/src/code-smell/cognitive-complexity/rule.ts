@@ -24,9 +24,7 @@ function describeIncrement(increment: Increment): string {
 }
 
 function describeFinding(result: FunctionComplexity, threshold: number): string {
-  const largest = [...result.increments]
-    .sort((a, b) => b.value - a.value || a.line - b.line || a.column - b.column)
-    .slice(0, LISTED_INCREMENTS);
+  const largest = [...result.increments].sort((a, b) => b.value - a.value || a.line - b.line || a.column - b.column).slice(0, LISTED_INCREMENTS);
   return (
     `${result.name} has a Cognitive Complexity of ${result.complexity}, above the ${threshold} allowed, ` +
     `from ${result.increments.length} increments. The largest: ${largest.map(describeIncrement).join('; ')}.`

@@ -4,13 +4,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  compareFiles,
-  formatReport,
-  listTypeScriptFiles,
-  obtainRxjsSources,
-  type ComparisonReport,
-} from '../../../../../test/compare/cognitive-complexity.js';
+import { compareFiles, formatReport, listTypeScriptFiles, obtainRxjsSources, type ComparisonReport } from '../../../../../test/compare/cognitive-complexity.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const REQUIRED_AGREEMENT = 0.99;

@@ -45,7 +45,9 @@ new AnalyzerTester(codeSmell).run('deep-nesting', {
     {
       code: sixLevels,
       name: 'at the statement that opens the too-deep region',
-      findings: [{ line: 6, endLine: 8, symbol: 'walk', severity: 'medium', title: 'Control flow nested 6 levels deep in walk (max 4)', data: { depth: 6, max: 4 } }],
+      findings: [
+        { line: 6, endLine: 8, symbol: 'walk', severity: 'medium', title: 'Control flow nested 6 levels deep in walk (max 4)', data: { depth: 6, max: 4 } },
+      ],
     },
     {
       code: fourLevels,

@@ -81,7 +81,9 @@ export const deepNesting = defineRule({
         title: `Control flow nested ${deepest} levels deep ${where} (max ${max})`,
         description:
           `This ${node.type.replace(/_/g, ' ')} opens nesting level ${max + 1} ${where}, and the code inside it reaches level ${deepest}; at most ${max} levels are allowed.` +
-          (others > 0 ? ` ${others} other ${others === 1 ? 'place' : 'places'} in the same ${symbol ? 'function' : 'module code'} also go${others === 1 ? 'es' : ''} past ${max} levels.` : ''),
+          (others > 0
+            ? ` ${others} other ${others === 1 ? 'place' : 'places'} in the same ${symbol ? 'function' : 'module code'} also go${others === 1 ? 'es' : ''} past ${max} levels.`
+            : ''),
         severity: severityForExcess(deepest, max),
         ...(symbol ? { symbol } : {}),
         data: { depth: deepest, max, regions: frame.regions },

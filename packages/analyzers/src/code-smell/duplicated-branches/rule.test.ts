@@ -16,7 +16,9 @@ new AnalyzerTester(codeSmell).run('duplicated-branches', {
     {
       code: 'function pick(a, b) {\n  if (a) {\n    f();\n    g();\n  } else if (b) {\n    f();   // same\n    g();\n  } else {\n    h();\n  }\n}',
       name: 'a multi-line branch repeating an earlier one, whitespace and comments aside',
-      findings: [{ line: 5, endLine: 8, severity: 'info', symbol: 'pick', title: 'Duplicated branch: same code as the branch on line 2', data: { originalLine: 2 } }],
+      findings: [
+        { line: 5, endLine: 8, severity: 'info', symbol: 'pick', title: 'Duplicated branch: same code as the branch on line 2', data: { originalLine: 2 } },
+      ],
     },
     {
       code: 'if (a) f();\nelse if (b) f();',

@@ -83,7 +83,10 @@ function compare(base: string, files: readonly string[]): Comparison {
     // A file ESLint cannot parse has nothing to compare against.
     if (messages.some((m) => m.fatal)) continue;
     result.files++;
-    const theirs = messages.filter((m) => m.ruleId?.startsWith('sonarjs/')).map((m) => `${m.ruleId!.slice(8)}@${m.line}`).sort();
+    const theirs = messages
+      .filter((m) => m.ruleId?.startsWith('sonarjs/'))
+      .map((m) => `${m.ruleId!.slice(8)}@${m.line}`)
+      .sort();
     const mine = ours(source, file);
     result.findings += new Set([...theirs, ...mine]).size;
     for (const key of theirs) if (!mine.includes(key)) result.disagreements.push(`${file}: sonarjs only ${key}`);

@@ -49,7 +49,10 @@ new AnalyzerTester(codeSmell).run('explicit-any', {
     },
     {
       name: 'uses acknowledged with a named lint disable are not counted',
-      code: Array.from({ length: 6 }, (_, i) => `// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const v${i} = (x: any) => x; // eslint-disable-line`).join('\n'),
+      code: Array.from(
+        { length: 6 },
+        (_, i) => `// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const v${i} = (x: any) => x; // eslint-disable-line`,
+      ).join('\n'),
     },
     {
       name: 'a file that disables no-explicit-any by name opts out',

@@ -25,9 +25,29 @@ const options = z
  * itself: the way to say "some Query" where `unknown` would fail the generic's variance.
  */
 const CONTAINERS = new Set([
-  'Array', 'ReadonlyArray', 'Record', 'Promise', 'PromiseLike', 'Map', 'ReadonlyMap', 'WeakMap', 'Set', 'ReadonlySet',
-  'WeakSet', 'Iterable', 'IterableIterator', 'AsyncIterable', 'AsyncIterableIterator', 'Iterator', 'Generator',
-  'AsyncGenerator', 'Partial', 'Required', 'Readonly', 'Awaited', 'NonNullable',
+  'Array',
+  'ReadonlyArray',
+  'Record',
+  'Promise',
+  'PromiseLike',
+  'Map',
+  'ReadonlyMap',
+  'WeakMap',
+  'Set',
+  'ReadonlySet',
+  'WeakSet',
+  'Iterable',
+  'IterableIterator',
+  'AsyncIterable',
+  'AsyncIterableIterator',
+  'Iterator',
+  'Generator',
+  'AsyncGenerator',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Awaited',
+  'NonNullable',
 ]);
 
 /** Lines listed in the description; the rest are counted. */
@@ -108,7 +128,11 @@ function isIdiomatic(node: SyntaxNode): boolean {
     if (!CONTAINERS.has(name) || isContainerTopType(parent)) return true;
   }
   // `(globalThis as any).process`, `<any>window`: a runtime global the configured lib does not declare.
-  if ((parent?.type === 'as_expression' || parent?.type === 'type_assertion') && GLOBAL_OBJECTS.has(parent.namedChildren.find((c) => c.id !== node.id && c.type !== 'type_arguments')?.text ?? '')) return true;
+  if (
+    (parent?.type === 'as_expression' || parent?.type === 'type_assertion') &&
+    GLOBAL_OBJECTS.has(parent.namedChildren.find((c) => c.id !== node.id && c.type !== 'type_arguments')?.text ?? '')
+  )
+    return true;
   if (isAnyFunctionPart(node) || isOverloadImplementationSignature(node)) return true;
   if (node.parent?.type === 'type_annotation' && isErrorChannel(node.parent)) return true;
   let child = node;
@@ -133,7 +157,10 @@ function isIdiomatic(node: SyntaxNode): boolean {
 }
 
 function lineList(rows: number[]): string {
-  const shown = rows.slice(0, LISTED).map((r) => r + 1).join(', ');
+  const shown = rows
+    .slice(0, LISTED)
+    .map((r) => r + 1)
+    .join(', ');
   return rows.length > LISTED ? `${shown} and ${rows.length - LISTED} more` : shown;
 }
 

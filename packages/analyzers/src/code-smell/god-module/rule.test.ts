@@ -12,7 +12,9 @@ function functions(count: number, bodyLines: number, prefix = 'f'): string {
 }
 
 function importers(target: string, name: string, count: number, prefix = 'src/use', relative = './'): Record<string, string> {
-  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}.ts`, `import { ${name} } from '${relative}${target}';\nexport const u${i} = ${name};\n`]));
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`${prefix}${i}.ts`, `import { ${name} } from '${relative}${target}';\nexport const u${i} = ${name};\n`]),
+  );
 }
 
 async function godModules(files: Record<string, string>, options?: Record<string, number>): Promise<Finding[]> {
@@ -96,7 +98,10 @@ describe('code-smell/god-module', () => {
   });
 
   it('is high above twice the limits in both ways, or above twice the lines', async () => {
-    const findings = await godModules({ 'src/big.ts': functions(7, 2, 'b'), ...importers('big.js', 'b0', 3), 'src/vast.ts': functions(1, 79, 'v'), ...importers('vast.js', 'v0', 3, 'src/x') }, SMALL);
+    const findings = await godModules(
+      { 'src/big.ts': functions(7, 2, 'b'), ...importers('big.js', 'b0', 3), 'src/vast.ts': functions(1, 79, 'v'), ...importers('vast.js', 'v0', 3, 'src/x') },
+      SMALL,
+    );
     expect(findings.map((f) => [f.filePath, f.severity])).toEqual([
       ['src/big.ts', 'info'],
       ['src/vast.ts', 'info'],

@@ -22,7 +22,12 @@ describe('large-class on real code', () => {
       return context.skip();
     }
     expect((await findings(corpus.root)).map((f) => [f.filePath, f.anchor.lineStart, f.title, f.data])).toEqual([
-      ['src/internal/testing/TestScheduler.ts', 39, 'Class TestScheduler has 505 lines of code (max 500)', { methods: 12, lines: 505, maxMethods: 20, maxLines: 500 }],
+      [
+        'src/internal/testing/TestScheduler.ts',
+        39,
+        'Class TestScheduler has 505 lines of code (max 500)',
+        { methods: 12, lines: 505, maxMethods: 20, maxLines: 500 },
+      ],
     ]);
   });
 

@@ -22,7 +22,16 @@ new AnalyzerTester(codeSmell).run('large-class', {
     {
       code: `export class Service {\n${methods(21)}\n}`,
       name: 'too many methods',
-      findings: [{ line: 1, endLine: 23, severity: 'info', symbol: 'Service', title: 'Class Service has 21 methods (max 20)', data: { methods: 21, lines: 23, maxMethods: 20, maxLines: 500 } }],
+      findings: [
+        {
+          line: 1,
+          endLine: 23,
+          severity: 'info',
+          symbol: 'Service',
+          title: 'Class Service has 21 methods (max 20)',
+          data: { methods: 21, lines: 23, maxMethods: 20, maxLines: 500 },
+        },
+      ],
     },
     {
       code: `class Data {\n${fieldLines(499)}\n}`,
@@ -33,7 +42,9 @@ new AnalyzerTester(codeSmell).run('large-class', {
       code: `const Handler = class {\n  a = () => 1;\n  b = function () {};\n  c = 3;\n  abstract d(): void;\n  e() {}\n};`,
       options: { maxMethods: 3, maxLines: 5 },
       name: 'arrow and function fields and abstract methods count; a class expression takes its binding name; both limits',
-      findings: [{ line: 1, endLine: 7, symbol: 'Handler', title: 'Class Handler has 4 methods and 7 lines of code (max 3 methods and 5 lines)', severity: 'info' }],
+      findings: [
+        { line: 1, endLine: 7, symbol: 'Handler', title: 'Class Handler has 4 methods and 7 lines of code (max 3 methods and 5 lines)', severity: 'info' },
+      ],
     },
     {
       code: `export default class {\n${methods(41)}\n}`,

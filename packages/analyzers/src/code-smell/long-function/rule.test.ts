@@ -21,7 +21,12 @@ new AnalyzerTester(codeSmell).run('long-function', {
       options: { max: 4 },
       name: 'a function holding short helpers is not long: each nested function is measured on its own',
     },
-    { code: functionWithBodyLines(81), filename: 'docs/assets/javascripts/react-with-addons.js', role: 'docs', name: 'a documentation site asset (often a vendored bundle) is not judged' },
+    {
+      code: functionWithBodyLines(81),
+      filename: 'docs/assets/javascripts/react-with-addons.js',
+      role: 'docs',
+      name: 'a documentation site asset (often a vendored bundle) is not judged',
+    },
     { code: functionWithBodyLines(81), filename: 'src/parser.generated.ts', role: 'generated', name: 'nor is generated code' },
   ],
   invalid: [

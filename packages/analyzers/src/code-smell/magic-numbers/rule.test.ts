@@ -3,9 +3,15 @@ import { codeSmell } from '../index.js';
 
 new AnalyzerTester(codeSmell).run('magic-numbers', {
   valid: [
-    { code: 'const TIMEOUT = 5000;\nsetTimeout(run, 5000);\nconst sizes = [3, 7];\nconst o = { retries: 4 };', name: 'numbers outside arithmetic and comparisons' },
+    {
+      code: 'const TIMEOUT = 5000;\nsetTimeout(run, 5000);\nconst sizes = [3, 7];\nconst o = { retries: 4 };',
+      name: 'numbers outside arithmetic and comparisons',
+    },
     { code: 'if (x > 0 && y < 1 && z === -1 && w == 2) {}', name: '-1, 0, 1 and 2 are ignored by default' },
-    { code: 'const MS_PER_DAY = 24 * 60 * 60 * 1000;\nconst ms = 24 * 60 * 60 * 1000;\nconst DELAY = MINUTE * 5;\nconst RAD = Math.PI / 180;', name: 'a const whose value is built from literals and named constants names the number' },
+    {
+      code: 'const MS_PER_DAY = 24 * 60 * 60 * 1000;\nconst ms = 24 * 60 * 60 * 1000;\nconst DELAY = MINUTE * 5;\nconst RAD = Math.PI / 180;',
+      name: 'a const whose value is built from literals and named constants names the number',
+    },
     { code: 'class Limits {\n  static readonly WINDOW = 60 * 5;\n}', name: 'readonly class fields too' },
     { code: 'enum Flags { A = 1 << 4, B = 3 * 4 }', name: 'enum members' },
     { code: 'function f(x = 3 * 4, { y = 5 * 6 } = {}) {}', name: 'default values of parameters' },
@@ -24,12 +30,17 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
       code: 'for (let i = 0; i < 10000; i++) sum += i * 37;',
       filename: 'src/bench.ts',
       name: 'a production file named bench.ts is checked',
-      findings: [{ line: 1, title: 'Magic number 10000 in `i < 10000`' }, { line: 1, title: 'Magic number 37 in `i * 37`' }],
+      findings: [
+        { line: 1, title: 'Magic number 10000 in `i < 10000`' },
+        { line: 1, title: 'Magic number 37 in `i * 37`' },
+      ],
     },
     {
       code: 'function retry(attempts) {\n  if (attempts > 3) return;\n}',
       name: 'a comparison with a bare number',
-      findings: [{ line: 2, symbol: 'retry', severity: 'info', title: 'Magic number 3 in `attempts > 3`', data: { value: 3, kind: 'comparison', occurrences: 1 } }],
+      findings: [
+        { line: 2, symbol: 'retry', severity: 'info', title: 'Magic number 3 in `attempts > 3`', data: { value: 3, kind: 'comparison', occurrences: 1 } },
+      ],
     },
     {
       code: 'const total = price * 1.2;',
@@ -68,9 +79,15 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
       name: 'character codes compared with a character',
     },
     { code: 'if (n > 37) {} // the 37 cached layouts\nif (size < 5 /* header */) {}', name: 'a number explained by a comment on its line' },
-    { code: 'if (res.status !== 200) {}\nif (status >= 400 && xhr.statusCode < 500) {}\nconst ok = parsedCode >= 200 && parsedCode < 300;', name: 'HTTP status codes compared with a status' },
+    {
+      code: 'if (res.status !== 200) {}\nif (status >= 400 && xhr.statusCode < 500) {}\nconst ok = parsedCode >= 200 && parsedCode < 300;',
+      name: 'HTTP status codes compared with a status',
+    },
     { code: 'function extend(a, b, c, d) {\n  if (arguments.length > 4) die();\n}', name: 'an arity check' },
-    { code: 'if (hoursNumber > 23 || minutes > 59 || date.seconds > 60) {}\nconst lastDigit = n % 10;\nconst lastTwo = n % 100;', name: 'clock field bounds and last digits' },
+    {
+      code: 'if (hoursNumber > 23 || minutes > 59 || date.seconds > 60) {}\nconst lastDigit = n % 10;\nconst lastTwo = n % 100;',
+      name: 'clock field bounds and last digits',
+    },
     { code: `var a=1;${' '.repeat(600)}if (k > 65) {}`, name: 'a minified file' },
     {
       code: 'const gcTime = 5 * 60 * 1000;\nconst later = now + 30 * 24 * hours;\nconst minutes = ms / 60000;\nconst h = secs % 3600;\nconst d = elapsed / 86400;',
@@ -86,12 +103,18 @@ new AnalyzerTester(codeSmell).run('magic-numbers', {
     {
       code: 'const c = s.charCodeAt(i);\nif (c === 0x28) {}\nif (xhr.readyState !== 4) {}\nif (retries > 3) {}',
       name: 'beside a character code: a state and a limit',
-      findings: [{ line: 3, title: 'Magic number 4 in `xhr.readyState !== 4`' }, { line: 4, title: 'Magic number 3 in `retries > 3`' }],
+      findings: [
+        { line: 3, title: 'Magic number 4 in `xhr.readyState !== 4`' },
+        { line: 4, title: 'Magic number 3 in `retries > 3`' },
+      ],
     },
     {
       code: 'if (count === 200) {}\nconst total = price * 60 + fee;\nif (n < 7) {}',
       name: 'a status-like number compared with something else than a status; a small bound',
-      findings: [{ line: 1, title: 'Magic number 200 in `count === 200`' }, { line: 3, title: 'Magic number 7 in `n < 7`' }],
+      findings: [
+        { line: 1, title: 'Magic number 200 in `count === 200`' },
+        { line: 3, title: 'Magic number 7 in `n < 7`' },
+      ],
     },
     {
       code: 'if (c === 0x28) {}',

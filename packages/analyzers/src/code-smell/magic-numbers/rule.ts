@@ -32,8 +32,14 @@ const COMPARISON = new Set(['<', '>', '<=', '>=', '==', '===', '!=', '!==']);
 const AUGMENTED = new Set(['+=', '-=', '*=', '/=', '%=', '**=']);
 /** Expressions a literal's value flows through on its way to a declaration or statement. */
 const EXPRESSION_CHAIN = new Set([
-  'binary_expression', 'unary_expression', 'parenthesized_expression', 'ternary_expression',
-  'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion',
+  'binary_expression',
+  'unary_expression',
+  'parenthesized_expression',
+  'ternary_expression',
+  'as_expression',
+  'satisfies_expression',
+  'non_null_expression',
+  'type_assertion',
 ]);
 const PARAMETERS = new Set(['required_parameter', 'optional_parameter', 'assignment_pattern', 'object_assignment_pattern']);
 /** Powers of ten scale a value, or (`%`) take its last digits: `n % 10`, `n % 100`. */

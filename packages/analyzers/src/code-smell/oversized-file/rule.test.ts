@@ -4,10 +4,7 @@ import { codeSmell } from '../index.js';
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n');
 
 new AnalyzerTester(codeSmell).run('oversized-file', {
-  valid: [
-    lines(800),
-    { code: `${lines(10)}\n\n// comment\n/* block\n comment */\n\n`, options: { max: 10 }, name: 'blank and comment lines are not counted' },
-  ],
+  valid: [lines(800), { code: `${lines(10)}\n\n// comment\n/* block\n comment */\n\n`, options: { max: 10 }, name: 'blank and comment lines are not counted' }],
   invalid: [
     {
       code: lines(801),

@@ -23,9 +23,17 @@ describe('tsDirectiveOf', () => {
 describe('lintDirectiveOf', () => {
   it('reads rules and reason', () => {
     expect(lintDirectiveOf('/* eslint-disable */')).toEqual({ kind: 'eslint-disable', rules: [], reason: '' });
-    expect(lintDirectiveOf('/* eslint-disable no-console, no-alert -- CLI */')).toEqual({ kind: 'eslint-disable', rules: ['no-console', 'no-alert'], reason: 'CLI' });
+    expect(lintDirectiveOf('/* eslint-disable no-console, no-alert -- CLI */')).toEqual({
+      kind: 'eslint-disable',
+      rules: ['no-console', 'no-alert'],
+      reason: 'CLI',
+    });
     expect(lintDirectiveOf('// eslint-disable-next-line -- legacy')).toEqual({ kind: 'eslint-disable-next-line', rules: [], reason: 'legacy' });
-    expect(lintDirectiveOf('//eslint-disable-line @typescript-eslint/no-explicit-any')).toEqual({ kind: 'eslint-disable-line', rules: ['@typescript-eslint/no-explicit-any'], reason: '' });
+    expect(lintDirectiveOf('//eslint-disable-line @typescript-eslint/no-explicit-any')).toEqual({
+      kind: 'eslint-disable-line',
+      rules: ['@typescript-eslint/no-explicit-any'],
+      reason: '',
+    });
   });
 
   it('ignores what ESLint ignores: a line comment eslint-disable, prose, eslint-enable', () => {

@@ -37,7 +37,10 @@ function afterGlued(text: string): string {
 
 /** Drops the separators before a reason (`: `, `- `, `-- `) and a closing `*\/`. */
 function cleanDescription(text: string): string {
-  return text.replace(/\*\/\s*$/, '').replace(/^[\s:\-–—,.]+/, '').trim();
+  return text
+    .replace(/\*\/\s*$/, '')
+    .replace(/^[\s:\-–—,.]+/, '')
+    .trim();
 }
 
 export function tsDirectiveOf(comment: string): TsDirective | undefined {
@@ -66,7 +69,14 @@ export function lintDirectiveOf(comment: string): LintDirective | undefined {
     .split(',')
     .map((r) => r.trim())
     .filter((r) => r.length > 0);
-  return { kind, rules, reason: reason.join(' -- ').replace(/\*\/\s*$/, '').trim() };
+  return {
+    kind,
+    rules,
+    reason: reason
+      .join(' -- ')
+      .replace(/\*\/\s*$/, '')
+      .trim(),
+  };
 }
 
 /** Whether a description says something: at least three letters or digits. */

@@ -17,7 +17,7 @@ let lastAnswer = false;
 export function isMinified(source: string): boolean {
   if (source === lastSource) return lastAnswer;
   let answer = false;
-  for (let start = 0; start < source.length; ) {
+  for (let start = 0; start < source.length;) {
     let end = source.indexOf('\n', start);
     if (end < 0) end = source.length;
     if (end - start > MINIFIED_LINE) {

@@ -4,7 +4,12 @@ import { codeSmell } from '../index.js';
 new AnalyzerTester(codeSmell).run('too-many-parameters', {
   valid: [
     'function f(a, b, c, d, e) {}',
-    { code: 'function perform(a, b, c, d, e, f, g, h) {}', filename: 'docs/assets/javascripts/react-with-addons.js', role: 'docs', name: 'a documentation site asset is not judged' },
+    {
+      code: 'function perform(a, b, c, d, e, f, g, h) {}',
+      filename: 'docs/assets/javascripts/react-with-addons.js',
+      role: 'docs',
+      name: 'a documentation site asset is not judged',
+    },
     { code: 'function f({ a, b, c, d, e, f }: Options, g) {}', name: 'a destructured object counts as one' },
     { code: 'function f(this: Window, a, b, c, d, e) {}', name: 'a TypeScript this parameter does not count' },
     { code: 'const f = x => x;', options: { max: 1 } },

@@ -43,8 +43,7 @@ export const tooManyParameters = defineRule({
         'arguments of the same type are easy to swap without any error. Many parameters also suggest the function ' +
         'does more than one thing.',
       suggestedAction:
-        'Group parameters that travel together into an options object or a type, or split the function so that ' +
-        'each part needs fewer inputs.',
+        'Group parameters that travel together into an options object or a type, or split the function so that ' + 'each part needs fewer inputs.',
     },
   },
   create(context) {

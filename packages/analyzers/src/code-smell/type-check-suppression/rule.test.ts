@@ -9,7 +9,7 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
     { code: '// @ts-ignore -- Bun is a global only under bun\nconst f = Bun.file(p);', name: 'ts-ignore with a reason (default: not reported)' },
     { code: '/* @ts-ignore only errors with TypeScript 4 */\nfoo();', name: 'block comment with a reason' },
     {
-      code: '// window is not in this package\'s lib: the code also runs on Node\n// @ts-ignore\nconst w = window;',
+      code: "// window is not in this package's lib: the code also runs on Node\n// @ts-ignore\nconst w = window;",
       name: 'the reason in the comment line right above',
     },
     {
@@ -54,12 +54,19 @@ new AnalyzerTester(codeSmell).run('type-check-suppression', {
     {
       name: 'trailing code on the line above is no reason; punctuation is no reason',
       code: 'foo(); // call foo\n// @ts-ignore:\nbar();\n/* @ts-expect-error */\nbaz();',
-      findings: [{ line: 2, severity: 'info' }, { line: 4, severity: 'info' }],
+      findings: [
+        { line: 2, severity: 'info' },
+        { line: 4, severity: 'info' },
+      ],
     },
     {
       name: 'a member or a local named like a global is no global; a comment below that is a directive explains nothing; a version test far above is no reason',
       code: '// @ts-ignore\nstate.window = config.File;\n// @ts-expect-error\n// eslint-disable-next-line no-console\nconsole.log(myURL);\nconst v = pkg.version;\na();\nb();\nc();\n// @ts-ignore\nd.causes = 1;',
-      findings: [{ line: 1, severity: 'info' }, { line: 3, severity: 'info' }, { line: 10, severity: 'info' }],
+      findings: [
+        { line: 1, severity: 'info' },
+        { line: 3, severity: 'info' },
+        { line: 10, severity: 'info' },
+      ],
     },
     {
       name: 'a disable of another rule above acknowledges nothing',

@@ -78,15 +78,31 @@ function codeAbove(lines: readonly string[], row: number): string[] {
 
 function findingOf(directive: TsDirective, explained: boolean, reportDescribedIgnore: boolean): { severity: Severity; title: string; why: string } | undefined {
   if (directive.kind === 'ts-nocheck') {
-    return { severity: 'low', title: '`@ts-nocheck` turns type checking off for the whole file', why: 'No type error in this file is reported, now or after any later change.' };
+    return {
+      severity: 'low',
+      title: '`@ts-nocheck` turns type checking off for the whole file',
+      why: 'No type error in this file is reported, now or after any later change.',
+    };
   }
   if (!explained) {
     return directive.kind === 'ts-ignore'
-      ? { severity: 'info', title: '`@ts-ignore` without a reason', why: 'It hides every type error on the next line, now and after any later change, and nothing says which error was meant or why it is safe.' }
-      : { severity: 'info', title: '`@ts-expect-error` without a reason', why: 'It hides the type errors of the next line and nothing says which error was expected or why it is safe.' };
+      ? {
+          severity: 'info',
+          title: '`@ts-ignore` without a reason',
+          why: 'It hides every type error on the next line, now and after any later change, and nothing says which error was meant or why it is safe.',
+        }
+      : {
+          severity: 'info',
+          title: '`@ts-expect-error` without a reason',
+          why: 'It hides the type errors of the next line and nothing says which error was expected or why it is safe.',
+        };
   }
   if (directive.kind === 'ts-ignore' && reportDescribedIgnore) {
-    return { severity: 'info', title: '`@ts-ignore` where `@ts-expect-error` would report when it is no longer needed', why: 'A `@ts-ignore` stays silent after the error it hides is fixed, and hides any new error on that line.' };
+    return {
+      severity: 'info',
+      title: '`@ts-ignore` where `@ts-expect-error` would report when it is no longer needed',
+      why: 'A `@ts-ignore` stays silent after the error it hides is fixed, and hides any new error on that line.',
+    };
   }
   return undefined;
 }

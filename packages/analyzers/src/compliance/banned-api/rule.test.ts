@@ -10,7 +10,11 @@ new AnalyzerTester(compliance).run('banned-api', {
     { code: "import moment from 'moment';\nmoment();\n", name: 'inactive without configuration' },
     { code: "import dayjs from 'dayjs';\nimport m from 'momentous';\n", options: moment, name: 'other modules, and names that only start alike' },
     { code: "import { get } from 'axios';\nget('/x');\nconst _ = { get: (o: object) => o };\n_.get({});\n", options: get, name: 'a get() that is not lodash' },
-    { code: "import { exec } from './child_process.js';\nexec('ls');\nobj.eval('x');\n", options: exec, name: 'local modules and members named like banned globals' },
+    {
+      code: "import { exec } from './child_process.js';\nexec('ls');\nobj.eval('x');\n",
+      options: exec,
+      name: 'local modules and members named like banned globals',
+    },
   ],
   invalid: [
     {

@@ -6,13 +6,13 @@ import { createFunctionScope, mergeVisitors } from '../../shared/visitors.js';
 import { calleePath, importBindings, requireBindings, stringValue, type Binding } from './syntax.js';
 
 const common = { message: z.string().optional(), severity: z.enum(SEVERITIES).optional() };
-const entry = z.union([
-  z.object({ name: z.string().min(1), ...common }).strict(),
-  z.object({ call: z.string().min(1), ...common }).strict(),
-]);
+const entry = z.union([z.object({ name: z.string().min(1), ...common }).strict(), z.object({ call: z.string().min(1), ...common }).strict()]);
 type Entry = z.infer<typeof entry>;
 
-const options = z.object({ banned: z.array(entry).default([]) }).strict().prefault({});
+const options = z
+  .object({ banned: z.array(entry).default([]) })
+  .strict()
+  .prefault({});
 
 const withoutNodePrefix = (name: string): string => name.replace(/^node:/, '');
 
@@ -105,7 +105,11 @@ export const bannedApi = defineRule({
           const binding = bindings.get(path[0]);
           const written = path.join('.');
           const resolved = binding
-            ? [withoutNodePrefix(binding.module), ...(binding.imported === 'default' || binding.imported === '*' ? [] : [binding.imported]), ...path.slice(1)].join('.')
+            ? [
+                withoutNodePrefix(binding.module),
+                ...(binding.imported === 'default' || binding.imported === '*' ? [] : [binding.imported]),
+                ...path.slice(1),
+              ].join('.')
             : written;
           const rule = calls.find((c) => withoutNodePrefix(c.call) === resolved);
           if (!rule) continue;

@@ -64,7 +64,11 @@ export async function blameLines(root: string, path: string, lines: readonly num
 }
 
 /** Blames every file's marker lines, at most `CONCURRENCY` git processes at once. */
-export async function blameFiles(root: string, files: ReadonlyMap<string, readonly number[]>, signal?: AbortSignal): Promise<Map<string, Map<number, LineOrigin>>> {
+export async function blameFiles(
+  root: string,
+  files: ReadonlyMap<string, readonly number[]>,
+  signal?: AbortSignal,
+): Promise<Map<string, Map<number, LineOrigin>>> {
   const result = new Map<string, Map<number, LineOrigin>>();
   const queue = [...files];
   const worker = async () => {

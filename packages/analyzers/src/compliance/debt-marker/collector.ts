@@ -25,7 +25,10 @@ function markersOf(source: string, comment: SyntaxNode, out: MarkerSample[]): vo
   const text = source.slice(comment.startIndex, comment.endIndex);
   if (!ANY_MARKER.test(text)) return;
   text.split('\n').forEach((raw, index) => {
-    const line = raw.replace(LINE_PREFIX, '').replace(/\*+\/\s*$/, '').trimEnd();
+    const line = raw
+      .replace(LINE_PREFIX, '')
+      .replace(/\*+\/\s*$/, '')
+      .trimEnd();
     const match = UPPER.exec(line) ?? ANY_CASE.exec(line) ?? JSDOC.exec(line);
     if (!match) return;
     const rest = line.slice(match[0].length).replace(SEPARATOR, '');

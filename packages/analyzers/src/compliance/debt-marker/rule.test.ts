@@ -65,7 +65,9 @@ describe('compliance/debt-marker', () => {
       ['src/b.ts', 2, 'HACK in b.ts (10 days old): recent', 'info', 10],
       ['src/b.ts', 3, 'TODO in b.ts (not committed yet): uncommitted', 'info', undefined],
     ]);
-    expect(findings[0].description).toMatch(/^TODO comment at src\/a\.ts:1: "ancient"\. It was written 400 days before the assessed commit \(\d{4}-\d\d-\d\d, by Ada, commit [0-9a-f]{8}\)\.$/);
+    expect(findings[0].description).toMatch(
+      /^TODO comment at src\/a\.ts:1: "ancient"\. It was written 400 days before the assessed commit \(\d{4}-\d\d-\d\d, by Ada, commit [0-9a-f]{8}\)\.$/,
+    );
     expect(findings[2].symbol).toBe('f');
     expect(result.metrics.analyzerMetrics).toMatchObject({
       'compliance.debtMarkers': 4,
@@ -105,7 +107,9 @@ describe('compliance/debt-marker', () => {
     repo.commit({ 'src/a.ts': '// TODO: one\n// XXX: two\nexport const a = 1;\n', 'src/a.test.ts': '// FIXME: in a test\n' }, 50);
     repo.commit({ 'src/c.ts': 'export const c = 1;\n' }, 0);
     repo.write({
-      'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { markers: ['TODO', 'FIXME'], includeTests: false, lowAfterDays: 30, mediumAfterDays: 40 } } } }),
+      'codehealth.config.json': JSON.stringify({
+        rules: { [RULE]: { options: { markers: ['TODO', 'FIXME'], includeTests: false, lowAfterDays: 30, mediumAfterDays: 40 } } },
+      }),
     });
     expect((await run(repo)).findings.map((f) => [f.title, f.severity])).toEqual([['TODO in a.ts (50 days old): one', 'medium']]);
     repo.write({ 'codehealth.config.json': JSON.stringify({ rules: { [RULE]: { options: { blame: false } } } }) });
@@ -146,16 +150,30 @@ describe('blame state kept with the run', () => {
   const sha = 'b'.repeat(40);
   const origin = (authorTime: number, boundary = false): LineOrigin => ({ authorTime, author: 'Ada', commit: sha, uncommitted: false, boundary });
   const blamed = new Map([
-    ['src/same.ts', new Map([[1, origin(100)], [4, origin(200, true)]])],
+    [
+      'src/same.ts',
+      new Map([
+        [1, origin(100)],
+        [4, origin(200, true)],
+      ]),
+    ],
     ['src/edited.ts', new Map([[2, origin(300)]])],
     ['src/dirty.ts', new Map([[5, { ...origin(400), uncommitted: true }]])],
   ]);
-  const previous = (state: unknown) => ({ state: JSON.parse(JSON.stringify(state)) as unknown, changedPaths: new Set(['src/edited.ts']), summaryBefore: async () => undefined });
+  const previous = (state: unknown) => ({
+    state: JSON.parse(JSON.stringify(state)) as unknown,
+    changedPaths: new Set(['src/edited.ts']),
+    summaryBefore: async () => undefined,
+  });
 
   it('keeps the origins of files that did not change, and only of the lines asked for before', () => {
     const state = saveOrigins(blamed);
     expect(state.files.map(([path]) => path)).toEqual(['src/same.ts', 'src/edited.ts']);
-    const toBlame = new Map([['src/same.ts', [1, 4]], ['src/edited.ts', [2]], ['src/new.ts', [1]]]);
+    const toBlame = new Map([
+      ['src/same.ts', [1, 4]],
+      ['src/edited.ts', [2]],
+      ['src/new.ts', [1]],
+    ]);
     expect([...reusedOrigins(previous(state), toBlame)]).toEqual([['src/same.ts', blamed.get('src/same.ts')]]);
     // A marker line the earlier run did not blame (other markers asked for then): the file is blamed again.
     expect(reusedOrigins(previous(state), new Map([['src/same.ts', [1, 2]]])).size).toBe(0);

@@ -13,7 +13,10 @@ const FIXTURES = /(?:^|\/)(?:__)?fixtures(?:__)?\//;
 
 const options = z
   .object({
-    markers: z.array(z.enum(DEBT_MARKERS)).min(1).default([...DEBT_MARKERS]),
+    markers: z
+      .array(z.enum(DEBT_MARKERS))
+      .min(1)
+      .default([...DEBT_MARKERS]),
     includeTests: z.boolean().default(true),
     /** Older than this many days: `low`. */
     lowAfterDays: z.number().int().min(0).default(90),
@@ -43,7 +46,10 @@ function describeAge(origin: LineOrigin | undefined, days: number | undefined, s
   const date = new Date(origin.authorTime * 1000).toISOString().slice(0, 10);
   // The boundary commit of a shallow clone that is the assessed commit itself says nothing of the age.
   if (shallow && origin.boundary && days === 0) {
-    return { age: 'older than the shallow clone', when: ` It comes from before the history of this shallow clone (${date}, commit ${origin.commit.slice(0, 8)}).` };
+    return {
+      age: 'older than the shallow clone',
+      when: ` It comes from before the history of this shallow clone (${date}, commit ${origin.commit.slice(0, 8)}).`,
+    };
   }
   const age = ageText(days, origin, shallow);
   return { age: `${age} old`, when: ` It was written ${age} before the assessed commit (${date}, by ${origin.author}, commit ${origin.commit.slice(0, 8)}).` };
@@ -95,7 +101,9 @@ export const debtMarker = defineRule({
       // A run derived from an earlier one (a pull request's head) blames only the files that differ.
       const reused = reusedOrigins(context.previous, toBlame);
       const remaining = new Map([...toBlame].filter(([path]) => !reused.has(path)));
-      context.progress(`Blaming ${found.length} debt markers in ${remaining.size} files${reused.size > 0 ? ` (${reused.size} unchanged files' ages kept from the base run)` : ''}`);
+      context.progress(
+        `Blaming ${found.length} debt markers in ${remaining.size} files${reused.size > 0 ? ` (${reused.size} unchanged files' ages kept from the base run)` : ''}`,
+      );
       for (const [path, lines] of reused) origins.set(path, lines);
       for (const [path, lines] of await blameFiles(context.snapshot.root, remaining, context.signal)) origins.set(path, lines);
       if (context.saveState) context.saveState(saveOrigins(origins));
@@ -144,7 +152,9 @@ export function saveOrigins(origins: ReadonlyMap<string, ReadonlyMap<number, Lin
   const files: SavedBlame['files'] = [];
   for (const [path, lines] of origins) {
     // Uncommitted lines are no history (a recorded run is of a clean checkout; kept out anyway).
-    const kept = [...lines].filter(([, o]) => !o.uncommitted).map(([line, o]): [number, number, string, string, number] => [line, o.authorTime, o.author, o.commit, o.boundary ? 1 : 0]);
+    const kept = [...lines]
+      .filter(([, o]) => !o.uncommitted)
+      .map(([line, o]): [number, number, string, string, number] => [line, o.authorTime, o.author, o.commit, o.boundary ? 1 : 0]);
     if (kept.length > 0) files.push([path, kept]);
   }
   return { format: 1, files };
@@ -165,7 +175,8 @@ export function reusedOrigins(previous: PreviousRun | undefined, toBlame: Readon
     if (!toBlame.has(path) || previous.changedPaths.has(path)) continue;
     const origins = new Map<number, LineOrigin>();
     for (const line of lines) {
-      if (!Array.isArray(line) || typeof line[0] !== 'number' || typeof line[1] !== 'number' || typeof line[2] !== 'string' || typeof line[3] !== 'string') return new Map();
+      if (!Array.isArray(line) || typeof line[0] !== 'number' || typeof line[1] !== 'number' || typeof line[2] !== 'string' || typeof line[3] !== 'string')
+        return new Map();
       origins.set(line[0], { authorTime: line[1], author: line[2], commit: line[3], uncommitted: false, boundary: line[4] === 1 });
     }
     // Lines the earlier run did not blame (other markers asked for) are blamed again with the file.

@@ -22,10 +22,11 @@ const LICENSE_FILE = /^(?:un)?licen[cs]e(?:[-_.].*)?$|^copying(?:[-_.].*)?$/i;
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 const MAX_LICENSE_BYTES = 1024 * 1024;
 
-export const exists = (path: string): Promise<boolean> => access(path).then(
-  () => true,
-  () => false,
-);
+export const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * A licence recognised in the package's own files: `only` (a package.json's `SEE LICENSE IN`), or

@@ -3,8 +3,25 @@
 import { licenseFamily, licenseMatches } from '../shared/spdx.js';
 
 export const DEFAULT_ALLOW = [
-  'MIT', 'MIT-0', 'ISC', '0BSD', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', 'CC0-1.0', 'CC-BY-3.0', 'CC-BY-4.0',
-  'Unlicense', 'BlueOak-1.0.0', 'Python-2.0', 'PSF-2.0', 'Zlib', 'BSL-1.0', 'WTFPL', 'X11', 'Unicode-DFS-2016',
+  'MIT',
+  'MIT-0',
+  'ISC',
+  '0BSD',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'Apache-2.0',
+  'CC0-1.0',
+  'CC-BY-3.0',
+  'CC-BY-4.0',
+  'Unlicense',
+  'BlueOak-1.0.0',
+  'Python-2.0',
+  'PSF-2.0',
+  'Zlib',
+  'BSL-1.0',
+  'WTFPL',
+  'X11',
+  'Unicode-DFS-2016',
 ];
 export const DEFAULT_DENY = ['GPL-*', 'AGPL-*', 'SSPL-*'];
 /** A project under a GPL-family licence may take GPL code: then only these stay denied. */

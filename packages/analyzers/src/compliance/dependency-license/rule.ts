@@ -54,7 +54,10 @@ function policyFor(manifests: readonly Manifest[], allow: string[] | undefined, 
   const root = manifests.find((m) => m.dir === '');
   const own = root ? readLicenseDeclaration(root.json) : undefined;
   const gpl = own?.kind === 'expression' && isGplFamily(own.options.flat());
-  return createPolicy(allow ?? (gpl ? [...DEFAULT_ALLOW, 'GPL-*', 'AGPL-*', 'LGPL-*'] : DEFAULT_ALLOW), deny ?? (gpl ? DEFAULT_DENY_FOR_GPL_PROJECTS : DEFAULT_DENY));
+  return createPolicy(
+    allow ?? (gpl ? [...DEFAULT_ALLOW, 'GPL-*', 'AGPL-*', 'LGPL-*'] : DEFAULT_ALLOW),
+    deny ?? (gpl ? DEFAULT_DENY_FOR_GPL_PROJECTS : DEFAULT_DENY),
+  );
 }
 
 function describeVersion(dep: Declared, installed: InstalledPackage): string {
@@ -87,7 +90,12 @@ function judge(dep: Declared, installed: InstalledPackage | undefined, policy: L
           : 'declares no licence and ships no recognisable licence file';
     return {
       kind: 'unknown',
-      finding: { title: `Licence of dependency ${dep.name} unknown`, description: `${describeVersion(dep, installed)} ${why}. Check its terms by hand.`, severity: 'info', confidence: 80 },
+      finding: {
+        title: `Licence of dependency ${dep.name} unknown`,
+        description: `${describeVersion(dep, installed)} ${why}. Check its terms by hand.`,
+        severity: 'info',
+        confidence: 80,
+      },
     };
   }
   const source = installed.fromFile ? ` (recognised from its ${installed.fromFile}; package.json declares none)` : '';

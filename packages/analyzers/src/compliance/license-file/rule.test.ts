@@ -11,12 +11,14 @@ const code = { 'src/index.ts': 'export const a = 1;\n' };
 
 async function findings(files: Record<string, string>) {
   const result = await analyzeWith(compliance, new MiniRepo({ ...code, ...files }).root);
-  return result.findings.filter((f) => f.ruleId === RULE).map((f) => ({ file: f.filePath, line: f.anchor.lineStart, title: f.title, severity: f.severity, description: f.description }));
+  return result.findings
+    .filter((f) => f.ruleId === RULE)
+    .map((f) => ({ file: f.filePath, line: f.anchor.lineStart, title: f.title, severity: f.severity, description: f.description }));
 }
 
 describe('compliance/license-file', () => {
   it('never reads a licence file or manifest linked out of the repository, and quotes neither', async () => {
-    const outside = new MiniRepo({ 'LICENSE': `${LICENSE_TEXTS['GPL-3.0']}\nOUTSIDE-SECRET-11c\n`, 'package.json': manifest({ license: 'OUTSIDE-SECRET-11c' }) });
+    const outside = new MiniRepo({ LICENSE: `${LICENSE_TEXTS['GPL-3.0']}\nOUTSIDE-SECRET-11c\n`, 'package.json': manifest({ license: 'OUTSIDE-SECRET-11c' }) });
     const repo = new MiniRepo({ ...code });
     symlinkSync(join(outside.root, 'LICENSE'), join(repo.root, 'LICENSE'));
     symlinkSync(join(outside.root, 'package.json'), join(repo.root, 'package.json'));
@@ -44,7 +46,8 @@ describe('compliance/license-file', () => {
         file: 'package.json',
         line: 1,
         title: 'No LICENSE file in the repository',
-        description: 'There is no LICENSE, LICENCE or COPYING file at the repository root and package.json declares no licence, so the code is not licensed to anyone.',
+        description:
+          'There is no LICENSE, LICENCE or COPYING file at the repository root and package.json declares no licence, so the code is not licensed to anyone.',
       },
     ]);
   });
@@ -66,7 +69,8 @@ describe('compliance/license-file', () => {
         line: 4,
         title: 'package.json declares ISC, but LICENSE.md is MIT',
         severity: 'medium',
-        description: 'The license field of package.json is ISC, while the licence file says otherwise: LICENSE.md (MIT). Users cannot tell which licence applies.',
+        description:
+          'The license field of package.json is ISC, while the licence file says otherwise: LICENSE.md (MIT). Users cannot tell which licence applies.',
       },
     ]);
   });

@@ -9,8 +9,16 @@ const pattern = { pattern: 'Copyright \\(c\\) 20\\d\\d Acme' };
 new AnalyzerTester(compliance).run('license-header', {
   valid: [
     { code: 'export const a = 1;\n', name: 'inactive without configuration' },
-    { code: '/*\n * Copyright (c) Acme Corp.\n * Licensed under the Apache License,\n *   Version 2.0.\n */\nexport const a = 1;\n', options: header, name: 'block comment, rewrapped' },
-    { code: '#!/usr/bin/env node\n// Copyright (c) Acme Corp.\n// Licensed under the Apache License, Version 2.0.\nexport {};\n', options: header, name: 'after a shebang, line comments' },
+    {
+      code: '/*\n * Copyright (c) Acme Corp.\n * Licensed under the Apache License,\n *   Version 2.0.\n */\nexport const a = 1;\n',
+      options: header,
+      name: 'block comment, rewrapped',
+    },
+    {
+      code: '#!/usr/bin/env node\n// Copyright (c) Acme Corp.\n// Licensed under the Apache License, Version 2.0.\nexport {};\n',
+      options: header,
+      name: 'after a shebang, line comments',
+    },
     { code: '// Copyright (c) 2024 Acme Inc.\nexport const b = 2;\n', options: pattern, name: 'pattern with a year' },
     { code: '', options: header, name: 'empty file' },
     { code: "it('works', () => {});\n", filename: 'src/a.test.ts', options: header, name: 'tests are not source' },

@@ -63,7 +63,8 @@ export const licenseHeader = defineRule({
         // An empty module has nothing to license.
         if (head.trim() === '' && context.source.trim() === '') return;
         const missing: string[] = [];
-        if (expected && !normaliseHeaderText(head).includes(expected)) missing.push(`the text "${expected.length > 80 ? `${expected.slice(0, 77)}...` : expected}"`);
+        if (expected && !normaliseHeaderText(head).includes(expected))
+          missing.push(`the text "${expected.length > 80 ? `${expected.slice(0, 77)}...` : expected}"`);
         if (regex && !regex.test(head)) missing.push(`a match for /${pattern}/`);
         if (missing.length === 0) return;
         const file = context.file.path.slice(context.file.path.lastIndexOf('/') + 1);

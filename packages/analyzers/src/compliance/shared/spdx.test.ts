@@ -19,7 +19,10 @@ describe('parseLicenseExpression', () => {
     expect(parseLicenseExpression('MIT')).toEqual([['MIT']]);
     expect(parseLicenseExpression('(MIT OR Apache-2.0)')).toEqual([['MIT'], ['Apache-2.0']]);
     expect(parseLicenseExpression('MIT AND BSD-3-Clause OR ISC')).toEqual([['MIT', 'BSD-3-Clause'], ['ISC']]);
-    expect(parseLicenseExpression('(MIT OR Apache-2.0) AND BSD-3-Clause')).toEqual([['MIT', 'BSD-3-Clause'], ['Apache-2.0', 'BSD-3-Clause']]);
+    expect(parseLicenseExpression('(MIT OR Apache-2.0) AND BSD-3-Clause')).toEqual([
+      ['MIT', 'BSD-3-Clause'],
+      ['Apache-2.0', 'BSD-3-Clause'],
+    ]);
     expect(parseLicenseExpression('GPL-2.0-or-later WITH Classpath-exception-2.0')).toEqual([['GPL-2.0-or-later']]);
   });
 

@@ -3,21 +3,78 @@
 import { compileSafeRegExp, type SafeRegExp } from '@codehealth/engine/kit';
 
 const KNOWN_IDS = [
-  '0BSD', 'AFL-3.0', 'AGPL-3.0', 'Apache-1.1', 'Apache-2.0', 'Artistic-2.0', 'BlueOak-1.0.0', 'BSD-2-Clause', 'BSD-3-Clause',
-  'BSD-4-Clause', 'BSL-1.0', 'CC-BY-3.0', 'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC0-1.0', 'CDDL-1.0', 'EPL-1.0', 'EPL-2.0', 'EUPL-1.2',
-  'GPL-2.0', 'GPL-3.0', 'ISC', 'LGPL-2.0', 'LGPL-2.1', 'LGPL-3.0', 'MIT', 'MIT-0', 'MPL-1.1', 'MPL-2.0', 'ODC-By-1.0', 'OFL-1.1',
-  'PSF-2.0', 'Python-2.0', 'SSPL-1.0', 'Unicode-DFS-2016', 'Unlicense', 'UPL-1.0', 'WTFPL', 'X11', 'Zlib',
+  '0BSD',
+  'AFL-3.0',
+  'AGPL-3.0',
+  'Apache-1.1',
+  'Apache-2.0',
+  'Artistic-2.0',
+  'BlueOak-1.0.0',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'BSD-4-Clause',
+  'BSL-1.0',
+  'CC-BY-3.0',
+  'CC-BY-4.0',
+  'CC-BY-SA-4.0',
+  'CC0-1.0',
+  'CDDL-1.0',
+  'EPL-1.0',
+  'EPL-2.0',
+  'EUPL-1.2',
+  'GPL-2.0',
+  'GPL-3.0',
+  'ISC',
+  'LGPL-2.0',
+  'LGPL-2.1',
+  'LGPL-3.0',
+  'MIT',
+  'MIT-0',
+  'MPL-1.1',
+  'MPL-2.0',
+  'ODC-By-1.0',
+  'OFL-1.1',
+  'PSF-2.0',
+  'Python-2.0',
+  'SSPL-1.0',
+  'Unicode-DFS-2016',
+  'Unlicense',
+  'UPL-1.0',
+  'WTFPL',
+  'X11',
+  'Zlib',
 ];
 const BY_LOWER = new Map(KNOWN_IDS.map((id) => [id.toLowerCase(), id]));
 
 // Spellings seen in real package.json files that are not SPDX ids.
 const ALIASES: Record<string, string> = {
-  'apache 2.0': 'Apache-2.0', 'apache-2': 'Apache-2.0', apache2: 'Apache-2.0', 'apache 2': 'Apache-2.0', 'apache license 2.0': 'Apache-2.0',
-  'apache license, version 2.0': 'Apache-2.0', 'mit license': 'MIT', 'the mit license': 'MIT', 'isc license': 'ISC',
-  'bsd-3': 'BSD-3-Clause', 'new bsd': 'BSD-3-Clause', '3-clause bsd': 'BSD-3-Clause', 'bsd-2': 'BSD-2-Clause', 'simplified bsd': 'BSD-2-Clause',
-  gplv2: 'GPL-2.0', 'gpl-2': 'GPL-2.0', gplv3: 'GPL-3.0', 'gpl-3': 'GPL-3.0', 'lgplv3': 'LGPL-3.0', agplv3: 'AGPL-3.0',
-  'mpl 2.0': 'MPL-2.0', mpl2: 'MPL-2.0', 'the unlicense': 'Unlicense', cc0: 'CC0-1.0', 'public domain': 'Unlicense',
-  'blueoak-1.0': 'BlueOak-1.0.0', 'python 2.0': 'Python-2.0',
+  'apache 2.0': 'Apache-2.0',
+  'apache-2': 'Apache-2.0',
+  apache2: 'Apache-2.0',
+  'apache 2': 'Apache-2.0',
+  'apache license 2.0': 'Apache-2.0',
+  'apache license, version 2.0': 'Apache-2.0',
+  'mit license': 'MIT',
+  'the mit license': 'MIT',
+  'isc license': 'ISC',
+  'bsd-3': 'BSD-3-Clause',
+  'new bsd': 'BSD-3-Clause',
+  '3-clause bsd': 'BSD-3-Clause',
+  'bsd-2': 'BSD-2-Clause',
+  'simplified bsd': 'BSD-2-Clause',
+  gplv2: 'GPL-2.0',
+  'gpl-2': 'GPL-2.0',
+  gplv3: 'GPL-3.0',
+  'gpl-3': 'GPL-3.0',
+  lgplv3: 'LGPL-3.0',
+  agplv3: 'AGPL-3.0',
+  'mpl 2.0': 'MPL-2.0',
+  mpl2: 'MPL-2.0',
+  'the unlicense': 'Unlicense',
+  cc0: 'CC0-1.0',
+  'public domain': 'Unlicense',
+  'blueoak-1.0': 'BlueOak-1.0.0',
+  'python 2.0': 'Python-2.0',
 };
 
 /** The official spelling of an id (`mit` → `MIT`, `GPL-3.0-or-later` kept), or the input trimmed. */
@@ -40,10 +97,7 @@ export function licenseFamily(id: string): string {
 
 /** Special values npm gives the `license` field. */
 export type LicenseDeclaration =
-  | { kind: 'expression'; text: string; options: string[][] }
-  | { kind: 'unlicensed' }
-  | { kind: 'see-file'; file: string }
-  | { kind: 'none' };
+  { kind: 'expression'; text: string; options: string[][] } | { kind: 'unlicensed' } | { kind: 'see-file'; file: string } | { kind: 'none' };
 
 /**
  * A licence expression as alternatives of conjunctions: `(MIT OR Apache-2.0) AND BSD-3-Clause` →
@@ -157,7 +211,10 @@ const STAR_PATTERNS = new Map<string, Pick<SafeRegExp, 'test'>>();
 function starPattern(wanted: string): Pick<SafeRegExp, 'test'> {
   let compiled = STAR_PATTERNS.get(wanted);
   if (!compiled) {
-    const source = wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const source = wanted
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     try {
       compiled = compileSafeRegExp(`^${source}$`);
     } catch {

@@ -97,7 +97,8 @@ describe('consistency/async-style', () => {
     const repo = new MiniRepo({
       'src/chains.ts': `declare function get(x: string): Promise<string>;\n${chains}`,
       'src/modern.ts': 'declare function get(x: string): Promise<string>;\nexport async function fresh() {\n  return await get("a");\n}\n',
-      'src/both.ts': 'declare function get(x: string): Promise<string>;\nexport async function both() {\n  const a = await get("a");\n  get(a).then(console.log);\n}\n',
+      'src/both.ts':
+        'declare function get(x: string): Promise<string>;\nexport async function both() {\n  const a = await get("a");\n  get(a).then(console.log);\n}\n',
     });
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
       'src/both.ts:3 async/await in both (both.ts) mixed with .then(); the repository chains .then()',

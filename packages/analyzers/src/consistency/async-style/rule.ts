@@ -37,8 +37,7 @@ export const asyncStyle = defineConventionRule({
     return {
       title: `.then() chain${inside} (${fileNameOf(deviation.path)}), an async function; the repository uses async/await`,
       description: `${where} chains .then() on a promise inside a function that is async or awaits, while ${share(pattern)} of the asynchronous code in this repository uses async/await.`,
-      suggestedAction:
-        'Make the enclosing function async and await the promise; handle rejections with try/catch where the chain had .catch().',
+      suggestedAction: 'Make the enclosing function async and await the promise; handle rejections with try/catch where the chain had .catch().',
     };
   },
 });

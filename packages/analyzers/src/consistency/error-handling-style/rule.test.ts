@@ -5,17 +5,23 @@ import { consistency } from '../index.js';
 const RULE = 'consistency/error-handling-style';
 const typedThrows = (n: number) =>
   'export class ValidationError extends Error {}\nexport class NotFoundError extends Error {}\n' +
-  Array.from({ length: n }, (_, i) => `export function check${i}(x: number) {\n  if (x > ${i}) throw new ${i % 3 ? 'ValidationError' : 'errors.NotFoundError'}('too big');\n}\n`).join('') +
+  Array.from(
+    { length: n },
+    (_, i) => `export function check${i}(x: number) {\n  if (x > ${i}) throw new ${i % 3 ? 'ValidationError' : 'errors.NotFoundError'}('too big');\n}\n`,
+  ).join('') +
   'declare const errors: { NotFoundError: typeof NotFoundError };\n';
 const guarded = (n: number) =>
   'declare function get(x: string): Promise<string>;\n' +
-  Array.from({ length: n }, (_, i) => `export async function load${i}() {\n  try {\n    return await get('${i}');\n  } catch {\n    return '';\n  }\n}\n`).join('');
+  Array.from({ length: n }, (_, i) => `export async function load${i}() {\n  try {\n    return await get('${i}');\n  } catch {\n    return '';\n  }\n}\n`).join(
+    '',
+  );
 
 describe('consistency/error-handling-style', () => {
   it('reports a plain Error where the code base throws subclasses, naming the usual ones', async () => {
     const repo = new MiniRepo({
       'src/checks.ts': typedThrows(12),
-      'src/odd.ts': "export function parse(raw: string) {\n  if (!raw) throw new Error('empty');\n  if (raw === '?') throw new TypeError('not a value');\n  return raw;\n}\n",
+      'src/odd.ts':
+        "export function parse(raw: string) {\n  if (!raw) throw new Error('empty');\n  if (raw === '?') throw new TypeError('not a value');\n  return raw;\n}\n",
     });
     const result = await analyzeWith(consistency, repo.root);
     const findings = result.findings.filter((f) => f.ruleId === RULE);
@@ -31,7 +37,10 @@ describe('consistency/error-handling-style', () => {
 
   it('publishes but does not report typed errors where plain Error is the rule', async () => {
     const plain = Array.from({ length: 12 }, (_, i) => `export function f${i}() {\n  throw new Error('${i}');\n}\n`).join('');
-    const repo = new MiniRepo({ 'src/plain.ts': plain, 'src/typed.ts': 'class ConfigError extends Error {}\nexport function g() {\n  throw new ConfigError("x");\n}\n' });
+    const repo = new MiniRepo({
+      'src/plain.ts': plain,
+      'src/typed.ts': 'class ConfigError extends Error {}\nexport function g() {\n  throw new ConfigError("x");\n}\n',
+    });
     const result = await analyzeWith(consistency, repo.root);
     expect(findingsOf(result, RULE)).toEqual([]);
     expect(result.conventions.find((c) => c.name === 'error-class')).toMatchObject({ dominantValue: 'plain Error', deviationCount: 1 });
@@ -45,9 +54,7 @@ describe('consistency/error-handling-style', () => {
       'src/other.ts': "export async function h() {\n  try {\n    JSON.parse('x');\n  } catch {}\n  try {\n    await Promise.resolve();\n  } finally {}\n}\n",
     });
     const result = await analyzeWith(consistency, repo.root);
-    expect(findingsOf(result, RULE)).toEqual([
-      'src/odd.ts:3 .catch() in quiet (odd.ts); the repository handles rejections with try/catch',
-    ]);
+    expect(findingsOf(result, RULE)).toEqual(['src/odd.ts:3 .catch() in quiet (odd.ts); the repository handles rejections with try/catch']);
     expect(result.conventions.find((c) => c.name === 'promise-error-handling')?.values).toEqual({ 'try/catch': 12, '.catch()': 1 });
   });
 });

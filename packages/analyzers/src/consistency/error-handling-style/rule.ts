@@ -25,7 +25,11 @@ export const errorHandlingStyle = defineConventionRule({
     // The subclasses the code base throws most are the suggestion for a plain Error.
     const counts = new Map<string, number>();
     for (const o of thrown) if (o.values[0] === ERROR_SUBCLASS) counts.set(o.subject, (counts.get(o.subject) ?? 0) + 1);
-    const examples = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([name]) => name).join(', ');
+    const examples = [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 3)
+      .map(([name]) => name)
+      .join(', ');
     // On copies: the observations themselves are kept for the next run, whose examples may differ.
     const suggested = examples ? thrown.map((o) => (o.values[0] === PLAIN_ERROR ? { ...o, detail: examples } : o)) : thrown;
     return [

@@ -3,7 +3,19 @@ import { analyzeWith, findingsOf, MiniRepo } from '../../shared/fixtures/mini-re
 import { consistency } from '../index.js';
 
 const RULE = 'consistency/file-naming';
-const NAMES = ['user-store', 'order-store', 'http-client', 'date-format', 'retry-policy', 'cache-key', 'event-bus', 'auth-token', 'page-size', 'error-map', 'rule-set'];
+const NAMES = [
+  'user-store',
+  'order-store',
+  'http-client',
+  'date-format',
+  'retry-policy',
+  'cache-key',
+  'event-bus',
+  'auth-token',
+  'page-size',
+  'error-map',
+  'rule-set',
+];
 const kebabFiles = Object.fromEntries(NAMES.map((n) => [`src/${n}.ts`, 'export const value = 1;\n']));
 
 describe('consistency/file-naming', () => {
@@ -62,7 +74,9 @@ describe('consistency/file-naming', () => {
     const internal = Object.fromEntries(
       Array.from({ length: 40 }, (_, i) => [`src/internal/state${String.fromCharCode(65 + (i % 26))}${i}.ts`, 'export const x = 1;\n']),
     );
-    const modules = Object.fromEntries(['Effect', 'Stream', 'Channel', 'Schema', 'Layer', 'HashMap', 'HKT'].map((n) => [`src/${n}.ts`, 'export const y = 1;\n']));
+    const modules = Object.fromEntries(
+      ['Effect', 'Stream', 'Channel', 'Schema', 'Layer', 'HashMap', 'HKT'].map((n) => [`src/${n}.ts`, 'export const y = 1;\n']),
+    );
     const repo = new MiniRepo({ ...internal, ...modules, 'src/internal/core-stream.ts': 'export const z = 1;\n' });
     const result = await analyzeWith(consistency, repo.root);
     // src/ keeps PascalCase (HKT.ts, an acronym, fits it); src/internal/ keeps camelCase, which core-stream.ts breaks.

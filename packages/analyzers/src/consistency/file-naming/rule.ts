@@ -87,8 +87,7 @@ export const fileNaming = defineConventionRule({
     whyItMatters:
       'File names are how people find and import code. When most files follow one style, a file in another style is harder ' +
       'to guess, breaks on case-insensitive file systems when two spellings meet, and makes import paths look arbitrary.',
-    suggestedAction:
-      'Rename the file to the repository’s style (with `git mv`, so history follows) and update the imports that name it.',
+    suggestedAction: 'Rename the file to the repository’s style (with `git mv`, so history follows) and update the imports that name it.',
   },
   observe(context) {
     const plain: Observation[] = [];

@@ -15,12 +15,13 @@ describe('consistency/import-style', () => {
       'package.json': '{ "name": "esm", "type": "module" }\n',
       ...esmModules,
       'src/legacy.js': "const fs = require('node:fs');\nmodule.exports = { fs };\n",
-      'src/odd.ts': "import alpha from './alpha';\nimport * as beta from './beta.js';\nimport data from './data.json';\nexport const x = [alpha, beta, data];\n",
+      'src/odd.ts':
+        "import alpha from './alpha';\nimport * as beta from './beta.js';\nimport data from './data.json';\nexport const x = [alpha, beta, data];\n",
     });
     const result = await analyzeWith(consistency, repo.root);
     const findings = result.findings.filter((f) => f.ruleId === RULE);
     expect(findings.map((f) => `${f.filePath}:${f.anchor.lineStart} ${f.title}`)).toEqual([
-      "src/legacy.js:1 legacy.js is CommonJS; the repository uses ESM",
+      'src/legacy.js:1 legacy.js is CommonJS; the repository uses ESM',
       "src/odd.ts:1 Relative import './alpha' in odd.ts has no extension; the repository uses a .js extension",
       "src/odd.ts:1 Default import of './alpha' in odd.ts; local modules are imported by name",
     ]);
@@ -42,7 +43,8 @@ describe('consistency/import-style', () => {
     const repo = new MiniRepo({
       ...esmModules,
       'src/build.cjs': "const path = require('./paths');\nmodule.exports = path;\n",
-      'src/load.ts': "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nexport const pkg = require('../package.json');\n",
+      'src/load.ts':
+        "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nexport const pkg = require('../package.json');\n",
       'src/icons.ts': "import Logo from './logo.svg?react';\nimport worker from './worker?worker';\nexport { Logo, worker };\n",
     });
     const result = await analyzeWith(consistency, repo.root);
@@ -52,9 +54,12 @@ describe('consistency/import-style', () => {
     expect(result.conventions.find((c) => c.name === 'import-extension')).toMatchObject({ totalCount: 12, consistency: 100 });
   });
 
-  it('does not report what the file could not choose: Node\'s CommonJS .js, explicit extensions, a package\'s own extension style, a forced binding', async () => {
+  it("does not report what the file could not choose: Node's CommonJS .js, explicit extensions, a package's own extension style, a forced binding", async () => {
     const extensionless = Object.fromEntries(
-      NAMES.map((n, i) => [`packages/app/src/${n}.ts`, `import { value as next } from './${NAMES[(i + 1) % NAMES.length]}';\nexport const value = () => next;\n`]),
+      NAMES.map((n, i) => [
+        `packages/app/src/${n}.ts`,
+        `import { value as next } from './${NAMES[(i + 1) % NAMES.length]}';\nexport const value = () => next;\n`,
+      ]),
     );
     const repo = new MiniRepo({
       'packages/app/package.json': '{ "name": "app" }\n',
@@ -81,7 +86,11 @@ describe('consistency/import-style', () => {
   });
 
   it('reports an import without extension in a package that writes them', async () => {
-    const repo = new MiniRepo({ 'package.json': '{ "name": "esm", "type": "module" }\n', ...esmModules, 'src/loose.ts': "import { value } from './alpha';\nexport const l = value;\n" });
+    const repo = new MiniRepo({
+      'package.json': '{ "name": "esm", "type": "module" }\n',
+      ...esmModules,
+      'src/loose.ts': "import { value } from './alpha';\nexport const l = value;\n",
+    });
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
       "src/loose.ts:1 Relative import './alpha' in loose.ts has no extension; the repository uses a .js extension",
     ]);
@@ -91,13 +100,16 @@ describe('consistency/import-style', () => {
     const repo = new MiniRepo({
       'package.json': '{ "name": "esm", "type": "module" }\n',
       ...esmModules,
-      'src/stream.ts': "import { value } from './alpha.js';\nexport function open() {\n  return typeof window === 'undefined' ? new (require('node:stream').Readable)() : value;\n}\n",
+      'src/stream.ts':
+        "import { value } from './alpha.js';\nexport function open() {\n  return typeof window === 'undefined' ? new (require('node:stream').Readable)() : value;\n}\n",
     });
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([]);
   });
 
   it('does not report a TypeScript file for its import syntax in a CommonJS repository, but still a JavaScript ES module there', async () => {
-    const cjs = Object.fromEntries(NAMES.map((n, i) => [`lib/${n}.js`, `const next = require('./${NAMES[(i + 1) % NAMES.length]}');\nmodule.exports = { next };\n`]));
+    const cjs = Object.fromEntries(
+      NAMES.map((n, i) => [`lib/${n}.js`, `const next = require('./${NAMES[(i + 1) % NAMES.length]}');\nmodule.exports = { next };\n`]),
+    );
     const repo = new MiniRepo({
       'package.json': '{ "name": "cjs" }\n',
       ...cjs,
@@ -111,9 +123,10 @@ describe('consistency/import-style', () => {
   });
 
   it('flags a file that mixes ESM and require() at its first require', async () => {
-    const repo = new MiniRepo({ ...esmModules, 'src/mixed.ts': "import { value } from './alpha.js';\nconst old = require('./beta.js');\nexport const y = [value, old];\n" });
-    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
-      'src/mixed.ts:2 mixed.ts mixes ESM and CommonJS; the repository uses ESM',
-    ]);
+    const repo = new MiniRepo({
+      ...esmModules,
+      'src/mixed.ts': "import { value } from './alpha.js';\nconst old = require('./beta.js');\nexport const y = [value, old];\n",
+    });
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual(['src/mixed.ts:2 mixed.ts mixes ESM and CommonJS; the repository uses ESM']);
   });
 });

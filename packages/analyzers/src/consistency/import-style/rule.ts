@@ -14,7 +14,8 @@ const FIXED_MODULE_SYSTEM = /\.[cm][jt]s$/;
 const JS_EXTENSION = /\.(?:[cm]?js|jsx)$/;
 const TS_EXTENSION = /\.(?:[cm]?ts|tsx)$/;
 // Non-code imports (`./data.json`, `./styles.css`) always need their extension.
-const OTHER_EXTENSION = /\.(?:json|css|scss|sass|less|svg|png|jpe?g|gif|webp|avif|ico|html?|md|mdx|txt|wasm|node|graphql|gql|ya?ml|vue|svelte|astro|woff2?|ttf)$/i;
+const OTHER_EXTENSION =
+  /\.(?:json|css|scss|sass|less|svg|png|jpe?g|gif|webp|avif|ico|html?|md|mdx|txt|wasm|node|graphql|gql|ya?ml|vue|svelte|astro|woff2?|ttf)$/i;
 const ESM_KINDS = new Set<ImportRecord['kind']>(['static', 'type', 'side-effect', 're-export', 're-export-all']);
 
 const isRelative = (specifier: string): boolean => specifier.startsWith('./') || specifier.startsWith('../');

@@ -106,7 +106,8 @@ export const namesCollector: Collector<NameFacts> = {
       if (!name || isAmbient(node)) return;
       add(kind, name.text, node);
       // Rare enough (types are PascalCase almost everywhere) to afford a search of the text.
-      if (kind === 'type' && !/^[A-Z]/.test(name.text) && declaresValue(source, (starts ??= valueNameStarts(source)), name.text)) (facts.valueNames ??= []).push(name.text);
+      if (kind === 'type' && !/^[A-Z]/.test(name.text) && declaresValue(source, (starts ??= valueNameStarts(source)), name.text))
+        (facts.valueNames ??= []).push(name.text);
     };
     const onMember = (node: SyntaxNode, value: SyntaxNode | null) => {
       const name = memberName(node.childForFieldName('name'));
@@ -142,7 +143,8 @@ export const namesCollector: Collector<NameFacts> = {
         if (!isPrimitiveLiteral(value)) return;
         (facts.valueNames ??= []).push(name.text);
         const declaration = node.parent;
-        if (declaration?.type === 'lexical_declaration' && declaration.firstChild?.type === 'const' && isTopLevel(declaration)) add('constant', name.text, node);
+        if (declaration?.type === 'lexical_declaration' && declaration.firstChild?.type === 'const' && isTopLevel(declaration))
+          add('constant', name.text, node);
       },
     };
     return { visitor, result };

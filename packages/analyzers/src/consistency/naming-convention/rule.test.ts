@@ -7,7 +7,10 @@ import { LOW_SEVERITY_CONSISTENCY, severityFor } from '../shared/convention-rule
 const RULE = 'consistency/naming-convention';
 const WORDS = ['load', 'save', 'parse', 'render', 'fetch', 'build', 'check', 'merge', 'split', 'format', 'count', 'reset'];
 /** `count` camelCase functions, one per line, named loadUser, saveUser, ... */
-const camelFunctions = (count: number, noun = 'User') => WORDS.slice(0, count).map((w) => `export function ${w}${noun}() {}\n`).join('');
+const camelFunctions = (count: number, noun = 'User') =>
+  WORDS.slice(0, count)
+    .map((w) => `export function ${w}${noun}() {}\n`)
+    .join('');
 
 describe('consistency/naming-convention', () => {
   it('reports a snake_case function among camelCase ones, with the rename and the share', async () => {
@@ -39,7 +42,7 @@ describe('consistency/naming-convention', () => {
     });
   });
 
-  it('reports at info whatever the convention\'s strength (its README\'s measured precision); other convention rules are low from 95%', async () => {
+  it("reports at info whatever the convention's strength (its README's measured precision); other convention rules are low from 95%", async () => {
     expect([severityFor(LOW_SEVERITY_CONSISTENCY), severityFor(LOW_SEVERITY_CONSISTENCY - 1)]).toEqual(['low', 'info']);
     const many = Object.fromEntries(['a', 'b'].map((n) => [`src/${n}.ts`, camelFunctions(12, n === 'a' ? 'Order' : 'Item')]));
     const repo = new MiniRepo({ ...many, 'src/odd.ts': 'export const get_item = () => 1;\n' });
@@ -70,7 +73,8 @@ describe('consistency/naming-convention', () => {
   it('treats PascalCase functions and one-letter names as a convention of their own', async () => {
     const repo = new MiniRepo({
       'src/users.ts': camelFunctions(12),
-      'src/decorators.ts': 'export function Injectable() {\n  return (target: unknown) => target;\n}\nexport const Done = () => ({ _tag: "Done" });\nexport const SK = <A, B>(_: A, b: B): B => b;\n',
+      'src/decorators.ts':
+        'export function Injectable() {\n  return (target: unknown) => target;\n}\nexport const Done = () => ({ _tag: "Done" });\nexport const SK = <A, B>(_: A, b: B): B => b;\n',
       'src/kind.ts': 'export class Kind {\n  get _F() {\n    return 1;\n  }\n  runOnce() {}\n}\n',
     });
     const result = await analyzeWith(consistency, repo.root);
@@ -99,9 +103,7 @@ describe('consistency/naming-convention', () => {
         'export type lenient = number;',
       ].join('\n'),
     });
-    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
-      'src/ops.ts:8 Type refine in ops.ts is camelCase, not PascalCase',
-    ]);
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual(['src/ops.ts:8 Type refine in ops.ts is camelCase, not PascalCase']);
   });
 
   it('judges classes, types, methods and literal constants separately', async () => {

@@ -106,8 +106,7 @@ export const namingConvention = defineConventionRule({
       'When most names follow one style, a name in another style makes readers stop and wonder whether it means something ' +
       'different (a constant, a class, generated code), makes search and auto-import less predictable, and suggests the code was ' +
       'written or pasted without review.',
-    suggestedAction:
-      'Rename the declaration to the repository’s style with your editor’s rename refactoring, which also updates every reference.',
+    suggestedAction: 'Rename the declaration to the repository’s style with your editor’s rename refactoring, which also updates every reference.',
   },
   observe(context) {
     const ignoreKey = JSON.stringify(context.options.ignore);
@@ -131,13 +130,16 @@ export const namingConvention = defineConventionRule({
     const dominant = pattern.dominantValue as NamingStyle;
     const renamed = renameTo(deviation.subject, dominant);
     const rename = renamed ? ` Rename it to ${renamed}.` : '';
-    const api = deviation.detail === 'exported' ? ' It is exported: other modules or packages may use the old name, so keep a deprecated alias if it is public API.' : '';
+    const api =
+      deviation.detail === 'exported' ? ' It is exported: other modules or packages may use the old name, so keep a deprecated alias if it is public API.' : '';
     return {
       title: `${label.noun} ${deviation.subject} in ${fileName(deviation.path)} is ${style}, not ${dominant}`,
       description:
         `${deviation.subject} (${deviation.path}:${deviation.line}) is named ${style === 'mixed-style' ? 'in a mix of styles' : `in ${style}`}, while ${share(pattern)} of the ` +
         `${label.plural} in this repository are ${dominant}.${rename}${api}`,
-      ...(renamed ? { suggestedAction: `Rename ${deviation.subject} to ${renamed} with your editor’s rename refactoring, which also updates every reference.${api}` } : {}),
+      ...(renamed
+        ? { suggestedAction: `Rename ${deviation.subject} to ${renamed} with your editor’s rename refactoring, which also updates every reference.${api}` }
+        : {}),
     };
   },
 });

@@ -1,6 +1,14 @@
 // The common shape of a consistency rule: observe a convention over the repository, publish its
 // statistics, and report the deviations when the convention is clear.
-import { defineRule, roleOfFile, type FileSummary, type RepositoryRule, type RepositoryRuleContext, type RuleDocs, type Severity } from '@codehealth/engine/kit';
+import {
+  defineRule,
+  roleOfFile,
+  type FileSummary,
+  type RepositoryRule,
+  type RepositoryRuleContext,
+  type RuleDocs,
+  type Severity,
+} from '@codehealth/engine/kit';
 import { z } from 'zod';
 import { tally, type Observation, type Tally } from './tally.js';
 

@@ -67,7 +67,6 @@ function thrownClass(statement: SyntaxNode): string | undefined {
   return undefined;
 }
 
-
 /** `async function`, `async () =>`, `async method()`. */
 function isAsync(fn: SyntaxNode): boolean {
   for (let i = 0; i < fn.childCount; i++) {

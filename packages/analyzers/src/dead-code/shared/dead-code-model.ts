@@ -90,12 +90,28 @@ async function buildModel(context: RepositoryRuleContext<unknown>, options: Mode
   if (saved && context.previous) {
     // Only the changed files' loads can differ from the saved run's.
     const changed = context.previous.changedPaths;
-    const fresh = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses.filter((e) => changed.has(e.from)), options.entries, manifests, changed, isImported));
+    const fresh = await resolveRequests(
+      snapshot,
+      base,
+      await collectEntryRequests(
+        snapshot,
+        summaries,
+        relativeMisses.filter((e) => changed.has(e.from)),
+        options.entries,
+        manifests,
+        changed,
+        isImported,
+      ),
+    );
     const loads = saved.loads.filter(([from]) => !changed.has(from));
     context.progress(`Dead code: the base run's entries reused; the loads of ${changed.size} changed files resolved again`);
     resolved = { entries: new Map(saved.entries), entryUses: saved.entryUses, loads: [...loads, ...fresh.loads] };
   } else {
-    resolved = await resolveRequests(snapshot, base, await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries, manifests, undefined, isImported));
+    resolved = await resolveRequests(
+      snapshot,
+      base,
+      await collectEntryRequests(snapshot, summaries, relativeMisses, options.entries, manifests, undefined, isImported),
+    );
   }
   context.saveState?.(modelState(key, files, resolved.entries, resolved.entryUses, resolved.loads));
 
@@ -157,7 +173,8 @@ async function resolveRequests(snapshot: RepoSnapshot, base: CodeGraph, requests
   for (const [dir, list] of requests.byDir) {
     const path = dir === '' ? SYNTHETIC_NAME : `${dir}/${SYNTHETIC_NAME}`;
     for (const request of list) {
-      const resolution = request.packageTarget === undefined ? resolver.resolve(path, request.specifier) : resolver.resolvePackageTarget(dir, request.packageTarget);
+      const resolution =
+        request.packageTarget === undefined ? resolver.resolve(path, request.specifier) : resolver.resolvePackageTarget(dir, request.packageTarget);
       if (resolution.kind !== 'internal' || !base.modules.has(resolution.path)) continue;
       resolved.push({ request, to: resolution.path });
       resolvedKeys.add(request.specifier);

@@ -78,7 +78,8 @@ export async function collectEntryRequests(
     }
     const anchor = patternAnchor(target);
     // Node's pattern substitution: every `*` of the target stands for the match.
-    for (const match of candidates(anchor)) add(dir, { specifier: `${key}/${match}`, packageTarget: target.replaceAll('*', match), names, origin, mustEndWith: anchor + match });
+    for (const match of candidates(anchor))
+      add(dir, { specifier: `${key}/${match}`, packageTarget: target.replaceAll('*', match), names, origin, mustEndWith: anchor + match });
   };
   const packageDirs = [...manifests.keys()].sort((a, b) => b.length - a.length);
   const packageOf = (path: string) => packageDirs.find((dir) => dir === '' || path.startsWith(`${dir}/`));
@@ -163,7 +164,8 @@ export async function collectEntryRequests(
       // A template path, like a path string, only keeps alive files nothing imports.
       const guess = pathGlobs.has(glob) && !(facts?.globs ?? []).includes(glob);
       for (const path of codePaths) {
-        if (path !== summary.path && matches(withoutCodeExtension(path)) && !(guess && isImported(path))) add('', { specifier: `./${path}`, names: ['*'], origin });
+        if (path !== summary.path && matches(withoutCodeExtension(path)) && !(guess && isImported(path)))
+          add('', { specifier: `./${path}`, names: ['*'], origin });
       }
     }
   }
@@ -185,7 +187,8 @@ export async function collectEntryRequests(
     if (isRunFile) {
       // Workflows, composite actions, shell scripts and Dockerfiles run commands from the repository
       // root (or the script's own directory): the code files their commands name.
-      for (const target of filesInScript(text, true)) for (const base of new Set(['', dirOf(file.path)])) add(base, { specifier: asSpecifier(target), names: ['*'], origin });
+      for (const target of filesInScript(text, true))
+        for (const base of new Set(['', dirOf(file.path)])) add(base, { specifier: asSpecifier(target), names: ['*'], origin });
       continue;
     }
     const references = isHtml ? htmlScriptReferences(text) : isConfigData ? jsonConfigReferences(text) : configReferences(text);
@@ -257,10 +260,14 @@ const BUILD_ROOT = /^\.\/(?:dist|build|out|output|es|esm|cjs|lib|types|typings|b
 /** `./lib/x.js`, `./x.js`, ... for `./dist/esm/x.js`: the rest of the path under other source roots. */
 function sourceGuesses(target: string): string[] {
   if (!BUILD_ROOT.test(target)) return [];
-  const segments = target.slice(2).replace(/\.d\.([mc]?ts)$/, '.$1').split('/');
+  const segments = target
+    .slice(2)
+    .replace(/\.d\.([mc]?ts)$/, '.$1')
+    .split('/');
   const out = new Set<string>();
   for (let drop = 1; drop < segments.length; drop++) {
-    for (const root of SOURCE_ROOTS) if (root !== segments[0]) out.add(root === '.' ? `./${segments.slice(drop).join('/')}` : `./${[root, ...segments.slice(drop)].join('/')}`);
+    for (const root of SOURCE_ROOTS)
+      if (root !== segments[0]) out.add(root === '.' ? `./${segments.slice(drop).join('/')}` : `./${[root, ...segments.slice(drop)].join('/')}`);
   }
   return [...out];
 }
@@ -290,7 +297,13 @@ const TS_TWINS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.
  * its package's root and the repository root (paths given to a tool run from there); only what
  * exists counts.
  */
-export function pathStringTargets(from: string, strings: readonly string[], packageDir: string, files: ReadonlySet<string>, dirs: ReadonlyMap<string, readonly string[]>): string[] {
+export function pathStringTargets(
+  from: string,
+  strings: readonly string[],
+  packageDir: string,
+  files: ReadonlySet<string>,
+  dirs: ReadonlyMap<string, readonly string[]>,
+): string[] {
   if (strings.length === 0) return [];
   const out = new Set<string>();
   const dir = dirOf(from);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { type DeadCodeFileFacts, fileFactsCollector } from './file-facts.js';
 
 function factsOf(source: string): DeadCodeFileFacts {
-  const ruleSet: RuleSet = { analyzers: [], fileRules: [], repositoryRules: [], collectors: [{ analyzerId: 'dead-code', collector: fileFactsCollector }], fingerprint: '' };
+  const ruleSet: RuleSet = {
+    analyzers: [],
+    fileRules: [],
+    repositoryRules: [],
+    collectors: [{ analyzerId: 'dead-code', collector: fileFactsCollector }],
+    fingerprint: '',
+  };
   const file = { path: 'src/a.ts', language: 'typescript' as const, kind: 'source' as const, sizeBytes: source.length };
   return analyzeFileSource(file, source, ruleSet).facts['dead-code/file-facts'] as DeadCodeFileFacts;
 }

@@ -34,13 +34,31 @@ export const FILE_FACTS_COLLECTOR_ID = 'file-facts';
 const IDENTIFIER_CHAR = /[\p{ID_Continue}$\u200c\u200d]/u;
 const REFERENCE_TYPES = new Set(['identifier', 'type_identifier', 'shorthand_property_identifier']);
 const DECLARATION_TYPES = new Set([
-  'function_declaration', 'generator_function_declaration', 'function_signature', 'class_declaration',
-  'abstract_class_declaration', 'interface_declaration', 'type_alias_declaration', 'enum_declaration',
-  'variable_declarator', 'internal_module', 'module', 'class', 'function_expression',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+  'class_declaration',
+  'abstract_class_declaration',
+  'interface_declaration',
+  'type_alias_declaration',
+  'enum_declaration',
+  'variable_declarator',
+  'internal_module',
+  'module',
+  'class',
+  'function_expression',
 ]);
 const NAMED_DECLARATIONS = new Set([
-  'function_declaration', 'generator_function_declaration', 'function_signature', 'class_declaration',
-  'abstract_class_declaration', 'interface_declaration', 'type_alias_declaration', 'enum_declaration', 'internal_module', 'module',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+  'class_declaration',
+  'abstract_class_declaration',
+  'interface_declaration',
+  'type_alias_declaration',
+  'enum_declaration',
+  'internal_module',
+  'module',
 ]);
 
 interface ExportedBinding {
@@ -194,7 +212,7 @@ function wordOccurrences(source: string, names: ReadonlySet<string>): Map<string
   // The table is read in place (isIdentifierUnit only for units not classified yet): this loop reads
   // every character of the file, and the command's V8 setting inlines no calls.
   const units = identifierUnits;
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     let code = source.charCodeAt(i);
     const unit = units[code];
     if (unit === 2 || (unit === 0 && !isIdentifierUnit(code))) {

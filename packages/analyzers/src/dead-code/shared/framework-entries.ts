@@ -9,20 +9,65 @@ export interface FrameworkEntry {
 }
 
 const CODE = String.raw`\.(?:[mc]?[jt]sx?)$`;
-const NEXT_PAGE_EXPORTS = ['default', 'getStaticProps', 'getStaticPaths', 'getServerSideProps', 'getInitialProps', 'config', 'reportWebVitals', 'unstable_runtimeJS'];
+const NEXT_PAGE_EXPORTS = [
+  'default',
+  'getStaticProps',
+  'getStaticPaths',
+  'getServerSideProps',
+  'getInitialProps',
+  'config',
+  'reportWebVitals',
+  'unstable_runtimeJS',
+];
 const NEXT_APP_EXPORTS = [
-  'default', 'metadata', 'generateMetadata', 'viewport', 'generateViewport', 'generateStaticParams', 'generateImageMetadata',
-  'generateSitemaps', 'revalidate', 'dynamic', 'dynamicParams', 'fetchCache', 'runtime', 'preferredRegion', 'maxDuration',
-  'experimental_ppr', 'alt', 'size', 'contentType', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS',
+  'default',
+  'metadata',
+  'generateMetadata',
+  'viewport',
+  'generateViewport',
+  'generateStaticParams',
+  'generateImageMetadata',
+  'generateSitemaps',
+  'revalidate',
+  'dynamic',
+  'dynamicParams',
+  'fetchCache',
+  'runtime',
+  'preferredRegion',
+  'maxDuration',
+  'experimental_ppr',
+  'alt',
+  'size',
+  'contentType',
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
 ];
 const NEXT_APP_FILE = new RegExp(
-  String.raw`^(?:src/)?app/(?:.*/)?(?:page|layout|template|loading|error|global-error|not-found|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)` + CODE,
+  String.raw`^(?:src/)?app/(?:.*/)?(?:page|layout|template|loading|error|global-error|not-found|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)` +
+    CODE,
 );
 const NEXT_PAGES_FILE = new RegExp(String.raw`^(?:src/)?pages/.+` + CODE);
 const NEXT_ROOT_FILE = new RegExp(String.raw`^(?:src/)?(?:middleware|instrumentation|instrumentation-client)` + CODE);
 const REMIX_ROUTE_EXPORTS = [
-  'default', 'loader', 'action', 'meta', 'links', 'headers', 'handle', 'ErrorBoundary', 'HydrateFallback',
-  'shouldRevalidate', 'clientLoader', 'clientAction', 'Layout', 'config',
+  'default',
+  'loader',
+  'action',
+  'meta',
+  'links',
+  'headers',
+  'handle',
+  'ErrorBoundary',
+  'HydrateFallback',
+  'shouldRevalidate',
+  'clientLoader',
+  'clientAction',
+  'Layout',
+  'config',
 ];
 const REMIX_ROUTE_FILE = new RegExp(String.raw`^app/(?:routes/.+|root)` + CODE);
 const REMIX_ENTRY_FILE = new RegExp(String.raw`^app/entry\.(?:client|server)` + CODE);

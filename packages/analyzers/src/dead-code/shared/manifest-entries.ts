@@ -88,7 +88,10 @@ export function filesInScript(command: string, codeFilesOnly = false): string[] 
   const out: string[] = [];
   let cwd = '';
   for (const segment of command.split(/&&|\|\||;|\||\n/)) {
-    const tokens = segment.trim().split(/\s+/).map((raw) => raw.replace(/^['"]|['"]$/g, ''));
+    const tokens = segment
+      .trim()
+      .split(/\s+/)
+      .map((raw) => raw.replace(/^['"]|['"]$/g, ''));
     if (tokens[0] === 'cd') {
       const to = tokens[1] ?? '';
       // `cd -`, `cd $DIR`, `cd /abs` and `cd ~`: where the next command runs is unknown.

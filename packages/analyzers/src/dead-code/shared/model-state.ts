@@ -53,7 +53,15 @@ export function reusableState(previous: PreviousRun, snapshot: RepoSnapshot, opt
   const valid =
     state.entries.every((e) => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') &&
     state.entryUses.every(isUse) &&
-    state.loads.every((l) => Array.isArray(l) && typeof l[0] === 'string' && Array.isArray(l[1]) && l[1].every((t) => typeof t === 'string') && Array.isArray(l[2]) && l[2].every(isUse));
+    state.loads.every(
+      (l) =>
+        Array.isArray(l) &&
+        typeof l[0] === 'string' &&
+        Array.isArray(l[1]) &&
+        l[1].every((t) => typeof t === 'string') &&
+        Array.isArray(l[2]) &&
+        l[2].every(isUse),
+    );
   return valid ? (state as ModelState) : undefined;
 }
 

@@ -53,7 +53,8 @@ export function jsonConfigReferences(text: string): string[] {
   const out = new Set<string>();
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (CODE_FILE.test(value) && !/[*?{}]/.test(value) && !/^[a-z][a-z0-9+.-]*:/i.test(value)) out.add(value.startsWith('.') ? value : `./${value.replace(/^\/+/, '')}`);
+      if (CODE_FILE.test(value) && !/[*?{}]/.test(value) && !/^[a-z][a-z0-9+.-]*:/i.test(value))
+        out.add(value.startsWith('.') ? value : `./${value.replace(/^\/+/, '')}`);
     } else if (Array.isArray(value)) value.forEach(walk);
     else if (typeof value === 'object' && value !== null) {
       for (const [key, v] of Object.entries(value)) if (!EXCLUDING_KEY.test(key)) walk(v);

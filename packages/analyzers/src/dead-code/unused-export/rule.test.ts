@@ -45,7 +45,13 @@ describe('dead-code/unused-export', () => {
       'package.json': manifest({ main: './src/main.js' }),
       'src/main.ts': "import { first } from './broken.js';\nimport { map } from './dual.js';\nconsole.log(first, map);\n",
       // The error hides `second` and whatever uses `third` from the facts: neither list is complete.
-      'src/broken.ts': ['export const first = 1;', 'export function second(a: number {', '  return third(a);', '}', 'export function third(a: number) { return a; }'].join('\n'),
+      'src/broken.ts': [
+        'export const first = 1;',
+        'export function second(a: number {',
+        '  return third(a);',
+        '}',
+        'export function third(a: number) { return a; }',
+      ].join('\n'),
       // Generic call signatures without `;` (semi: false): parsed once repaired.
       'src/dual.ts': [
         'export interface Dual {',
@@ -66,7 +72,8 @@ describe('dead-code/unused-export', () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
       'tsconfig.json': TSCONFIG,
-      'src/index.ts': "export * from './math.js';\nexport { shout as loud } from './strings.js';\nimport * as geo from './geo.js';\nexport const area = geo.square(2);\n",
+      'src/index.ts':
+        "export * from './math.js';\nexport { shout as loud } from './strings.js';\nimport * as geo from './geo.js';\nexport const area = geo.square(2);\n",
       'src/math.ts': 'export const add = (a: number, b: number) => a + b;\nexport const sub = (a: number, b: number) => a - b;\n',
       'src/strings.ts': 'export const shout = (s: string) => s.toUpperCase();\nexport const whisper = (s: string) => s.toLowerCase();\n',
       'src/geo.ts': 'export const square = (n: number) => n * n;\nexport const cube = (n: number) => n * n * n;\n',
@@ -96,7 +103,8 @@ describe('dead-code/unused-export', () => {
   it('counts a JSDoc type import (`@type {import("./x").Name}`) as a use of that name only', async () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ main: './src/index.js' }),
-      'src/index.js': "const { evaluate } = require('./evaluator');\n/** @type {import('./operators').ConditionOperator[]} */\nconst ops = [];\nmodule.exports = { evaluate, ops };\n",
+      'src/index.js':
+        "const { evaluate } = require('./evaluator');\n/** @type {import('./operators').ConditionOperator[]} */\nconst ops = [];\nmodule.exports = { evaluate, ops };\n",
       'src/evaluator.js': 'exports.evaluate = () => 1;\n',
       'src/operators.js': 'class ConditionOperator {}\nclass Unused {}\nmodule.exports = { ConditionOperator, Unused };\n',
     });
@@ -142,8 +150,10 @@ describe('dead-code/unused-export', () => {
   it('knows framework conventions: Next.js pages read only their special exports; stories are entries', async () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ dependencies: { next: '15.0.0', react: '19.0.0' } }),
-      'pages/index.tsx': 'export default function Home() { return null; }\nexport async function getServerSideProps() { return { props: {} }; }\nexport const helper = 1;\n',
-      'app/dashboard/page.tsx': 'export const metadata = { title: "x" };\nexport async function generateMetadata() { return {}; }\nexport default function Page() { return null; }\n',
+      'pages/index.tsx':
+        'export default function Home() { return null; }\nexport async function getServerSideProps() { return { props: {} }; }\nexport const helper = 1;\n',
+      'app/dashboard/page.tsx':
+        'export const metadata = { title: "x" };\nexport async function generateMetadata() { return {}; }\nexport default function Page() { return null; }\n',
       'components/Button.tsx': 'export function Button() { return null; }\n',
       'components/Button.stories.tsx': "import { Button } from './Button';\nexport default { component: Button };\nexport const Primary = {};\n",
     });

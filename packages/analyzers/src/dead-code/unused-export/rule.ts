@@ -8,8 +8,15 @@ import { FILE_FACTS_COLLECTOR_ID, type DeadCodeFileFacts } from '../shared/file-
 
 const PARSED = new Set(['typescript', 'tsx', 'javascript', 'jsx']);
 const KIND_WORD: Record<string, string> = {
-  function: 'function', class: 'class', variable: 'variable', type: 'type', interface: 'interface',
-  enum: 'enum', namespace: 'namespace', default: 'default export', 're-export': 're-export',
+  function: 'function',
+  class: 'class',
+  variable: 'variable',
+  type: 'type',
+  interface: 'interface',
+  enum: 'enum',
+  namespace: 'namespace',
+  default: 'default export',
+  're-export': 're-export',
 };
 
 const options = z
@@ -34,7 +41,7 @@ export const unusedExport = defineRule({
     autoFixable: true,
     docs: {
       whyItMatters:
-        'An export nobody imports widens a module\'s surface for nothing: readers assume it is used elsewhere, ' +
+        "An export nobody imports widens a module's surface for nothing: readers assume it is used elsewhere, " +
         'it cannot be changed without a search, and when it is not used inside its file either it is dead code.',
       suggestedAction:
         'Remove the `export` keyword; if the declaration is not used inside its file either, delete it. If it ' +
@@ -49,7 +56,14 @@ export const unusedExport = defineRule({
     let unread = 0;
     for (const summary of context.summaries) {
       // Exports of a benchmark, an example or a script are for whoever runs it, like a test's.
-      if (summary.kind !== 'source' || roleOfFile(summary) !== 'production' || !PARSED.has(summary.language) || summary.skipped || !model.reachable.has(summary.path)) continue;
+      if (
+        summary.kind !== 'source' ||
+        roleOfFile(summary) !== 'production' ||
+        !PARSED.has(summary.language) ||
+        summary.skipped ||
+        !model.reachable.has(summary.path)
+      )
+        continue;
       // A module that did not parse cleanly has exports the parser could not place, and uses of
       // its exports inside the file that were not seen: it is not judged from partial lists.
       if (summary.module.partial) {

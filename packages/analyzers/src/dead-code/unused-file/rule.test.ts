@@ -44,20 +44,23 @@ describe('dead-code/unused-file', () => {
   });
 
   it('counts tests, workers, HTML pages, configs and the entries option as roots', async () => {
-    const run = await analyzeMiniRepo({
-      'package.json': manifest({ main: './src/index.js' }),
-      'src/index.ts': "const worker = new Worker(new URL('./worker.js', import.meta.url));\nexport { worker };\n",
-      'src/worker.ts': 'self.onmessage = () => {};\n',
-      'src/tested-only.ts': 'export const t = 1;\n',
-      'src/tested-only.test.ts': "import { t } from './tested-only.js';\nconsole.log(t);\n",
-      'web/index.html': '<html><script type="module" src="/main.ts"></script></html>',
-      'web/main.ts': "import './view.js';\n",
-      'web/view.ts': 'document.title = "x";\n',
-      'tools/plugin.ts': 'export default function plugin() {}\n',
-      'vite.config.ts': "import plugin from './tools/plugin';\nexport default { plugins: [plugin()] };\n",
-      'src/declared.ts': 'export const declared = 1;\n',
-      'src/forgotten.ts': 'export const forgotten = 1;\n',
-    }, { 'dead-code/unused-file': { options: { entries: ['src/declared.ts'] } } });
+    const run = await analyzeMiniRepo(
+      {
+        'package.json': manifest({ main: './src/index.js' }),
+        'src/index.ts': "const worker = new Worker(new URL('./worker.js', import.meta.url));\nexport { worker };\n",
+        'src/worker.ts': 'self.onmessage = () => {};\n',
+        'src/tested-only.ts': 'export const t = 1;\n',
+        'src/tested-only.test.ts': "import { t } from './tested-only.js';\nconsole.log(t);\n",
+        'web/index.html': '<html><script type="module" src="/main.ts"></script></html>',
+        'web/main.ts': "import './view.js';\n",
+        'web/view.ts': 'document.title = "x";\n',
+        'tools/plugin.ts': 'export default function plugin() {}\n',
+        'vite.config.ts': "import plugin from './tools/plugin';\nexport default { plugins: [plugin()] };\n",
+        'src/declared.ts': 'export const declared = 1;\n',
+        'src/forgotten.ts': 'export const forgotten = 1;\n',
+      },
+      { 'dead-code/unused-file': { options: { entries: ['src/declared.ts'] } } },
+    );
     expect(run.lines('unused-file')).toEqual(['src/forgotten.ts:1 Unused file forgotten.ts']);
   });
 
@@ -121,7 +124,7 @@ describe('dead-code/unused-file', () => {
       'angular.json': JSON.stringify({ projects: { app: { architect: { build: { options: { main: 'src/main.ts', outputPath: './dist' } } } } } }),
       'tsconfig.json': JSON.stringify({ compilerOptions: { rootDir: './src' } }),
       'src/main.ts': 'export const boot = 1;\n',
-      'src/App.vue': "<script setup lang=\"ts\">\nimport { useStore } from './store';\n</script>\n",
+      'src/App.vue': '<script setup lang="ts">\nimport { useStore } from \'./store\';\n</script>\n',
       'src/store.ts': 'export function useStore() {}\n',
       'src/index.ts': 'export const notAnEntry = 1;\n',
     });
@@ -176,7 +179,8 @@ describe('dead-code/unused-file', () => {
   it('reads paths written as strings in code: files and directories a test or a runner loads', async () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ main: './src/index.js' }),
-      'src/index.ts': "import path from 'node:path';\nexport const models = path.join(process.cwd(), './src/models');\nexport const migrations = './db/changes';\n",
+      'src/index.ts':
+        "import path from 'node:path';\nexport const models = path.join(process.cwd(), './src/models');\nexport const migrations = './db/changes';\n",
       'src/models/user.js': 'module.exports = class User {};\n',
       'src/models/nested/deep.js': 'module.exports = 1;\n',
       'db/changes/001-init.js': 'exports.up = () => {};\n',

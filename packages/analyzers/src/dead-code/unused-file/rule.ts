@@ -100,7 +100,13 @@ function isLoadedUnseen(path: string, paths: ReadonlySet<string>, packageDir: st
   }
   const dirs = path.split('/').slice(0, -1);
   if (dirs.some((d) => LISTED_FOLDER.test(d))) return true;
-  const inPackage = packageDir === undefined || packageDir === '' ? dirs : path.slice(packageDir.length + 1).split('/').slice(0, -1);
+  const inPackage =
+    packageDir === undefined || packageDir === ''
+      ? dirs
+      : path
+          .slice(packageDir.length + 1)
+          .split('/')
+          .slice(0, -1);
   if (inPackage.length > 0 && SERVED_FOLDER.has(inPackage[0])) return true;
   return packageDir !== undefined && !withEntries.has(packageDir);
 }
@@ -110,5 +116,7 @@ function isLoadedUnseen(path: string, paths: ReadonlySet<string>, packageDir: st
  * of other roles (benchmarks, examples, documentation sites, scripts): those are run, so they are roots.
  */
 function isCandidate(summary: FileSummary): boolean {
-  return summary.kind === 'source' && roleOfFile(summary) === 'production' && PARSED.has(summary.language) && !summary.skipped && !/\.d\.[mc]?ts$/.test(summary.path);
+  return (
+    summary.kind === 'source' && roleOfFile(summary) === 'production' && PARSED.has(summary.language) && !summary.skipped && !/\.d\.[mc]?ts$/.test(summary.path)
+  );
 }

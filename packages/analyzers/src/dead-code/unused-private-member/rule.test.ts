@@ -10,7 +10,10 @@ new AnalyzerTester(deadCode).run('unused-private-member', {
     { code: 'class A {\n  private x = 1;\n  read() { const { x } = this; return x; }\n}', name: 'destructuring from this' },
     { code: 'class A {\n  private x = 1;\n  read() { const { x: y } = this; return y; }\n}', name: 'destructuring with a rename' },
     { code: "class A {\n  private x = 1;\n  read() { return this['x']; }\n}", name: 'bracket access with a literal' },
-    { code: 'class A {\n  private a = 1;\n  private b = 2;\n  read(k: string) { return (this as any)[k]; }\n  all(k: "a" | "b") { return this[k]; }\n}', name: 'computed access on this keeps TS-private members' },
+    {
+      code: 'class A {\n  private a = 1;\n  private b = 2;\n  read(k: string) { return (this as any)[k]; }\n  all(k: "a" | "b") { return this[k]; }\n}',
+      name: 'computed access on this keeps TS-private members',
+    },
     { code: 'class A {\n  constructor(private readonly dep: { run(): void }) {}\n  go() { this.dep.run(); }\n}', name: 'parameter property used' },
     { code: 'class A {\n  constructor(private dep: number) { console.log(dep); }\n}', name: 'parameter property used as a parameter' },
     { code: 'class A {\n  @Input() private x = 1;\n}', name: 'decorated members are skipped by default' },
@@ -21,7 +24,10 @@ new AnalyzerTester(deadCode).run('unused-private-member', {
     { code: 'class A {\n  private static count = 0;\n  static next() { return ++A.count; }\n}', name: 'static members through the class' },
     { code: 'class A {\n  protected x = 1;\n  public y = 2;\n  z = 3;\n}', name: 'non-private members' },
     { code: 'class A {\n  private x = 1;\n  run() { let { x: = this; }\n}', name: 'a class body with parse errors (the use of x is in an ERROR node)' },
-    { code: "class RejectWithValue {\n  private readonly _type!: 'RejectWithValue';\n  constructor(public payload: unknown) {}\n}", name: 'a declared-only brand property (definite assignment, no value)' },
+    {
+      code: "class RejectWithValue {\n  private readonly _type!: 'RejectWithValue';\n  constructor(public payload: unknown) {}\n}",
+      name: 'a declared-only brand property (definite assignment, no value)',
+    },
   ],
   invalid: [
     {

@@ -126,7 +126,14 @@ function parameterProperties(constructor: SyntaxNode, ignoreDecorated: boolean):
     if (ignoreDecorated && parameter.children.some((c) => c.type === 'decorator')) continue;
     const pattern = parameter.childForFieldName('pattern');
     if (pattern?.type !== 'identifier') continue;
-    out.push({ name: pattern.text, hashPrivate: false, kind: 'parameter property', node: parameter, declarations: [pattern.startIndex], constructorBody: body });
+    out.push({
+      name: pattern.text,
+      hashPrivate: false,
+      kind: 'parameter property',
+      node: parameter,
+      declarations: [pattern.startIndex],
+      constructorBody: body,
+    });
   }
   return out;
 }
@@ -160,7 +167,11 @@ function isUse(node: SyntaxNode, candidate: Candidate): boolean {
       return node.text === candidate.name;
     case 'identifier':
       // Inside the constructor a parameter property's name is also the parameter itself.
-      return candidate.constructorBody !== undefined && node.startIndex >= candidate.constructorBody.startIndex && node.endIndex <= candidate.constructorBody.endIndex;
+      return (
+        candidate.constructorBody !== undefined &&
+        node.startIndex >= candidate.constructorBody.startIndex &&
+        node.endIndex <= candidate.constructorBody.endIndex
+      );
     default:
       return false;
   }

@@ -8,7 +8,8 @@ import { totalFunction } from '../fixtures/mini-repo.js';
 import { duplication } from '../index.js';
 
 const lines = (n: number, make: (i: number) => string): string => Array.from({ length: n }, (_, i) => make(i)).join('\n');
-const longFunction = (name: string, n: number, step = 'step'): string => `export function ${name}(x: number) {\n${lines(n, (i) => `  record('${step} ${i}', x + ${i});`)}\n}`;
+const longFunction = (name: string, n: number, step = 'step'): string =>
+  `export function ${name}(x: number) {\n${lines(n, (i) => `  record('${step} ${i}', x + ${i});`)}\n}`;
 
 const BASE = {
   'src/a.ts': `export const version = 1;\n\n${totalFunction('sumA')}\n`,
@@ -51,7 +52,11 @@ async function runs(mode: 'mild' | 'weak') {
   const headCommit = repo.commit('change');
   const changedPaths = ['src/a.ts', 'src/g.ts', 'src/c.ts', 'src/e.ts', 'src/f.ts', 'src/h.ts'];
   const messages: string[] = [];
-  const derived = await engine.analyze(repo.root, { config, incremental: { baseCommit, headCommit, changedPaths }, onProgress: (e) => messages.push(e.message) });
+  const derived = await engine.analyze(repo.root, {
+    config,
+    incremental: { baseCommit, headCommit, changedPaths },
+    onProgress: (e) => messages.push(e.message),
+  });
   const fresh = await createEngine({ plugins: [{ name: 'test', analyzers: [duplication] }], cacheDir: false, workers: 0 });
   const full = await fresh.analyze(repo.root, { config });
   return { base, derived, full, messages };

@@ -25,7 +25,16 @@ describe('duplication/duplicated-code', () => {
       confidence: 90,
       symbol: 'sumB',
       title: 'Duplicated block of 8 lines in sumB, also at src/a.ts:3-10',
-      data: { tokens: 51, lines: 8, copies: 2, cloneType: 'type-1', originalPath: 'src/a.ts', originalLineStart: 3, originalLineEnd: 10, locations: 'src/a.ts:3-10' },
+      data: {
+        tokens: 51,
+        lines: 8,
+        copies: 2,
+        cloneType: 'type-1',
+        originalPath: 'src/a.ts',
+        originalLineStart: 3,
+        originalLineEnd: 10,
+        locations: 'src/a.ts:3-10',
+      },
     });
     expect(finding.description).toBe(
       'Lines 1-8 of src/b.ts (8 lines of code, 51 tokens) repeat lines 3-10 of src/a.ts token for token, layout and comments aside. ' +
@@ -100,7 +109,9 @@ describe('duplication/duplicated-code', () => {
       ['src/b.ts', 1, 16, 'src/c.ts:2-10'],
       ['src/c.ts', 2, 10, undefined],
     ]);
-    expect(result.findings[0].description).toContain('The block exists 2 times: src/a.ts:1-16, src/b.ts:1-16. Parts of it are repeated in 1 more place: src/c.ts:2-10.');
+    expect(result.findings[0].description).toContain(
+      'The block exists 2 times: src/a.ts:1-16, src/b.ts:1-16. Parts of it are repeated in 1 more place: src/c.ts:2-10.',
+    );
     expect(result.findings[1].data).toMatchObject({ copies: 3, locations: 'src/a.ts:1-9, src/b.ts:1-9' });
   });
 
@@ -119,7 +130,10 @@ describe('duplication/duplicated-code', () => {
   });
 
   it('finds renamed copies (type-2) in weak mode only, as near-duplicates of lower severity and confidence', async () => {
-    const renamed = totalFunction('b').replace(/\btotal\b/g, 'sum').replace(/\bitems?\b/g, 'value').replace('10', '20');
+    const renamed = totalFunction('b')
+      .replace(/\btotal\b/g, 'sum')
+      .replace(/\bitems?\b/g, 'value')
+      .replace('10', '20');
     const files = { 'src/a.ts': `${totalFunction('a')}\n`, 'src/b.ts': `console.log(1);\n${renamed}\n` };
     expect((await analyzeFiles(files)).findings).toEqual([]);
     const weak = await analyzeFiles(files, { mode: 'weak' });
@@ -173,7 +187,10 @@ describe('duplication/duplicated-code', () => {
     expect((await analyzeFiles(sets)).findings.map((f) => `${f.filePath}:${f.anchor.lineStart}-${f.anchor.lineEnd} ${f.title}`)).toEqual([]);
     expect((await analyzeFiles(sets, { ignoreOverloads: false })).findings.length).toBeGreaterThan(0);
     // The same parameter list copied into a function of another file is copy-paste.
-    const copied = { ...sets, 'src/compose.ts': `export function compose<T0>(\n${lines(7, (i) => `  op${i}: Operator<T${i}, T${i + 1}>,`)}\n) {\n  return [op0, op1];\n}\n` };
+    const copied = {
+      ...sets,
+      'src/compose.ts': `export function compose<T0>(\n${lines(7, (i) => `  op${i}: Operator<T${i}, T${i + 1}>,`)}\n) {\n  return [op0, op1];\n}\n`,
+    };
     expect((await analyzeFiles(copied)).findings.some((f) => `${f.filePath} ${f.title}`.includes('src/compose.ts'))).toBe(true);
   });
 
@@ -247,6 +264,10 @@ describe('duplication/duplicated-code', () => {
     });
     expect(full.findings.map((f) => `${f.filePath}:${f.anchor.lineStart}`)).toEqual(['src/b.ts:1', 'src/c.ts:2']);
     expect(reports).toEqual(['src/c.ts:2']);
-    expect(Object.fromEntries(metrics)).toMatchObject({ duplicatedLines: full.metrics.duplicatedLines, duplicationIndex: full.metrics.duplicationIndex, clones: 2 });
+    expect(Object.fromEntries(metrics)).toMatchObject({
+      duplicatedLines: full.metrics.duplicatedLines,
+      duplicationIndex: full.metrics.duplicationIndex,
+      clones: 2,
+    });
   });
 });

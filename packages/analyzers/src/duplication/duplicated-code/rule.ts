@@ -49,8 +49,7 @@ export const duplicatedCode = defineRule({
         'Every copy of a block has to be found and changed together: a fix applied to one copy and not the others ' +
         'leaves the bug alive elsewhere, and the copies drift apart until nobody knows which one is right.',
       suggestedAction:
-        'Extract the repeated block into one function (or module) with the differences as parameters, and call it ' +
-        'from every place that holds a copy.',
+        'Extract the repeated block into one function (or module) with the differences as parameters, and call it ' + 'from every place that holds a copy.',
     },
   },
   analyze(context) {
@@ -95,14 +94,18 @@ export const duplicatedCode = defineRule({
     }
     // Lines counted again only in files whose copies may differ from the saved run's.
     const touched = results.every((r) => r.touched) && new Set([...changed, ...results.flatMap((r) => [...r.touched!])]);
-    const rowsByFile = (saved && touched && updateDuplicatedRows({ files: saved.passes[0].files, duplicatedRows: saved.duplicatedRows }, clones, files, touched)) || duplicatedRowsByFile(clones);
+    const rowsByFile =
+      (saved && touched && updateDuplicatedRows({ files: saved.passes[0].files, duplicatedRows: saved.duplicatedRows }, clones, files, touched)) ||
+      duplicatedRowsByFile(clones);
     if (context.saveState) {
       const indexOf = new Map(files.map((f, i) => [f, i]));
       const paths = files.map((f) => f.summary.path);
       context.saveState({
         format: 3,
         options: optionsKey(detection),
-        passes: passes.map((sequenceOf, pass) => savePass(paths, files.map(sequenceOf), results[pass].classes, minTokens, encodeLocated(results[pass].located, indexOf))),
+        passes: passes.map((sequenceOf, pass) =>
+          savePass(paths, files.map(sequenceOf), results[pass].classes, minTokens, encodeLocated(results[pass].located, indexOf)),
+        ),
         duplicatedRows: files.map((f) => rowsByFile.get(f) ?? 0),
       } satisfies SavedClones);
     }
@@ -127,7 +130,8 @@ export const duplicatedCode = defineRule({
     const production = files.filter((f) => f.summary.kind === 'source' && roleOfFile(f.summary) === 'production');
     const inProduction = new Set(production);
     const productionClones = clones.filter((c) => c.fragments.filter((f) => inProduction.has(f.file)).length >= 2);
-    const productionRows = production.length === files.length && productionClones.length === clones.length ? rowsByFile : duplicatedRowsByFile(productionClones, inProduction);
+    const productionRows =
+      production.length === files.length && productionClones.length === clones.length ? rowsByFile : duplicatedRowsByFile(productionClones, inProduction);
     let duplicated = 0;
     for (const file of production) duplicated += productionRows.get(file) ?? 0;
     const codeLines = production.reduce((sum, f) => sum + f.summary.lines.code, 0);

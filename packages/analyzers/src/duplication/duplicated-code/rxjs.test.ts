@@ -41,7 +41,8 @@ describe('duplication/duplicated-code on rxjs 7.8.2', () => {
   it('finds exactly the reviewed clones, with their sizes and originals', (context) => {
     if (!result) return context.skip();
     const found = result.findings.map(
-      (f) => `${f.filePath}:${f.anchor.lineStart}-${f.anchor.lineEnd} ${f.severity} ${f.data?.tokens} tokens, from ${f.data?.originalPath}:${f.data?.originalLineStart}-${f.data?.originalLineEnd}`,
+      (f) =>
+        `${f.filePath}:${f.anchor.lineStart}-${f.anchor.lineEnd} ${f.severity} ${f.data?.tokens} tokens, from ${f.data?.originalPath}:${f.data?.originalLineStart}-${f.data?.originalLineEnd}`,
     );
     expect([...found].sort()).toEqual([...EXPECTED].sort());
     expect(result.findings.every((f) => f.anchor.validated && f.data?.cloneType === 'type-1' && f.confidence === 90)).toBe(true);

@@ -3,8 +3,16 @@ import { runtime } from '../index.js';
 
 new AnalyzerTester(runtime).run('async-event-handler', {
   valid: [
-    { code: "/**\n * Mock Service Worker.\n * - Please do NOT modify this file.\n */\nself.addEventListener('message', async (event) => {\n  const client = await self.clients.get(event.source.id);\n});", filename: 'public/mockServiceWorker.js', name: 'a generated copy that must not be edited' },
-    { code: "const a = <button onClick={async () => {\n  await query.refetch();\n  reset();\n}} />;\nconst b = <a onMouseEnter={async () => {\n  await queryClient.prefetchQuery({ queryKey: ['x'], queryFn });\n}} />;", filename: 'src/app.tsx', name: 'TanStack Query methods that never reject' },
+    {
+      code: "/**\n * Mock Service Worker.\n * - Please do NOT modify this file.\n */\nself.addEventListener('message', async (event) => {\n  const client = await self.clients.get(event.source.id);\n});",
+      filename: 'public/mockServiceWorker.js',
+      name: 'a generated copy that must not be edited',
+    },
+    {
+      code: "const a = <button onClick={async () => {\n  await query.refetch();\n  reset();\n}} />;\nconst b = <a onMouseEnter={async () => {\n  await queryClient.prefetchQuery({ queryKey: ['x'], queryFn });\n}} />;",
+      filename: 'src/app.tsx',
+      name: 'TanStack Query methods that never reject',
+    },
     {
       code: "socket.on('message', async (data) => {\n  try {\n    await handle(data);\n  } catch (error) {\n    log(error);\n  }\n});",
       name: 'every await inside try/catch',
@@ -14,7 +22,7 @@ new AnalyzerTester(runtime).run('async-event-handler', {
     { code: "emitter.on('tick', async () => {\n  render();\n});", name: 'no await' },
     { code: "emitter.on('tick', () => {\n  save().catch(report);\n});", name: 'not async' },
     { code: "items.map(async (item) => {\n  await save(item);\n});\nrouter.get('/x', async () => {\n  await load();\n});", name: 'not an event registration' },
-    { code: "emitter.on(async () => {\n  await x();\n});", name: 'the first argument is the event name, not a handler' },
+    { code: 'emitter.on(async () => {\n  await x();\n});', name: 'the first argument is the event name, not a handler' },
     {
       code: "emitter.on('tick', async () => {\n  const later = async () => {\n    await x();\n  };\n  try {\n    await later();\n  } catch {\n    // reported elsewhere\n  }\n});",
       name: 'awaits of nested functions belong to them',
@@ -22,7 +30,7 @@ new AnalyzerTester(runtime).run('async-event-handler', {
   ],
   invalid: [
     {
-      code: "const b = <button onClick={async () => {\n  await query.fetch();\n  reset();\n}} />;",
+      code: 'const b = <button onClick={async () => {\n  await query.fetch();\n  reset();\n}} />;',
       filename: 'src/app.tsx',
       name: 'a method that can reject',
       findings: [{ line: 1 }],

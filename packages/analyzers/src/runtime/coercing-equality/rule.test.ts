@@ -9,7 +9,10 @@ new AnalyzerTester(runtime).run('coercing-equality', {
     { code: "const same = 1 == 1;\nconst never = 'a' != 'b';", name: 'two literals' },
     { code: 'if ((value) == (null)) {}', name: 'parenthesised null' },
     { code: 'if (count == 0) {}', filename: 'docs/assets/javascripts/codemirror.js', name: 'a docs site and its vendored assets' },
-    { code: "if (mode == 'dark') {}\nif (type != \"{\") {}\nif (kind == `auto_increment`) {}", name: 'a string literal that is not a number matches only itself among primitives' },
+    {
+      code: 'if (mode == \'dark\') {}\nif (type != "{") {}\nif (kind == `auto_increment`) {}',
+      name: 'a string literal that is not a number matches only itself among primitives',
+    },
     {
       code: "if (list.length == 0) {}\nif (s.indexOf(t) != -1) {}\nif (name.trim() == '') {}\nif (Number(a) == parseInt(b)) {}\nif (`${a}` == b.toLowerCase()) {}",
       name: 'operands of one known type: numbers with numbers, strings with strings',
@@ -56,7 +59,7 @@ new AnalyzerTester(runtime).run('coercing-equality', {
       ],
     },
     {
-      code: "if (a.id == b.id) {}\nif (name.trim() == 0) {}",
+      code: 'if (a.id == b.id) {}\nif (name.trim() == 0) {}',
       name: 'two unknown operands: low; a string compared with the number 0: medium',
       findings: [
         { line: 1, severity: 'info', data: { operator: '==' } },

@@ -31,9 +31,35 @@ interface Trap {
 
 /** Members and methods whose value is always a number or always a string, whatever the receiver. */
 const NUMERIC_MEMBERS = new Set(['length', 'size', 'byteLength']);
-const NUMERIC_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex', 'charCodeAt', 'codePointAt', 'localeCompare', 'search', 'getTime', 'valueOf']);
+const NUMERIC_METHODS = new Set([
+  'indexOf',
+  'lastIndexOf',
+  'findIndex',
+  'findLastIndex',
+  'charCodeAt',
+  'codePointAt',
+  'localeCompare',
+  'search',
+  'getTime',
+  'valueOf',
+]);
 const NUMERIC_FUNCTIONS = /^(Number|parseInt|parseFloat|Math\.\w+|Date\.now|Number\.\w+)$/;
-const STRING_METHODS = new Set(['toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase', 'trim', 'trimStart', 'trimEnd', 'toString', 'join', 'charAt', 'substring', 'padStart', 'padEnd', 'toFixed']);
+const STRING_METHODS = new Set([
+  'toLowerCase',
+  'toUpperCase',
+  'toLocaleLowerCase',
+  'toLocaleUpperCase',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toString',
+  'join',
+  'charAt',
+  'substring',
+  'padStart',
+  'padEnd',
+  'toFixed',
+]);
 
 function callKind(call: SyntaxNode): OperandKind {
   const callee = call.childForFieldName('function');
@@ -60,7 +86,9 @@ function operandOf(operand: SyntaxNode): Operand {
     case 'string':
       return { kind: 'string', falsy: ['', '0'].includes(stringLiteralValue(node) ?? ''), textual: isTextual(stringLiteralValue(node)) };
     case 'template_string':
-      return isStaticTemplate(node) ? { kind: 'string', falsy: ['', '0'].includes(node.text.slice(1, -1)), textual: isTextual(node.text.slice(1, -1)) } : { kind: 'stringy' };
+      return isStaticTemplate(node)
+        ? { kind: 'string', falsy: ['', '0'].includes(node.text.slice(1, -1)), textual: isTextual(node.text.slice(1, -1)) }
+        : { kind: 'stringy' };
     case 'unary_expression': {
       const operator = node.childForFieldName('operator')?.type;
       const argument = node.childForFieldName('argument');
@@ -96,12 +124,24 @@ function trapOf(left: Operand, right: Operand, operator: string): Trap | undefin
   if (has('null') || has('typeof') || (LITERALS.has(left.kind) && LITERALS.has(right.kind)) || sameType(left.kind, right.kind)) return undefined;
   if ((left.textual || right.textual) && !has('boolean') && !has('container')) return undefined;
   if (has('undefined')) {
-    return { severity: 'low', confidence: 95, alsoMatches: '`null` as well as `undefined`: it is `x ' + operator + ' null` in disguise', sameBehaviour: `${operator} null` };
+    return {
+      severity: 'low',
+      confidence: 95,
+      alsoMatches: '`null` as well as `undefined`: it is `x ' + operator + ' null` in disguise',
+      sameBehaviour: `${operator} null`,
+    };
   }
-  if (has('boolean')) return { severity: 'medium', confidence: 95, alsoMatches: 'numbers and strings by numeric value: `1 == true` and `"1" == true`, but `"yes" == true` is false' };
+  if (has('boolean'))
+    return {
+      severity: 'medium',
+      confidence: 95,
+      alsoMatches: 'numbers and strings by numeric value: `1 == true` and `"1" == true`, but `"yes" == true` is false',
+    };
   if (left.falsy || right.falsy) return { severity: 'medium', confidence: 95, alsoMatches: '`0`, `""`, `"0"`, `" "`, `false` and `[]` interchangeably' };
-  if (has('container')) return { severity: 'medium', confidence: 95, alsoMatches: 'primitives through `toString()` (`"" == []` is true) and never another array or object' };
-  if (has('number') || has('string')) return { severity: 'low', confidence: 80, alsoMatches: 'the same value in another type: `1 == "1"`, `1 == true`, `1 == [1]`' };
+  if (has('container'))
+    return { severity: 'medium', confidence: 95, alsoMatches: 'primitives through `toString()` (`"" == []` is true) and never another array or object' };
+  if (has('number') || has('string'))
+    return { severity: 'low', confidence: 80, alsoMatches: 'the same value in another type: `1 == "1"`, `1 == true`, `1 == [1]`' };
   return { severity: 'low', confidence: 60, alsoMatches: 'values of different types after conversion (`"1" == 1`, `0 == ""`, `null == undefined`)' };
 }
 

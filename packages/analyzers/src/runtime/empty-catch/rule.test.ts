@@ -9,28 +9,71 @@ new AnalyzerTester(runtime).run('empty-catch', {
     { code: 'try {\n  run();\n} catch (ignored) {}', name: 'a binding named to say it is ignored' },
     { code: 'try {\n  run();\n} catch (_err) {}\ntry {\n  run();\n} catch (_) {}', name: 'underscore-prefixed bindings are unused on purpose' },
     { code: 'let recursive = true;\ntry {\n  recursive = isRecursive(schema);\n} catch {}', name: 'a default kept when the assignment fails' },
-    { code: "let convert;\ntry {\n  convert = require('encoding').convert;\n} catch (e) {}\ntry {\n  require('source-map-support/register');\n} catch (e) {}", name: 'optional dependencies probed with require' },
+    {
+      code: "let convert;\ntry {\n  convert = require('encoding').convert;\n} catch (e) {}\ntry {\n  require('source-map-support/register');\n} catch (e) {}",
+      name: 'optional dependencies probed with require',
+    },
     { code: 'save().catch((error) => report(error));', name: 'the rejection is handled' },
     { code: 'save().catch(() => {\n  // Offline: retried by the sync loop.\n});', name: 'a commented rejection handler' },
-    { code: 'async function f() {\n  const real = await realpath(p).catch(() => undefined);\n  return real ?? p;\n}', name: 'a fallback value that the code checks' },
+    {
+      code: 'async function f() {\n  const real = await realpath(p).catch(() => undefined);\n  return real ?? p;\n}',
+      name: 'a fallback value that the code checks',
+    },
     { code: 'function f() {\n  return load().then(parse, () => undefined);\n}', name: 'a returned chain with a fallback' },
-    { code: 'async function f() {\n  const pending = load();\n  pending.catch(() => {});\n  await prepare();\n  return await pending;\n}', name: 'silencing an early rejection of a promise awaited later' },
+    {
+      code: 'async function f() {\n  const pending = load();\n  pending.catch(() => {});\n  await prepare();\n  return await pending;\n}',
+      name: 'silencing an early rejection of a promise awaited later',
+    },
     { code: 'save().catch(() => null);', name: 'null is a deliberate replacement value' },
     { code: 'const text = "x.catch(() => {})";', name: 'inside a string' },
-    { code: 'function fail(connection, err) {\n  connection.close().catch(function (e) {});\n  for (const socket of sockets) {\n    try {\n      socket.disconnect();\n    } catch (e) {}\n  }\n  throw err;\n}', name: 'a best-effort cleanup (close, disconnect) of something already failing' },
-    { code: "await fs.mkdir('./temp').catch(() => {});\ntry {\n  schema.parse(bad);\n} catch {}", filename: 'scripts/sponsors.js', name: 'a script or benchmark' },
-    { code: 'function castToError(err) {\n  try {\n    if (isErrorLike(err)) {\n      const error = new Error(err.message);\n      return error;\n    }\n  } catch {}\n  return new Error(String(err));\n}', name: 'a try whose if returns, then the next way of building the value' },
-    { code: 'function decoder(charset) {\n  if (charset) {\n    try {\n      return new TextDecoder(charset);\n    } catch {}\n  }\n  return new TextDecoder();\n}', name: 'a try ending an if block, with the fallback after the if' },
+    {
+      code: 'function fail(connection, err) {\n  connection.close().catch(function (e) {});\n  for (const socket of sockets) {\n    try {\n      socket.disconnect();\n    } catch (e) {}\n  }\n  throw err;\n}',
+      name: 'a best-effort cleanup (close, disconnect) of something already failing',
+    },
+    {
+      code: "await fs.mkdir('./temp').catch(() => {});\ntry {\n  schema.parse(bad);\n} catch {}",
+      filename: 'scripts/sponsors.js',
+      name: 'a script or benchmark',
+    },
+    {
+      code: 'function castToError(err) {\n  try {\n    if (isErrorLike(err)) {\n      const error = new Error(err.message);\n      return error;\n    }\n  } catch {}\n  return new Error(String(err));\n}',
+      name: 'a try whose if returns, then the next way of building the value',
+    },
+    {
+      code: 'function decoder(charset) {\n  if (charset) {\n    try {\n      return new TextDecoder(charset);\n    } catch {}\n  }\n  return new TextDecoder();\n}',
+      name: 'a try ending an if block, with the fallback after the if',
+    },
     { code: 'function stop(reader) {\n  void reader.cancel().catch(() => undefined);\n}', name: 'a chain discarded with void on purpose' },
     { code: 'try {\n  node.focus();\n} catch (e) {}', filename: 'docs/assets/javascripts/react.js', name: 'a docs site and its vendored assets' },
     { code: 'function f() {\n  try {\n    run();\n  } catch (e) {\n    return;\n  }\n  next();\n}', name: 'a catch that returns is not empty' },
-    { code: 'function decoder(charset) {\n  try {\n    return new TextDecoder(charset);\n  } catch {}\n  return new TextDecoder();\n}', name: 'a try that returns falls through to the fallback after it' },
-    { code: 'function isDir(path) {\n  let dir;\n  try {\n    const stats = statSync(path);\n    dir = stats.isDirectory();\n  } catch (e) {}\n  return dir;\n}', name: 'declarations then one assignment: the value set before is the fallback' },
-    { code: "let ts = false;\ntry {\n  if (require.resolve('esbuild-runner')) require('esbuild-runner/register');\n  ts = true;\n} catch {}", name: 'an optional module probed with require.resolve' },
-    { code: 'async function f() {\n  try {\n    await cleanup;\n    // eslint-disable-next-line no-empty\n  } catch (e) {}\n  throw error;\n}', name: 'a no-empty suppression or a comment closing the try block explains the empty catch' },
-    { code: 'function f() {\n  // Avoid unhandled rejections: the error is reported through the observer.\n  observer.fetch().catch(() => {});\n  mutate(args).catch(noop);\n}', name: 'a comment above the statement, or a handler named noop, says it is on purpose' },
-    { code: 'class Stream {\n  constructor() {\n    this.#ended.catch(() => undefined);\n  }\n}\nfunction cancel() {\n  pending ??= reader.cancel();\n  pending.catch(() => undefined);\n}', name: 'a promise kept in a field or an outer variable, awaited elsewhere' },
-    { code: 'async function race(body) {\n  const read = body.text();\n  void read.finally(clear).catch(() => undefined);\n  return await read;\n}', name: 'a derived .finally() chain of a promise awaited later' },
+    {
+      code: 'function decoder(charset) {\n  try {\n    return new TextDecoder(charset);\n  } catch {}\n  return new TextDecoder();\n}',
+      name: 'a try that returns falls through to the fallback after it',
+    },
+    {
+      code: 'function isDir(path) {\n  let dir;\n  try {\n    const stats = statSync(path);\n    dir = stats.isDirectory();\n  } catch (e) {}\n  return dir;\n}',
+      name: 'declarations then one assignment: the value set before is the fallback',
+    },
+    {
+      code: "let ts = false;\ntry {\n  if (require.resolve('esbuild-runner')) require('esbuild-runner/register');\n  ts = true;\n} catch {}",
+      name: 'an optional module probed with require.resolve',
+    },
+    {
+      code: 'async function f() {\n  try {\n    await cleanup;\n    // eslint-disable-next-line no-empty\n  } catch (e) {}\n  throw error;\n}',
+      name: 'a no-empty suppression or a comment closing the try block explains the empty catch',
+    },
+    {
+      code: 'function f() {\n  // Avoid unhandled rejections: the error is reported through the observer.\n  observer.fetch().catch(() => {});\n  mutate(args).catch(noop);\n}',
+      name: 'a comment above the statement, or a handler named noop, says it is on purpose',
+    },
+    {
+      code: 'class Stream {\n  constructor() {\n    this.#ended.catch(() => undefined);\n  }\n}\nfunction cancel() {\n  pending ??= reader.cancel();\n  pending.catch(() => undefined);\n}',
+      name: 'a promise kept in a field or an outer variable, awaited elsewhere',
+    },
+    {
+      code: 'async function race(body) {\n  const read = body.text();\n  void read.finally(clear).catch(() => undefined);\n  return await read;\n}',
+      name: 'a derived .finally() chain of a promise awaited later',
+    },
   ],
   invalid: [
     {

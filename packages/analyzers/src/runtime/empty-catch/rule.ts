@@ -22,7 +22,8 @@ type Emptiness = 'empty' | 'commented' | undefined;
 const DECLARATIONS = new Set(['lexical_declaration', 'variable_declaration']);
 
 /** Best-effort cleanup whose failure changes nothing the code can act on: closing a broken connection. */
-const CLEANUP = /^(?:close|destroy|disconnect|cancel|abort|release|end|terminate|kill|unlink|rm|rmdir|unref|removeListener|off|closeResultSet|cleanup|dispose)$/;
+const CLEANUP =
+  /^(?:close|destroy|disconnect|cancel|abort|release|end|terminate|kill|unlink|rm|rmdir|unref|removeListener|off|closeResultSet|cleanup|dispose)$/;
 
 /** The method or function name a call ends with: `connection.close()` → `close`. */
 function calledName(call: SyntaxNode): string | undefined {
@@ -45,7 +46,7 @@ function isCleanupTry(tryBlock: SyntaxNode | null | undefined): boolean {
  * block of an `if`/`else`, the statement after that `if` (not past the enclosing function).
  */
 function codeAfter(statement: SyntaxNode | null): SyntaxNode | undefined {
-  for (let current = statement; current; ) {
+  for (let current = statement; current;) {
     let next = current.nextNamedSibling;
     while (next?.type === 'comment') next = next.nextNamedSibling;
     if (next && next.type !== 'else_clause') return next;
@@ -110,7 +111,10 @@ function explainedOutside(tryStatement: SyntaxNode | null): boolean {
 /** `void p.catch(() => {})`: the chain is discarded with `void`, on purpose. */
 function discardedWithVoid(call: SyntaxNode): boolean {
   let node: SyntaxNode = call;
-  while (node.parent && (node.parent.type === 'parenthesized_expression' || (node.parent.type === 'member_expression' && node.parent.parent?.type === 'call_expression'))) {
+  while (
+    node.parent &&
+    (node.parent.type === 'parenthesized_expression' || (node.parent.type === 'member_expression' && node.parent.parent?.type === 'call_expression'))
+  ) {
     node = node.parent.type === 'member_expression' ? node.parent.parent! : node.parent;
   }
   return node.parent?.type === 'unary_expression' && node.parent.childForFieldName('operator')?.type === 'void';
@@ -139,7 +143,10 @@ function handlerEmptiness(handler: SyntaxNode): Emptiness {
   if (!body) return undefined;
   if (body.type === 'statement_block') return blockEmptiness(body);
   const value = unwrapParentheses(body);
-  const discarded = value.type === 'undefined' || (value.type === 'identifier' && value.text === 'undefined') || (value.type === 'unary_expression' && value.childForFieldName('operator')?.type === 'void');
+  const discarded =
+    value.type === 'undefined' ||
+    (value.type === 'identifier' && value.text === 'undefined') ||
+    (value.type === 'unary_expression' && value.childForFieldName('operator')?.type === 'void');
   return discarded ? 'empty' : undefined;
 }
 
@@ -164,7 +171,10 @@ function valueDiscarded(call: SyntaxNode): boolean {
 /** The promise a chain starts from: `p.finally(f).catch(…)` → `p`. */
 function chainRoot(call: SyntaxNode): SyntaxNode | undefined {
   let receiver = memberObject(calleeOf(call)!);
-  while (receiver?.type === 'call_expression' && /^(finally|then)$/.test(calleeOf(receiver)?.type === 'member_expression' ? calleeOf(receiver)!.childForFieldName('property')?.text ?? '' : '')) {
+  while (
+    receiver?.type === 'call_expression' &&
+    /^(finally|then)$/.test(calleeOf(receiver)?.type === 'member_expression' ? (calleeOf(receiver)!.childForFieldName('property')?.text ?? '') : '')
+  ) {
     receiver = memberObject(calleeOf(receiver)!);
   }
   return receiver;

@@ -65,7 +65,8 @@ function importedCallee(call: SyntaxNode, imports: ReadonlyMap<string, ImportedN
   if (!callee || !local || !origin) return undefined;
   // A module-level redeclaration of an imported name is an error, so only inner scopes can shadow it.
   if (resolveLocalName(local.text, call)) return undefined;
-  if (callee.type === 'identifier') return origin.imported === '*' ? undefined : { specifier: origin.specifier, imported: origin.imported, label: `${callee.text}()` };
+  if (callee.type === 'identifier')
+    return origin.imported === '*' ? undefined : { specifier: origin.specifier, imported: origin.imported, label: `${callee.text}()` };
   const method = propertyName(callee);
   return origin.imported === '*' && method ? { specifier: origin.specifier, imported: method, label: `${callee.text}()` } : undefined;
 }
@@ -163,4 +164,3 @@ export const asyncCallsCollector: Collector<AsyncCallFacts> = {
     };
   },
 };
-

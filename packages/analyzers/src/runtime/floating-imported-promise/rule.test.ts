@@ -11,7 +11,8 @@ describe('runtime/floating-imported-promise on mini-repositories', () => {
     const result = await analyzeFiles({
       'package.json': '{ "name": "app", "type": "module" }',
       'src/mailer.ts': 'export async function sendMail(to: string) {\n  await transport.send(to);\n}\nexport function format(to: string) {\n  return to;\n}\n',
-      'src/store.ts': 'const save = async (x: unknown) => {\n  await db.put(x);\n};\nexport { save as persist };\nexport default async function flush() {\n  await db.flush();\n}\n',
+      'src/store.ts':
+        'const save = async (x: unknown) => {\n  await db.put(x);\n};\nexport { save as persist };\nexport default async function flush() {\n  await db.flush();\n}\n',
       'src/index.ts': "export { sendMail } from './mailer.js';\nexport * from './store.js';\n",
       'src/app.ts': [
         "import { sendMail, persist } from './index.js';",
@@ -48,7 +49,8 @@ describe('runtime/floating-imported-promise on mini-repositories', () => {
   it('leaves handled, awaited, shadowed, external and non-async calls alone; counts same-file floating promises in the metric', async () => {
     const result = await analyzeFiles({
       'package.json': '{ "name": "app", "type": "module" }',
-      'src/jobs.ts': 'export async function run() {\n  await work();\n}\nexport async function safe() {\n  try {\n    await work();\n  } catch (error) {\n    report(error);\n  }\n}\nexport function sync() {}\n',
+      'src/jobs.ts':
+        'export async function run() {\n  await work();\n}\nexport async function safe() {\n  try {\n    await work();\n  } catch (error) {\n    report(error);\n  }\n}\nexport function sync() {}\n',
       'src/main.ts': [
         "import { run, safe, sync } from './jobs.js';",
         "import { readFile } from 'node:fs/promises';",

@@ -17,7 +17,9 @@ export interface PromiseSource {
 /** Promise-returning functions of Node's `<name>/promises` modules (sync helpers and iterators left out). */
 const PROMISE_MODULE_FUNCTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   fs: new Set(
-    'access appendFile chmod chown copyFile cp lchmod lchown link lstat lutimes mkdir mkdtemp open opendir readFile readdir readlink realpath rename rm rmdir stat statfs symlink truncate unlink utimes writeFile'.split(' '),
+    'access appendFile chmod chown copyFile cp lchmod lchown link lstat lutimes mkdir mkdtemp open opendir readFile readdir readlink realpath rename rm rmdir stat statfs symlink truncate unlink utimes writeFile'.split(
+      ' ',
+    ),
   ),
   stream: new Set(['pipeline', 'finished']),
   timers: new Set(['setTimeout', 'setImmediate']),
@@ -147,7 +149,12 @@ function thisClass(at: SyntaxNode): { body: SyntaxNode; isStatic: boolean } | un
       if (body?.type !== 'class_body') return undefined;
       return { body, isStatic: parent.type === 'class_static_block' || isStatic(parent) };
     }
-    if (parent.type === 'function_declaration' || parent.type === 'function_expression' || parent.type === 'generator_function' || parent.type === 'generator_function_declaration') {
+    if (
+      parent.type === 'function_declaration' ||
+      parent.type === 'function_expression' ||
+      parent.type === 'generator_function' ||
+      parent.type === 'generator_function_declaration'
+    ) {
       return undefined;
     }
   }
@@ -195,7 +202,11 @@ function memberCallSource(callee: SyntaxNode, call: SyntaxNode, lookup: SourceLo
     }
   }
   if (object.type === 'identifier' && object.text === 'Promise' && PROMISE_STATICS.has(method) && !resolveName('Promise', call)) {
-    return { label: `Promise.${method}()`, reason: `\`Promise.${method}()\` returns a promise that rejects when ${method === 'reject' ? 'it is created' : 'an input rejects'}`, confidence: 95 };
+    return {
+      label: `Promise.${method}()`,
+      reason: `\`Promise.${method}()\` returns a promise that rejects when ${method === 'reject' ? 'it is created' : 'an input rejects'}`,
+      confidence: 95,
+    };
   }
   if (method === 'fetch' && ['window', 'globalThis', 'self'].includes(object.text)) {
     return { label: `${object.text}.fetch()`, reason: '`fetch()` returns a promise that rejects on network errors', confidence: 90 };

@@ -21,7 +21,10 @@ new AnalyzerTester(runtime).run('floating-promise', {
       name: 'an async function whose whole body is try/catch cannot reject',
     },
     { code: '(async () => {\n  try {\n    await run();\n  } catch (error) {\n    report(error);\n  }\n})();', name: 'an async IIFE that catches everything' },
-    { code: 'class A {\n  async load() {}\n  run() {\n    const f = function () { this.load(); };\n  }\n}', name: 'this inside a function expression is not the instance' },
+    {
+      code: 'class A {\n  async load() {}\n  run() {\n    const f = function () { this.load(); };\n  }\n}',
+      name: 'this inside a function expression is not the instance',
+    },
     { code: 'class A {\n  load() {}\n  run() {\n    this.load();\n  }\n}', name: 'a non-async method' },
     { code: "import { readFileSync } from 'node:fs';\nreadFileSync('a');", name: 'synchronous fs' },
     { code: "import { watch } from 'node:fs/promises';\nwatch('a');", name: 'fs/promises.watch returns an async iterator' },
@@ -30,12 +33,33 @@ new AnalyzerTester(runtime).run('floating-promise', {
     { code: 'Promise.allSettled([a(), b()]);', name: 'allSettled does not reject' },
     { code: 'const run = async () => {};\nexport const handler = () => run();', name: 'arrow expression bodies return the promise' },
     { code: 'x.then;', name: 'not a call' },
-    { code: 'function load(source) {\n  source.next().then((value) => use(value));\n  this.promise.then(cancel);\n  Promise.resolve().then(cleanup);\n}', name: 'then on a receiver the rule does not know as a promise source, by default' },
-    { code: "worker.start({ quiet: true }).then(() => render(<App />));", filename: 'src/index.tsx', name: 'a then chain in module code: the continuation waits in the callback' },
-    { code: 'class Stream {\n  emit(error) {\n    Promise.reject(error);\n  }\n}', name: 'Promise.reject as a statement raises an unhandled rejection on purpose' },
-    { code: 'async function loop() {}\nfunction main() {\n  loop();\n  loop();\n}', filename: 'scripts/stress-test.js', name: 'a script starts its loops without awaiting them' },
-    { code: "/**\n * - Please do NOT modify this file.\n */\nfunction handle() {\n  (async () => {\n    await send();\n  })();\n}", filename: 'public/mockServiceWorker.js', name: 'a generated copy that must not be edited' },
-    { code: '(async () => {\n  await run();\n})();\nmain().then(() => console.log("done"));\nasync function main() {}', name: "a script's entry call in module code: a rejection ends the process as a top-level throw would" },
+    {
+      code: 'function load(source) {\n  source.next().then((value) => use(value));\n  this.promise.then(cancel);\n  Promise.resolve().then(cleanup);\n}',
+      name: 'then on a receiver the rule does not know as a promise source, by default',
+    },
+    {
+      code: 'worker.start({ quiet: true }).then(() => render(<App />));',
+      filename: 'src/index.tsx',
+      name: 'a then chain in module code: the continuation waits in the callback',
+    },
+    {
+      code: 'class Stream {\n  emit(error) {\n    Promise.reject(error);\n  }\n}',
+      name: 'Promise.reject as a statement raises an unhandled rejection on purpose',
+    },
+    {
+      code: 'async function loop() {}\nfunction main() {\n  loop();\n  loop();\n}',
+      filename: 'scripts/stress-test.js',
+      name: 'a script starts its loops without awaiting them',
+    },
+    {
+      code: '/**\n * - Please do NOT modify this file.\n */\nfunction handle() {\n  (async () => {\n    await send();\n  })();\n}',
+      filename: 'public/mockServiceWorker.js',
+      name: 'a generated copy that must not be edited',
+    },
+    {
+      code: '(async () => {\n  await run();\n})();\nmain().then(() => console.log("done"));\nasync function main() {}',
+      name: "a script's entry call in module code: a rejection ends the process as a top-level throw would",
+    },
   ],
   invalid: [
     {
@@ -69,7 +93,10 @@ new AnalyzerTester(runtime).run('floating-promise', {
     {
       code: 'const api = {\n  async load() {},\n  save: async () => {},\n};\napi.load();\napi.save();',
       name: 'async members of a const object literal',
-      findings: [{ line: 5, title: 'Unhandled promise from api.load() in example.ts' }, { line: 6, title: 'Unhandled promise from api.save() in example.ts' }],
+      findings: [
+        { line: 5, title: 'Unhandled promise from api.load() in example.ts' },
+        { line: 6, title: 'Unhandled promise from api.save() in example.ts' },
+      ],
     },
     {
       code: "import { writeFile } from 'node:fs/promises';\nimport * as fsp from 'fs/promises';\nimport fs, { promises as p } from 'fs';\nconst q = require('fs').promises;\nwriteFile('a', 'b');\nfsp.rm('a');\np.mkdir('d');\nfs.promises.unlink('x');\nq.stat('y');",

@@ -54,7 +54,7 @@ function floatingSource(part: SyntaxNode, lookup: SourceLookup, anyThen: boolean
       return {
         label: `${shortText(receiver)}.then()`,
         reason: earlier
-          ? '`.then()` after the chain\'s rejection handler returns a new promise that rejects when its callback throws'
+          ? "`.then()` after the chain's rejection handler returns a new promise that rejects when its callback throws"
           : '`.then()` with only a fulfilment callback returns a new promise that rejects when the receiver or the callback does',
         confidence: earlier ? 70 : 85,
       };
@@ -184,4 +184,3 @@ export const floatingPromise = defineRule({
     };
   },
 });
-

@@ -41,7 +41,8 @@ function resultIsTested(nonNull: SyntaxNode): boolean {
   if (assignment?.type !== 'assignment_expression') return false;
   const holder = parentSkippingParentheses(assignment);
   if (!holder) return false;
-  if (LOOP_OR_IF.has(holder.type)) return contains(holder.childForFieldName('condition') ?? holder, assignment) && holder.childForFieldName('condition') !== null;
+  if (LOOP_OR_IF.has(holder.type))
+    return contains(holder.childForFieldName('condition') ?? holder, assignment) && holder.childForFieldName('condition') !== null;
   return holder.type === 'binary_expression' || holder.type === 'ternary_expression' || holder.type === 'unary_expression';
 }
 

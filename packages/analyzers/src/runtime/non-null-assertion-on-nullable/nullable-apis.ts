@@ -114,10 +114,17 @@ function methodApi(call: SyntaxNode, method: string): NullableApi | undefined {
     case 'closest':
       // `document.getElementById('root')!`: an element of the page's own markup, found by a fixed id
       // or selector; the idiom of every app entry, which fails at once and visibly if the page lacks it.
-      if (method !== 'closest' && /^(?:window\.)?document$/.test(receiver) && argNodes.length === 1 && stringLiteralValue(argNodes[0]) !== undefined) return undefined;
+      if (method !== 'closest' && /^(?:window\.)?document$/.test(receiver) && argNodes.length === 1 && stringLiteralValue(argNodes[0]) !== undefined)
+        return undefined;
       return { api: method, nullWhen: 'no element matches', ...EXTERNAL, guards: [], subject: call.text };
     case 'getAttribute':
-      return { api: 'Element.getAttribute', nullWhen: 'the attribute is absent', ...EXTERNAL, guards: [`${receiver}.hasAttribute(${args})`], subject: call.text };
+      return {
+        api: 'Element.getAttribute',
+        nullWhen: 'the attribute is absent',
+        ...EXTERNAL,
+        guards: [`${receiver}.hasAttribute(${args})`],
+        subject: call.text,
+      };
     case 'getItem':
       return { api: 'Storage.getItem', nullWhen: 'nothing is stored under the key', ...EXTERNAL, guards: [], subject: call.text };
     default:
@@ -153,11 +160,10 @@ export function assertedExpression(nonNull: SyntaxNode): SyntaxNode | undefined 
   while (current && HOISTED_BY_GRAMMAR.has(current.type)) {
     current =
       current.type === 'binary_expression'
-        ? current.childForFieldName('right') ?? undefined
+        ? (current.childForFieldName('right') ?? undefined)
         : current.type === 'unary_expression'
-          ? current.childForFieldName('argument') ?? undefined
+          ? (current.childForFieldName('argument') ?? undefined)
           : current.namedChildren[current.namedChildren.length - 1];
   }
   return current;
 }
-

@@ -3,7 +3,11 @@ import { runtime } from '../index.js';
 
 new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
   valid: [
-    { code: 'const time = proc.stdout.match(/total time:\\s+(.+)/i)![1];', filename: 'scripts/bisect.ts', name: 'a script parsing a tool it ran stops with the TypeError' },
+    {
+      code: 'const time = proc.stdout.match(/total time:\\s+(.+)/i)![1];',
+      filename: 'scripts/bisect.ts',
+      name: 'a script parsing a tool it ran stops with the TypeError',
+    },
     { code: 'const first = list[0]!;\nconst name = user!.name;', name: 'assertions on other expressions' },
     { code: 'if (cache.has(key)) {\n  use(cache.get(key)!);\n}', options: { collections: true }, name: 'Map.get after has' },
     { code: 'if (!groups.has(k)) groups.set(k, []);\ngroups.get(k)!.push(v);', options: { collections: true }, name: 'Map.get after set' },
@@ -11,17 +15,36 @@ new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
     { code: 'while (queue.length > 0) {\n  const next = queue.shift()!;\n}', options: { collections: true }, name: 'shift under a length check' },
     { code: 'while (stack?.length) {\n  emit(stack.pop()!);\n}', options: { collections: true }, name: 'optional-chained length check' },
     { code: 'const last = args.length ? args.pop()! : undefined;', options: { collections: true }, name: 'pop in a guarded ternary' },
-    { code: 'let action;\nwhile ((action = actions.shift()!)) {\n  action.run();\n}', options: { collections: true }, name: 'the assigned result is tested by the loop' },
-    { code: 'if (buffers.every((b) => b.length)) {\n  const row = buffers.map((b) => b.shift()!);\n}', options: { collections: true }, name: 'a check in an enclosing function counts for a callback' },
+    {
+      code: 'let action;\nwhile ((action = actions.shift()!)) {\n  action.run();\n}',
+      options: { collections: true },
+      name: 'the assigned result is tested by the loop',
+    },
+    {
+      code: 'if (buffers.every((b) => b.length)) {\n  const row = buffers.map((b) => b.shift()!);\n}',
+      options: { collections: true },
+      name: 'a check in an enclosing function counts for a callback',
+    },
     { code: 'if (/\\d+/.test(text)) {\n  const n = text.match(/\\d+/)![0];\n}', name: 'match after test' },
     { code: 'const prefix = /^[_$]*/.exec(name)![0];\nconst tail = name.match(/\\s*$/)![0];', name: 'a pattern that matches every string' },
-    { code: "const word = name.match(/\\w*/u)![0];", name: 'a u-flag pattern that matches every string' },
+    { code: 'const word = name.match(/\\w*/u)![0];', name: 'a u-flag pattern that matches every string' },
     { code: 'if (!process.env.API_URL) throw new Error("API_URL is required");\nconst url = process.env.API_URL!;', name: 'process.env checked first' },
     { code: 'const ok = !!items.find((i) => i.ok);', name: 'logical not is not an assertion' },
-    { code: "const base = path.split('/').pop()!;\nconst last = [a, b].at(-1)!;", options: { collections: true }, name: 'split with a separator and array literals are never empty' },
+    {
+      code: "const base = path.split('/').pop()!;\nconst last = [a, b].at(-1)!;",
+      options: { collections: true },
+      name: 'split with a separator and array literals are never empty',
+    },
     { code: 'const el = (document.querySelector("#app") as HTMLElement | null) ?? fallback;', name: 'no assertion' },
-    { code: "createRoot(document.getElementById('root')!).render(<App />);\nconst out = document.querySelector('#output')!;", filename: 'src/main.tsx', name: "an element of the page's own markup by a fixed id: the app-entry idiom" },
-    { code: 'const owner = users.find((u) => u.id === id)!;\nconst count = counts.get(key)!;\nconst last = stack.pop()!;', name: 'collection lookups are not reported by default' },
+    {
+      code: "createRoot(document.getElementById('root')!).render(<App />);\nconst out = document.querySelector('#output')!;",
+      filename: 'src/main.tsx',
+      name: "an element of the page's own markup by a fixed id: the app-entry idiom",
+    },
+    {
+      code: 'const owner = users.find((u) => u.id === id)!;\nconst count = counts.get(key)!;\nconst last = stack.pop()!;',
+      name: 'collection lookups are not reported by default',
+    },
   ],
   invalid: [
     {
@@ -97,7 +120,8 @@ new AnalyzerTester(runtime).run('non-null-assertion-on-nullable', {
     { code: 'const v = (a && b)!.c;', name: 'a parenthesised logical expression' },
     {
       code: 'const v = users.find(isAdmin) && other!.name;\nconst w = cache.get(k) || fallback!.value;',
-      options: { collections: true }, name: 'grammar quirk: `a && b!.c` comes out as `(a && b)!.c`, yet the ! belongs to b, not to the lookup',
+      options: { collections: true },
+      name: 'grammar quirk: `a && b!.c` comes out as `(a && b)!.c`, yet the ! belongs to b, not to the lookup',
     },
   ],
   invalid: [

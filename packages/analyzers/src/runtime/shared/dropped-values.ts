@@ -24,4 +24,3 @@ export function droppedParts(expression: SyntaxNode): SyntaxNode[] {
       return [];
   }
 }
-

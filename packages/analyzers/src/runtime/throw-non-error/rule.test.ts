@@ -3,8 +3,14 @@ import { runtime } from '../index.js';
 
 new AnalyzerTester(runtime).run('throw-non-error', {
   valid: [
-    { code: "function abort() {\n  // eslint-disable-next-line no-throw-literal\n  throw { name: 'AbortError', message: 'Aborted' };\n}", name: 'a lint suppression says the plain object is thrown on purpose (serialisable errors)' },
-    { code: "async function copyAll(paths) {\n  const results = await Promise.allSettled(paths.map((p) => copy(p).catch((error) => {\n    throw [p, error];\n  })));\n  return results.filter((r) => r.status === 'rejected').map((r) => r.reason);\n}", name: 'a value carried to Promise.allSettled as data' },
+    {
+      code: "function abort() {\n  // eslint-disable-next-line no-throw-literal\n  throw { name: 'AbortError', message: 'Aborted' };\n}",
+      name: 'a lint suppression says the plain object is thrown on purpose (serialisable errors)',
+    },
+    {
+      code: "async function copyAll(paths) {\n  const results = await Promise.allSettled(paths.map((p) => copy(p).catch((error) => {\n    throw [p, error];\n  })));\n  return results.filter((r) => r.status === 'rejected').map((r) => r.reason);\n}",
+      name: 'a value carried to Promise.allSettled as data',
+    },
     'throw new Error("bad input");',
     { code: 'class HttpError extends Error {}\nthrow new HttpError(404);', name: 'an Error subclass' },
     { code: 'try {\n  run();\n} catch (error) {\n  throw error;\n}', name: 'rethrowing the caught value' },

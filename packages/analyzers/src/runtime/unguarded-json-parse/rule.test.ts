@@ -6,7 +6,10 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     { code: 'const defaults = JSON.parse(\'{"a":1}\');', name: 'a string literal' },
     { code: 'const copy = JSON.parse(JSON.stringify(value));', name: 'a deep copy through JSON.stringify' },
     { code: 'const TEMPLATE = `{"a":1}`;\nconst value = JSON.parse(TEMPLATE);', name: 'a const bound to a static template' },
-    { code: 'function load(raw) {\n  try {\n    return JSON.parse(raw);\n  } catch (error) {\n    throw new Error(`bad config: ${error.message}`);\n  }\n}', name: 'inside try with catch' },
+    {
+      code: 'function load(raw) {\n  try {\n    return JSON.parse(raw);\n  } catch (error) {\n    throw new Error(`bad config: ${error.message}`);\n  }\n}',
+      name: 'inside try with catch',
+    },
     { code: 'fetchText().then((text) => JSON.parse(text)).catch(report);', name: 'a then callback of a chain with a catch' },
     {
       code: 'const config = { decode: (e) => JSON.parse(e.data) };\nsocket.onmessage = (e) => {\n  try {\n    next(config.decode(e));\n  } catch (err) {\n    fail(err);\n  }\n};',
@@ -14,21 +17,51 @@ new AnalyzerTester(runtime).run('unguarded-json-parse', {
     },
     { code: 'const text = "JSON.parse(x)";', name: 'inside a string' },
     { code: 'const parse = JSON.parse;', name: 'not a call' },
-    { code: 'export function parseReport(text) {\n  return JSON.parse(text);\n}\nclass Req {\n  json() {\n    return this.body("text").then((text) => JSON.parse(text));\n  }\n}\nconst decode = (e) => JSON.parse(e.data);', name: 'a function named for parsing throws by contract, as Response.json() does' },
-    { code: 'async function defaultParseResponse(response) {\n  const bodyText = await response.text();\n  return JSON.parse(bodyText);\n}', name: "an SDK's response parser" },
-    { code: 'const pkg = JSON.parse(readFileSync("./package.json", "utf8"));\nconst own = JSON.parse(fs.readFileSync(packageJsonPath, "utf8"));', name: "the project's own manifest" },
-    { code: 'declare const __STATIC_CONTENT_MANIFEST: string;\nexport const manifest = JSON.parse(__STATIC_CONTENT_MANIFEST);', name: 'a constant the platform injects' },
-    { code: 'const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));\nconst out = JSON.parse(execSync("gh pr view --json number").toString());', filename: 'scripts/release.mjs', name: 'a script stops with the SyntaxError, which is its error report' },
+    {
+      code: 'export function parseReport(text) {\n  return JSON.parse(text);\n}\nclass Req {\n  json() {\n    return this.body("text").then((text) => JSON.parse(text));\n  }\n}\nconst decode = (e) => JSON.parse(e.data);',
+      name: 'a function named for parsing throws by contract, as Response.json() does',
+    },
+    {
+      code: 'async function defaultParseResponse(response) {\n  const bodyText = await response.text();\n  return JSON.parse(bodyText);\n}',
+      name: "an SDK's response parser",
+    },
+    {
+      code: 'const pkg = JSON.parse(readFileSync("./package.json", "utf8"));\nconst own = JSON.parse(fs.readFileSync(packageJsonPath, "utf8"));',
+      name: "the project's own manifest",
+    },
+    {
+      code: 'declare const __STATIC_CONTENT_MANIFEST: string;\nexport const manifest = JSON.parse(__STATIC_CONTENT_MANIFEST);',
+      name: 'a constant the platform injects',
+    },
+    {
+      code: 'const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));\nconst out = JSON.parse(execSync("gh pr view --json number").toString());',
+      filename: 'scripts/release.mjs',
+      name: 'a script stops with the SyntaxError, which is its error report',
+    },
     { code: 'const data = JSON.parse(readFileSync(file, "utf8"));', filename: 'test/helpers.ts', name: 'test code' },
-    { code: 'const cfg = JSON.parse(readFileSync(userPath, "utf8"));\nconst flags = JSON.parse(process.env.FLAGS);', name: 'files and the environment are only reported with allInputs' },
-    { code: 'function restore(store) {\n  return JSON.parse(store.read());\n}\nexport function summarise(text) {\n  return JSON.parse(text);\n}', name: 'text of unknown origin and parameters are only reported with allInputs' },
+    {
+      code: 'const cfg = JSON.parse(readFileSync(userPath, "utf8"));\nconst flags = JSON.parse(process.env.FLAGS);',
+      name: 'files and the environment are only reported with allInputs',
+    },
+    {
+      code: 'function restore(store) {\n  return JSON.parse(store.read());\n}\nexport function summarise(text) {\n  return JSON.parse(text);\n}',
+      name: 'text of unknown origin and parameters are only reported with allInputs',
+    },
   ],
   invalid: [
     {
       code: "import { readFileSync } from 'node:fs';\nexport function loadConfig(path) {\n  const raw = readFileSync(path, 'utf8');\n  return JSON.parse(raw);\n}",
       options: { allInputs: true },
       name: 'a file read with readFileSync, through a const (allInputs)',
-      findings: [{ line: 4, title: 'JSON.parse(raw) of external input without try/catch in loadConfig', severity: 'medium', symbol: 'loadConfig', data: { input: 'external' } }],
+      findings: [
+        {
+          line: 4,
+          title: 'JSON.parse(raw) of external input without try/catch in loadConfig',
+          severity: 'medium',
+          symbol: 'loadConfig',
+          data: { input: 'external' },
+        },
+      ],
     },
     {
       code: 'app.post("/hook", (req, res) => {\n  const event = JSON.parse(req.body);\n  res.send(event.id);\n});\nws.on("message", (message) => handle(JSON.parse(message.data)));',

@@ -6,7 +6,10 @@ new AnalyzerTester(runtime).run('unreachable-code', {
     { code: 'function f(a) {\n  if (a) return 1;\n  return 2;\n}', name: 'a return inside an if without braces' },
     { code: 'function f(a) {\n  if (a) {\n    return 1;\n  }\n  next();\n}', name: 'an if without else' },
     { code: 'function f() {\n  return g();\n  function g() {\n    return 1;\n  }\n}', name: 'a hoisted function declaration after return' },
-    { code: 'function f() {\n  return 1;\n  type T = string;\n  interface I {}\n  var later;\n  ;\n}', name: 'types, var without initializer and empty statements' },
+    {
+      code: 'function f() {\n  return 1;\n  type T = string;\n  interface I {}\n  var later;\n  ;\n}',
+      name: 'types, var without initializer and empty statements',
+    },
     { code: 'function f() {\n  return 1;\n  // trailing note\n}', name: 'a comment' },
     { code: 'switch (x) {\n  case 1:\n    run();\n    break;\n  case 2:\n    return;\n  default:\n    other();\n}', name: 'case labels start new lists' },
     { code: 'for (const x of xs) {\n  switch (x) {\n    case 1:\n      break;\n  }\n  use(x);\n}', name: 'a break inside a nested switch' },

@@ -70,8 +70,7 @@ export const unreachableCode = defineRule({
       whyItMatters:
         'Code after a return, throw, break or continue never runs. It is usually the trace of a bug — a misplaced early ' +
         'return, a cleanup that was meant to happen, a forgotten branch — and readers assume it does something.',
-      suggestedAction:
-        'Decide what was intended: move the statements before the exit if they must run, or delete them if they are leftovers.',
+      suggestedAction: 'Decide what was intended: move the statements before the exit if they must run, or delete them if they are leftovers.',
     },
   },
   create(context) {
@@ -99,7 +98,10 @@ export const unreachableCode = defineRule({
       const kind = exitKind(statement);
       const jump = JUMPS.has(statement.type);
       const count = after.length === 1 ? 'the statement' : `the ${after.length} statements`;
-      const lines = first.startPosition.row === last.endPosition.row ? `line ${first.startPosition.row + 1}` : `lines ${first.startPosition.row + 1}–${last.endPosition.row + 1}`;
+      const lines =
+        first.startPosition.row === last.endPosition.row
+          ? `line ${first.startPosition.row + 1}`
+          : `lines ${first.startPosition.row + 1}–${last.endPosition.row + 1}`;
       context.report({
         lineStart: first.startPosition.row + 1,
         lineEnd: last.endPosition.row + 1,

@@ -18,7 +18,14 @@ const eslintSarif = {
         driver: {
           name: 'ESLint',
           informationUri: 'https://eslint.org',
-          rules: [{ id: 'no-unused-vars', shortDescription: { text: 'Disallow unused variables' }, helpUri: 'https://eslint.org/docs/rules/no-unused-vars', properties: { category: 'Variables' } }],
+          rules: [
+            {
+              id: 'no-unused-vars',
+              shortDescription: { text: 'Disallow unused variables' },
+              helpUri: 'https://eslint.org/docs/rules/no-unused-vars',
+              properties: { category: 'Variables' },
+            },
+          ],
         },
       },
       artifacts: [{ location: { uri: 'file:///REPO/src/a.ts' } }],
@@ -26,7 +33,14 @@ const eslintSarif = {
         {
           level: 'error',
           message: { text: "'unused' is assigned a value but never used." },
-          locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///REPO/src/a.ts', index: 0 }, region: { startLine: 2, startColumn: 7, endLine: 2, endColumn: 13 } } }],
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: 'file:///REPO/src/a.ts', index: 0 },
+                region: { startLine: 2, startColumn: 7, endLine: 2, endColumn: 13 },
+              },
+            },
+          ],
           ruleId: 'no-unused-vars',
           ruleIndex: 0,
         },
@@ -67,7 +81,18 @@ describe('sarif-import/external-results', () => {
     expect(original.findings.length).toBeGreaterThan(0);
     repo.write({ 'codehealth.sarif': JSON.stringify(toSarif(original)) });
     const imported = await analyze(repo.root);
-    const shape = (f: (typeof original.findings)[number]) => [f.ruleId, f.analyzerName, f.severity, f.category, f.filePath, f.anchor, f.title, f.description, f.confidence, f.symbol];
+    const shape = (f: (typeof original.findings)[number]) => [
+      f.ruleId,
+      f.analyzerName,
+      f.severity,
+      f.category,
+      f.filePath,
+      f.anchor,
+      f.title,
+      f.description,
+      f.confidence,
+      f.symbol,
+    ];
     expect(imported.findings.map(shape)).toEqual(original.findings.map(shape));
   });
 
@@ -76,7 +101,11 @@ describe('sarif-import/external-results', () => {
     const log = JSON.stringify(eslintSarif).replaceAll('file:///REPO/', '');
     repo.write({ 'build/lint.sarif.json': log });
     const outside = createGitRepo({ 'x.sarif': log });
-    const config = { rules: { 'sarif-import/external-results': { options: { files: ['build/lint.sarif.json', `../${outside.root.split('/').pop()}/x.sarif`], autoDetect: false } } } };
+    const config = {
+      rules: {
+        'sarif-import/external-results': { options: { files: ['build/lint.sarif.json', `../${outside.root.split('/').pop()}/x.sarif`], autoDetect: false } },
+      },
+    };
     const result = await analyze(repo.root, [sarifImport], config);
     expect(result.findings.map((f) => [f.ruleId, f.filePath, f.anchor.lineStart])).toEqual([['eslint/no-unused-vars', 'src/a.ts', 2]]);
     expect(result.metrics.analyzerMetrics['sarif-import.importedFiles']).toBe(1);

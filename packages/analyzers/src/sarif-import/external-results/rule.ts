@@ -36,8 +36,9 @@ export const externalResults = defineRule({
     options,
     confidence: 90,
     docs: {
-      whyItMatters: 'The tool that produced this result considers it a problem; keeping it next to CodeHealth\'s own findings puts every known issue in one list, one score and one dismissal workflow.',
-      suggestedAction: 'Follow the producing tool\'s documentation for this rule, or dismiss the issue if the rule does not apply.',
+      whyItMatters:
+        "The tool that produced this result considers it a problem; keeping it next to CodeHealth's own findings puts every known issue in one list, one score and one dismissal workflow.",
+      suggestedAction: "Follow the producing tool's documentation for this rule, or dismiss the issue if the rule does not apply.",
     },
   },
   async analyze(context) {

@@ -60,7 +60,9 @@ function fromPrivateParameters(part: SyntaxNode, source: string): boolean {
     const name = functionName(fn);
     if (!name) return false;
     const e = escapeRegExp(name);
-    return !new RegExp(`export\\s+(?:default\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var)\\s+${e}\\b|exports\\.${e}\\b|export\\s*\\{[^}]*\\b${e}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b${e}\\b|${e}\\b)|export\\s+default\\s+${e}\\b`).test(source);
+    return !new RegExp(
+      `export\\s+(?:default\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var)\\s+${e}\\b|exports\\.${e}\\b|export\\s*\\{[^}]*\\b${e}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b${e}\\b|${e}\\b)|export\\s+default\\s+${e}\\b`,
+    ).test(source);
   });
 }
 
@@ -113,7 +115,8 @@ export const commandInjection = defineRule({
       const severity = severityOf(shapes, fromRequest);
       const place = placeOf(call, context.file.path);
       const fn = `${target.name}()`;
-      const shellNote = use === 'always' ? 'a shell' : use === 'option' ? 'a shell (`shell` option)' : 'a shell on some platforms (`shell` option set from an expression)';
+      const shellNote =
+        use === 'always' ? 'a shell' : use === 'option' ? 'a shell (`shell` option)' : 'a shell on some platforms (`shell` option set from an expression)';
       const baseConfidence = fromRequest ? 90 : severity === 'high' ? 85 : 60;
       context.report({
         node: call,

@@ -14,22 +14,46 @@ const SAMPLE_JWT = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '123456789
 const PEM_BEGIN = '-----BEGIN RSA ' + 'PRIVATE KEY-----';
 const PEM_END = '-----END RSA ' + 'PRIVATE KEY-----';
 const MONGO_URL = 'mongodb+srv://admin' + ':Xk29fLq8Pz@cluster0.acme.mongodb.net/prod';
-const PEM_BODY = 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0\nzN7zPxZ4fVg3Yb8Kq2wLmR5sTn6jH9dC1aE0rU4iO7pXyQbZcVxWk3MgNhJfDlAsBeGoCuIt';
+const PEM_BODY =
+  'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0\nzN7zPxZ4fVg3Yb8Kq2wLmR5sTn6jH9dC1aE0rU4iO7pXyQbZcVxWk3MgNhJfDlAsBeGoCuIt';
 
 new AnalyzerTester(security).run('hard-coded-secret', {
   valid: [
-    { code: "const siteConfig = {\n  algolia: {\n    apiKey: '500db32fbdbd53a814f42aafdfa26bd4',\n    indexName: 'docs',\n  },\n};", filename: 'website/siteConfig.js', name: 'an Algolia search-only key is public by design' },
-    { code: "const config = {\n  server: 'localhost',\n  user: 'sa',\n  password: 'S0meVeryHardPassword1',\n};", filename: 'scripts/stress.js', name: "a local service's login" },
+    {
+      code: "const siteConfig = {\n  algolia: {\n    apiKey: '500db32fbdbd53a814f42aafdfa26bd4',\n    indexName: 'docs',\n  },\n};",
+      filename: 'website/siteConfig.js',
+      name: 'an Algolia search-only key is public by design',
+    },
+    {
+      code: "const config = {\n  server: 'localhost',\n  user: 'sa',\n  password: 'S0meVeryHardPassword1',\n};",
+      filename: 'scripts/stress.js',
+      name: "a local service's login",
+    },
     { code: "const POSSIBLE_TOKEN = '[a-z0-9_.-]*[a-z0-9]';", name: "a regular expression's source" },
     'const password = process.env.DB_PASSWORD;',
-    { code: "const apiKey = 'changeme';\nconst token = 'your-api-token-here';\nconst secret = '<CLIENT_SECRET>';\nconst pwd = 'xxxxxxxxxxxx';", name: 'placeholders' },
-    { code: "const passwordField = 'a8Fk2LmQ9xZ7';\nconst tokenUrl = 'https://auth.acme.io/oauth/token';", name: 'names that mention a secret without holding one' },
-    { code: "const token = 'access_token';\nconst TOKEN_ENV = 'GITHUB_TOKEN';\nconst secret = 'auth.secret.label';\nconst apiKey = 'x-api-key';", name: 'identifiers, env names and message keys' },
+    {
+      code: "const apiKey = 'changeme';\nconst token = 'your-api-token-here';\nconst secret = '<CLIENT_SECRET>';\nconst pwd = 'xxxxxxxxxxxx';",
+      name: 'placeholders',
+    },
+    {
+      code: "const passwordField = 'a8Fk2LmQ9xZ7';\nconst tokenUrl = 'https://auth.acme.io/oauth/token';",
+      name: 'names that mention a secret without holding one',
+    },
+    {
+      code: "const token = 'access_token';\nconst TOKEN_ENV = 'GITHUB_TOKEN';\nconst secret = 'auth.secret.label';\nconst apiKey = 'x-api-key';",
+      name: 'identifiers, env names and message keys',
+    },
     { code: "const secret = 'Please enter your secret';\nconst password = 'short1';", name: 'prose and short values' },
     { code: `const key = '${AWS_EXAMPLE}';`, name: "AWS's documented example key" },
     { code: `const token = '${SAMPLE_JWT}';`, name: "jwt.io's sample token" },
-    { code: "const url = 'postgres://postgres:postgres@localhost:5432/app';\nconst other = 'mysql://app:s3cretPw9@127.0.0.1/app';", name: 'local development connection strings' },
-    { code: "const lock = { integrity: 'sha512-Zk9vX2nQ8pL4mR7tW1yB3cE6fH0jK5aS' };\nconst passwordHash = '5f4dcc3b5aa765d61d8327deb882cf99';", name: 'hashes' },
+    {
+      code: "const url = 'postgres://postgres:postgres@localhost:5432/app';\nconst other = 'mysql://app:s3cretPw9@127.0.0.1/app';",
+      name: 'local development connection strings',
+    },
+    {
+      code: "const lock = { integrity: 'sha512-Zk9vX2nQ8pL4mR7tW1yB3cE6fH0jK5aS' };\nconst passwordHash = '5f4dcc3b5aa765d61d8327deb882cf99';",
+      name: 'hashes',
+    },
     { code: "const apiKey = 'a8Fk2LmQ9xZ7pQ4w';", filename: 'src/auth.test.ts', name: 'entropy-based secrets are not reported in tests' },
     { code: "const apiKey = 'a8Fk2LmQ9xZ7pQ4w';", filename: 'examples/basic/client.ts', name: 'nor in example code' },
     { code: 'const url = `postgres://${user}:${password}@${host}/db`;', name: 'a connection string from variables' },
@@ -42,7 +66,10 @@ new AnalyzerTester(security).run('hard-coded-secret', {
       code: "const config = {\n  server: 'db.internal.example.net',\n  user: 'sa',\n  password: 'S0meVeryHardPassword1',\n};\nconst search = { apiKey: '500db32fbdbd53a814f42aafdfa26bd4' };",
       filename: 'src/db.js',
       name: "a remote service's login, and an API key outside an Algolia block",
-      findings: [{ line: 4, severity: 'high' }, { line: 6, severity: 'high' }],
+      findings: [
+        { line: 4, severity: 'high' },
+        { line: 6, severity: 'high' },
+      ],
     },
     {
       code: `export const config = {\n  region: 'eu-west-1',\n  accessKeyId: '${AWS_KEY}',\n};`,

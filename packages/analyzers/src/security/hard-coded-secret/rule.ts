@@ -87,7 +87,7 @@ function publicByDesign(holder: SyntaxNode): boolean {
   const object = holder.parent?.type === 'object' ? holder.parent : undefined;
   if (!object) return false;
   if (/\b(?:host|hostname|server)\s*:\s*['"`](?:localhost|127\.0\.0\.1|0\.0\.0\.0)['"`]/.test(object.text)) return true;
-  const owner = object.parent?.type === 'pair' ? object.parent.childForFieldName('key')?.text ?? '' : '';
+  const owner = object.parent?.type === 'pair' ? (object.parent.childForFieldName('key')?.text ?? '') : '';
   return /algolia|docsearch/i.test(owner);
 }
 
@@ -127,7 +127,9 @@ export const hardCodedSecret = defineRule({
     const reportFormat = (root: SyntaxNode, format: SecretFormat, match: RegExpExecArray) => {
       const node = root.descendantForIndex(match.index, match.index + match[0].length);
       const place = placeOf(node, context.file.path);
-      const where = illustrative ? ` It is in ${context.file.kind === 'test' ? 'test' : 'example'} code, which often holds revoked or sample keys: check whether it is live.` : '';
+      const where = illustrative
+        ? ` It is in ${context.file.kind === 'test' ? 'test' : 'example'} code, which often holds revoked or sample keys: check whether it is live.`
+        : '';
       reportedValues.add(match[0]);
       context.report({
         lineStart: lineOf(match.index),
@@ -219,6 +221,11 @@ export const hardCodedSecret = defineRule({
 
     if (!scanFormats) return { program: checkNames };
     if (!scanNames) return { program: scan };
-    return { program: (root) => { scan(root); checkNames(root); } };
+    return {
+      program: (root) => {
+        scan(root);
+        checkNames(root);
+      },
+    };
   },
 });

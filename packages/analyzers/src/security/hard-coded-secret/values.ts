@@ -62,7 +62,22 @@ export function rejectValue(value: string, thresholds: ValueThresholds): string 
 
 const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey']);
 /** `<word> key` pairs that name a key used as a credential. */
-const KEY_QUALIFIERS = new Set(['api', 'access', 'secret', 'private', 'signing', 'encryption', 'auth', 'client', 'master', 'app', 'service', 'session', 'jwt', 'hmac']);
+const KEY_QUALIFIERS = new Set([
+  'api',
+  'access',
+  'secret',
+  'private',
+  'signing',
+  'encryption',
+  'auth',
+  'client',
+  'master',
+  'app',
+  'service',
+  'session',
+  'jwt',
+  'hmac',
+]);
 /** Names of things that are about a secret but are not one. */
 const NOT_SECRET_WORDS = new Set(['hash', 'hashed', 'digest', 'checksum', 'integrity', 'public', 'salt', 'id', 'public_key']);
 

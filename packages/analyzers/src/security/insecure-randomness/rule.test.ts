@@ -4,7 +4,11 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('insecure-randomness', {
   valid: [
-    { code: "export function login() {\n  const token = Math.random().toString(36);\n  return token;\n}", filename: 'examples/auth/login.js', name: 'an example is not what ships' },
+    {
+      code: 'export function login() {\n  const token = Math.random().toString(36);\n  return token;\n}',
+      filename: 'examples/auth/login.js',
+      name: 'an example is not what ships',
+    },
     'const delay = base * 2 ** attempt + Math.random() * 100;',
     { code: 'function randomColor() {\n  return `hsl(${Math.floor(Math.random() * 360)}, 80%, 50%)`;\n}', name: 'colours' },
     { code: 'const tokenExpiry = Date.now() + Math.random() * 1000;', name: 'jitter on an expiry is not the token' },
@@ -35,7 +39,10 @@ new AnalyzerTester(security).run('insecure-randomness', {
     {
       code: 'res.cookie("sid", String(Math.random()));\nsetSessionId(Math.random().toString(36));\nconst user = { apiKey: Math.random().toString(36) };',
       name: 'passed to a setter, stored in a property',
-      findings: [{ line: 2, severity: 'info', data: { purpose: 'session id' } }, { line: 3, severity: 'info', data: { purpose: 'api key' } }],
+      findings: [
+        { line: 2, severity: 'info', data: { purpose: 'session id' } },
+        { line: 3, severity: 'info', data: { purpose: 'api key' } },
+      ],
     },
   ],
 });

@@ -10,14 +10,45 @@ import { wordsOf } from '../shared/words.js';
 const options = z.object({}).strict().default({});
 
 const SECRET_WORDS = new Set([
-  'token', 'secret', 'password', 'passwd', 'pwd', 'passphrase', 'nonce', 'salt', 'otp', 'totp', 'csrf', 'xsrf', 'apikey',
-  'credential', 'credentials', 'verifier', 'pin', 'iv', 'sessionid',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'nonce',
+  'salt',
+  'otp',
+  'totp',
+  'csrf',
+  'xsrf',
+  'apikey',
+  'credential',
+  'credentials',
+  'verifier',
+  'pin',
+  'iv',
+  'sessionid',
 ]);
 /** `<qualifier> <last>` pairs: `sessionId`, `apiKey`, `resetCode`. */
 const QUALIFIED: Record<string, ReadonlySet<string>> = {
   id: new Set(['session', 'auth', 'login']),
   key: new Set(['api', 'secret', 'private', 'access', 'encryption', 'session', 'signing', 'auth', 'license']),
-  code: new Set(['verification', 'verify', 'reset', 'auth', 'otp', 'invite', 'invitation', 'confirmation', 'activation', 'recovery', 'login', 'security', 'access']),
+  code: new Set([
+    'verification',
+    'verify',
+    'reset',
+    'auth',
+    'otp',
+    'invite',
+    'invitation',
+    'confirmation',
+    'activation',
+    'recovery',
+    'login',
+    'security',
+    'access',
+  ]),
 };
 
 /** The secret-like thing a name stands for (`token` for `generateToken`), if any. */
@@ -51,8 +82,7 @@ export const insecureRandomness = defineRule({
         'recovered from a few outputs, after which every past and future value is predictable. A token, password ' +
         'or session id made from it can be guessed.',
       suggestedAction:
-        'Use crypto.randomBytes(), crypto.randomInt(), crypto.randomUUID() or crypto.getRandomValues() for anything ' +
-        'that must be unguessable.',
+        'Use crypto.randomBytes(), crypto.randomInt(), crypto.randomUUID() or crypto.getRandomValues() for anything ' + 'that must be unguessable.',
     },
   },
   create(context) {
@@ -68,7 +98,11 @@ export const insecureRandomness = defineRule({
         const purpose = direct ?? viaCall ?? viaFunction;
         if (!purpose) return;
         const place = placeOf(call, context.file.path);
-        const holder = direct ? `\`${flow.target}\`` : viaCall ? `a call to \`${flow.callees.find((c) => secretPurpose(c))}\`` : `the function \`${flow.functionName}\``;
+        const holder = direct
+          ? `\`${flow.target}\``
+          : viaCall
+            ? `a call to \`${flow.callees.find((c) => secretPurpose(c))}\``
+            : `the function \`${flow.functionName}\``;
         context.report({
           node: call,
           title: `Math.random() used for a ${purpose} in ${place.label}`,

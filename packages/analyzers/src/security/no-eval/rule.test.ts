@@ -4,8 +4,15 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('no-eval', {
   valid: [
-    { code: 'export function evaluate(exp) {\n  return new Function(`return ${exp}`)();\n}', filename: 'scripts/inline-enums.js', name: "a build script evaluating the repository's own source" },
-    { code: 'export function validate(exp: string) {\n  try {\n    new Function(`return (${exp})`);\n  } catch (e) {\n    report(e);\n  }\n}', name: 'a Function constructed only to check syntax, never called' },
+    {
+      code: 'export function evaluate(exp) {\n  return new Function(`return ${exp}`)();\n}',
+      filename: 'scripts/inline-enums.js',
+      name: "a build script evaluating the repository's own source",
+    },
+    {
+      code: 'export function validate(exp: string) {\n  try {\n    new Function(`return (${exp})`);\n  } catch (e) {\n    report(e);\n  }\n}',
+      name: 'a Function constructed only to check syntax, never called',
+    },
     'setTimeout(() => tick(), 100);',
     { code: 'setInterval(poll, 1000);', name: 'a function reference is not a string' },
     { code: 'const DELAY_HANDLER = () => 1;\nsetTimeout(DELAY_HANDLER, 10);', name: 'a constant that is not a string' },
@@ -24,7 +31,15 @@ new AnalyzerTester(security).run('no-eval', {
     },
     {
       code: 'function runUserScript(code: string) {\n  return eval(code);\n}',
-      findings: [{ line: 2, severity: 'critical', symbol: 'runUserScript', title: 'eval() runs code built at run time in runUserScript', data: { call: 'eval()', dynamic: true } }],
+      findings: [
+        {
+          line: 2,
+          severity: 'critical',
+          symbol: 'runUserScript',
+          title: 'eval() runs code built at run time in runUserScript',
+          data: { call: 'eval()', dynamic: true },
+        },
+      ],
     },
     {
       code: 'const v = eval("1 + 2");',

@@ -14,14 +14,28 @@ new AnalyzerTester(security).run('path-traversal', {
       name: 'a containment check in the function',
     },
     { code: "app.get('/d/:name', (req, res) => res.sendFile(req.params.name, { root: PUBLIC_DIR }));", name: "Express's root option" },
-    { code: "app.get('/x', (req, res) => {\n  const data = fs.readFileSync(CONFIG_PATH);\n  res.json({ data, user: req.query.user });\n});", name: 'request input elsewhere in the handler' },
-    { code: "app.post('/u', upload.single('f'), (req, res) => {\n  fs.createReadStream(req.file.path).pipe(res);\n});", name: "multer's stored path is the server's" },
-    { code: "function load(file: string) {\n  return fs.readFileSync(file);\n}\nload(req.query.file);", name: 'across functions is out of scope' },
+    {
+      code: "app.get('/x', (req, res) => {\n  const data = fs.readFileSync(CONFIG_PATH);\n  res.json({ data, user: req.query.user });\n});",
+      name: 'request input elsewhere in the handler',
+    },
+    {
+      code: "app.post('/u', upload.single('f'), (req, res) => {\n  fs.createReadStream(req.file.path).pipe(res);\n});",
+      name: "multer's stored path is the server's",
+    },
+    { code: 'function load(file: string) {\n  return fs.readFileSync(file);\n}\nload(req.query.file);', name: 'across functions is out of scope' },
   ],
   invalid: [
     {
       code: "import fs from 'node:fs';\napp.get('/files', (req, res) => {\n  const data = fs.readFileSync(`./uploads/${req.query.name}`);\n  res.send(data);\n});",
-      findings: [{ line: 3, severity: 'high', symbol: 'get callback', title: 'Path from `req.query.name` reaches fs.readFileSync() in get callback', data: { viaVariables: 0 } }],
+      findings: [
+        {
+          line: 3,
+          severity: 'high',
+          symbol: 'get callback',
+          title: 'Path from `req.query.name` reaches fs.readFileSync() in get callback',
+          data: { viaVariables: 0 },
+        },
+      ],
     },
     {
       code: "import { unlink } from 'node:fs/promises';\nexport async function remove(req, res) {\n  const { file } = req.body;\n  const target = path.join(UPLOADS, file);\n  await unlink(target);\n}",
@@ -42,7 +56,10 @@ new AnalyzerTester(security).run('path-traversal', {
     {
       code: "router.get('/download', (req, res) => {\n  res.download(req.query.path);\n});\nrouter.post('/move', (req, res) => {\n  fse.move(TMP, req.body.to);\n});",
       name: 'res.download and the second path of move',
-      findings: [{ line: 2, titleIncludes: 'reaches res.download()' }, { line: 5, titleIncludes: 'reaches fse.move()' }],
+      findings: [
+        { line: 2, titleIncludes: 'reaches res.download()' },
+        { line: 5, titleIncludes: 'reaches fse.move()' },
+      ],
     },
   ],
 });

@@ -15,9 +15,33 @@ const options = z.object({}).strict().default({});
 const MODULES = new Set(['fs', 'fs/promises', 'fs-extra', 'graceful-fs']);
 /** fs functions that read, write or delete the file at their path argument(s), by argument index. */
 const FS_SINKS = new Map<string, number[]>([
-  ...['readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createReadStream',
-    'createWriteStream', 'unlink', 'unlinkSync', 'rm', 'rmSync', 'rmdir', 'rmdirSync', 'readdir', 'readdirSync', 'open',
-    'openSync', 'readJson', 'readJsonSync', 'writeJson', 'writeJsonSync', 'outputFile', 'outputFileSync', 'remove', 'removeSync',
+  ...[
+    'readFile',
+    'readFileSync',
+    'writeFile',
+    'writeFileSync',
+    'appendFile',
+    'appendFileSync',
+    'createReadStream',
+    'createWriteStream',
+    'unlink',
+    'unlinkSync',
+    'rm',
+    'rmSync',
+    'rmdir',
+    'rmdirSync',
+    'readdir',
+    'readdirSync',
+    'open',
+    'openSync',
+    'readJson',
+    'readJsonSync',
+    'writeJson',
+    'writeJsonSync',
+    'outputFile',
+    'outputFileSync',
+    'remove',
+    'removeSync',
   ].map((name): [string, number[]] => [name, [0]]),
   ...['copyFile', 'copyFileSync', 'rename', 'renameSync', 'copy', 'copySync', 'move', 'moveSync'].map((name): [string, number[]] => [name, [0, 1]]),
 ]);
@@ -62,7 +86,10 @@ export const pathTraversal = defineRule({
       if (indexes) return { label, indexes };
       if (callee.object?.type === 'identifier' && RESPONSE.test(callee.object.text) && RESPONSE_SINKS.has(callee.name)) {
         // Express's `{ root }` option makes `send` refuse paths that leave the root.
-        const settings = argumentsOf(call).slice(1).map(unwrap).find((a) => a.type === 'object');
+        const settings = argumentsOf(call)
+          .slice(1)
+          .map(unwrap)
+          .find((a) => a.type === 'object');
         if (settings && objectProperty(settings, 'root')) return undefined;
         return { label, indexes: [0] };
       }

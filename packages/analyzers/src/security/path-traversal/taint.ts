@@ -9,8 +9,28 @@ import { calleeOf, unwrap } from '../shared/syntax.js';
 const MAX_DEPTH = 4;
 /** Calls whose result still contains their input: path builders, conversions, string edits. */
 const CARRIERS = new Set([
-  'join', 'resolve', 'normalize', 'format', 'String', 'decodeURI', 'decodeURIComponent', 'unescape', 'toString', 'replace',
-  'replaceAll', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'substr', 'concat', 'padStart', 'padEnd',
+  'join',
+  'resolve',
+  'normalize',
+  'format',
+  'String',
+  'decodeURI',
+  'decodeURIComponent',
+  'unescape',
+  'toString',
+  'replace',
+  'replaceAll',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toLowerCase',
+  'toUpperCase',
+  'slice',
+  'substring',
+  'substr',
+  'concat',
+  'padStart',
+  'padEnd',
 ]);
 
 export interface Taint {
@@ -33,7 +53,10 @@ export function taintOf(expression: SyntaxNode, depth = 0): Taint | undefined {
   if (isRequestInput(n)) return { source: n, via: [] };
   switch (n.type) {
     case 'template_string':
-      return first(n.namedChildren.filter((c) => c.type === 'template_substitution').map((c) => c.namedChildren[0] ?? null), depth);
+      return first(
+        n.namedChildren.filter((c) => c.type === 'template_substitution').map((c) => c.namedChildren[0] ?? null),
+        depth,
+      );
     case 'binary_expression':
       return first([n.childForFieldName('left'), n.childForFieldName('right')], depth);
     case 'ternary_expression':

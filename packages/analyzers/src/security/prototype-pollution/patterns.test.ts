@@ -10,7 +10,7 @@ describe('prototype-pollution text hints', () => {
     expect(hasSelfSubscriptAssignment('a$b = b [0]')).toBe(true); // `\b` holds between `$` and `b`
     const parts = ['a', 'b', 'ab', '$', '_', '1', ' ', '\t', '\n', '\u00a0', '=', '==', '[', ']', '.', 'é', '(', 'cur', 'x$'];
     let seed = 5;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     let matches = 0;
     for (let sample = 0; sample < 20_000; sample++) {
       const piece = (max: number) => {

@@ -75,7 +75,9 @@ export function isOutsideData(node: SyntaxNode, depth = 0): boolean {
   const binding = findBinding(root);
   if (!binding) return false;
   if (binding.kind === 'parameter') return true;
-  return !!binding.value && isOutsideData(binding.value.type === 'await_expression' ? binding.value.namedChildren[0] ?? binding.value : binding.value, depth + 1);
+  return (
+    !!binding.value && isOutsideData(binding.value.type === 'await_expression' ? (binding.value.namedChildren[0] ?? binding.value) : binding.value, depth + 1)
+  );
 }
 
 /** Assignments `target[key] = …` (also `??=`, `||=`) by the loop's key inside its body. */
@@ -88,7 +90,8 @@ export function keyedAssignments(loop: KeyLoop): SyntaxNode[] {
 }
 
 /** Index names that denote property keys rather than numeric positions. */
-const KEY_LIKE = /^(?:k|p|key|prop|property|name|path|field|attr|attribute|section|part|segment|namespace)s?$|[a-z](?:Key|Name|Prop|Property|Path|Field|Attr|Attribute|Section|Segment)s?$/;
+const KEY_LIKE =
+  /^(?:k|p|key|prop|property|name|path|field|attr|attribute|section|part|segment|namespace)s?$|[a-z](?:Key|Name|Prop|Property|Path|Field|Attr|Attribute|Section|Segment)s?$/;
 
 /** `obj[section][key] = v`: both indexes dynamic and named like keys (the `ini`-parser pattern). */
 export function isNestedKeyedAssignment(assignment: SyntaxNode): boolean {
@@ -136,7 +139,17 @@ function isWordUnit(code: number): boolean {
 function isSpaceUnit(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 160) return false;
-  return code === 160 || code === 5760 || (code >= 8192 && code <= 8202) || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+  return (
+    code === 160 ||
+    code === 5760 ||
+    (code >= 8192 && code <= 8202) ||
+    code === 8232 ||
+    code === 8233 ||
+    code === 8239 ||
+    code === 8287 ||
+    code === 12288 ||
+    code === 65279
+  );
 }
 
 /**

@@ -3,7 +3,11 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('prototype-pollution', {
   valid: [
-    { code: 'function merge(target, source) {\n  for (const key in source) {\n    if (typeof source[key] === "object") merge(target[key] ??= {}, source[key]);\n    else target[key] = source[key];\n  }\n}', filename: 'docs/assets/vendor.js', name: 'docs and other non-production code' },
+    {
+      code: 'function merge(target, source) {\n  for (const key in source) {\n    if (typeof source[key] === "object") merge(target[key] ??= {}, source[key]);\n    else target[key] = source[key];\n  }\n}',
+      filename: 'docs/assets/vendor.js',
+      name: 'docs and other non-production code',
+    },
     { code: 'const copy = Object.assign({}, JSON.parse(body));', name: 'Object.assign of parsed JSON' },
     {
       code: "function merge(target, source) {\n  for (const key in source) {\n    if (key === '__proto__' || key === 'constructor') continue;\n    if (isObject(source[key])) merge(target[key] ??= {}, source[key]);\n    else target[key] = source[key];\n  }\n}",
@@ -16,8 +20,14 @@ new AnalyzerTester(security).run('prototype-pollution', {
       name: 'a prototype-less target',
     },
     { code: 'const DEFAULTS = { a: 1 };\nconst out = {};\nfor (const key in DEFAULTS) out[key] = DEFAULTS[key];', name: 'keys of a local literal' },
-    { code: 'function fill(grid, rows, cols) {\n  for (let row = 0; row < rows; row++) for (let col = 0; col < cols; col++) grid[row][col] = 0;\n}', name: 'numeric indexes' },
-    { code: 'function rename(map: Record<string, string>) {\n  const out: Record<string, string> = {};\n  for (const [k, v] of Object.entries(map)) out[v] = k;\n  return out;\n}', name: 'keyed by the value, not the key' },
+    {
+      code: 'function fill(grid, rows, cols) {\n  for (let row = 0; row < rows; row++) for (let col = 0; col < cols; col++) grid[row][col] = 0;\n}',
+      name: 'numeric indexes',
+    },
+    {
+      code: 'function rename(map: Record<string, string>) {\n  const out: Record<string, string> = {};\n  for (const [k, v] of Object.entries(map)) out[v] = k;\n  return out;\n}',
+      name: 'keyed by the value, not the key',
+    },
     {
       code: 'function setKey(obj, keys, value) {\n  let o = obj;\n  for (const key of keys.slice(0, -1)) {\n    if (isConstructorOrProto(o, key)) return;\n    o = o[key] ??= {};\n  }\n  o[keys[keys.length - 1]] = value;\n}',
       filename: 'src/set-key.js',
@@ -41,7 +51,7 @@ new AnalyzerTester(security).run('prototype-pollution', {
     {
       code: 'export function applyOptions(options, input) {\n  Object.keys(input).forEach((key) => {\n    options[key] = input[key];\n  });\n}',
       filename: 'src/options.js',
-      name: 'a flat key copy over a parameter: `__proto__` replaces only the target\'s own prototype',
+      name: "a flat key copy over a parameter: `__proto__` replaces only the target's own prototype",
     },
     {
       code: 'function clone(v) {\n  if (Array.isArray(v)) return v.map(clone);\n  const res = {};\n  for (const key in v) res[key] = clone(v[key]);\n  return res;\n}',
@@ -52,18 +62,35 @@ new AnalyzerTester(security).run('prototype-pollution', {
       code: "app.post('/prefs', (req, res) => {\n  const prefs = JSON.parse(req.body.prefs);\n  for (const [key, value] of Object.entries(prefs)) settings[key] = prefs[key];\n});",
       name: 'a flat copy of parsed request data',
     },
-    { code: 'function update(state, id, value) {\n  const next = { ...state };\n  next[id] = value;\n  return next;\n}', name: 'a single dynamic key without a path walk' },
+    {
+      code: 'function update(state, id, value) {\n  const next = { ...state };\n  next[id] = value;\n  return next;\n}',
+      name: 'a single dynamic key without a path walk',
+    },
   ],
   invalid: [
     {
       code: 'export function merge(target: any, source: any) {\n  for (const key in source) {\n    if (typeof source[key] === "object") {\n      if (!target[key]) target[key] = {};\n      merge(target[key], source[key]);\n    } else {\n      target[key] = source[key];\n    }\n  }\n  return target;\n}',
-      findings: [{ line: 4, severity: 'high', symbol: 'merge', title: 'Recursive merge `merge` copies keys without a __proto__ guard in merge', data: { pattern: 'recursive-merge' } }],
+      findings: [
+        {
+          line: 4,
+          severity: 'high',
+          symbol: 'merge',
+          title: 'Recursive merge `merge` copies keys without a __proto__ guard in merge',
+          data: { pattern: 'recursive-merge' },
+        },
+      ],
     },
     {
       code: 'var deepExtend = module.exports = function (target) {\n  var args = Array.prototype.slice.call(arguments, 1);\n  args.forEach(function (obj) {\n    Object.keys(obj).forEach(function (key) {\n      var val = obj[key];\n      if (typeof val !== "object") target[key] = val;\n      else target[key] = deepExtend(target[key], val);\n    });\n  });\n};',
       filename: 'src/deep-extend.js',
       name: 'recursion through the name the function is bound to, from nested callbacks (deep-extend 0.5)',
-      findings: [{ line: 6, severity: 'high', title: 'Recursive merge `deepExtend` copies keys without a __proto__ guard in module.exports > forEach callback > forEach callback' }],
+      findings: [
+        {
+          line: 6,
+          severity: 'high',
+          title: 'Recursive merge `deepExtend` copies keys without a __proto__ guard in module.exports > forEach callback > forEach callback',
+        },
+      ],
     },
     {
       code: 'function setKey(obj, keys, value) {\n  var o = obj;\n  keys.slice(0, -1).forEach(function (key) {\n    if (o[key] === undefined) o[key] = {};\n    o = o[key];\n  });\n  o[keys[keys.length - 1]] = value;\n}',

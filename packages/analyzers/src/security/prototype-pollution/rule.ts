@@ -46,7 +46,8 @@ export const prototypePollution = defineRule({
   kind: 'file',
   meta: {
     id: 'prototype-pollution',
-    description: 'Recursive merges, nested key writes and path setters that assign outside-controlled keys into existing objects without a __proto__/constructor guard',
+    description:
+      'Recursive merges, nested key writes and path setters that assign outside-controlled keys into existing objects without a __proto__/constructor guard',
     category: 'security',
     severity: 'high',
     // The product's own code: tests, examples, benchmarks and scripts are not judged.
@@ -115,12 +116,19 @@ export const prototypePollution = defineRule({
         const left = unwrap(assignment.childForFieldName('left') ?? assignment);
         const object = left.childForFieldName('object');
         // A clone writes into an object it has just built, and an in-place walk into the object whose own keys it reads.
-        if (!object || isFreshObject(object, anchor.startIndex) || writesIntoSource(object, loop.source) || checksTargetOwnKey(loop.body, object, loop.key)) continue;
+        if (!object || isFreshObject(object, anchor.startIndex) || writesIntoSource(object, loop.source) || checksTargetOwnKey(loop.body, object, loop.key))
+          continue;
         const call = calls.find((c) => recursesIntoTarget(c, object, loop.key, loop.body));
         if (!call) continue;
         const fnName = calleeOf(call)?.name ?? 'merge';
-        report(assignment, 'recursive-merge', 'high', 80, `Recursive merge \`${fnName}\` copies keys without a __proto__ guard`,
-          `\`${fnName}\` walks the keys of ${quote(loop.source, 40)} and recurses into ${quote(unwrap(object), 30)}[${loop.key}] while assigning ${quote(assignment, 50)}; with a \`__proto__\` key in the input that value is Object.prototype, and the recursion writes into it.`);
+        report(
+          assignment,
+          'recursive-merge',
+          'high',
+          80,
+          `Recursive merge \`${fnName}\` copies keys without a __proto__ guard`,
+          `\`${fnName}\` walks the keys of ${quote(loop.source, 40)} and recurses into ${quote(unwrap(object), 30)}[${loop.key}] while assigning ${quote(assignment, 50)}; with a \`__proto__\` key in the input that value is Object.prototype, and the recursion writes into it.`,
+        );
         return;
       }
     };
@@ -131,8 +139,14 @@ export const prototypePollution = defineRule({
       if (left.type !== 'subscript_expression') return;
       if (isNestedKeyedAssignment(assignment)) {
         if (guarded(assignment)) return;
-        report(assignment, 'nested-keys', 'medium', 55, 'Nested assignment by two dynamic keys without a __proto__ guard',
-          `${quote(assignment, 60)} assigns through two computed keys; if the first is \`__proto__\`, the second is set on Object.prototype.`);
+        report(
+          assignment,
+          'nested-keys',
+          'medium',
+          55,
+          'Nested assignment by two dynamic keys without a __proto__ guard',
+          `${quote(assignment, 60)} assigns through two computed keys; if the first is \`__proto__\`, the second is set on Object.prototype.`,
+        );
         return;
       }
       const target = unwrap(left.childForFieldName('object') ?? left);
@@ -144,8 +158,14 @@ export const prototypePollution = defineRule({
       if (!walksPath(fn, target.text) || GUARD.test(textOf(fn))) return;
       // One finding per setter, also when its walk sits in a nested callback.
       for (let outer: SyntaxNode | undefined = fn; outer; outer = enclosingFunction(outer)) reportedFunctions.add(outer.startIndex);
-      report(assignment, 'path-setter', 'high', 70, `Path setter assigns through \`${target.text}[…]\` without a __proto__ guard`,
-        `The function walks \`${target.text} = ${target.text}[…]\` along a key path and assigns ${quote(assignment, 50)}; a path such as \`__proto__.polluted\` writes into Object.prototype.`);
+      report(
+        assignment,
+        'path-setter',
+        'high',
+        70,
+        `Path setter assigns through \`${target.text}[…]\` without a __proto__ guard`,
+        `The function walks \`${target.text} = ${target.text}[…]\` along a key path and assigns ${quote(assignment, 50)}; a path such as \`__proto__.polluted\` writes into Object.prototype.`,
+      );
     };
 
     // Loops first, so that an assignment they report is not reported again as a path setter.

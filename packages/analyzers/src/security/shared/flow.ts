@@ -7,9 +7,23 @@ import { assignedName, propertyKey } from './syntax.js';
 
 /** Expressions that pass a value on to their parent. */
 const PASS_THROUGH = new Set([
-  'member_expression', 'call_expression', 'arguments', 'binary_expression', 'template_substitution', 'template_string',
-  'parenthesized_expression', 'ternary_expression', 'array', 'await_expression', 'unary_expression', 'as_expression',
-  'non_null_expression', 'satisfies_expression', 'spread_element', 'subscript_expression', 'sequence_expression',
+  'member_expression',
+  'call_expression',
+  'arguments',
+  'binary_expression',
+  'template_substitution',
+  'template_string',
+  'parenthesized_expression',
+  'ternary_expression',
+  'array',
+  'await_expression',
+  'unary_expression',
+  'as_expression',
+  'non_null_expression',
+  'satisfies_expression',
+  'spread_element',
+  'subscript_expression',
+  'sequence_expression',
 ]);
 
 export interface Flow {

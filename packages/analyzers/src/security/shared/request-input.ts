@@ -12,7 +12,8 @@ const REQUEST_FIELD =
  */
 const UPLOAD_NAME = '(?:req|request)\\.files?(?:\\.[\\w$]+|\\[[^\\]]+\\])*?\\.(?:originalname|originalFilename|name)\\b';
 /** h3 / Nitro / Nuxt utilities that return request input. */
-const REQUEST_HELPER = '(?:getRouterParams?|getQuery|getValidatedQuery|getValidatedRouterParams|readBody|readValidatedBody|readFormData|readMultipartFormData|getHeader|getCookie)';
+const REQUEST_HELPER =
+  '(?:getRouterParams?|getQuery|getValidatedQuery|getValidatedRouterParams|readBody|readValidatedBody|readFormData|readMultipartFormData|getHeader|getCookie)';
 
 const ACCESS = new RegExp(`^(?:${REQUEST_OBJECT}(?:\\.request)?(?:\\?)?\\.${REQUEST_FIELD}\\b|${UPLOAD_NAME})`);
 const HELPER_CALL = new RegExp(`^(?:await\\s+)?${REQUEST_HELPER}\\s*\\(`);

@@ -45,7 +45,7 @@ function declarationBinding(statement: SyntaxNode, name: string, scope: SyntaxNo
         if (declarator.type !== 'variable_declarator') continue;
         const pattern = declarator.childForFieldName('name');
         if (!patternBinds(pattern, name)) continue;
-        const value = pattern?.type === 'identifier' ? declarator.childForFieldName('value') ?? undefined : undefined;
+        const value = pattern?.type === 'identifier' ? (declarator.childForFieldName('value') ?? undefined) : undefined;
         return { kind, node: declarator, value, scope };
       }
       return undefined;

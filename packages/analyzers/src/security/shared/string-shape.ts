@@ -82,7 +82,8 @@ export function isTrustedPart(node: SyntaxNode): boolean {
       const name = callee?.name ?? '';
       const objectName = callee?.object?.text ?? '';
       // A piece cut out of a safe value is safe: `now.toISOString().slice(0, 10)`.
-      if (/^(?:slice|substring|substr|padStart|padEnd|trim|toUpperCase|toLowerCase)$/.test(name) && callee?.object?.type === 'call_expression') return isTrustedPart(callee.object);
+      if (/^(?:slice|substring|substr|padStart|padEnd|trim|toUpperCase|toLowerCase)$/.test(name) && callee?.object?.type === 'call_expression')
+        return isTrustedPart(callee.object);
       // `Database.sqlHourOffset()`: a static method called without arguments picks a fragment from
       // class-level state (the dialect); no request value is handed to it.
       const staticFragment = /^[A-Z][A-Za-z0-9]*$/.test(objectName) && argumentsOf(n).length === 0 && !CONSTANT_NAME.test(objectName);
@@ -106,10 +107,13 @@ function returnsOnlyLiterals(call: SyntaxNode, name: string): boolean {
   if (declarations.length !== 1) return false;
   const body = declarations[0].childForFieldName('body');
   const returns = body ? body.descendantsOfType('return_statement') : [];
-  return returns.length > 0 && returns.every((r) => {
-    const value = r.namedChildren.find((c) => c.type !== 'comment');
-    return !!value && literalString(value) !== undefined;
-  });
+  return (
+    returns.length > 0 &&
+    returns.every((r) => {
+      const value = r.namedChildren.find((c) => c.type !== 'comment');
+      return !!value && literalString(value) !== undefined;
+    })
+  );
 }
 
 function isKnownOrTrusted(node: SyntaxNode): boolean {
@@ -175,7 +179,10 @@ export function shapeOf(node: SyntaxNode, depth = 0): StringShape {
 /** Words for a finding's description: how the string was put together. */
 export function describeShape(shape: StringShape): string {
   const via = shape.via ? ` (through the variable \`${shape.via}\`)` : '';
-  const parts = shape.dynamicParts.slice(0, 3).map((p) => `\`${p.text.length > 40 ? `${p.text.slice(0, 37)}...` : p.text}\``).join(', ');
+  const parts = shape.dynamicParts
+    .slice(0, 3)
+    .map((p) => `\`${p.text.length > 40 ? `${p.text.slice(0, 37)}...` : p.text}\``)
+    .join(', ');
   switch (shape.builtBy) {
     case 'template':
       return `a template literal that splices in ${parts}${via}`;

@@ -4,8 +4,16 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('sql-injection', {
   valid: [
-    { code: "import { Database } from './database.js';\nexport async function clearOldData(days) {\n  await R.exec('DELETE FROM heartbeat WHERE time < ' + Database.sqlHourOffset(), [days * -24]);\n}", filename: 'src/jobs/clear.js', name: 'a static method called without arguments: a class-level fragment' },
-    { code: "class Database {\n  static hourOffset() {\n    if (isSqlite) {\n      return \"DATETIME('now', ? || ' hours')\";\n    }\n    return 'DATE_ADD(UTC_TIMESTAMP(), INTERVAL ? HOUR)';\n  }\n  static async clear(days) {\n    await R.exec('DELETE FROM heartbeat WHERE time < ' + Database.hourOffset(), [days * -24]);\n  }\n}", filename: 'src/db.js', name: 'a same-file method that returns only literal fragments' },
+    {
+      code: "import { Database } from './database.js';\nexport async function clearOldData(days) {\n  await R.exec('DELETE FROM heartbeat WHERE time < ' + Database.sqlHourOffset(), [days * -24]);\n}",
+      filename: 'src/jobs/clear.js',
+      name: 'a static method called without arguments: a class-level fragment',
+    },
+    {
+      code: "class Database {\n  static hourOffset() {\n    if (isSqlite) {\n      return \"DATETIME('now', ? || ' hours')\";\n    }\n    return 'DATE_ADD(UTC_TIMESTAMP(), INTERVAL ? HOUR)';\n  }\n  static async clear(days) {\n    await R.exec('DELETE FROM heartbeat WHERE time < ' + Database.hourOffset(), [days * -24]);\n  }\n}",
+      filename: 'src/db.js',
+      name: 'a same-file method that returns only literal fragments',
+    },
     { code: "await pool.query('SELECT * FROM users WHERE id = $1', [id]);", name: 'a parameterised query' },
     { code: 'const rows = await sql`SELECT * FROM users WHERE id = ${id}`;', name: 'a postgres.js tagged template' },
     { code: 'await prisma.$queryRaw`SELECT * FROM "User" WHERE email = ${email}`;', name: "Prisma's tagged $queryRaw" },
@@ -33,10 +41,18 @@ new AnalyzerTester(security).run('sql-injection', {
     },
     {
       code: 'export async function findUser(id: string) {\n  return pool.query(`SELECT * FROM users WHERE id = ${id}`);\n}',
-      findings: [{ line: 2, severity: 'high', symbol: 'findUser', title: 'SQL built from `id` passed to pool.query() in findUser', data: { builtBy: 'template', requestInput: false } }],
+      findings: [
+        {
+          line: 2,
+          severity: 'high',
+          symbol: 'findUser',
+          title: 'SQL built from `id` passed to pool.query() in findUser',
+          data: { builtBy: 'template', requestInput: false },
+        },
+      ],
     },
     {
-      code: "router.get('/users', async (req, res) => {\n  const rows = await db.query(\"SELECT * FROM users WHERE name = '\" + req.query.name + \"'\");\n  res.json(rows);\n});",
+      code: 'router.get(\'/users\', async (req, res) => {\n  const rows = await db.query("SELECT * FROM users WHERE name = \'" + req.query.name + "\'");\n  res.json(rows);\n});',
       name: 'request input is critical',
       findings: [{ line: 2, severity: 'critical', data: { builtBy: 'concatenation', requestInput: true } }],
     },
@@ -48,12 +64,18 @@ new AnalyzerTester(security).run('sql-injection', {
     {
       code: 'await prisma.$queryRawUnsafe(`DELETE FROM sessions WHERE user_id = ${userId}`);\nawait knex.raw("UPDATE accounts SET balance = " + amount);',
       name: 'Prisma unsafe and knex.raw',
-      findings: [{ line: 1, data: { method: '$queryRawUnsafe' } }, { line: 2, data: { method: 'raw', builtBy: 'concatenation' } }],
+      findings: [
+        { line: 1, data: { method: '$queryRawUnsafe' } },
+        { line: 2, data: { method: 'raw', builtBy: 'concatenation' } },
+      ],
     },
     {
       code: 'await client.query({ text: `INSERT INTO logs (msg) VALUES (\'${msg}\')` });\ndb.prepare(`select * from t where name = "${name}"`).all();',
       name: "pg's query config object and better-sqlite3's prepare",
-      findings: [{ line: 1, severity: 'high' }, { line: 2, severity: 'high', data: { method: 'prepare' } }],
+      findings: [
+        { line: 1, severity: 'high' },
+        { line: 2, severity: 'high', data: { method: 'prepare' } },
+      ],
     },
     {
       code: 'const q = `SELECT * FROM orders WHERE customer = ${customerId}`;\nawait query(q);',

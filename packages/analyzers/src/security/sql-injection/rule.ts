@@ -12,9 +12,29 @@ const options = z.object({}).strict().default({});
 
 /** Methods of drivers, query builders and ORMs that take SQL text (pg, mysql2, sqlite, knex, Sequelize, TypeORM, Prisma, postgres.js). */
 const SQL_METHODS = new Set([
-  'query', 'execute', 'exec', 'raw', 'prepare', 'run', 'all', 'get', 'each', 'unsafe',
-  '$queryRawUnsafe', '$executeRawUnsafe', 'queryRawUnsafe', 'executeRawUnsafe',
-  'whereRaw', 'orWhereRaw', 'havingRaw', 'orHavingRaw', 'orderByRaw', 'groupByRaw', 'joinRaw', 'fromRaw', 'selectRaw',
+  'query',
+  'execute',
+  'exec',
+  'raw',
+  'prepare',
+  'run',
+  'all',
+  'get',
+  'each',
+  'unsafe',
+  '$queryRawUnsafe',
+  '$executeRawUnsafe',
+  'queryRawUnsafe',
+  'executeRawUnsafe',
+  'whereRaw',
+  'orWhereRaw',
+  'havingRaw',
+  'orHavingRaw',
+  'orderByRaw',
+  'groupByRaw',
+  'joinRaw',
+  'fromRaw',
+  'selectRaw',
 ]);
 /** Free functions commonly wrapping a driver's query. */
 const SQL_FUNCTIONS = new Set(['query', 'execute', 'executeQuery', 'runQuery', 'rawQuery', 'queryRaw', 'sqlQuery', 'dbQuery']);
@@ -45,11 +65,11 @@ export const sqlInjection = defineRule({
     docs: {
       whyItMatters:
         'A value spliced into SQL text becomes part of the statement: a quote or keyword in it changes what the ' +
-        'database runs, so input can read other users\' rows, bypass a login or drop tables. Escaping by hand is ' +
+        "database runs, so input can read other users' rows, bypass a login or drop tables. Escaping by hand is " +
         'easy to get wrong and is forgotten on the next edit.',
       suggestedAction:
-        'Keep the SQL text constant and pass values as parameters (`pool.query(\'… WHERE id = $1\', [id])`, ' +
-        '`knex.raw(\'… = ?\', [v])`), or use a tagged template that parameterises (`sql`… ${id}``, Prisma ' +
+        "Keep the SQL text constant and pass values as parameters (`pool.query('… WHERE id = $1', [id])`, " +
+        "`knex.raw('… = ?', [v])`), or use a tagged template that parameterises (`sql`… ${id}``, Prisma " +
         '`$queryRaw`). Table and column names must come from an allow-list, never from input.',
     },
   },

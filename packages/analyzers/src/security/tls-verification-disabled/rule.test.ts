@@ -4,10 +4,21 @@ import { security } from '../index.js';
 
 new AnalyzerTester(security).run('tls-verification-disabled', {
   valid: [
-    { code: "// See https://github.com/example/issues/1\nprocess.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\nconst options = { host: process.env.HOST || '127.0.0.1', port: 3001 };\nhttps.request(options, onResponse).end();", filename: 'src/healthcheck.js', name: 'a healthcheck of its own server on the loopback address' },
-    { code: 'request.defaults({ proxy: "http://127.0.0.1:9182", strictSSL: false });', filename: 'examples/cdn/dom.js', name: 'an example talking to a local proxy' },
+    {
+      code: "// See https://github.com/example/issues/1\nprocess.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\nconst options = { host: process.env.HOST || '127.0.0.1', port: 3001 };\nhttps.request(options, onResponse).end();",
+      filename: 'src/healthcheck.js',
+      name: 'a healthcheck of its own server on the loopback address',
+    },
+    {
+      code: 'request.defaults({ proxy: "http://127.0.0.1:9182", strictSSL: false });',
+      filename: 'examples/cdn/dom.js',
+      name: 'an example talking to a local proxy',
+    },
     "const agent = new https.Agent({ ca: readFileSync('ca.pem') });",
-    { code: "const agent = new https.Agent({ rejectUnauthorized: process.env.NODE_ENV === 'production' });", name: 'a condition is a decision, not a literal off switch' },
+    {
+      code: "const agent = new https.Agent({ rejectUnauthorized: process.env.NODE_ENV === 'production' });",
+      name: 'a condition is a decision, not a literal off switch',
+    },
     { code: 'const options = { rejectUnauthorized: true, strictSSL: true };', name: 'explicitly on' },
     { code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '1';", name: 'turning it back on' },
     { code: 'const flags = { insecure: true };\nrender({ insecure: true });', name: '`insecure` outside HTTPS options' },
@@ -27,17 +38,28 @@ new AnalyzerTester(security).run('tls-verification-disabled', {
     {
       code: "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';\nprocess.env['NODE_TLS_REJECT_UNAUTHORIZED'] = 0;",
       name: 'the process-wide switch is critical',
-      findings: [{ line: 1, severity: 'critical' }, { line: 2, severity: 'critical' }],
+      findings: [
+        { line: 1, severity: 'critical' },
+        { line: 2, severity: 'critical' },
+      ],
     },
     {
       code: "request({ url, strictSSL: false });\nconst agent = new Agent({ insecure: true });\nspawn('node', ['x.js'], { env: { ...process.env, NODE_TLS_REJECT_UNAUTHORIZED: '0' } });",
       name: 'strictSSL, an insecure agent, a child environment',
-      findings: [{ line: 1, severity: 'high' }, { line: 2, severity: 'high' }, { line: 3, severity: 'high' }],
+      findings: [
+        { line: 1, severity: 'high' },
+        { line: 2, severity: 'high' },
+        { line: 3, severity: 'high' },
+      ],
     },
     {
       code: 'https.globalAgent.options.rejectUnauthorized = false;\nopts.rejectUnauthorized = !1;\nconst t = tls.connect({ host, checkServerIdentity: () => undefined });',
       name: 'assignments and a no-op identity check',
-      findings: [{ line: 1, severity: 'critical' }, { line: 2, severity: 'high' }, { line: 3, severity: 'high' }],
+      findings: [
+        { line: 1, severity: 'critical' },
+        { line: 2, severity: 'high' },
+        { line: 3, severity: 'high' },
+      ],
     },
   ],
 });

@@ -49,7 +49,9 @@ function pairProblem(pair: SyntaxNode): Problem | undefined {
     case 'strictSSL':
       return isLiteralBoolean(value, false) ? { what: '`strictSSL: false`', severity: 'high', confidence: 90 } : undefined;
     case 'insecure':
-      return isLiteralBoolean(value, true) && pair.parent && isTlsOptions(pair.parent) ? { what: '`insecure: true` on an HTTPS agent', severity: 'high', confidence: 80 } : undefined;
+      return isLiteralBoolean(value, true) && pair.parent && isTlsOptions(pair.parent)
+        ? { what: '`insecure: true` on an HTTPS agent', severity: 'high', confidence: 80 }
+        : undefined;
     case 'checkServerIdentity':
       return isNoOpFunction(value) ? { what: 'a `checkServerIdentity` that accepts every certificate', severity: 'high', confidence: 85 } : undefined;
     case ENV_FLAG:
@@ -65,11 +67,19 @@ function assignmentProblem(assignment: SyntaxNode): Problem | undefined {
   if (!left || !right) return undefined;
   const name = assignedName(left);
   if (name === ENV_FLAG && /^process\.env\b/.test(left.text) && isZero(right)) {
-    return { what: `\`process.env.${ENV_FLAG} = '0'\`, which turns verification off for every connection of the process`, severity: 'critical', confidence: 95 };
+    return {
+      what: `\`process.env.${ENV_FLAG} = '0'\`, which turns verification off for every connection of the process`,
+      severity: 'critical',
+      confidence: 95,
+    };
   }
   if ((name === 'rejectUnauthorized' || name === 'strictSSL') && isLiteralBoolean(right, false)) {
     const global = /globalAgent/.test(left.text);
-    return { what: `\`${name} = false\`${global ? ' on the global agent, for every HTTPS request of the process' : ''}`, severity: global ? 'critical' : 'high', confidence: 90 };
+    return {
+      what: `\`${name} = false\`${global ? ' on the global agent, for every HTTPS request of the process' : ''}`,
+      severity: global ? 'critical' : 'high',
+      confidence: 90,
+    };
   }
   return undefined;
 }
@@ -99,7 +109,8 @@ export const tlsVerificationDisabled = defineRule({
     if (!/rejectUnauthorized|NODE_TLS_REJECT_UNAUTHORIZED|strictSSL|insecure|checkServerIdentity/.test(context.source)) return {};
     // A client that only talks to its own machine (a container healthcheck whose host defaults to
     // 127.0.0.1 and whose strings name no remote https:// address; comments may link anywhere): nobody sits between it and its server.
-    const loopbackOnly = /['"`](?:127\.0\.0\.1|localhost|::1)['"`]/.test(context.source) && !/['"`]https:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])[:/'"`])/.test(context.source);
+    const loopbackOnly =
+      /['"`](?:127\.0\.0\.1|localhost|::1)['"`]/.test(context.source) && !/['"`]https:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])[:/'"`])/.test(context.source);
     if (loopbackOnly) return {};
     const report = (node: SyntaxNode, problem: Problem) => {
       const place = placeOf(node, context.file.path);

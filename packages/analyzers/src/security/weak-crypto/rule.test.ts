@@ -29,7 +29,15 @@ new AnalyzerTester(security).run('weak-crypto', {
   invalid: [
     {
       code: "import { createHash } from 'node:crypto';\nexport function hashPassword(password: string) {\n  return createHash('md5').update(password).digest('hex');\n}",
-      findings: [{ line: 3, severity: 'high', symbol: 'hashPassword', title: 'MD5 used to protect a secret in hashPassword', data: { algorithm: 'md5', function: 'createHash' } }],
+      findings: [
+        {
+          line: 3,
+          severity: 'high',
+          symbol: 'hashPassword',
+          title: 'MD5 used to protect a secret in hashPassword',
+          data: { algorithm: 'md5', function: 'createHash' },
+        },
+      ],
     },
     {
       code: "const ALGO = 'MD5';\nconst passwordHash = crypto.createHash(ALGO);",

@@ -19,11 +19,51 @@ const LEGACY_CIPHER = /^(?:des-ede3?(?:-\w+)?|des3(?:-wrap)?|bf(?:-\w+)?|blowfis
 
 /** Words saying a digest is an identifier or checksum, where collisions are not an attack. */
 const NON_SECURITY_WORDS = new Set([
-  'cache', 'etag', 'checksum', 'fingerprint', 'id', 'ids', 'key', 'keys', 'dedupe', 'dedup', 'file', 'filename', 'content',
-  'gravatar', 'bucket', 'shard', 'partition', 'color', 'colour', 'uuid', 'seed', 'version', 'revision', 'slug', 'name', 'path', 'url',
+  'cache',
+  'etag',
+  'checksum',
+  'fingerprint',
+  'id',
+  'ids',
+  'key',
+  'keys',
+  'dedupe',
+  'dedup',
+  'file',
+  'filename',
+  'content',
+  'gravatar',
+  'bucket',
+  'shard',
+  'partition',
+  'color',
+  'colour',
+  'uuid',
+  'seed',
+  'version',
+  'revision',
+  'slug',
+  'name',
+  'path',
+  'url',
 ]);
 /** Words saying a digest protects something: passwords, signatures, tokens. */
-const SECURITY_WORDS = new Set(['password', 'passwd', 'pwd', 'secret', 'token', 'signature', 'sign', 'auth', 'credential', 'credentials', 'otp', 'salt', 'verify', 'hmac']);
+const SECURITY_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'signature',
+  'sign',
+  'auth',
+  'credential',
+  'credentials',
+  'otp',
+  'salt',
+  'verify',
+  'hmac',
+]);
 
 function literalArgument(node: SyntaxNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -51,7 +91,10 @@ function usageOf(call: SyntaxNode, filePath: string): Usage {
   const params = enclosingFunction(call)?.childForFieldName('parameters')?.descendantsOfType('identifier') ?? [];
   if (params.flatMap((p) => wordsOf(p.text)).some((w) => SECURITY_WORDS.has(w))) return 'security';
   // A file named for what it protects (`auth/hash-password.ts`) says the same, more weakly.
-  const fileWords = filePath.split('/').slice(-2).flatMap((part) => wordsOf(part.replace(/\.[^.]*$/, '')));
+  const fileWords = filePath
+    .split('/')
+    .slice(-2)
+    .flatMap((part) => wordsOf(part.replace(/\.[^.]*$/, '')));
   return fileWords.some((w) => SECURITY_WORDS.has(w)) ? 'security' : 'unknown';
 }
 
@@ -73,16 +116,31 @@ function hashWeakness(algorithm: string, call: SyntaxNode, filePath: string): We
   if (usageOf(call, filePath) !== 'security') return undefined;
   const name = algorithm.toUpperCase().replace('SHA1', 'SHA-1');
   const base = `${name} is broken for collision resistance: different inputs with the same digest can be crafted.`;
-  return { title: `${name} used to protect a secret`, description: `${base} Here it hashes or signs a password, token or signature, which ${name} cannot protect.`, severity: 'high', confidence: 90, algorithm };
+  return {
+    title: `${name} used to protect a secret`,
+    description: `${base} Here it hashes or signs a password, token or signature, which ${name} cannot protect.`,
+    severity: 'high',
+    confidence: 90,
+    algorithm,
+  };
 }
 
 function cipherWeakness(algorithm: string): Weakness | undefined {
   if (BROKEN_CIPHER.test(algorithm)) {
-    const why = algorithm.endsWith('ecb') || algorithm === 'ecb' ? 'ECB mode encrypts equal blocks to equal ciphertext and leaks the structure of the data' : `${algorithm.toUpperCase()} is broken and can be decrypted without the key`;
+    const why =
+      algorithm.endsWith('ecb') || algorithm === 'ecb'
+        ? 'ECB mode encrypts equal blocks to equal ciphertext and leaks the structure of the data'
+        : `${algorithm.toUpperCase()} is broken and can be decrypted without the key`;
     return { title: `Insecure cipher ${algorithm}`, description: `${why}.`, severity: 'high', confidence: 90, algorithm };
   }
   if (LEGACY_CIPHER.test(algorithm)) {
-    return { title: `Legacy cipher ${algorithm}`, description: `${algorithm} has a 64-bit block or a retired design; long sessions are open to birthday attacks (Sweet32).`, severity: 'medium', confidence: 85, algorithm };
+    return {
+      title: `Legacy cipher ${algorithm}`,
+      description: `${algorithm} has a 64-bit block or a retired design; long sessions are open to birthday attacks (Sweet32).`,
+      severity: 'medium',
+      confidence: 85,
+      algorithm,
+    };
   }
   return undefined;
 }

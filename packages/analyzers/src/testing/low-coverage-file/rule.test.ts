@@ -139,7 +139,8 @@ describe('testing/low-coverage-file with reports of other formats', () => {
   });
 
   it('judges the coverage of production files only: a benchmark or an example the tests do not run is not under-tested', async () => {
-    const lcov = (path: string, hit: number) => `SF:${path}\n${Array.from({ length: 20 }, (_, i) => `DA:${i + 1},${i < hit ? 1 : 0}`).join('\n')}\nLF:20\nLH:${hit}\nend_of_record\n`;
+    const lcov = (path: string, hit: number) =>
+      `SF:${path}\n${Array.from({ length: 20 }, (_, i) => `DA:${i + 1},${i < hit ? 1 : 0}`).join('\n')}\nLF:20\nLH:${hit}\nend_of_record\n`;
     const run = await analyzeFiles({
       'src/low.ts': body(20),
       'benchmarks/suite.ts': body(20),
@@ -167,7 +168,11 @@ describe('testing/low-coverage-file with reports behind symbolic links', () => {
   afterAll(() => rmSync(outside.root, { recursive: true, force: true }));
 
   it('never reads a report whose link (or whose linked coverage/ directory) leads outside the repository', async () => {
-    for (const link of [['coverage/lcov.info', join(outside.root, 'lcov.info')], ['coverage', join(outside.root, 'coverage')], ['lcov.info', '/proc/self/environ']]) {
+    for (const link of [
+      ['coverage/lcov.info', join(outside.root, 'lcov.info')],
+      ['coverage', join(outside.root, 'coverage')],
+      ['lcov.info', '/proc/self/environ'],
+    ]) {
       const repo = createGitRepo({ 'src/low.ts': body });
       mkdirSync(join(repo.root, 'coverage'), { recursive: true });
       if (link[0] === 'coverage') rmSync(join(repo.root, 'coverage'), { recursive: true });
@@ -195,7 +200,11 @@ describe('testing/low-coverage-file with reports behind symbolic links', () => {
 
 describe('uncoveredRanges', () => {
   it('groups consecutive lines', () => {
-    expect(uncoveredRanges([1, 2, 3, 7, 9, 10])).toEqual([[1, 3], [7, 7], [9, 10]]);
+    expect(uncoveredRanges([1, 2, 3, 7, 9, 10])).toEqual([
+      [1, 3],
+      [7, 7],
+      [9, 10],
+    ]);
     expect(uncoveredRanges([])).toEqual([]);
   });
 });

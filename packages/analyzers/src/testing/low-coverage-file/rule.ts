@@ -48,8 +48,7 @@ export const lowCoverageFile = defineRule({
         'Lines that no test runs can change behaviour without any test failing. A file with little coverage is ' +
         'where a regression is most likely to ship unnoticed.',
       suggestedAction:
-        'Add tests that run the uncovered lines listed in the finding, starting with the longest uncovered range, ' +
-        'or delete the code if nothing needs it.',
+        'Add tests that run the uncovered lines listed in the finding, starting with the longest uncovered range, ' + 'or delete the code if nothing needs it.',
     },
   },
   async analyze(context) {
@@ -70,12 +69,7 @@ export const lowCoverageFile = defineRule({
   },
 });
 
-function report(
-  emit: (descriptor: RepositoryReportDescriptor) => void,
-  file: FileCoverageResult,
-  threshold: number,
-  stale: boolean,
-): void {
+function report(emit: (descriptor: RepositoryReportDescriptor) => void, file: FileCoverageResult, threshold: number, stale: boolean): void {
   const name = file.path.slice(file.path.lastIndexOf('/') + 1);
   const ranges = uncoveredRanges(file.uncovered ?? []);
   const longest = ranges.reduce<[number, number] | undefined>((best, r) => (!best || r[1] - r[0] > best[1] - best[0] ? r : best), undefined);
@@ -87,7 +81,9 @@ function report(
     title: `${name} has ${file.pct}% line coverage (threshold ${threshold}%)`,
     description:
       `${file.report} says ${file.hit} of ${file.found} instrumented lines of ${file.path} ran during the tests (${file.pct}%).` +
-      (ranges.length > 0 ? ` Uncovered: lines ${listed}${ranges.length > MAX_RANGES_LISTED ? ` and ${ranges.length - MAX_RANGES_LISTED} more ranges` : ''}.` : '') +
+      (ranges.length > 0
+        ? ` Uncovered: lines ${listed}${ranges.length > MAX_RANGES_LISTED ? ` and ${ranges.length - MAX_RANGES_LISTED} more ranges` : ''}.`
+        : '') +
       (stale ? ' The file changed after the report was written, so the numbers may be out of date.' : ''),
     ...(stale ? { confidence: STALE_CONFIDENCE } : {}),
     data: { coveragePct: file.pct, linesFound: file.found, linesHit: file.hit, threshold },

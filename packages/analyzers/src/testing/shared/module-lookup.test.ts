@@ -2,7 +2,9 @@ import type { CodeGraph } from '@codehealth/engine';
 import { describe, expect, it } from 'vitest';
 import { moduleLookup } from './module-lookup.js';
 
-function graphOf(modules: Array<{ path: string; exports: Array<{ name: string; line: number; from?: string }>; imports: Array<{ specifier: string; to?: string }> }>): CodeGraph {
+function graphOf(
+  modules: Array<{ path: string; exports: Array<{ name: string; line: number; from?: string }>; imports: Array<{ specifier: string; to?: string }> }>,
+): CodeGraph {
   return { modules: new Map(modules.map((m) => [m.path, { ...m, importedBy: [] }])) } as unknown as CodeGraph;
 }
 

@@ -31,7 +31,8 @@ export function moduleLookup(graph: CodeGraph): ModuleLookup {
       let bySpecifier = targetsByModule.get(path);
       if (!bySpecifier) {
         bySpecifier = new Map();
-        for (const edge of graph.modules.get(path)?.imports ?? []) if (edge.to !== undefined && !bySpecifier.has(edge.specifier)) bySpecifier.set(edge.specifier, edge.to);
+        for (const edge of graph.modules.get(path)?.imports ?? [])
+          if (edge.to !== undefined && !bySpecifier.has(edge.specifier)) bySpecifier.set(edge.specifier, edge.to);
         targetsByModule.set(path, bySpecifier);
       }
       return bySpecifier.get(specifier);

@@ -8,12 +8,21 @@ const TEST_ROOTS: ReadonlySet<string> = new Set(['it', 'test', 'specify', 'fit']
 const SKIPPED_TEST_ROOTS: ReadonlySet<string> = new Set(['xit', 'xtest', 'xspecify']);
 const SUITE_ROOTS: ReadonlySet<string> = new Set(['describe', 'context', 'suite', 'fdescribe']);
 const SKIPPED_SUITE_ROOTS: ReadonlySet<string> = new Set(['xdescribe', 'xcontext']);
-const HOOK_ROOTS: ReadonlySet<string> = new Set([
-  'beforeEach', 'afterEach', 'beforeAll', 'afterAll', 'before', 'after', 'suiteSetup', 'suiteTeardown',
-]);
+const HOOK_ROOTS: ReadonlySet<string> = new Set(['beforeEach', 'afterEach', 'beforeAll', 'afterAll', 'before', 'after', 'suiteSetup', 'suiteTeardown']);
 /** `it.only`, `test.each(table)`, `it.skipIf(cond)`, `test.serial`...: still a test that runs. */
 const RUNNING_MODIFIERS: ReadonlySet<string> = new Set([
-  'only', 'concurrent', 'sequential', 'serial', 'each', 'failing', 'fails', 'shuffle', 'skipIf', 'runIf', 'for', 'retry',
+  'only',
+  'concurrent',
+  'sequential',
+  'serial',
+  'each',
+  'failing',
+  'fails',
+  'shuffle',
+  'skipIf',
+  'runIf',
+  'for',
+  'retry',
 ]);
 const SKIPPING_MODIFIERS: ReadonlySet<string> = new Set(['skip', 'todo']);
 
@@ -25,10 +34,46 @@ const ASSERTION_NAME = /^(expect|assert|verify)([A-Z0-9_$]|$)|^check[A-Z0-9_$]/;
 const ASSERTION_OBJECTS: ReadonlySet<string> = new Set(['assert', 'expect']);
 /** Assertions on the test context of AVA, tap and node:test (`t.is`, `t.deepEqual`, `t.plan`...). */
 const CONTEXT_ASSERTIONS: ReadonlySet<string> = new Set([
-  'is', 'not', 'deepEqual', 'notDeepEqual', 'like', 'true', 'false', 'truthy', 'falsy', 'throws', 'throwsAsync',
-  'notThrows', 'notThrowsAsync', 'regex', 'notRegex', 'snapshot', 'pass', 'fail', 'assert', 'plan', 'equal',
-  'notEqual', 'strictEqual', 'notStrictEqual', 'deepStrictEqual', 'ok', 'notOk', 'same', 'notSame', 'strictSame',
-  'match', 'notMatch', 'has', 'hasStrict', 'rejects', 'resolves', 'resolveMatch', 'error', 'type', 'matchSnapshot',
+  'is',
+  'not',
+  'deepEqual',
+  'notDeepEqual',
+  'like',
+  'true',
+  'false',
+  'truthy',
+  'falsy',
+  'throws',
+  'throwsAsync',
+  'notThrows',
+  'notThrowsAsync',
+  'regex',
+  'notRegex',
+  'snapshot',
+  'pass',
+  'fail',
+  'assert',
+  'plan',
+  'equal',
+  'notEqual',
+  'strictEqual',
+  'notStrictEqual',
+  'deepStrictEqual',
+  'ok',
+  'notOk',
+  'same',
+  'notSame',
+  'strictSame',
+  'match',
+  'notMatch',
+  'has',
+  'hasStrict',
+  'rejects',
+  'resolves',
+  'resolveMatch',
+  'error',
+  'type',
+  'matchSnapshot',
 ]);
 
 /** A callee read from the left: `it.only.each(t)` is `{ root: 'it', path: ['only', 'each'] }`. */
@@ -165,7 +210,8 @@ export function isAssertionCallee(callee: CalleeText, bindings: ReadonlySet<stri
 }
 
 /** Callees that may be a test framework's: only these are read node by node. */
-export const FRAMEWORK_CALLEE = /^(it|test|specify|fit|xit|xtest|xspecify|describe|context|suite|fdescribe|xdescribe|xcontext|beforeEach|afterEach|beforeAll|afterAll|before|after|suiteSetup|suiteTeardown)\b/;
+export const FRAMEWORK_CALLEE =
+  /^(it|test|specify|fit|xit|xtest|xspecify|describe|context|suite|fdescribe|xdescribe|xcontext|beforeEach|afterEach|beforeAll|afterAll|before|after|suiteSetup|suiteTeardown)\b/;
 
 /**
  * Comments that are type-level assertions checked by the compiler or dtslint (`$ExpectType`,

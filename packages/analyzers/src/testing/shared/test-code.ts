@@ -117,12 +117,18 @@ const classNamesMemo = new WeakMap<FileSummary, readonly string[]>();
 const DOUBLES_DIRS: ReadonlySet<string> = new Set(['mocks', 'mock', '__mocks__', 'stubs', 'fakes']);
 
 export function isInDoublesDirectory(path: string): boolean {
-  return path.split('/').slice(0, -1).some((dir) => DOUBLES_DIRS.has(dir));
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((dir) => DOUBLES_DIRS.has(dir));
 }
 
 /** Schema migrations and seeds (knex, typeorm, sequelize): a runner applies them once; they are checked by migrating, not by unit tests. */
 const MIGRATION_DIR = /^(?:migrations?|[\w-]*_migrations|seeds?|seeders)$/i;
 
 export function isInMigrationsDirectory(path: string): boolean {
-  return path.split('/').slice(0, -1).some((dir) => MIGRATION_DIR.test(dir));
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((dir) => MIGRATION_DIR.test(dir));
 }

@@ -24,4 +24,3 @@ export const testFactsCollector: Collector<TestFileFacts | null> = {
     return NOTHING;
   },
 };
-

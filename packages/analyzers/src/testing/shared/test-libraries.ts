@@ -4,45 +4,76 @@ import type { CalleeText } from './test-calls.js';
 
 /** Modules whose every export asserts (`import { strictEqual } from 'node:assert'`). */
 const ASSERTION_MODULES: ReadonlySet<string> = new Set([
-  'assert', 'assert/strict', 'node:assert', 'node:assert/strict', 'power-assert', 'uvu/assert', 'expect',
-  'tsd', 'expect-type', 'should',
+  'assert',
+  'assert/strict',
+  'node:assert',
+  'node:assert/strict',
+  'power-assert',
+  'uvu/assert',
+  'expect',
+  'tsd',
+  'expect-type',
+  'should',
 ]);
 /** Modules that export assertions among other things: only these names assert. */
-const ASSERTION_EXPORTS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
-  vitest: ['expect', 'assert', 'expectTypeOf', 'assertType', 'should'],
-  '@jest/globals': ['expect'],
-  chai: ['expect', 'assert', 'should'],
-  sinon: ['assert'],
-  '@playwright/test': ['expect'],
-  // type-plus: `isType.equal<true, A, B>()`, checked by the compiler.
-  'type-plus': ['isType', 'testType', 'assertType'],
-}));
+const ASSERTION_EXPORTS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    vitest: ['expect', 'assert', 'expectTypeOf', 'assertType', 'should'],
+    '@jest/globals': ['expect'],
+    chai: ['expect', 'assert', 'should'],
+    sinon: ['assert'],
+    '@playwright/test': ['expect'],
+    // type-plus: `isType.equal<true, A, B>()`, checked by the compiler.
+    'type-plus': ['isType', 'testType', 'assertType'],
+  }),
+);
 
 /** Importing one of these means the file uses test doubles. */
 const MOCK_MODULES: ReadonlySet<string> = new Set([
-  'sinon', 'nock', 'msw', 'msw/node', 'msw/browser', 'testdouble', 'ts-mockito', '@typestrong/ts-mockito',
-  'jest-mock-extended', 'vitest-mock-extended', 'jest-mock', 'fetch-mock', 'jest-fetch-mock', 'vitest-fetch-mock',
-  'axios-mock-adapter', 'mock-fs', 'proxyquire', 'rewire', '@golevelup/ts-jest', 'node-mocks-http',
+  'sinon',
+  'nock',
+  'msw',
+  'msw/node',
+  'msw/browser',
+  'testdouble',
+  'ts-mockito',
+  '@typestrong/ts-mockito',
+  'jest-mock-extended',
+  'vitest-mock-extended',
+  'jest-mock',
+  'fetch-mock',
+  'jest-fetch-mock',
+  'vitest-fetch-mock',
+  'axios-mock-adapter',
+  'mock-fs',
+  'proxyquire',
+  'rewire',
+  '@golevelup/ts-jest',
+  'node-mocks-http',
   'aws-sdk-client-mock',
 ]);
 /** `import { mock } from 'node:test'` and the like: named exports that are the doubles API. */
-const MOCK_EXPORTS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
-  'node:test': ['mock'],
-  bun: ['mock', 'spyOn'],
-  'bun:test': ['mock', 'spyOn'],
-}));
+const MOCK_EXPORTS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    'node:test': ['mock'],
+    bun: ['mock', 'spyOn'],
+    'bun:test': ['mock', 'spyOn'],
+  }),
+);
 /**
  * Members of the framework objects that create or install doubles. Fake clocks (`vi.useFakeTimers`,
  * `mockdate`) replace time, not a collaborator, and are left out.
  */
-const MOCK_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map(Object.entries({
-  vi: new Set(['mock', 'doMock', 'fn', 'spyOn', 'stubGlobal', 'stubEnv', 'mocked', 'importMock', 'hoisted']),
-  jest: new Set(['mock', 'doMock', 'fn', 'spyOn', 'createMockFromModule', 'unstable_mockModule', 'mocked', 'replaceProperty']),
-  jasmine: new Set(['createSpy', 'createSpyObj']),
-  sinon: new Set(['stub', 'spy', 'mock', 'fake', 'createStubInstance', 'replace', 'createSandbox']),
-  td: new Set(['func', 'object', 'constructor', 'replace', 'replaceEsm', 'imitate']),
-  mock: new Set(['fn', 'method', 'getter', 'setter', 'module']),
-}));
+const MOCK_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    vi: new Set(['mock', 'doMock', 'fn', 'spyOn', 'stubGlobal', 'stubEnv', 'mocked', 'importMock', 'hoisted']),
+    jest: new Set(['mock', 'doMock', 'fn', 'spyOn', 'createMockFromModule', 'unstable_mockModule', 'mocked', 'replaceProperty']),
+    jasmine: new Set(['createSpy', 'createSpyObj']),
+    sinon: new Set(['stub', 'spy', 'mock', 'fake', 'createStubInstance', 'replace', 'createSandbox']),
+    td: new Set(['func', 'object', 'constructor', 'replace', 'replaceEsm', 'imitate']),
+    mock: new Set(['fn', 'method', 'getter', 'setter', 'module']),
+  }),
+);
 /** Global functions of Jasmine and Jest, and constructors of fake servers, that make doubles. */
 const MOCK_FUNCTIONS: ReadonlySet<string> = new Set(['spyOn', 'nock', 'setupServer', 'setupWorker', 'fetchMock']);
 

@@ -5,7 +5,13 @@ import { testFactsCollector } from './test-file-collector.js';
 import { testFactsOf, type TestFileFacts } from './test-facts.js';
 
 function scan(code: string, path = 'src/a.test.ts', kind: FileKind = 'test'): TestFileFacts | undefined {
-  const ruleSet = { analyzers: [testing], fileRules: [], repositoryRules: [], collectors: [{ analyzerId: 'testing', collector: testFactsCollector }], fingerprint: 'test' };
+  const ruleSet = {
+    analyzers: [testing],
+    fileRules: [],
+    repositoryRules: [],
+    collectors: [{ analyzerId: 'testing', collector: testFactsCollector }],
+    fingerprint: 'test',
+  };
   const summary = analyzeFileSource({ path, language: 'typescript', kind, sizeBytes: code.length }, code, ruleSet);
   return testFactsOf(summary);
 }
@@ -131,8 +137,15 @@ describe('test facts collector: test cases and assertions', () => {
 
 describe('test facts collector: doubles and file selection', () => {
   it('records the doubles a test file uses, not fake clocks', () => {
-    expect(scan(`import { vi } from 'vitest';\nvi.mock('./db.js');\nit('x', () => { const f = vi.fn(); vi.useFakeTimers(); expect(f).toHaveBeenCalled(); });`)?.mocks).toEqual(['vi.fn', 'vi.mock']);
-    expect(scan(`import sinon from 'sinon';\nimport nock from 'nock';\nit('x', () => { jest.spyOn(a, 'b'); expect(1).toBe(1); });`)?.mocks).toEqual(['jest.spyOn', 'nock', 'sinon']);
+    expect(
+      scan(`import { vi } from 'vitest';\nvi.mock('./db.js');\nit('x', () => { const f = vi.fn(); vi.useFakeTimers(); expect(f).toHaveBeenCalled(); });`)
+        ?.mocks,
+    ).toEqual(['vi.fn', 'vi.mock']);
+    expect(scan(`import sinon from 'sinon';\nimport nock from 'nock';\nit('x', () => { jest.spyOn(a, 'b'); expect(1).toBe(1); });`)?.mocks).toEqual([
+      'jest.spyOn',
+      'nock',
+      'sinon',
+    ]);
     expect(scan(`import { mock } from 'node:test';\nit('x', () => { expect(1).toBe(1); });`)?.mocks).toEqual(['node:test mock']);
     expect(scan(`it('x', () => { vi.useFakeTimers(); expect(1).toBe(1); });`)?.mocks).toEqual([]);
   });
@@ -145,6 +158,11 @@ describe('test facts collector: doubles and file selection', () => {
       'src/testing/helpers.ts',
       'source',
     );
-    expect(helper).toEqual({ tests: [], mocks: [], functions: { expectValid: { asserts: true, calls: [] }, run: { asserts: true, calls: [] }, check: { asserts: true, calls: [] } }, imports: {} });
+    expect(helper).toEqual({
+      tests: [],
+      mocks: [],
+      functions: { expectValid: { asserts: true, calls: [] }, run: { asserts: true, calls: [] }, check: { asserts: true, calls: [] } },
+      imports: {},
+    });
   });
 });

@@ -34,7 +34,7 @@ export async function reachThroughUnparsed(graph: CodeGraph, reached: ReadonlySe
       }
     }
   };
-  for (let i = 0; i < modules.length || unparsed.length > 0; ) {
+  for (let i = 0; i < modules.length || unparsed.length > 0;) {
     if (i < modules.length) {
       visitModule(modules[i++]);
       continue;

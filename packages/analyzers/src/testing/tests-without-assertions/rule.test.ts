@@ -95,7 +95,12 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
 
   it('reports at most maxPerFile tests of one file', async () => {
     const limited = await analyzeFiles(FILES, undefined, { rules: { 'testing/tests-without-assertions': { options: { maxPerFile: 2 } } } });
-    expect(limited.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts').map((f) => f.symbol)).toEqual(['one', 'two']);
+    expect(
+      limited
+        .findings('tests-without-assertions')
+        .filter((f) => f.filePath === 'test/many.test.ts')
+        .map((f) => f.symbol),
+    ).toEqual(['one', 'two']);
     expect(run.findings('tests-without-assertions').filter((f) => f.filePath === 'test/many.test.ts')).toHaveLength(3);
   });
 

@@ -75,7 +75,14 @@ describe('testing/untested-module on a mini-repository', () => {
 
   it('names a function above the cognitive complexity threshold as a reason', async () => {
     const complex = `export function tangled(a: number[]) {\n${'  for (const x of a) { if (x) { while (x) { if (a) { break; } } } }\n'.repeat(3)}}\n`;
-    const result = await analyzeFiles({ 'src/tangled.ts': complex, 'src/ok.ts': 'export const f = () => 1;\n', 'test/ok.test.ts': "import { f } from '../src/ok.js';\nit('f', () => expect(f()).toBe(1));\n" }, [testing, codeSmell]);
+    const result = await analyzeFiles(
+      {
+        'src/tangled.ts': complex,
+        'src/ok.ts': 'export const f = () => 1;\n',
+        'test/ok.test.ts': "import { f } from '../src/ok.js';\nit('f', () => expect(f()).toBe(1));\n",
+      },
+      [testing, codeSmell],
+    );
     const [finding] = result.findings('untested-module');
     expect([finding.filePath, finding.severity]).toEqual(['src/tangled.ts', 'info']);
     expect(finding.description).toContain('1 function above the cognitive complexity threshold');
@@ -131,7 +138,7 @@ describe('testing/untested-module limits', () => {
   });
 
   // Issue 17: tests that load the package the way its users do (build output, its own name) test its sources.
-  it('counts modules tests import through the package\'s build output or its own name as tested', async () => {
+  it("counts modules tests import through the package's build output or its own name as tested", async () => {
     const exported = (name: string) => `export function ${name}() {\n  return 1;\n}\n`;
     const result = await analyzeFiles({
       'package.json': JSON.stringify({ name: 'lib', version: '1.0.0', exports: { '.': { import: './dist/lib.mjs' }, './extra': './dist/extra.js' } }),

@@ -41,7 +41,10 @@ function riskReasons(summary: FileSummary, churn: FileChurn | undefined, limits:
 }
 
 function listNames(names: readonly string[], max = 5): string {
-  const shown = names.slice(0, max).map((name) => `\`${name}\``).join(', ');
+  const shown = names
+    .slice(0, max)
+    .map((name) => `\`${name}\``)
+    .join(', ');
   return names.length > max ? `${shown} and ${names.length - max} more` : shown;
 }
 
@@ -59,8 +62,7 @@ export const untestedModule = defineRule({
         'Code that no test loads can break without any test failing: regressions in it reach users first. ' +
         'Large, complex and frequently changed modules are where untested changes break most often.',
       suggestedAction:
-        'Add a test file that imports the module and exercises its exported functions, starting with the riskiest ' +
-        'modules (the ones reported as medium).',
+        'Add a test file that imports the module and exercises its exported functions, starting with the riskiest ' + 'modules (the ones reported as medium).',
     },
   },
   async analyze(context) {
@@ -68,7 +70,11 @@ export const untestedModule = defineRule({
     const structure = structuralCoverage(summaries, graph);
     if (structure.sourceModules.length === 0) return;
     if (structure.testFiles.length === 0) {
-      reportNoTests(context.report, context.snapshot.files.some((f) => f.path === 'package.json'), structure.sourceModules);
+      reportNoTests(
+        context.report,
+        context.snapshot.files.some((f) => f.path === 'package.json'),
+        structure.sourceModules,
+      );
       return;
     }
     const git = await context.git();

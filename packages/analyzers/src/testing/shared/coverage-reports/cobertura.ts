@@ -33,7 +33,10 @@ export function parseCobertura(text: string): ParsedCoverage | undefined {
     }
   }
   const files: FileLineCoverage[] = [...byFile].map(([path, lines]) => {
-    const uncovered = [...lines].filter(([, hits]) => hits === 0).map(([line]) => line).sort((a, b) => a - b);
+    const uncovered = [...lines]
+      .filter(([, hits]) => hits === 0)
+      .map(([line]) => line)
+      .sort((a, b) => a - b);
     return { path, found: lines.size, hit: lines.size - uncovered.length, uncovered };
   });
   const rootAttrs = attributes(root[1]);

@@ -46,7 +46,10 @@ export function parseIstanbulFinal(text: string): ParsedCoverage | undefined {
       if (typeof line !== 'number') continue;
       lines.set(line, Math.max(lines.get(line) ?? 0, Number(entry.s[id]) || 0));
     }
-    const uncovered = [...lines].filter(([, hits]) => hits === 0).map(([line]) => line).sort((a, b) => a - b);
+    const uncovered = [...lines]
+      .filter(([, hits]) => hits === 0)
+      .map(([line]) => line)
+      .sort((a, b) => a - b);
     files.push({ path: typeof entry.path === 'string' ? entry.path : key, found: lines.size, hit: lines.size - uncovered.length, uncovered });
   }
   return files.length > 0 || Object.keys(json).length === 0 ? { format: 'istanbul-final', files, total: sumFiles(files) } : undefined;

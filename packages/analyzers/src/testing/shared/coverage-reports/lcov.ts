@@ -7,7 +7,10 @@ export function parseLcov(text: string): ParsedCoverage {
   let current: { path: string; lines: Map<number, number>; lf?: number; lh?: number } | undefined;
   const close = () => {
     if (!current) return;
-    const uncovered = [...current.lines].filter(([, hits]) => hits === 0).map(([line]) => line).sort((a, b) => a - b);
+    const uncovered = [...current.lines]
+      .filter(([, hits]) => hits === 0)
+      .map(([line]) => line)
+      .sort((a, b) => a - b);
     const hitFromLines = current.lines.size - uncovered.length;
     files.push({
       path: current.path,

@@ -83,7 +83,10 @@ function createPathMapper(root: string, paths: readonly string[]): (reported: st
   };
 }
 
-async function readReport(files: RepositoryFiles, dir: string): Promise<{ file: string; format: CoverageFormat; mtimeMs: number; parsed: ParsedCoverage } | undefined> {
+async function readReport(
+  files: RepositoryFiles,
+  dir: string,
+): Promise<{ file: string; format: CoverageFormat; mtimeMs: number; parsed: ParsedCoverage } | undefined> {
   // Without a coverage/ directory its candidates cannot exist: one probe instead of five. The probe
   // reads nothing: where a linked coverage/ leads is checked by each read.
   const coverageDir = await stat(join(files.root, dir, 'coverage')).catch(() => undefined);
@@ -112,7 +115,10 @@ async function load(snapshot: RepoSnapshot): Promise<LoadedCoverage> {
   }
   const code = snapshot.files.filter((f) => f.kind === 'source' || f.kind === 'test');
   const testFiles = new Set(code.filter((f) => f.kind === 'test').map((f) => f.path));
-  const mapPath = createPathMapper(root, code.map((f) => f.path));
+  const mapPath = createPathMapper(
+    root,
+    code.map((f) => f.path),
+  );
   const result: LoadedCoverage = { reports: [], pct: null, files: new Map() };
   let found = 0;
   let hit = 0;
