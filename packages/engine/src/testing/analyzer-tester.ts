@@ -2,12 +2,13 @@
 // out. Used by the built-in analyzers and by third-party plugin authors.
 import { describe, expect, it } from 'vitest';
 import type { Analyzer, FileRule } from '../contracts/analyzer.js';
-import type { FileKind, FileRole, Finding, Severity } from '../domain/types.js';
+import type { FileKind, FileRole, Finding } from '../domain/types.js';
 import type { RepoFile } from '../snapshot/types.js';
 import { analyzeFileSource } from '../pipeline/analyze-file.js';
 import { parseRuleOptions, type RuleSet } from '../plugins/rule-set.js';
 import { detectLanguage } from '../snapshot/languages.js';
 import { createRoleClassifier } from '../snapshot/file-roles.js';
+import { AnalyzerTesterError, assertFindingMatches, checkKeys, ruleOfKind, type ExpectedFindingFields } from './case-checks.js';
 
 export interface ValidCase {
   code: string;
@@ -22,14 +23,8 @@ export interface ValidCase {
   name?: string;
 }
 
-export interface ExpectedFinding {
+export interface ExpectedFinding extends ExpectedFindingFields {
   line: number;
-  endLine?: number;
-  title?: string;
-  titleIncludes?: string;
-  severity?: Severity;
-  symbol?: string;
-  data?: Record<string, number | string | boolean>;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -45,21 +40,10 @@ const VALID_KEYS = new Set(['code', 'options', 'filename', 'kind', 'role', 'name
 const INVALID_KEYS = new Set([...VALID_KEYS, 'findings']);
 const EXPECTED_KEYS = new Set(['line', 'endLine', 'title', 'titleIncludes', 'severity', 'symbol', 'data']);
 
-export class AnalyzerTesterError extends Error {
-  override name = 'AnalyzerTesterError';
-}
-
-function checkKeys(obj: object, allowed: Set<string>, where: string): void {
-  for (const key of Object.keys(obj)) {
-    if (!allowed.has(key)) throw new AnalyzerTesterError(`${where}: unknown key "${key}"`);
-  }
-}
+export { AnalyzerTesterError };
 
 function ruleOf(analyzer: Analyzer, ruleId: string): FileRule {
-  const rule = analyzer.rules.find((r) => r.meta.id === ruleId);
-  if (!rule) throw new AnalyzerTesterError(`analyzer "${analyzer.id}" has no rule "${ruleId}"`);
-  if (rule.kind !== 'file') throw new AnalyzerTesterError(`rule "${ruleId}" is a repository rule; test it on a mini-repository`);
-  return rule;
+  return ruleOfKind(analyzer, ruleId, 'file', 'test it with RepositoryRuleTester');
 }
 
 /** Runs one file rule over one snippet and returns its findings (no test framework needed). */
@@ -145,14 +129,5 @@ export class AnalyzerTester {
 }
 
 function assertFinding(actual: Finding, expected: ExpectedFinding): void {
-  const where = `finding at line ${expected.line}`;
-  expect(actual.title.length, `${where}: title must not be empty`).toBeGreaterThan(0);
-  expect(actual.description.length, `${where}: description must not be empty`).toBeGreaterThan(0);
-  expect(actual.anchor.validated, `${where}: anchor must be inside the file`).toBe(true);
-  if (expected.endLine !== undefined) expect(actual.anchor.lineEnd, `${where}: endLine`).toBe(expected.endLine);
-  if (expected.title !== undefined) expect(actual.title, `${where}: title`).toBe(expected.title);
-  if (expected.titleIncludes !== undefined) expect(actual.title, `${where}: title`).toContain(expected.titleIncludes);
-  if (expected.severity !== undefined) expect(actual.severity, `${where}: severity`).toBe(expected.severity);
-  if (expected.symbol !== undefined) expect(actual.symbol, `${where}: symbol`).toBe(expected.symbol);
-  if (expected.data !== undefined) expect(actual.data, `${where}: data`).toMatchObject(expected.data);
+  assertFindingMatches(actual, expected, `finding at line ${expected.line}`);
 }

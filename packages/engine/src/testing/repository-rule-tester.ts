@@ -12,7 +12,8 @@ import type { Finding } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { createEngine } from '../di/create-engine.js';
 import { parseRuleOptions } from '../plugins/rule-set.js';
-import { AnalyzerTesterError, type ExpectedFinding } from './analyzer-tester.js';
+import type { ExpectedFinding } from './analyzer-tester.js';
+import { AnalyzerTesterError, assertFindingMatches, checkKeys, ruleOfKind } from './case-checks.js';
 
 /** One commit of a case's history: file texts by path (`null` deletes the file). */
 export interface HistoryCommit {
@@ -67,17 +68,8 @@ const COMMIT_KEYS = new Set(['files', 'message', 'date', 'author']);
 const EXPECTED_KEYS = new Set(['path', 'line', 'endLine', 'title', 'titleIncludes', 'severity', 'symbol', 'data']);
 const WELL_KNOWN = new Set<string>(WELL_KNOWN_METRICS);
 
-function checkKeys(obj: object, allowed: Set<string>, where: string): void {
-  for (const key of Object.keys(obj)) {
-    if (!allowed.has(key)) throw new AnalyzerTesterError(`${where}: unknown key "${key}"`);
-  }
-}
-
 function ruleOf(analyzer: Analyzer, ruleId: string): RepositoryRule {
-  const rule = analyzer.rules.find((r) => r.meta.id === ruleId);
-  if (!rule) throw new AnalyzerTesterError(`analyzer "${analyzer.id}" has no rule "${ruleId}"`);
-  if (rule.kind !== 'repository') throw new AnalyzerTesterError(`rule "${ruleId}" is a file rule; test it with AnalyzerTester`);
-  return rule;
+  return ruleOfKind(analyzer, ruleId, 'repository', 'test it with AnalyzerTester');
 }
 
 function checkPath(path: string, where: string): void {
@@ -193,16 +185,7 @@ function assertMetrics(run: RepositoryRuleRun, expected: Record<string, number |
 }
 
 function assertFinding(actual: Finding, expected: ExpectedRepositoryFinding): void {
-  const where = `finding at ${expected.path}:${expected.line}`;
-  expect(actual.title.length, `${where}: title must not be empty`).toBeGreaterThan(0);
-  expect(actual.description.length, `${where}: description must not be empty`).toBeGreaterThan(0);
-  expect(actual.anchor.validated, `${where}: anchor must be inside the file`).toBe(true);
-  if (expected.endLine !== undefined) expect(actual.anchor.lineEnd, `${where}: endLine`).toBe(expected.endLine);
-  if (expected.title !== undefined) expect(actual.title, `${where}: title`).toBe(expected.title);
-  if (expected.titleIncludes !== undefined) expect(actual.title, `${where}: title`).toContain(expected.titleIncludes);
-  if (expected.severity !== undefined) expect(actual.severity, `${where}: severity`).toBe(expected.severity);
-  if (expected.symbol !== undefined) expect(actual.symbol, `${where}: symbol`).toBe(expected.symbol);
-  if (expected.data !== undefined) expect(actual.data, `${where}: data`).toMatchObject(expected.data);
+  assertFindingMatches(actual, expected, `finding at ${expected.path}:${expected.line}`);
 }
 
 export class RepositoryRuleTester {
