@@ -46,13 +46,13 @@ export function describeThreshold(threshold: FailUnder): string {
 }
 
 /** node:util's messages explain positional escaping at length; one short line is enough here. */
-function usageErrorOf(error: unknown): UsageError {
+export function usageErrorOf(error: unknown, command = 'analyze'): UsageError {
   const { code, message } = error as { code?: string; message?: string };
   // "Unknown option '--x'", "Option '-f, --format <value>' argument missing": the long name wins.
   const option = /'(?:-\w, )?(--?[^'\s,]+)/.exec(message ?? '')?.[1];
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return new UsageError(`unknown option '${option ?? message}' (see 'codehealth analyze --help')`);
+      return new UsageError(`unknown option '${option ?? message}' (see 'codehealth ${command} --help')`);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       return new UsageError(`option '${option ?? '?'}' needs a value`);
     default:

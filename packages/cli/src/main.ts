@@ -8,6 +8,7 @@ export const USAGE = `Usage: codehealth <command> [options]
 
 Commands:
   analyze [dir]    assess the code health of a directory and print a report
+  review [dir]     analyse a change like a pull request: what it adds and fixes (--base <ref>)
   serve            start the REST API server (self-hosted; needs the spec's variables)
   serve --embedded start the REST API server with an embedded database and the dashboard (npm start)
   web              serve the web dashboard of a self-hosted deployment (BACKEND_URL)
@@ -70,6 +71,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
         // Loaded on demand: `--help` and `--version` need not load the engine and its parsers.
         const { runAnalyze } = await import('./commands/analyze.js');
         return await runAnalyze(rest, io);
+      }
+      case 'review': {
+        const { runReview } = await import('./commands/review.js');
+        return await runReview(rest, io);
       }
       case 'serve': {
         const { runServe } = await import('./commands/serve.js');

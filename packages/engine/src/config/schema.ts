@@ -76,6 +76,16 @@ export const configSchema = z
         /** Fail `codehealth analyze` when the overall score is below this number or grade. */
         failUnder: z.union([z.number().min(0).max(100), z.enum(['A', 'B', 'C', 'D', 'F'])]).optional(),
         drift: driftThresholds.optional(),
+        /** The gate of `codehealth review` (flags override it). */
+        review: z
+          .object({
+            /** Fail when the change introduces a finding at or above this severity. */
+            failOn: z.enum(SEVERITIES).optional(),
+            /** Fail when the merge readiness is this or worse (`blocked`, or `needs_review` for either). */
+            failOnReadiness: z.enum(['needs_review', 'blocked']).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .optional(),

@@ -37,9 +37,11 @@ export interface PrMarkdownOptions {
   headingLevel?: 1 | 2 | 3;
   /** Reasons listed per section at most; defaults to 10 (the rest are counted). */
   maxReasons?: number;
+  /** What the title names; defaults to `pull request #<pr_number>` (a local review names its revisions). */
+  subject?: string;
 }
 
-const READINESS_WORDS = { ready: 'ready to merge', needs_review: 'needs review', blocked: 'blocked' } as const;
+export const READINESS_WORDS = { ready: 'ready to merge', needs_review: 'needs review', blocked: 'blocked' } as const;
 
 /** A list of reasons, the first `max` by name and the rest counted. */
 function reasonList(reasons: readonly string[], max: number): string[] {
@@ -74,9 +76,17 @@ export function renderPrMarkdown(analysis: PrSummaryInput, options: PrMarkdownOp
       analysis.status === 'failed'
         ? `The analysis of ${head} failed: ${escapeCell(analysis.failure_reason ?? 'no reason was recorded')}`
         : `The analysis of ${head} is ${analysis.status}.`;
-    return [`${h} CodeHealth: pull request #${analysis.pr_number} — ${title}`, '', why, '', 'No merge readiness verdict: nothing was measured.', ''].join('\n');
+    return [
+      `${h} CodeHealth: ${options.subject ?? `pull request #${analysis.pr_number}`} — ${title}`,
+      '',
+      why,
+      '',
+      'No merge readiness verdict: nothing was measured.',
+      '',
+    ].join('\n');
   }
-  const lines = [`${h} CodeHealth: pull request #${analysis.pr_number} — ${READINESS_WORDS[readiness.status]}`, ''];
+  const subject = options.subject ?? `pull request #${analysis.pr_number}`;
+  const lines = [`${h} CodeHealth: ${subject} — ${READINESS_WORDS[readiness.status]}`, ''];
   lines.push(
     `**Merge readiness:** ${READINESS_WORDS[readiness.status]} (${readiness.blocking_count} blocking, ${readiness.advisory_count} advisory, ` +
       `${readiness.info_count} info) · confidence ${readiness.confidence}/100 · head ${head}`,

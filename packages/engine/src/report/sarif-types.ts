@@ -50,6 +50,8 @@ export interface SarifResult {
   message: SarifMessage;
   locations?: SarifLocation[];
   partialFingerprints?: Record<string, string>;
+  /** Against a baseline run: `new` for what a change adds (code-scanning shows just those). */
+  baselineState?: 'new' | 'unchanged' | 'updated' | 'absent';
   fingerprints?: Record<string, string>;
   rank?: number;
   suppressions?: Array<{ kind: string; status?: 'accepted' | 'underReview' | 'rejected' }>;

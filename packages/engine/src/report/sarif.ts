@@ -118,10 +118,23 @@ function resultOf(finding: Finding, ruleIndex: number, rule: SarifReportingDescr
   };
 }
 
-export function toSarif(result: AssessmentResult): SarifLog {
+/** What a SARIF log says besides its findings: where they are, when the run was, and the run's own facts. */
+export interface SarifRunFacts {
+  root: string;
+  startedAt: string;
+  completedAt: string;
+  properties: Record<string, unknown>;
+  headSha?: string | null;
+  branch?: string | null;
+  /** Set on every result: a review's log holds only what the change adds (`new`). */
+  baselineState?: SarifResult['baselineState'];
+}
+
+/** One SARIF run of `findings`: a rule per rule id at its most severe finding's level, a result per finding. */
+export function sarifLogOf(findings: readonly Finding[], facts: SarifRunFacts): SarifLog {
   const rules: SarifReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
-  const results = result.findings.map((finding) => {
+  const results = findings.map((finding) => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === undefined) {
       index = rules.push(ruleOf(finding)) - 1;
@@ -129,11 +142,12 @@ export function toSarif(result: AssessmentResult): SarifLog {
     } else {
       raiseRule(rules[index], finding);
     }
-    return resultOf(finding, index, rules[index]);
+    const result = resultOf(finding, index, rules[index]);
+    return facts.baselineState ? { ...result, baselineState: facts.baselineState } : result;
   });
 
   // A base URI must end with a slash, or relative references would replace its last segment.
-  const srcRoot = pathToFileURL(resolve(result.root) + '/').href;
+  const srcRoot = pathToFileURL(resolve(facts.root) + '/').href;
   const run: SarifRun = {
     tool: {
       driver: {
@@ -145,16 +159,27 @@ export function toSarif(result: AssessmentResult): SarifLog {
       },
     },
     originalUriBaseIds: { [SARIF_SRCROOT]: { uri: srcRoot } },
-    invocations: [{ executionSuccessful: true, startTimeUtc: result.startedAt, endTimeUtc: result.completedAt }],
+    invocations: [{ executionSuccessful: true, startTimeUtc: facts.startedAt, endTimeUtc: facts.completedAt }],
     results,
+    properties: facts.properties,
+  };
+  if (facts.headSha) {
+    run.versionControlProvenance = [{ repositoryUri: srcRoot, revisionId: facts.headSha, ...(facts.branch ? { branch: facts.branch } : {}) }];
+  }
+  return { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] };
+}
+
+export function toSarif(result: AssessmentResult): SarifLog {
+  return sarifLogOf(result.findings, {
+    root: result.root,
+    startedAt: result.startedAt,
+    completedAt: result.completedAt,
     // Property bags are free-form: no grade is said as null and why.
     properties:
       result.scores.overall === null
         ? { overallScore: null, overallGrade: null, notGradedReason: result.scores.notGradedReason ?? null }
         : { overallScore: round1(result.scores.overall), overallGrade: result.scores.grade },
-  };
-  if (result.git.available && result.git.headSha) {
-    run.versionControlProvenance = [{ repositoryUri: srcRoot, revisionId: result.git.headSha, ...(result.git.branch ? { branch: result.git.branch } : {}) }];
-  }
-  return { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] };
+    headSha: result.git.available ? result.git.headSha : null,
+    branch: result.git.branch,
+  });
 }
