@@ -139,6 +139,29 @@ describe('classifyDeterministic', () => {
     expect(classification.risk_signals).toEqual(['public API change: removes calc (src/util.ts)']);
   });
 
+  it('reads a copied file as new code, not as a rename that removes the symbols of its source', async () => {
+    const tangled =
+      'export function route(kind: string, n: number) {\n' +
+      Array.from({ length: 12 }, (_, i) => `  if (kind === 'k${i}') return n + ${i};`).join('\n') +
+      '\n  return n;\n}\n';
+    const repo = createGitRepo({ ...BASE, 'src/route.ts': tangled });
+    const base = repo.git('rev-parse', 'HEAD');
+    repo.git('checkout', '-q', '-b', 'work');
+    // The source keeps its function and gains a line; the copy (git detects it with -C) renames it.
+    repo.write({ 'src/route.ts': `${tangled}export const VERSION = '2';\n`, 'src/route-copy.ts': tangled.replace('function route(', 'function routeAgain(') });
+    const head = repo.commit('Add routeAgain');
+    const change = await readPullRequestChange(repo.root, base, head);
+    const copy = change.diff.files.find((f) => f.path === 'src/route-copy.ts')!;
+    expect(copy.status).toBe('copied');
+    expect(copy.symbols.filter((s) => s.change === 'removed')).toEqual([]);
+    const { classification, facts } = classifyDeterministic({ title: 'Add routeAgain', headBranch: 'work' }, change);
+    expect(facts.renames).toEqual([]);
+    expect(facts.exports.removed).toEqual([]);
+    expect(classification.risk_signals.join('\n')).not.toContain('removes route');
+    // A real rename of the same kind keeps its pair (the test above): only the copy's view changed.
+    expect(classification.summary).not.toContain('renamed to');
+  });
+
   it('raises security, migration, CI, generated-file and large-deletion signals', async () => {
     const big = Array.from({ length: 320 }, (_, i) => `export const v${i} = ${i};`).join('\n');
     const repo = createGitRepo({ ...BASE, 'src/legacy.ts': `${big}\n` });

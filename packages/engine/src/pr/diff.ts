@@ -223,6 +223,9 @@ export async function readPullRequestChange(repoDir: string, baseRev: string, he
       const mapped = symbolsOfChange({ hunks: meaningfulHunks(fileHunks), base, head });
       // Exported symbols that use a touched private helper of the module change with it.
       symbols = [...mapped.symbols, ...reachedExports(mapped.symbols, mapped.head, headText)];
+      // A copy is diffed against its source, which still exists: what the copy leaves out of the
+      // source is not removed from the code (no "removes X" API change, no rename to pair it with).
+      if (entry.status === 'copied') symbols = symbols.filter((symbol) => symbol.change !== 'removed');
       if (mapped.base || mapped.head) sides.set(entry.path, { base: mapped.base, head: mapped.head });
       texts.set(entry.path, { base: baseText, head: headText });
     }
