@@ -5,14 +5,14 @@
 // <= 10% of the full assessment) and the PR's stages; then the same PR once more in the process,
 // labelled apart (a long-running worker's steady state).
 // Usage: node test/bench/pr-analysis.mjs [--files N] [--corpus effect|large]
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, tuneV8ForAnalysis } from '@codehealth/engine';
 import { baselineOfResult, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
 import { obtainEffect, obtainLargeCorpus } from '../helpers/corpora.js';
+import { makeChangeRepo } from './change-repo.mjs';
 
 // As a worker runs (`codehealth worker`: its bin applies the same V8 settings before any analysis).
 tuneV8ForAnalysis();
@@ -30,39 +30,8 @@ if (corpus.error) {
 
 const work = mkdtempSync(join(tmpdir(), 'codehealth-bench-pr-'));
 const repo = join(work, args.corpus);
-const env = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com',
-};
-const git = (...argv) => execFileSync('git', argv, { cwd: repo, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
 try {
-  cpSync(corpus.root, repo, { recursive: true });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', corpusName);
-  const baseSha = git('rev-parse', 'HEAD');
-
-  // The change: N source files spread over the src/ folders, each with a modified line and a new export.
-  const sources = readdirSync(repo, { recursive: true })
-    .filter((p) => typeof p === 'string' && /(^|\/)src\//.test(p) && !p.startsWith('.git/') && p.endsWith('.ts') && !p.endsWith('.d.ts'))
-    .sort();
-  const count = Math.max(1, Number(args.files) || 10);
-  const step = Math.floor(sources.length / count);
-  const changed = Array.from({ length: count }, (_, i) => sources[i * step]);
-  changed.forEach((path, i) => {
-    const file = join(repo, path);
-    const lines = readFileSync(file, 'utf8').split('\n');
-    const middle = lines.findIndex((line, n) => n > lines.length / 2 && /^\s*(return|const|let) /.test(line));
-    if (middle !== -1) lines[middle] = `${lines[middle]} // reviewed`;
-    lines.push(`/** @since 3.22.5 */`, `export const benchScale${i} = (n: number): number => n * ${i + 2}`, '');
-    writeFileSync(file, lines.join('\n'));
-  });
-  git('checkout', '-q', '-b', 'feature/bench');
-  git('commit', '-q', '-am', `feat: scale helpers in ${count} modules`);
-  const headSha = git('rev-parse', 'HEAD');
+  const { baseSha, headSha, count, title } = makeChangeRepo({ corpusRoot: corpus.root, corpusName, repo, files: Number(args.files) || 10 });
 
   const checkouts = localCheckouts(repo, work);
   // As the workflow host makes its engine (packages/cli/src/host/workflows.ts): a run's worker
@@ -77,7 +46,7 @@ try {
   const head = await checkouts.checkout(headSha);
   const pr = {
     number: 1,
-    title: `feat: scale helpers in ${count} modules`,
+    title,
     body: '',
     baseBranch: 'main',
     headBranch: 'feature/bench',

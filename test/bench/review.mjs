@@ -1,0 +1,80 @@
+// The review figure of `npm run bench` (issue 21): `codehealth review --base main` from the command
+// line, as CI runs it, on the same ~10-file change as the PR figure. Cold: an empty cache directory
+// (the merge base is analysed in full, then the change). Cached: the same command again, the merge
+// base's findings and run state kept beside the cache by the first run. Targets on the large corpus:
+// cold <= 5 s, cached <= 2 s. Each figure is also printed as a ratio to the cold full assessment
+// (`codehealth analyze` of the base, measured here the same way) so that machines compare.
+// Usage: node test/bench/review.mjs [--files N] [--corpus effect|large] [--runs N]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { obtainEffect, obtainLargeCorpus } from '../helpers/corpora.js';
+import { makeChangeRepo } from './change-repo.mjs';
+
+const { values: args } = parseArgs({
+  options: { files: { type: 'string', default: '10' }, corpus: { type: 'string', default: 'large' }, runs: { type: 'string', default: '1' } },
+});
+if (args.corpus !== 'effect' && args.corpus !== 'large') {
+  console.error(`review: --corpus must be effect or large, not ${args.corpus}`);
+  process.exit(2);
+}
+const corpusName = args.corpus === 'large' ? 'the large corpus' : 'effect 3.22.4';
+const corpus = args.corpus === 'large' ? obtainLargeCorpus() : obtainEffect();
+if (corpus.error) {
+  console.log(`\nreview: SKIPPED (${corpus.error})`);
+  process.exit(0);
+}
+const bin = resolve(import.meta.dirname, '../../packages/cli/bin/codehealth.js');
+const runs = Math.max(1, Number(args.runs) || 1);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+const work = mkdtempSync(join(tmpdir(), 'codehealth-bench-review-'));
+const repo = join(work, args.corpus);
+try {
+  const { count, baseSha } = makeChangeRepo({ corpusRoot: corpus.root, corpusName, repo, files: Number(args.files) || 10 });
+  /** One `codehealth` command in its own process with the cache at `cache`; its wall time in ms. */
+  const timed = (argv, cache) => {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [bin, ...argv], {
+      cwd: repo,
+      env: { ...process.env, CODEHEALTH_CACHE_DIR: cache },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const ms = performance.now() - started;
+    if (run.status !== 0) throw new Error(`codehealth ${argv.join(' ')} exited ${run.status}: ${run.stderr.trim().split('\n').pop()}`);
+    return { ms, stdout: run.stdout };
+  };
+  const full = [];
+  const cold = [];
+  const cached = [];
+  let report = '';
+  for (let i = 0; i < runs; i++) {
+    // The base assessed in full from the command line, for the ratio (a checkout of base, empty cache).
+    const baseDir = join(work, `base-${i}`);
+    execFileSync('git', ['worktree', 'add', '-q', '--detach', baseDir, baseSha], { cwd: repo });
+    full.push(timed(['analyze', baseDir, '-q', '-f', 'json', '-o', join(work, 'full.json')], join(work, `cache-full-${i}`)).ms);
+    execFileSync('git', ['worktree', 'remove', '--force', baseDir], { cwd: repo });
+    const cache = join(work, `cache-review-${i}`);
+    cold.push(timed(['review', '--base', 'main', '-q', '-f', 'json'], cache).ms);
+    const second = timed(['review', '--base', 'main', '-q'], cache);
+    cached.push(second.ms);
+    report = second.stdout;
+  }
+  const fullMs = median(full);
+  console.log(`\n== codehealth review: ${count} changed files of ${corpusName}, from the command line (median of ${runs})`);
+  console.log(`  codehealth analyze of base (cold, for the ratio)   ${s(fullMs).padStart(9)}`);
+  console.log(
+    `  review, cold (empty cache)                        ${s(median(cold)).padStart(9)}   = ${(median(cold) / fullMs).toFixed(2)}x analyze   (target <= 5 s)`,
+  );
+  console.log(
+    `  review, base cached (second run)                  ${s(median(cached)).padStart(9)}   = ${(median(cached) / fullMs).toFixed(2)}x analyze   (target <= 2 s)`,
+  );
+  const verdict = report.split('\n').find((line) => line.startsWith('Merge readiness'));
+  if (verdict) console.log(`  ${verdict.replace(/\s+/g, ' ')}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
