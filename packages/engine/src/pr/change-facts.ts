@@ -96,6 +96,8 @@ export interface ChangeFacts {
   renames: Array<{ from: SymbolRef; to: SymbolRef; move: boolean }>;
   /** Every code change is a file rename/move, a symbol rename/move or an import/export-only edit, and lines balance. */
   structuralOnly: boolean;
+  /** A release: package versions bumped, and nothing else changed but changelogs, changesets and lock files. */
+  release: boolean;
   securityFiles: string[];
 }
 
@@ -201,6 +203,41 @@ function pairRenames(reviewable: readonly ChangedFile[]): ChangeFacts['renames']
   return pairs;
 }
 
+const CHANGELOG = /(^|\/)(CHANGELOG|CHANGES|HISTORY|RELEASES?|RELEASE[-_]NOTES)(\.[a-z]+)?$/i;
+const CHANGESET = /(^|\/)\.changesets?\/[^/]+\.md$/;
+
+/** The manifest's `version` changed, and nothing else but dependency ranges (a monorepo release bumps its siblings). */
+function versionBumped(text: { base?: string; head?: string } | undefined): boolean {
+  const before = readJson(text?.base);
+  const after = readJson(text?.head);
+  if (!before || !after || typeof after.version !== 'string' || before.version === after.version) return false;
+  const rest = (json: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(json)
+        .filter(([key]) => key !== 'version' && !(DEPENDENCY_SECTIONS as readonly string[]).includes(key))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+  return rest(before) === rest(after);
+}
+
+/**
+ * A release (a "Version Packages" PR of changesets, `npm version` with its changelog): at least one
+ * package.json whose version changed and nothing else of it but dependency ranges, and besides such
+ * manifests only changelogs, consumed changesets and lock files. Its Markdown is release notes, not docs.
+ */
+function isRelease(reviewable: readonly ChangedFile[], change: PullRequestChange): boolean {
+  let bumps = 0;
+  for (const file of reviewable) {
+    if (CHANGELOG.test(file.path) || CHANGESET.test(file.path) || LOCK_FILE.test(file.path)) continue;
+    if (/(^|\/)package\.json$/.test(file.path) && versionBumped(change.texts.get(file.path))) {
+      bumps++;
+      continue;
+    }
+    return false;
+  }
+  return bumps > 0;
+}
+
 function isSecuritySensitive(file: ChangedFile, change: PullRequestChange): boolean {
   if (wordsOf(file.path).some((word) => SECURITY_WORDS.has(word))) return true;
   if (file.symbols.some((symbol) => wordsOf(symbol.name).some((word) => SECURITY_WORDS.has(word)))) return true;
@@ -235,13 +272,13 @@ function declarationChanged(file: ChangedFile, symbol: ChangedSymbol, change: Pu
  * substituted, whitespace is collapsed, and import/export-from lines (rewiring) are left out:
  * the change moves and renames code without changing what it does.
  */
-function linesBalance(files: readonly ChangedFile[], change: PullRequestChange, renames: ChangeFacts['renames']): boolean {
+function linesBalance(files: readonly ChangedFile[], change: PullRequestChange, renames: ChangeFacts['renames'], keepIndent = false): boolean {
   const substitutions = renames.filter((r) => !r.move).map((r) => [new RegExp(`\\b${r.from.name.replace(/[$.]/g, '\\$&')}\\b`, 'g'), r.to.name] as const);
-  const normalise = (line: string) =>
-    substitutions
-      .reduce((text, [pattern, to]) => text.replace(pattern, to), line)
-      .trim()
-      .replace(/\s+/g, ' ');
+  const normalise = (line: string) => {
+    const text = substitutions.reduce((out, [pattern, to]) => out.replace(pattern, to), line);
+    const indent = keepIndent ? (/^\s*/.exec(text)?.[0] ?? '') : '';
+    return indent + text.trim().replace(/\s+/g, ' ');
+  };
   const pending = new Map<string, number>();
   const count = (line: string, delta: number) => {
     if (line.trim() === '' || IMPORT_LINE.test(line)) return;
@@ -292,7 +329,11 @@ export function changeFacts(change: PullRequestChange): ChangeFacts {
     codeFiles.length > 0 &&
     reviewable.every((f) => f.kind === 'source' || f.kind === 'test') &&
     added.every((ref) => renamedTo.has(`${ref.file}\0${ref.name}`)) &&
-    linesBalance(codeFiles, change, renames);
+    linesBalance(codeFiles, change, renames) &&
+    // Lines that only moved inside their files, with no rename or file move to explain them, are a
+    // reorder only at the same depth: a declaration taken out of a try block or a statement out of
+    // a loop (re-indented) changes its scope, which is behaviour (express#2065's strict-mode fix).
+    (renames.length > 0 || codeFiles.some((f) => f.status === 'renamed') || linesBalance(codeFiles, change, renames, true));
   return {
     categoriesOf,
     categories: CHANGE_CATEGORIES.filter((c) => present.has(c)),
@@ -303,6 +344,7 @@ export function changeFacts(change: PullRequestChange): ChangeFacts {
     exports: { added, removed, changed },
     renames,
     structuralOnly,
+    release: isRelease(reviewable, change),
     securityFiles: reviewable.filter((f) => f.kind === 'source' && isSecuritySensitive(f, change)).map((f) => f.path),
   };
 }

@@ -95,6 +95,59 @@ describe('classifyDeterministic', () => {
     expect(classification).toMatchObject({ primary_intent: 'docs', change_categories: ['docs'], risk_signals: [] });
   });
 
+  it('a release (version bumped, changelog written, changeset consumed) is a chore, not docs', async () => {
+    const repo = createGitRepo({
+      ...BASE,
+      '.changeset/fresh-flow.md': '---\n"app": patch\n---\n\nflow() works as a decorator\n',
+      'CHANGELOG.md': '# app\n',
+    });
+    const base = repo.git('rev-parse', 'HEAD');
+    repo.git('checkout', '-q', '-b', 'changeset-release/main');
+    repo.git('rm', '-q', '.changeset/fresh-flow.md');
+    repo.write({
+      'CHANGELOG.md': '# app\n\n## 1.0.1\n\n### Patch Changes\n\n- flow() works as a decorator\n',
+      'package.json': BASE['package.json'].replace('"version": "1.0.0"', '"version": "1.0.1"'),
+    });
+    const change = await readPullRequestChange(repo.root, base, repo.commit('Version Packages'));
+    expect(change.diff.files.map((f) => `${f.status} ${f.path}`).sort()).toEqual([
+      'deleted .changeset/fresh-flow.md',
+      'modified CHANGELOG.md',
+      'modified package.json',
+    ]);
+    const { classification, facts } = classifyDeterministic({ title: 'Version Packages', headBranch: 'changeset-release/main' }, change);
+    expect(facts.release).toBe(true);
+    expect(classification.primary_intent).toBe('chore');
+    expect(classification.summary).toContain('a release: package versions bumped with changelogs only');
+  });
+
+  it('a version bump beside a source or docs change is not a release', async () => {
+    const withSource = await classify(
+      (repo) =>
+        repo.write({
+          'package.json': BASE['package.json'].replace('"version": "1.0.0"', '"version": "1.1.0"'),
+          'src/math.ts': `${BASE['src/math.ts']}export function sub(a: number, b: number) {\n  return a - b;\n}\n`,
+        }),
+      { title: 'Add sub' },
+    );
+    expect(withSource.facts.release).toBe(false);
+    expect(withSource.classification.primary_intent).toBe('feature');
+    const withGuide = await classify(
+      (repo) => repo.write({ 'package.json': BASE['package.json'].replace('"version": "1.0.0"', '"version": "1.0.1"'), 'docs/guide.md': '# Guide\n' }),
+      { title: 'Write a guide' },
+    );
+    expect(withGuide.facts.release).toBe(false);
+    // A changed script is no release either, even with the version bumped.
+    const withScript = await classify(
+      (repo) =>
+        repo.write({
+          'package.json': JSON.stringify({ ...JSON.parse(BASE['package.json']), version: '1.0.1', scripts: { test: 'node test.js' } }, null, 2),
+          'CHANGELOG.md': '# 1.0.1\n',
+        }),
+      { title: 'Version Packages' },
+    );
+    expect(withScript.facts.release).toBe(false);
+  });
+
   it('a dependency bump from a bot branch is a dependency change', async () => {
     const { classification } = await classify(
       (repo) => repo.write({ 'package.json': BASE['package.json'].replace('4.17.20', '4.17.21'), 'package-lock.json': '{"lockfileVersion":3}\n' }),
@@ -160,6 +213,31 @@ describe('classifyDeterministic', () => {
     expect(classification.risk_signals.join('\n')).not.toContain('removes route');
     // A real rename of the same kind keeps its pair (the test above): only the copy's view changed.
     expect(classification.summary).not.toContain('renamed to');
+  });
+
+  it('moving a function out of a block (re-indented) is not a structural refactor; reordering at the same depth is', async () => {
+    const handler = (indent: string) =>
+      ['function trim(path) {', '  var c = path[0];', "  if (c && '/' != c) return next(path);", '  return path.slice(1);', '}']
+        .map((line) => indent + line)
+        .join('\n');
+    const inTry = `export function handle(path) {\n  try {\n    return trim(path);\n\n${handler('    ')}\n  } catch (err) {\n    return next(err);\n  }\n}\n`;
+    const outOfTry = `export function handle(path) {\n  try {\n    return trim(path);\n  } catch (err) {\n    return next(err);\n  }\n\n${handler('  ')}\n}\n`;
+    const moved = createGitRepo({ ...BASE, 'src/router.js': inTry });
+    const base = moved.git('rev-parse', 'HEAD');
+    moved.write({ 'src/router.js': outOfTry });
+    const title = 'trim causing --use-strict flag to fail';
+    const fixed = classifyDeterministic({ title, headBranch: 'work' }, await readPullRequestChange(moved.root, base, moved.commit(title)));
+    expect(fixed.facts.structuralOnly).toBe(false);
+    expect(fixed.classification.primary_intent).toBe('bugfix');
+
+    // The neighbour: two top-level functions swapped, nothing re-indented — a reorder, still structural.
+    const util = BASE['src/util.ts'];
+    const [imports, twice, calc] = util.split('\n\n');
+    const reordered = await classify((repo) => repo.write({ 'src/util.ts': [imports, calc!.trimEnd(), `${twice}\n`].join('\n\n') }), {
+      title: 'Order the helpers',
+    });
+    expect(reordered.facts.structuralOnly).toBe(true);
+    expect(reordered.classification.primary_intent).toBe('refactor');
   });
 
   it('raises security, migration, CI, generated-file and large-deletion signals', async () => {

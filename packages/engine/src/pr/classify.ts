@@ -112,7 +112,8 @@ export function scoreIntents(pr: Pick<PullRequestInfo, 'title' | 'headBranch'>, 
   const share = (category: ChangeCategory) =>
     reviewable.length === 0 ? 0 : reviewable.filter((f) => facts.categoriesOf.get(f.path)?.includes(category)).length / reviewable.length;
   const only = (category: ChangeCategory) => reviewable.length > 0 && share(category) === 1;
-  if (only('docs')) add('docs', 8, 'only documentation files changed');
+  if (facts.release) add('chore', 9, 'a release: package versions bumped with changelogs only');
+  else if (only('docs')) add('docs', 8, 'only documentation files changed');
   else if (share('docs') > 0) add('docs', Math.round(3 * share('docs') * 10) / 10, 'documentation files changed');
   if (only('tests')) add('test', 8, 'only test files changed');
   else if (share('tests') > 0 && share('source') === 0) add('test', 4, 'test files changed without source files');
