@@ -38,6 +38,23 @@ describe('engine.analyzeChange', () => {
     expect(second.newFindings.map((f) => f.ruleId).sort()).toEqual(first.newFindings.map((f) => f.ruleId).sort());
   }, 60_000);
 
+  it('counts a metric issue the change made worse as introduced, one it kept as it was not', async () => {
+    const worse = deep('w').replace('t += b ? c : a;', 'if (a > b) {\n        if (b > c) { t += b ? c : a; } else { t--; }\n      }');
+    repo = createGitRepo({ 'src/w.ts': deep('w'), 'src/k.ts': deep('k') });
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write({ 'src/w.ts': worse, 'src/k.ts': `${deep('k')}export const K = 1;\n` });
+    repo.commit('more cases in w');
+    const change = await (await createEngine({ cacheDir: false })).analyzeChange({ root: repo.root });
+    const complexity = (path: string) => change.findings.find((f) => f.filePath === path && f.ruleId.endsWith('cognitive-complexity'));
+    expect(complexity('src/w.ts')).toBeDefined();
+    expect(complexity('src/k.ts')).toBeDefined();
+    // w's complexity grew: the same issue, worsened, and introduced by the change; k's is pre-existing.
+    expect(change.newFindings).toContain(complexity('src/w.ts'));
+    expect(change.newFindings).not.toContain(complexity('src/k.ts'));
+    expect(Object.values(change.issueChanges).map((c) => c.change)).toContain('worsened');
+    expect(change.healthImpact.issues_worsened).toBeGreaterThan(0);
+  }, 60_000);
+
   it('refuses a revision that names no commit', async () => {
     repo = createGitRepo({ 'a.ts': 'export const a = 1;\n' });
     const engine = await createEngine({ cacheDir: false });

@@ -12,7 +12,7 @@ import type { ProgressEvent } from '../pipeline/types.js';
 import { issueFingerprint } from '../report/issue-id.js';
 import { TOOL_VERSION } from '../report/tool-info.js';
 import { git, resolveCommit, tryGit } from './diff-git.js';
-import type { IssueChangeOf } from './issue-change.js';
+import { changeKeyOf, type IssueChangeOf } from './issue-change.js';
 import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import { baselineOfResult, type PrBaseline } from './projection.js';
@@ -48,7 +48,7 @@ export interface ChangeAnalysis {
   impactZones: PipelineResult['impact_zones'];
   scopeDrift: PipelineResult['scope_drift'];
   graphImpact: PipelineResult['graph_impact'];
-  /** Findings the change introduced (new, or metric issues it made worse) in its changed files and their neighbours. */
+  /** Findings the change introduced — new, or metric issues it made worse (see `issueChanges`) — in its changed files and their neighbours. */
   newFindings: Finding[];
   /** Base findings of the scope that head no longer has. */
   fixedFindings: Finding[];
@@ -189,7 +189,16 @@ export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInpu
       baseAssessment,
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    const newFindings = out.findings.filter((finding) => out.newFingerprints.has(issueFingerprint(finding)));
+    // What the change introduced: new issues, and metric issues it made worse (issue-change.ts), by
+    // the same keys the records use (a fingerprint's later occurrences numbered in run order).
+    const seen = new Map<string, number>();
+    const newFindings = out.findings.filter((finding) => {
+      const fingerprint = issueFingerprint(finding);
+      const occurrence = seen.get(fingerprint) ?? 0;
+      seen.set(fingerprint, occurrence + 1);
+      const change = out.issueChanges[changeKeyOf(fingerprint, occurrence)]?.change;
+      return change === 'new' || change === 'worsened' || (change === undefined && out.newFingerprints.has(fingerprint));
+    });
     return {
       root: top,
       base: { ref: baseRef, sha: baseSha },
