@@ -12,6 +12,7 @@ interface Step {
   uses?: string;
   run?: string;
   if?: string;
+  'continue-on-error'?: boolean;
   with?: Record<string, unknown>;
 }
 interface Workflow {
@@ -56,5 +57,15 @@ describe('examples/github-actions/codehealth-review.yml', () => {
     expect(workflow.permissions['security-events']).toBe('write');
     const gate = steps.findIndex((step) => step.run?.includes('--format sarif'));
     expect(steps.indexOf(upload!)).toBeGreaterThan(gate);
+  });
+
+  it('writes the Markdown summary also when the gate failed, without letting it decide the job', () => {
+    const summary = steps.find((step) => step.run?.includes('--format markdown'));
+    expect(summary?.run).toContain('>> "$GITHUB_STEP_SUMMARY"');
+    expect(summary?.if).toContain('always()');
+    expect(summary?.['continue-on-error']).toBe(true);
+    const gate = steps.find((step) => step.run?.includes('--format sarif'));
+    expect(gate?.['continue-on-error']).toBeUndefined();
+    expect(steps.indexOf(summary!)).toBeGreaterThan(steps.indexOf(gate!));
   });
 });
