@@ -68,4 +68,13 @@ describe('examples/github-actions/codehealth-review.yml', () => {
     expect(gate?.['continue-on-error']).toBeUndefined();
     expect(steps.indexOf(summary!)).toBeGreaterThan(steps.indexOf(gate!));
   });
+
+  it("keeps the CLI's cache directory between runs, restored before the first review", () => {
+    const cache = steps.find((step) => step.uses?.startsWith('actions/cache@'));
+    expect(cache?.with?.path).toBe('~/.cache/codehealth');
+    expect(String(cache?.with?.key)).toContain('${{ github.event.pull_request.base.sha }}');
+    expect(cache?.with?.['restore-keys']).toBeDefined();
+    const firstReview = steps.findIndex((step) => step.run?.includes(' review '));
+    expect(steps.indexOf(cache!)).toBeLessThan(firstReview);
+  });
 });
