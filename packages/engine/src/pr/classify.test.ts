@@ -238,6 +238,19 @@ describe('classifyDeterministic', () => {
     });
     expect(reordered.facts.structuralOnly).toBe(true);
     expect(reordered.classification.primary_intent).toBe('refactor');
+    expect(reordered.classification.summary).toContain('It only reorders lines.');
+  });
+
+  it('a whitespace edit inside a comment is formatting: no API change, no missing tests, said as such', async () => {
+    const documented = `/**\n * Adds.\n * \n * add(1, 2) === 3\n */\n${BASE['src/math.ts']}`;
+    const repo = createGitRepo({ ...BASE, 'src/math.ts': documented });
+    const base = repo.git('rev-parse', 'HEAD');
+    repo.write({ 'src/math.ts': documented.replace(' * \n', ' *\n') });
+    const title = 'chore(lint): remove trailing whitespace';
+    const { classification } = classifyDeterministic({ title, headBranch: 'work' }, await readPullRequestChange(repo.root, base, repo.commit(title)));
+    expect(classification.primary_intent).toBe('chore');
+    expect(classification.risk_signals).toEqual([]);
+    expect(classification.summary).toContain('It only changes formatting or comments.');
   });
 
   it('raises security, migration, CI, generated-file and large-deletion signals', async () => {

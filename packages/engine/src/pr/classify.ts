@@ -160,6 +160,14 @@ export function pickIntents(scores: Map<Intent, number>): { primary: Intent; sec
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const list = (names: readonly string[], max = 3) => names.slice(0, max).join(', ') + (names.length > max ? ` and ${names.length - max} more` : '');
 
+/** What a structural-only change does, in words: formatting, a reorder, or renames and moves. */
+function structuralWords(facts: ChangeFacts): string {
+  if (facts.renames.length > 0 || facts.reviewable.some((f) => f.status === 'renamed')) return 'only renames or moves files';
+  const code = facts.reviewable.filter((f) => f.kind === 'source' || f.kind === 'test');
+  if (code.every((f) => f.hunks.every((h) => h.cosmetic))) return 'only changes formatting or comments';
+  return 'only reorders lines';
+}
+
 /** Two sentences of facts: size and kinds of change, then what it does to the public surface. */
 export function describeChange(facts: ChangeFacts, primary: Intent): string {
   const counts = facts.categories.map((c) => `${[...facts.categoriesOf.values()].filter((cs) => cs.includes(c)).length} ${c}`);
@@ -174,7 +182,7 @@ export function describeChange(facts: ChangeFacts, primary: Intent): string {
   if (removed.length) parts.push(`removes export${removed.length === 1 ? '' : 's'} ${list(removed.map((r) => r.name))}`);
   if (facts.dependencyChanges.length)
     parts.push(`changes dependencies ${list(facts.dependencyChanges.map((d) => `${d.name}${d.to ? `@${d.to}` : ' (removed)'}`))}`);
-  if (parts.length === 0 && facts.structuralOnly) parts.push('only renames or moves files');
+  if (parts.length === 0 && facts.structuralOnly) parts.push(structuralWords(facts));
   return parts.length ? `${first} It ${parts.join('; ')}.` : first;
 }
 
