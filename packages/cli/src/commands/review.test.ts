@@ -102,6 +102,33 @@ describe('review: what the change adds and fixes', () => {
   });
 });
 
+describe('review: an issue the change made worse', () => {
+  it('lists it with its former and new value, and marks it updated, not new, in SARIF', async () => {
+    const worse = rename(COMPLEX, 'route').replace(
+      "    } else if (kind === 'b') {",
+      "    } else if (kind === 'c') {\n      if (item > 1) { if (strict) { total += 2; } else if (item > 3) { total--; } }\n    } else if (kind === 'b') {",
+    );
+    const grown = cli.repo({ 'package.json': '{ "name": "demo", "type": "module" }\n', 'src/route.ts': COMPLEX });
+    grown.git('checkout', '-q', '-b', 'feature');
+    grown.write({ 'src/route.ts': worse });
+    grown.commit('route: kind c');
+    const json = JSON.parse((await review(['-f', 'json'], grown.root)).stdout) as ChangeJson & { issueChanges: Record<string, { change: string }> };
+    const complexity = json.newFindings.find((f) => f.ruleId === 'code-smell/cognitive-complexity');
+    expect(complexity).toMatchObject({ filePath: 'src/route.ts', symbol: 'route' });
+    expect(Object.values(json.issueChanges).map((c) => c.change)).toContain('worsened');
+    const text = (await review([], grown.root)).stdout;
+    expect(text).toMatch(/^New and worsened findings \(\d+\)$/m);
+    expect(text).toMatch(/src\/route\.ts:1 +Cognitive Complexity of route is \d+ \(threshold \d+\) \(worsened: \d+ → \d+\)/);
+    const markdown = (await review(['-f', 'markdown'], grown.root)).stdout;
+    expect(markdown).toMatch(/### New and worsened findings \(\d+\)/);
+    expect(markdown).toMatch(/\(worsened: \d+ → \d+\) \(code-smell\/cognitive-complexity\)/);
+    const sarif = JSON.parse((await review(['-f', 'sarif'], grown.root)).stdout);
+    const results = sarif.runs[0].results as Array<{ ruleId: string; baselineState: string }>;
+    expect(results.find((r) => r.ruleId === 'code-smell/cognitive-complexity')?.baselineState).toBe('updated');
+    expect(results).toHaveLength(json.newFindings.length);
+  });
+});
+
 describe('review: the gate', () => {
   it('fails on a new finding at or above --fail-on, and passes above the worst new severity', async () => {
     const change = await changeJson();

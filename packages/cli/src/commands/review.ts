@@ -22,10 +22,11 @@ Options:
                                default: the default branch (origin/HEAD, origin/main, main, …)
       --head <ref>             the change; default: HEAD (the work tree when it is clean)
   -f, --format <format>        text (default), markdown (a PR comment), json, or sarif
-                               (only the new findings, with baselineState "new")
+                               (only what the change adds: baselineState "new", or
+                               "updated" for an issue it made worse)
   -o, --output <file>          write the report to a file instead of stdout
-      --fail-on <severity>     exit 1 when the change adds a finding at or above this
-                               severity (critical, high, medium, low, info)
+      --fail-on <severity>     exit 1 when the change adds (or makes worse) a finding at
+                               or above this severity (critical, high, medium, low, info)
       --fail-on-readiness <v>  exit 1 when merge readiness is v or worse (blocked, or
                                needs_review for either); defaults for both gates: the
                                config's thresholds.review { failOn, failOnReadiness }

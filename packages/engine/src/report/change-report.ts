@@ -3,6 +3,8 @@
 // fails on — new findings at or above a severity, or a readiness verdict.
 import { SEVERITIES, type Finding, type Severity } from '../domain/types.js';
 import type { ChangeAnalysis } from '../pr/analyze-change.js';
+import { changeKeyOf, type IssueChangeOf } from '../pr/issue-change.js';
+import { issueFingerprint } from './issue-id.js';
 import { escapeCell } from './markdown.js';
 import { READINESS_WORDS, renderPrMarkdown } from './pr-markdown.js';
 import { sarifLogOf } from './sarif.js';
@@ -56,9 +58,44 @@ export function changeGateFailures(analysis: ChangeAnalysis, gate: ChangeGate): 
   return failures;
 }
 
-/** Only the findings the change adds, each with `baselineState: "new"`: code scanning shows just those. */
+/**
+ * How each finding of `findings` (and so of `newFindings`, the same objects) changed against the
+ * merge base, by `issueChanges`' keys: the fingerprint, and its occurrence in the order of `findings`.
+ */
+function changesOf(analysis: ChangeAnalysis): (finding: Finding) => IssueChangeOf | undefined {
+  const byFinding = new Map<Finding, IssueChangeOf>();
+  const seen = new Map<string, number>();
+  for (const finding of analysis.findings) {
+    const fingerprint = issueFingerprint(finding);
+    const occurrence = seen.get(fingerprint) ?? 0;
+    seen.set(fingerprint, occurrence + 1);
+    const change = analysis.issueChanges[changeKeyOf(fingerprint, occurrence)];
+    if (change) byFinding.set(finding, change);
+  }
+  return (finding) => byFinding.get(finding);
+}
+
+/** The measured value of a metric finding now and at base, for a worsened issue: ` (worsened: 43 → 71)`. */
+function worsenedNote(finding: Finding, change: IssueChangeOf | undefined): string {
+  if (change?.change !== 'worsened') return '';
+  const key = finding.metric?.values[0];
+  const now = key !== undefined ? finding.data?.[key] : undefined;
+  return change.previousValue !== undefined && typeof now === 'number' ? ` (worsened: ${change.previousValue} → ${now})` : ' (worsened)';
+}
+
+/** "New findings", or "New and worsened findings" when the change also made existing issues worse. */
+function introducedHeading(analysis: ChangeAnalysis, changeOf: (finding: Finding) => IssueChangeOf | undefined): string {
+  const worsened = analysis.newFindings.some((finding) => changeOf(finding)?.change === 'worsened');
+  return `${worsened ? 'New and worsened findings' : 'New findings'} (${analysis.newFindings.length})`;
+}
+
+/**
+ * Only the findings the change adds, each with `baselineState` `new` — or `updated` for an issue of
+ * the base the change made worse: code scanning shows just those.
+ */
 export function changeToSarif(analysis: ChangeAnalysis): SarifLog {
   const now = new Date().toISOString();
+  const changeOf = changesOf(analysis);
   return sarifLogOf(analysis.newFindings, {
     root: analysis.root,
     startedAt: now,
@@ -71,7 +108,7 @@ export function changeToSarif(analysis: ChangeAnalysis): SarifLog {
       projectedOverallScore: analysis.healthProjection.projected_overall,
     },
     headSha: analysis.head.sha,
-    baselineState: 'new',
+    baselineState: (finding) => (changeOf(finding)?.change === 'worsened' ? 'updated' : 'new'),
   });
 }
 
@@ -98,9 +135,10 @@ export function renderChangeMarkdown(analysis: ChangeAnalysis, options: ChangeRe
     { subject: `\`${escapeCell(analysis.base.ref)}\` → \`${escapeCell(analysis.head.ref)}\`` },
   );
   const lines = [summary.trimEnd()];
+  const changeOf = changesOf(analysis);
   const row = (finding: Finding) =>
-    `- **${finding.severity}** \`${escapeCell(finding.filePath)}:${finding.anchor.lineStart}\` ${escapeCell(finding.title)} (${finding.ruleId})`;
-  lines.push('', `### New findings (${analysis.newFindings.length})`, '');
+    `- **${finding.severity}** \`${escapeCell(finding.filePath)}:${finding.anchor.lineStart}\` ${escapeCell(finding.title)}${worsenedNote(finding, changeOf(finding))} (${finding.ruleId})`;
+  lines.push('', `### ${introducedHeading(analysis, changeOf)}`, '');
   lines.push(...(analysis.newFindings.length > 0 ? findingLines(analysis.newFindings, top, row).map((l) => (l.startsWith('…') ? `- ${l}` : l)) : ['None.']));
   if (analysis.fixedFindings.length > 0) {
     lines.push('', `### Fixed findings (${analysis.fixedFindings.length})`, '');
@@ -135,9 +173,10 @@ export function renderChangeText(analysis: ChangeAnalysis, options: ChangeReport
     `Intent           ${intent.primary_intent}${intent.summary ? ` — ${intent.summary}` : ''}`,
   );
   if (intent.risk_signals.length > 0) lines.push(`Risk signals     ${intent.risk_signals.join('; ')}`);
+  const changeOf = changesOf(analysis);
   const row = (finding: Finding) =>
-    `  ${finding.severity.padEnd(8)} ${`${finding.filePath}:${finding.anchor.lineStart}`.padEnd(40)} ${finding.title}  [${finding.ruleId}]`;
-  lines.push('', `New findings (${analysis.newFindings.length})`);
+    `  ${finding.severity.padEnd(8)} ${`${finding.filePath}:${finding.anchor.lineStart}`.padEnd(40)} ${finding.title}${worsenedNote(finding, changeOf(finding))}  [${finding.ruleId}]`;
+  lines.push('', introducedHeading(analysis, changeOf));
   lines.push(...(analysis.newFindings.length > 0 ? findingLines(analysis.newFindings, top, row).map((l) => (l.startsWith('…') ? `  ${l}` : l)) : ['  none']));
   if (analysis.fixedFindings.length > 0) {
     lines.push('', `Fixed findings (${analysis.fixedFindings.length})`);

@@ -126,8 +126,8 @@ export interface SarifRunFacts {
   properties: Record<string, unknown>;
   headSha?: string | null;
   branch?: string | null;
-  /** Set on every result: a review's log holds only what the change adds (`new`). */
-  baselineState?: SarifResult['baselineState'];
+  /** Set on each result: a review's log holds only what the change adds (`new`, or `updated` for an issue it made worse). */
+  baselineState?: (finding: Finding) => SarifResult['baselineState'];
 }
 
 /** One SARIF run of `findings`: a rule per rule id at its most severe finding's level, a result per finding. */
@@ -143,7 +143,8 @@ export function sarifLogOf(findings: readonly Finding[], facts: SarifRunFacts): 
       raiseRule(rules[index], finding);
     }
     const result = resultOf(finding, index, rules[index]);
-    return facts.baselineState ? { ...result, baselineState: facts.baselineState } : result;
+    const baselineState = facts.baselineState?.(finding);
+    return baselineState ? { ...result, baselineState } : result;
   });
 
   // A base URI must end with a slash, or relative references would replace its last segment.
