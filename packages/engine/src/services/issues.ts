@@ -5,7 +5,7 @@
 import { stableJson, type ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { DismissIssueInput, Issue, IssueFilter, IssueList, IssueScope, IssueSortKey, IssueStats } from '../api/issues.js';
-import { ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '../domain/types.js';
+import { ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES, type Finding } from '../domain/types.js';
 import { NIL_UUID } from '../report/wire.js';
 import type { Database, Sql } from '../store/database.js';
 import type { ProjectAccess } from './access.js';
@@ -14,10 +14,15 @@ import { NotFoundError } from './errors.js';
 import { applyDismissRules, compileDismissRule, fingerprintToken, lockProjectIssues, type DismissRuleRecord } from './issue-records.js';
 import { iso } from './time.js';
 
-interface IssueRow extends Record<string, unknown> {
+/** A row of the issues table (store/migrations); queries select the columns they need. */
+export interface IssueColumns {
   id: string;
   fingerprint: string;
+  /** NULL on rows recorded before identity v2, whose fingerprint is the legacy one. */
   legacy_fingerprint: string | null;
+  symbol: string | null;
+  data: Finding['data'] | null;
+  anchor_shape: string | null;
   source: Issue['source'];
   severity: Issue['severity'];
   category: Issue['category'];
@@ -47,6 +52,9 @@ interface IssueRow extends Record<string, unknown> {
   previous_value: number | null;
 }
 
+/** The columns the issue endpoints select (COLUMNS). */
+type ListedIssueRow = Omit<IssueColumns, 'symbol' | 'data' | 'anchor_shape'> & Record<string, unknown>;
+
 const COLUMNS = `id, fingerprint, source, severity, category, file_path, file_group, line_start, line_end, code_snippet,
   validated, title, description, why_it_matters, suggested_action, rule_id, analyzer_name, confidence, auto_fixable,
   is_new, is_dismissed, context_type, context_id, project_id, repository_id, created_at, file_role, legacy_fingerprint,
@@ -68,7 +76,7 @@ const LATEST_COMPLETED_ASSESSMENT = `SELECT a.id FROM health_assessments a
   WHERE a.project_id = $1 AND a.status = 'completed'
   ORDER BY a.completed_at DESC NULLS LAST, a.created_at DESC, a.id DESC LIMIT 1`;
 
-function wire(row: IssueRow): Issue {
+function wire(row: ListedIssueRow): Issue {
   return {
     id: row.id,
     source: row.source,
@@ -136,7 +144,7 @@ export class IssueService {
     const params: unknown[] = [projectId];
     const where = conditionsOf(filter, params).join(' AND ');
     const [{ total } = { total: 0 }] = await this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM issues WHERE ${where}`, params);
-    const rows = await this.db.query<IssueRow>(
+    const rows = await this.db.query<ListedIssueRow>(
       `SELECT ${COLUMNS} FROM issues WHERE ${where}
         ORDER BY ${ORDER_BY[filter.sort_by ?? 'severity']}
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -249,11 +257,11 @@ export class IssueService {
 }
 
 /** The fingerprints an issue is known by: its own and, recorded since identity v2, its legacy one. */
-const identitiesOf = (issue: Pick<IssueRow, 'fingerprint' | 'legacy_fingerprint'>): string[] =>
+const identitiesOf = (issue: Pick<IssueColumns, 'fingerprint' | 'legacy_fingerprint'>): string[] =>
   issue.legacy_fingerprint && issue.legacy_fingerprint !== issue.fingerprint ? [issue.fingerprint, issue.legacy_fingerprint] : [issue.fingerprint];
 
-async function findIssue(db: Sql, projectId: string, issueId: string): Promise<IssueRow> {
-  const [row] = await db.query<IssueRow>(`SELECT ${COLUMNS} FROM issues WHERE project_id = $1 AND id = $2 AND ${VISIBLE}`, [projectId, issueId]);
+async function findIssue(db: Sql, projectId: string, issueId: string): Promise<ListedIssueRow> {
+  const [row] = await db.query<ListedIssueRow>(`SELECT ${COLUMNS} FROM issues WHERE project_id = $1 AND id = $2 AND ${VISIBLE}`, [projectId, issueId]);
   if (!row) throw new NotFoundError('issue');
   return row;
 }

@@ -1,35 +1,37 @@
 // The baseline of a PR analysis read from the store: the project's latest completed assessment,
 // when it assessed exactly this repository at the PR's merge base, with its stored issues as
 // findings. The PR activities of @codehealth/worker take it from here (no SQL in the worker).
-import type { Finding, IssueCategory, IssueSource, Severity } from '../domain/types.js';
+import type { Finding } from '../domain/types.js';
 import type { PrBaseline } from '../pr/projection.js';
 import type { Database } from '../store/database.js';
+import type { IssueColumns } from './issues.js';
 
-interface IssueRow {
-  fingerprint: string;
-  /** NULL on rows recorded before identity v2, whose fingerprint is the legacy one. */
-  legacy_fingerprint: string | null;
-  symbol: string | null;
-  data: Finding['data'] | null;
-  anchor_shape: string | null;
-  source: IssueSource;
-  severity: Severity;
-  category: IssueCategory;
-  file_path: string;
-  file_group: string;
-  line_start: number;
-  line_end: number;
-  code_snippet: string;
-  validated: boolean;
-  title: string;
-  description: string;
-  why_it_matters: string;
-  suggested_action: string;
-  rule_id: string;
-  analyzer_name: string;
-  confidence: number;
-  auto_fixable: boolean;
-}
+/** The columns a baseline finding is rebuilt from. */
+type IssueRow = Pick<
+  IssueColumns,
+  | 'fingerprint'
+  | 'legacy_fingerprint'
+  | 'symbol'
+  | 'data'
+  | 'anchor_shape'
+  | 'source'
+  | 'severity'
+  | 'category'
+  | 'file_path'
+  | 'file_group'
+  | 'line_start'
+  | 'line_end'
+  | 'code_snippet'
+  | 'validated'
+  | 'title'
+  | 'description'
+  | 'why_it_matters'
+  | 'suggested_action'
+  | 'rule_id'
+  | 'analyzer_name'
+  | 'confidence'
+  | 'auto_fixable'
+>;
 
 /**
  * The project's latest completed assessment as a baseline, when it assessed exactly this
