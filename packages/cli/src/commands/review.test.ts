@@ -126,6 +126,10 @@ describe('review: an issue the change made worse', () => {
     const results = sarif.runs[0].results as Array<{ ruleId: string; baselineState: string }>;
     expect(results.find((r) => r.ruleId === 'code-smell/cognitive-complexity')?.baselineState).toBe('updated');
     expect(results).toHaveLength(json.newFindings.length);
+    // The gate names what it fails on: here the change made an issue worse.
+    const gated = await review(['--fail-on', 'info', '-f', 'json'], grown.root);
+    expect(gated.code).toBe(1);
+    expect(gated.stderr).toMatch(/^codehealth: \d+ (worsened|new or worsened) findings? at or above info/m);
   });
 });
 

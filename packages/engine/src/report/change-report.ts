@@ -47,8 +47,11 @@ export function changeGateFailures(analysis: ChangeAnalysis, gate: ChangeGate): 
     const over = analysis.newFindings.filter((finding) => severityRank(finding.severity) <= limit);
     if (over.length > 0) {
       const first = [...over].sort(byImportance)[0]!;
+      const changeOf = changesOf(analysis);
+      const worsened = over.filter((finding) => changeOf(finding)?.change === 'worsened').length;
+      const what = worsened === 0 ? 'new' : worsened === over.length ? 'worsened' : 'new or worsened';
       failures.push(
-        `${over.length} new finding${over.length === 1 ? '' : 's'} at or above ${gate.failOn} (first: ${first.severity} ${first.filePath}:${first.anchor.lineStart} ${first.title})`,
+        `${over.length} ${what} finding${over.length === 1 ? '' : 's'} at or above ${gate.failOn} (first: ${first.severity} ${first.filePath}:${first.anchor.lineStart} ${first.title})`,
       );
     }
   }
