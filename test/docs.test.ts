@@ -73,9 +73,10 @@ describe('the README', () => {
   });
 });
 
-describe('relative links', () => {
+describe('relative links of the README, docs/ and the PR analysis README', () => {
   const pages = [
     README,
+    join(ROOT, 'packages/engine/src/pr/README.md'),
     ...readdirSync(DOCS)
       .filter((name) => name.endsWith('.md'))
       .map((name) => join(DOCS, name)),
