@@ -212,4 +212,15 @@ describe('examples', () => {
     expect(out).toMatch(/Code Smells\s+\d/);
     expect(out).toContain('src/math.ts:1 Cognitive Complexity of tangled');
   });
+
+  it('examples/embed depends on @codehealth/engine only, and imports nothing else', () => {
+    const dir = resolve(import.meta.dirname, '../examples/embed');
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ private: true, type: 'module', scripts: { start: 'node analyze.mjs' } });
+    expect(manifest.dependencies).toEqual({ '@codehealth/engine': '0.1.0' });
+    expect(manifest.devDependencies ?? {}).toEqual({});
+    const source = readFileSync(join(dir, 'analyze.mjs'), 'utf8');
+    const imported = [...source.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map(([, specifier]) => specifier);
+    expect(imported).toEqual(['@codehealth/engine']);
+  });
 });
