@@ -9,13 +9,16 @@ import { ISSUE_CATEGORIES, SEVERITIES, type Finding } from '../domain/types.js';
 import { isOutside } from '../graph/file-probe.js';
 import type { FunctionSummary } from '../pipeline/file-summary.js';
 import { fileGroupOf } from '../pipeline/findings.js';
-import { issueFingerprint, normaliseSnippet } from '../report/issue-id.js';
+import { normaliseSnippet } from '../report/issue-id.js';
 import type { PullRequestDiff } from '../pr/types.js';
 import { repositoryFiles } from '../snapshot/repository-files.js';
+import type { DiffReviewer, DiffReviewResult } from '../contracts/diff-review.js';
 import type { JsonCompletionClient } from './json-completion.js';
 import { llmSlotFromEnv, type LlmSlot } from './llm-slot.js';
 import { OpenAiJsonClient } from './openai-json-client.js';
 import { DIFF_REVIEW_DEFAULTS, DIFF_REVIEW_SYSTEM, diffExcerpt, type DiffReviewBudget, type HeadFile, type SentFile } from './prompts.js';
+
+export { withLlmFindings, type DiffReviewResult, type DiffReviewer } from '../contracts/diff-review.js';
 
 export const LLM_ANALYZER_NAME = 'llm-agent';
 /** Per attempt for the large slot: a review answer of a few thousand tokens takes longer than a classification. */
@@ -55,18 +58,6 @@ export interface DiffReviewInput {
   files: readonly ReviewFile[];
   budget?: DiffReviewBudget;
   log?: (line: string) => void;
-}
-
-export interface DiffReviewResult {
-  findings: Finding[];
-  /** Why no findings could be had from the model (nothing to send, timeout, invalid answer, ...); absent when it answered. */
-  reason?: string;
-  model: string;
-  sent: { files: number; hunks: number; chars: number };
-  /** Files, or parts of files, not sent to the model, with why. */
-  skipped: Array<{ path: string; reason: string }>;
-  /** Answers dropped by validation, with why. */
-  dropped: Array<{ file: string; lineStart: number; lineEnd: number; reason: string }>;
 }
 
 const SEVERITY_ORDER: Record<string, number> = Object.fromEntries(SEVERITIES.map((s, i) => [s, i]));
@@ -249,16 +240,7 @@ export async function reviewPullRequestWithLlm(
   }
 }
 
-/**
- * The run's issues with the model's findings added: all of them are new (they are found on the
- * PR's own changed lines). They do not enter the health projection or merge readiness, which stay
- * the deterministic analysis's.
- */
-export function withLlmFindings(
-  findings: Finding[],
-  newFingerprints: Set<string>,
-  review: DiffReviewResult | undefined,
-): { findings: Finding[]; newFingerprints: Set<string> } {
-  if (!review || review.findings.length === 0) return { findings, newFingerprints };
-  return { findings: [...findings, ...review.findings], newFingerprints: new Set([...newFingerprints, ...review.findings.map((f) => issueFingerprint(f))]) };
+/** The PR pipeline's reviewer over the large slot's client (undefined: no model, no review). */
+export function diffReviewerOf(client: JsonCompletionClient | undefined): DiffReviewer | undefined {
+  return client ? (request) => reviewPullRequestWithLlm(client, request) : undefined;
 }

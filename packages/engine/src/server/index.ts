@@ -115,11 +115,12 @@ export {
   reviewPullRequestWithLlm,
   headFilesOf,
   largeModelClient,
+  diffReviewerOf,
   withLlmFindings,
   LARGE_LLM_TIMEOUT_MS,
   LLM_ANALYZER_NAME,
 } from '../llm/diff-review-agent.js';
-export type { DiffReviewInput, DiffReviewResult, ReviewFile } from '../llm/diff-review-agent.js';
+export type { DiffReviewInput, DiffReviewResult, DiffReviewer, ReviewFile } from '../llm/diff-review-agent.js';
 export type { DiffReviewBudget } from '../llm/prompts.js';
 export { narrateArchitectureReview, MAX_NARRATIVE_CHARS } from '../llm/architecture-narrator.js';
 export type { ArchitectureNarration } from '../llm/architecture-narrator.js';
