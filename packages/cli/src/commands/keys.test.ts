@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '@codehealth/engine/server';
+import { openStore } from '@codehealth/service';
 import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
 

@@ -16,7 +16,7 @@ import {
   type PrBaseline,
   type PullRequestInfo,
   type Services,
-} from '@codehealth/engine/server';
+} from '@codehealth/service';
 import { NonRetryableError } from '../workflows/retry.js';
 import type { Activities } from '../workflows/activities.js';
 import { repositoryRow, type ActivityDeps } from './repository-activities.js';
