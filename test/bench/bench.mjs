@@ -175,4 +175,7 @@ if (args.corpus === 'large' || args.corpus === 'all')
 // `codehealth review` of the same change from the command line, cold and with the base cached (issue 21).
 if (args.corpus === 'large' || args.corpus === 'all')
   spawnSync(process.execPath, [join(here, 'review.mjs'), '--corpus', 'large'], { cwd: repoRoot, stdio: 'inherit' });
+// Micro-figures that were timing assertions in the tests (inventory, clone detection, unused-export), as ratios.
+console.log('');
+spawnSync(process.execPath, [join(here, 'micro.mjs')], { cwd: repoRoot, stdio: 'inherit' });
 console.log(`\nload average at the end ${loadavg()[0].toFixed(2)} (other processes share the cores: compare the ratios)`);

@@ -51,7 +51,6 @@ describe.skipIf(!pg || !temporal)('a SIGKILLed Temporal worker: another worker f
     expect((await api('GET', `/projects/${projectId}/health/assessments/${id}`)).body.status, 'the kill must land mid-run').toBe('running');
     expect(await doomed.stop('SIGKILL')).toBeNull();
 
-    const started = Date.now();
     const second = await startWorker(cwd, { ...env, CODEHEALTH_WORK_DIR: dirs.make('codehealth-worker-') });
     workers.push(second);
     const done = await poll(
@@ -60,10 +59,9 @@ describe.skipIf(!pg || !temporal)('a SIGKILLed Temporal worker: another worker f
       (a) => a.status === 'completed' || a.status === 'failed',
       150_000,
     );
+    // Temporal noticed the dead worker through the missing heartbeats, not the 30-minute attempt timeout:
+    // the wait above gives up after 150 s (with Redis, the dead worker's assessment lock also has to expire: up to 60 s).
     expect(done.status).toBe('completed');
-    // Temporal noticed the dead worker through the missing heartbeats, not the 30-minute attempt timeout
-    // (with Redis, the dead worker's assessment lock also has to expire: up to 60 s more).
-    expect(Date.now() - started).toBeLessThan(120_000);
     // The second worker ran the assessment itself: the retried attempt, not a leftover of the first.
     expect(second.output()).toMatch(/assessed \S+: \d+ findings in \d+ ms/);
 

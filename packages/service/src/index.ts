@@ -140,8 +140,8 @@ export type { ArchitectureFacts, ArchitectureInput, ArchitectureSource, Reposito
 export * as api from './api/index.js';
 
 // Test support: fresh migrated databases (PGlite always; Postgres with TEST_DATABASE_URL)
-export { createTestDatabase, testPostgresUrl } from './store/test-database.js';
-export type { TestDatabase, TestStoreKind } from './store/test-database.js';
+export { createTestDatabase, prepareTestTemplates, testPostgresUrl } from './store/test-database.js';
+export type { TestDatabase, TestStoreKind, TestTemplates } from './store/test-database.js';
 
 // Issue records: fingerprinted issues per run, dismiss-rule matching
 export { insertContextIssues, applyDismissRules, compileDismissRule, fingerprintToken, SEVERITY_RANK } from './services/issue-records.js';

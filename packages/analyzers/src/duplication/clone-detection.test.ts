@@ -55,13 +55,12 @@ describe('findCloneClasses', () => {
     expect(summary(findCloneClasses([seq(block, block, run(0, 3))], 20))).toEqual([{ length: 21, at: ['0:0', '0:21'] }]);
   });
 
-  it('stays fast on huge repetitive runs', () => {
+  it('finds no clone in huge repetitive runs, and finishes', () => {
     const table = Int32Array.from({ length: 400_000 }, (_, i) => (i % 2 === 0 ? 7 : 8));
     const records = Int32Array.from({ length: 300_000 }, (_, i) => 100 + (i % 30));
-    const started = performance.now();
+    // Quadratic work on this input would take minutes (past the test's timeout); how fast linear work is,
+    // and that doubling the input doubles the time, is a benchmark figure (test/bench/micro.mjs).
     expect(findCloneClasses([table, table.slice(0, 200_000), records, records.slice(0, 90_000)], 50)).toEqual([]);
-    // Quadratic work on this input would take minutes; linear work takes well under a second.
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('scales to a corpus with many equal windows without losing copies', () => {

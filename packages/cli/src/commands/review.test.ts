@@ -163,6 +163,8 @@ describe('review: the gate', () => {
     expect(failed.stderr).toMatch(/at or above info/);
     // A flag replaces the configured severity.
     expect((await review(['--fail-on', 'critical'], configured.root)).code).toBe(0);
+    // From a subdirectory, the repository's config still applies (the review analyses the whole work tree).
+    expect((await review([], join(configured.root, 'src'))).code).toBe(1);
     writeFileSync(join(configured.root, 'codehealth.config.json'), '{ "thresholds": { "review": { "failOn": "severe" } } }\n');
     const invalid = await review([], configured.root);
     expect(invalid.code).toBe(2);

@@ -1,6 +1,7 @@
 // `codehealth review`: the pull-request analysis of a local change (engine.analyzeChange) — new and
 // fixed findings, merge readiness, projection, intent — printed in one format, with a gate that
 // fails a CI build on what the change adds only.
+import { execFile } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -118,8 +119,16 @@ function render(api: EngineModule, analysis: ChangeAnalysis, format: ReviewForma
   }
 }
 
+/** The work tree's top-level directory, which the review analyses; `dir` itself outside git (the engine then refuses it in words). */
+function topLevelOf(dir: string): Promise<string> {
+  return new Promise((done) => {
+    execFile('git', ['rev-parse', '--show-toplevel'], { cwd: dir }, (error, stdout) => done(error || !stdout.trim() ? dir : stdout.trim()));
+  });
+}
+
 /**
- * The gate from the config: `codehealth.config.json` only. A review may run on a change nobody has
+ * The gate from the config of the repository's top-level directory (the one its analysis reads),
+ * wherever in the work tree the review runs: `codehealth.config.json` only. A review may run on a change nobody has
  * reviewed yet, so no code config of the repository is loaded for it; flags override the file.
  */
 async function configuredGate(api: EngineModule, dir: string): Promise<ChangeGate> {
@@ -144,7 +153,7 @@ export async function runReview(argv: readonly string[], io: CliIo): Promise<num
   if (!info?.isDirectory()) throw new UsageError(`not a directory: ${args.dir}`);
 
   const api: EngineModule = await import('@codehealth/engine');
-  const gate = { ...(await configuredGate(api, dir)), ...args.gate };
+  const gate = { ...(await configuredGate(api, await topLevelOf(dir))), ...args.gate };
   const progress = createProgressReporter(io.stderr, !args.quiet);
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => controller.abort());

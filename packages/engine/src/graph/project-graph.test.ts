@@ -1,4 +1,5 @@
-// The code graph of this repository itself, with its real tsconfig and package.json files.
+// The code graph of this repository itself, with its real tsconfig and package.json files: how the resolver
+// reads a real tree. Bounds on that tree (no unresolved import, layering, no cycle) are npm run self-check's.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadRepository } from './fixtures/load-repository.js';
@@ -27,12 +28,6 @@ describe('code graph of this repository', () => {
     expect(graph.modules.get('packages/engine/src/parsing/flat-tree.ts')!.importedBy).toContain('packages/engine/src/parsing/walk.ts');
   });
 
-  it('has no unresolved relative import anywhere', () => {
-    const unresolved = graph.edges.filter((e) => e.resolution === 'unresolved' && e.specifier.startsWith('.'));
-    expect(unresolved.map((e) => `${e.from}:${e.line} ${e.specifier}`)).toEqual([]);
-    expect(graph.edges.filter((e) => e.specifier.startsWith('.')).length).toBeGreaterThan(50);
-  });
-
   it('sees the createRequire-based require() of the parser as loads of its packages', () => {
     const parser = graph.modules.get('packages/engine/src/parsing/parser.ts')!;
     const external = parser.imports.filter((e) => e.resolution === 'external').map((e) => `${e.kind} ${e.packageName}`);
@@ -52,17 +47,7 @@ describe('code graph of this repository', () => {
     });
   });
 
-  it('keeps the engine independent of the packages built on it (STYLE.md layering)', () => {
-    // Tests may use the repository's shared test helpers; the engine's own modules may not reach out.
-    const outward = graph.edges.filter(
-      (e) => e.from.startsWith('packages/engine/') && !e.from.endsWith('.test.ts') && e.to !== undefined && !e.to.startsWith('packages/engine/'),
-    );
-    expect(outward.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
-  });
-
-  it('finds no import cycle inside the graph folder', () => {
-    const inGraph = graph.cycles.filter((cycle) => cycle.some((m) => m.startsWith('packages/engine/src/graph/')));
-    expect(inGraph).toEqual([]);
+  it('lists the dependents of a module', () => {
     expect(graph.dependentsOf('packages/engine/src/graph/types.ts', 1)).toContain('packages/engine/src/graph/build-graph.ts');
   });
 });

@@ -83,24 +83,26 @@ describe('drainFileQueue', () => {
 
   it('fails with the worker error and stops taking files', async () => {
     const entries = Array.from({ length: 200 }, (_, i) => entry(i, 100 + i));
-    const pool = fakePool(1, () => true);
+    // The worker's batch fails once the main thread has analysed three files.
+    let crash!: () => void;
+    const crashed = new Promise<never>((_, reject) => (crash = () => reject(new Error('worker crashed'))));
+    crashed.catch(() => undefined);
+    const pool: BatchRunner = { size: 1, run: () => crashed };
     let analysedHere = 0;
     await expect(
       drainFileQueue(entries, {
         pool,
         inProcess: ({ item }) => {
-          // About a millisecond per file here, while the worker fails after two.
-          for (const until = performance.now() + 1; performance.now() < until;);
-          analysedHere++;
+          if (++analysedHere === 3) crash();
           return summary(item, 'main');
         },
         done: () => undefined,
         checkpoint: () => undefined,
       }),
     ).rejects.toThrow('worker crashed');
-    // Without the stop the main thread would go on through the remaining files (~1 ms each).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(analysedHere).toBeLessThan(20);
+    // Without the stop the main thread would go on through the remaining files, one per turn of the event loop.
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(analysedHere).toBeLessThanOrEqual(4);
   });
 
   it('stops when the checkpoint throws (an aborted run)', async () => {

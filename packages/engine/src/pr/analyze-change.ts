@@ -4,8 +4,8 @@
 // no code of the repository run) and its findings kept beside the engine's cache, so a second
 // review on the same base reuses them and the run state the base's run recorded.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { EngineCore } from '../contracts/engine.js';
 import type { Finding } from '../domain/types.js';
 import type { ProgressEvent } from '../pipeline/types.js';
@@ -110,6 +110,19 @@ export function diskBaselineStore(dir: string): BaselineStore {
   };
 }
 
+/**
+ * The top of the work tree holding `dir`: the nearest directory at or above it with a `.git` (a
+ * directory, or the file of a linked work tree), as git asserts it there. Git itself runs with no
+ * discovery above the directory it is given (diff-git.ts), so the search up is done here.
+ */
+async function workTreeTop(dir: string): Promise<string | undefined> {
+  const hasGit = (path: string) => stat(join(path, '.git')).then(Boolean, () => false);
+  for (let current = dir; ; current = dirname(current)) {
+    if (await hasGit(current)) return (await tryGit(current, ['rev-parse', '--show-toplevel']))?.trim() || undefined;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
 /** The default branch: origin's HEAD, else the first of origin/main, origin/master, main, master that exists. */
 async function defaultBranch(root: string): Promise<string> {
   const remoteHead = (await tryGit(root, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']))?.trim();
@@ -135,7 +148,7 @@ function baselineKey(engine: EngineCore, mergeBaseSha: string): string {
 export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInput, baselines: BaselineStore): Promise<ChangeAnalysis> {
   const log = input.log;
   const dir = resolve(input.root);
-  const top = (await tryGit(dir, ['rev-parse', '--show-toplevel']))?.trim();
+  const top = await workTreeTop(dir);
   if (!top) throw new ChangeRefError(`${input.root} is not inside a git work tree`);
   const headRef = input.head ?? 'HEAD';
   const headSha = await commitOf(top, headRef);

@@ -96,6 +96,26 @@ describe('compareFindings', () => {
     expect(c.fixed).toEqual([]);
   });
 
+  it('keeps a finding about a file as a whole (no symbol) when the first lines it is anchored at changed', () => {
+    const unused = (codeSnippet: string, over: Partial<Finding> = {}) =>
+      finding({
+        filePath: 'src/a.ts',
+        symbol: undefined,
+        ruleId: 'dead-code/unused-file',
+        title: 'Unused file a.ts',
+        anchor: { lineStart: 1, lineEnd: 1, codeSnippet, validated: true },
+        ...over,
+      });
+    const c = compareFindings([unused("import { a } from './x.js';")], [unused("import { a, b } from './x.js';")], scope());
+    expect([c.added, c.fixed, c.kept.length]).toEqual([[], [], 1]);
+    // Another title (another subject), or a finding of a symbol, is not the same issue.
+    const other = unused("import { a, b } from './x.js';", { title: 'Unused file b.ts' });
+    expect(compareFindings([unused('import a')], [other], scope()).added).toEqual([other]);
+    const ofSymbol = unused('function calc() {', { symbol: 'calc' });
+    const moved = compareFindings([unused('function calc(x) {', { symbol: 'calc' })], [ofSymbol], scope());
+    expect(moved.added).toEqual([ofSymbol]);
+  });
+
   describe('metric issues', () => {
     const complexity = (value: number, over: Partial<Finding> = {}) =>
       finding({ filePath: 'src/a.ts', metric: { values: ['complexity'] }, data: { complexity: value, threshold: 15 }, title: `Complexity ${value}`, ...over });

@@ -155,7 +155,13 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
     if (!(f.metric ?? metricOf.get(f.ruleId))) return `${g.ruleId}\0${normaliseAnchorText(g.anchor.codeSnippet)}`;
     return g.symbol ? `${g.ruleId}\0metric\0${g.symbol}` : `\0unnamed ${unnamed++}`;
   });
-  const added = moved.right;
+  // Last, within a file: a finding about the file itself — no symbol, the same rule and title
+  // ('Unused file dead.ts') — is the same issue whatever its first lines, its anchor, became.
+  const whole = matchBy(moved.left, moved.right, (f, side) => {
+    const g = side === 'left' ? f : asBase(f);
+    return g.symbol ? `\0symbol ${unnamed++}` : `${g.ruleId}\0${g.filePath}\0${g.title}`;
+  });
+  const added = whole.right;
   const fingerprints = new Map<Finding, string>();
   const fingerprintOf = (f: Finding) => {
     let known = fingerprints.get(f);
@@ -165,7 +171,7 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
   const changeOf = new Map<Finding, IssueChangeOf>(added.map((f) => [f, { change: 'new' }]));
   const worsened: Finding[] = [];
   const improved: Finding[] = [];
-  for (const [was, now] of [...exact.pairs, ...legacy.pairs, ...moved.pairs]) {
+  for (const [was, now] of [...exact.pairs, ...legacy.pairs, ...moved.pairs, ...whole.pairs]) {
     const change = now.metric ? metricChange(now.metric, was, now) : { change: 'unchanged' as const };
     changeOf.set(now, change);
     if (change.change === 'worsened') worsened.push(now);
@@ -185,8 +191,8 @@ export function compareFindings(base: PrBaseline['findings'], head: readonly Fin
   }
   return {
     added,
-    fixed: moved.left,
-    kept: [...exact.pairs, ...legacy.pairs, ...moved.pairs].map(([, now]) => now),
+    fixed: whole.left,
+    kept: [...exact.pairs, ...legacy.pairs, ...moved.pairs, ...whole.pairs].map(([, now]) => now),
     worsened,
     improved,
     prFindings,

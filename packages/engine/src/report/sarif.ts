@@ -126,8 +126,8 @@ export interface SarifRunFacts {
   properties: Record<string, unknown>;
   headSha?: string | null;
   branch?: string | null;
-  /** Set on each result: a review's log holds only what the change adds (`new`, or `updated` for an issue it made worse). */
-  baselineState?: (finding: Finding) => SarifResult['baselineState'];
+  /** Set on each result, one state or one per finding: a review's log holds only what the change adds (`new`, or `updated` for an issue it made worse). */
+  baselineState?: SarifResult['baselineState'] | ((finding: Finding) => SarifResult['baselineState']);
 }
 
 /** One SARIF run of `findings`: a rule per rule id at its most severe finding's level, a result per finding. */
@@ -143,7 +143,7 @@ export function sarifLogOf(findings: readonly Finding[], facts: SarifRunFacts): 
       raiseRule(rules[index], finding);
     }
     const result = resultOf(finding, index, rules[index]);
-    const baselineState = facts.baselineState?.(finding);
+    const baselineState = typeof facts.baselineState === 'function' ? facts.baselineState(finding) : facts.baselineState;
     return baselineState ? { ...result, baselineState } : result;
   });
 

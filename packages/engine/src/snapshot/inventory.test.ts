@@ -213,20 +213,18 @@ describe('listFiles in a repository without commits', () => {
   });
 });
 
-describe('listFiles speed', () => {
-  it('inventories 10,000 files in under a second', async () => {
+describe('listFiles at scale', () => {
+  // How fast is a benchmark figure (npm run bench: test/bench/micro.mjs, inventory against a plain directory walk).
+  it('inventories 10,000 files, each once', async () => {
     const dir = new TempDir();
     try {
       for (let d = 0; d < 100; d++) {
         for (let f = 0; f < 100; f++) dir.write(`src/d${d}/f${f}.ts`, 'export const x = 1;\n'.repeat(20));
       }
-      // The first run pays for JIT compilation and a cold disk cache; the second is the steady state.
-      await listFiles(dir.root);
-      const started = performance.now();
-      const files = await listFiles(dir.root);
-      const elapsed = performance.now() - started;
+      const files = paths(await listFiles(dir.root));
       expect(files).toHaveLength(10_000);
-      expect(elapsed).toBeLessThan(1000);
+      expect(new Set(files).size).toBe(10_000);
+      expect(files).toContain('src/d99/f99.ts');
     } finally {
       dir.remove();
     }

@@ -187,15 +187,15 @@ describe('dead-code/unused-export', () => {
     expect(some.lines('unused-export')).toEqual(['src/lib.ts:2 Unused export b in lib.ts']);
   });
 
-  it('checks a name exported by thousands of statements in linear time', async () => {
-    const started = Date.now();
+  // Quadratic checks took minutes here (past the test's timeout); the time and how it grows with the
+  // statements are a benchmark figure (test/bench/micro.mjs).
+  it('checks a name exported by thousands of statements', async () => {
     const run = await analyzeMiniRepo({
       'package.json': manifest({ main: './src/index.js' }),
       'src/index.ts': "import { a } from './gen.js';\nconsole.log(a);\n",
       // Generated code redeclaring names (valid JavaScript for `var`): quadratic checks took minutes here.
       'src/gen.ts': `export const a = 1;\n${'export var dup = 0;\n'.repeat(4000)}export var twice = 1;\nexport var twice = 2;\nconsole.log(twice);\n`,
     });
-    expect(Date.now() - started).toBeLessThan(10_000);
     const findings = run.findings('unused-export');
     // One finding per exported name: `dup` is never read, `twice` is read after both declarations.
     expect(findings.filter((f) => f.symbol === 'dup').map((f) => f.data?.usedInFile)).toEqual([false]);
