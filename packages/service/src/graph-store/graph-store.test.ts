@@ -169,7 +169,7 @@ function graphStoreContract(
       const graph = await realGraph();
       const repo = await repository();
       await store.writeSnapshot({ repositoryId: repo, commitSha: 'engine', graph: storedGraphOf(graph) });
-      for (const target of ['domain/types.ts', 'ports/graph-store.ts', 'store/database.ts']) {
+      for (const target of ['services/errors.ts', 'ports/graph-store.ts', 'store/database.ts']) {
         const stored = await store.dependents({ repositoryId: repo, files: [target], maxDepth: 2 });
         expect(stored.map((d) => d.path).sort()).toEqual([...graph.dependentsOf(target, 2)].sort());
       }
@@ -182,7 +182,7 @@ function graphStoreContract(
       );
       // Graph impact walked with the store's queries equals the walk over the graph in memory.
       const files = [
-        changed('graph/types.ts', { symbols: both('ImportEdge', 60, 80, true, 'interface') }),
+        changed('services/errors.ts', { symbols: both('NotFoundError', 31, 36, true, 'class') }),
         changed('ports/graph-store.ts', { symbols: both('storedGraphOf', 90, 100) }),
       ];
       const inMemory = await computeGraphImpact({ files, graph });

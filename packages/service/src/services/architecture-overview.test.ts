@@ -157,13 +157,13 @@ describe("buildArchitectureOverview on this repository's engine sources", () => 
     expect(sum((c) => c.test_lines_of_code)).toBe(result.metrics.testLinesOfCode);
     expect(sum((c) => c.files)).toBe(repo.source_files + repo.test_files);
     expect(repo.import_cycles.total).toBe(result.metrics.graph.cycles);
-    expect(repo.components.map((c) => c.path)).toEqual(expect.arrayContaining(['.', 'domain', 'graph', 'pipeline', 'services', 'store', 'server']));
+    expect(repo.components.map((c) => c.path)).toEqual(expect.arrayContaining(['.', 'api', 'services', 'store', 'ports']));
     const byPath = new Map(repo.components.map((c) => [c.path, c]));
-    // The domain vocabulary and the store port import no other component; the server entry sits on top.
-    expect(byPath.get('domain')).toMatchObject({ layer: 0, efferent_coupling: 0, instability: 0 });
+    // The ports and the store import no other component of the service; the package's entry sits on top.
+    expect(byPath.get('ports')).toMatchObject({ layer: 0, efferent_coupling: 0, instability: 0 });
     expect(byPath.get('store')).toMatchObject({ layer: 0, efferent_coupling: 0 });
-    expect(byPath.get('server')!.layer).toBe(Math.max(...repo.components.map((c) => c.layer)));
-    expect(repo.entry_points.map((e) => e.path)).toEqual(expect.arrayContaining(['index.ts', 'server/index.ts', 'testing/index.ts']));
+    expect(byPath.get('.')!.layer).toBe(Math.max(...repo.components.map((c) => c.layer)));
+    expect(repo.entry_points.map((e) => e.path)).toEqual(expect.arrayContaining(['index.ts']));
     // Every dependency points down a level, or stays within a group of components in a cycle.
     const cycleOf = new Map(repo.layers.cycles.flatMap((group, i) => group.map((path) => [path, i] as const)));
     for (const dep of repo.layers.dependencies) {
