@@ -1,15 +1,75 @@
 // Tests run against the TypeScript sources (the `source` export condition), not the built dist.
+//
+// Three projects, classified by path (a new test file lands in one by where it lives):
+// - unit: rules and pure engine code. Files share their worker (isolate: false; no test mutates
+//   globals, env or cwd without restoring them) and run on all cores.
+// - integration: databases, servers, git processes, the HTTP API, the worker, the CLI. One process
+//   per file; the PGlite template is migrated once by the globalSetup and loaded per file.
+// - e2e: process-level crash/load reliability, the self-hosted deployment, the API fuzz, browsers.
+// `npm test` runs unit + integration; `npm run test:e2e` runs e2e; .ci/run runs all three.
+// test/self-check/** (bounds on our own code) runs through `npm run self-check`, not here.
 import { defineConfig } from 'vitest/config';
+
+/** Application layer (databases, caches, servers, code hosts) by folder name; it lives in packages/service (issue 19). */
+const APPLICATION_LAYER = ['api', 'services', 'server', 'store', 'cache-adapters', 'graph-store', 'code-hosts', 'llm'];
+
+const E2E = ['test/workflows/reliability-*.test.ts', 'test/self-hosted/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/web/**/*.test.ts', '**/*.e2e.test.ts'];
+
+const INTEGRATION = [
+  `packages/*/src/{${APPLICATION_LAYER.join(',')}}/**/*.test.ts`,
+  'packages/service/src/**/*.test.ts',
+  'packages/{http,worker,cli}/src/**/*.test.ts',
+  // Engine code that runs on a real database (the PR pipeline records into the store).
+  'packages/engine/src/pr/pipeline.test.ts',
+  'test/**/*.test.ts',
+  '**/*.integration.test.ts',
+];
+
+const UNIT = ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'examples/*/test/**/*.test.ts'];
+
+const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**', '**/fixtures/**', 'test/self-check/**'];
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/fixtures/**'],
+    exclude: ALWAYS_EXCLUDED,
     setupFiles: ['reflect-metadata'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Both cores (vitest's default leaves one idle: cores − 1 = 1 worker on a 2-core machine).
+    maxWorkers: '100%',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: UNIT,
+          exclude: [...ALWAYS_EXCLUDED, ...INTEGRATION, ...E2E],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          exclude: [...ALWAYS_EXCLUDED, ...E2E],
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          exclude: ALWAYS_EXCLUDED,
+          globalSetup: ['test/helpers/global-setup.ts'],
+          // Crash and load suites start servers and workers of their own: one file at a time.
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });

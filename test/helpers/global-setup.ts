@@ -2,6 +2,7 @@
 // templates once per run — a PGlite dump and, with TEST_DATABASE_URL, a Postgres template database —
 // and names them in the environment the test processes inherit. Every createTestDatabase (and so
 // createTestApi) still gets a fresh database of its own, copied from the template.
+import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

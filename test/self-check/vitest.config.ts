@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // One process for all files, modules shared: the analysis of the repository (own-code.ts) runs once.
+    isolate: false,
+    fileParallelism: false,
   },
 });

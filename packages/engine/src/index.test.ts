@@ -1,162 +1,171 @@
-// Guards the public surface: adding or removing an export is a deliberate change to this list.
+// Export snapshots of the public surface, '.', './kit' and './testing': adding or removing an export, or
+// changing its kind (a class becoming a function, a constant a getter), is a deliberate change to
+// these snapshots (`npx vitest run -u packages/engine/src/index.test.ts`, the diff reviewed like code).
 import { describe, expect, it } from 'vitest';
+import { exportSurface } from '../../../test/helpers/export-surface.js';
 import * as engine from './index.js';
 import * as testing from './testing/index.js';
 import * as kit from './kit.js';
 
 describe('@codehealth/engine exports', () => {
-  it('exposes exactly the documented runtime names', () => {
-    expect(Object.keys(engine).sort()).toEqual([
-      'ANALYSIS_V8_FLAGS',
-      'CLASS_NODE_TYPES',
-      'CONFIG_FILE_NAMES',
-      'ChangeRefError',
-      'ConfigError',
-      'DEFAULT_DRIFT_THRESHOLDS',
-      'DEFAULT_PLUGINS',
-      'DEFAULT_WEIGHTS',
-      'DefaultDriftDetector',
-      'DefaultScoringModel',
-      'DiskFileSummaryCache',
-      'FILE_ROLES',
-      'FUNCTION_NODE_TYPES',
-      'GRADE_THRESHOLDS',
-      'HALF_SCORE_DENSITY',
-      'HEALTH_CATEGORIES',
-      'HEALTH_CATEGORY_KEYS',
-      'ISSUE_CATEGORIES',
-      'ISSUE_SOURCES',
-      'MemoryFileSummaryCache',
-      'NIL_UUID',
-      'PARSED_LANGUAGES',
-      'PluginDefinitionError',
-      'PluginLoadError',
-      'SARIF_SCHEMA_URI',
-      'SEVERITIES',
-      'SEVERITY_POINTS',
-      'SnapshotError',
-      'TOKENS',
-      'TOOL_NAME',
-      'TOOL_VERSION',
-      'WELL_KNOWN_METRICS',
-      'analyzeFileSource',
-      'buildCodeGraph',
-      'buildRepositoryGraph',
-      'changeGateFailures',
-      'changeToSarif',
-      'codeRowPrefix',
-      'compileSafeRegExp',
-      'configSchema',
-      'createEngine',
-      'createModuleResolver',
-      'createRepositoryResolver',
-      'createSnapshot',
-      'createWorkspaceMatcher',
-      'decodeText',
-      'defaultCacheDir',
-      'defineAnalyzer',
-      'defineRule',
-      'deriveAssessmentIds',
-      'driftSnapshotOf',
-      'enclosingFunction',
-      'enclosingSymbol',
-      'extendCodeGraph',
-      'extractModuleFacts',
-      'fromSarif',
-      'functionNameOf',
-      'healthKeyOf',
-      'isClassNode',
-      'isFunctionNode',
-      'isParsedLanguage',
-      'issueFingerprint',
-      'issueIdOf',
-      'loadConfig',
-      'loadPlugin',
-      'localFunctionName',
-      'normaliseSnippet',
-      'parentSkippingParentheses',
-      'parenthesizedExpression',
-      'parseJson',
-      'parseSource',
-      'qualifiedFunctionName',
-      'readRepositoryFile',
-      'renderChangeMarkdown',
-      'renderChangeText',
-      'renderMarkdown',
-      'renderPrMarkdown',
-      'renderText',
-      'repositoryFiles',
-      'roleOfFile',
-      'runGitCommand',
-      'safeRegExpProblem',
-      'sarifLogOf',
-      'shortestCycle',
-      'toJsonReport',
-      'toSarif',
-      'toWireAssessment',
-      'toWireIssue',
-      'toWireIssues',
-      'toWireMetrics',
-      'tuneV8ForAnalysis',
-      'unwrapParentheses',
-      'uuidFromName',
-      'validateConfig',
-    ]);
+  it('exposes exactly the documented runtime names, each of its kind', () => {
+    expect(exportSurface(engine)).toMatchInlineSnapshot(`
+      "ANALYSIS_V8_FLAGS: object
+      CLASS_NODE_TYPES: object
+      CONFIG_FILE_NAMES: object
+      ChangeRefError: class
+      ConfigError: class
+      DEFAULT_DRIFT_THRESHOLDS: object
+      DEFAULT_PLUGINS: object
+      DEFAULT_WEIGHTS: object
+      DefaultDriftDetector: class
+      DefaultScoringModel: class
+      DiskFileSummaryCache: class
+      FILE_ROLES: object
+      FUNCTION_NODE_TYPES: object
+      GRADE_THRESHOLDS: object
+      HALF_SCORE_DENSITY: object
+      HEALTH_CATEGORIES: object
+      HEALTH_CATEGORY_KEYS: object
+      ISSUE_CATEGORIES: object
+      ISSUE_SOURCES: object
+      MemoryFileSummaryCache: class
+      NIL_UUID: string
+      PARSED_LANGUAGES: object
+      PluginDefinitionError: class
+      PluginLoadError: class
+      SARIF_SCHEMA_URI: string
+      SEVERITIES: object
+      SEVERITY_POINTS: object
+      SnapshotError: class
+      TOKENS: object
+      TOOL_NAME: string
+      TOOL_VERSION: string
+      WELL_KNOWN_METRICS: object
+      analyzeFileSource: function
+      buildCodeGraph: function
+      buildRepositoryGraph: function
+      changeGateFailures: function
+      changeToSarif: function
+      codeRowPrefix: function
+      compileSafeRegExp: function
+      configSchema: object
+      createEngine: function
+      createModuleResolver: function
+      createRepositoryResolver: function
+      createSnapshot: function
+      createWorkspaceMatcher: function
+      decodeText: function
+      defaultCacheDir: function
+      defineAnalyzer: function
+      defineRule: function
+      deriveAssessmentIds: function
+      driftSnapshotOf: function
+      enclosingFunction: function
+      enclosingSymbol: function
+      extendCodeGraph: function
+      extractModuleFacts: function
+      fromSarif: function
+      functionNameOf: function
+      healthKeyOf: function
+      isClassNode: function
+      isFunctionNode: function
+      isParsedLanguage: function
+      issueFingerprint: function
+      issueIdOf: function
+      loadConfig: function
+      loadPlugin: function
+      localFunctionName: function
+      normaliseSnippet: function
+      parentSkippingParentheses: function
+      parenthesizedExpression: function
+      parseJson: function
+      parseSource: function
+      qualifiedFunctionName: function
+      readRepositoryFile: function
+      renderChangeMarkdown: function
+      renderChangeText: function
+      renderMarkdown: function
+      renderPrMarkdown: function
+      renderText: function
+      repositoryFiles: function
+      roleOfFile: function
+      runGitCommand: function
+      safeRegExpProblem: function
+      sarifLogOf: function
+      shortestCycle: function
+      toJsonReport: function
+      toSarif: function
+      toWireAssessment: function
+      toWireIssue: function
+      toWireIssues: function
+      toWireMetrics: function
+      tuneV8ForAnalysis: function
+      unwrapParentheses: function
+      uuidFromName: function
+      validateConfig: function"
+    `);
   });
 
   it('exposes at @codehealth/engine/kit the plugin-facing values of the index, the same objects', () => {
-    expect(Object.keys(kit).sort()).toEqual([
-      'CLASS_NODE_TYPES',
-      'FILE_ROLES',
-      'FUNCTION_NODE_TYPES',
-      'HEALTH_CATEGORIES',
-      'HEALTH_CATEGORY_KEYS',
-      'ISSUE_CATEGORIES',
-      'ISSUE_SOURCES',
-      'PARSED_LANGUAGES',
-      'PluginDefinitionError',
-      'SARIF_SCHEMA_URI',
-      'SEVERITIES',
-      'WELL_KNOWN_METRICS',
-      'buildCodeGraph',
-      'buildRepositoryGraph',
-      'codeRowPrefix',
-      'compileSafeRegExp',
-      'createModuleResolver',
-      'createRepositoryResolver',
-      'createWorkspaceMatcher',
-      'decodeText',
-      'defineAnalyzer',
-      'defineRule',
-      'enclosingFunction',
-      'enclosingSymbol',
-      'extendCodeGraph',
-      'extractModuleFacts',
-      'fromSarif',
-      'functionNameOf',
-      'healthKeyOf',
-      'isClassNode',
-      'isFunctionNode',
-      'isParsedLanguage',
-      'localFunctionName',
-      'parentSkippingParentheses',
-      'parenthesizedExpression',
-      'parseJson',
-      'parseSource',
-      'qualifiedFunctionName',
-      'readRepositoryFile',
-      'repositoryFiles',
-      'roleOfFile',
-      'runGitCommand',
-      'safeRegExpProblem',
-      'shortestCycle',
-      'toSarif',
-      'unwrapParentheses',
-    ]);
+    expect(exportSurface(kit)).toMatchInlineSnapshot(`
+      "CLASS_NODE_TYPES: object
+      FILE_ROLES: object
+      FUNCTION_NODE_TYPES: object
+      HEALTH_CATEGORIES: object
+      HEALTH_CATEGORY_KEYS: object
+      ISSUE_CATEGORIES: object
+      ISSUE_SOURCES: object
+      PARSED_LANGUAGES: object
+      PluginDefinitionError: class
+      SARIF_SCHEMA_URI: string
+      SEVERITIES: object
+      WELL_KNOWN_METRICS: object
+      buildCodeGraph: function
+      buildRepositoryGraph: function
+      codeRowPrefix: function
+      compileSafeRegExp: function
+      createModuleResolver: function
+      createRepositoryResolver: function
+      createWorkspaceMatcher: function
+      decodeText: function
+      defineAnalyzer: function
+      defineRule: function
+      enclosingFunction: function
+      enclosingSymbol: function
+      extendCodeGraph: function
+      extractModuleFacts: function
+      fromSarif: function
+      functionNameOf: function
+      healthKeyOf: function
+      isClassNode: function
+      isFunctionNode: function
+      isParsedLanguage: function
+      localFunctionName: function
+      parentSkippingParentheses: function
+      parenthesizedExpression: function
+      parseJson: function
+      parseSource: function
+      qualifiedFunctionName: function
+      readRepositoryFile: function
+      repositoryFiles: function
+      roleOfFile: function
+      runGitCommand: function
+      safeRegExpProblem: function
+      shortestCycle: function
+      toSarif: function
+      unwrapParentheses: function"
+    `);
     for (const [name, value] of Object.entries(kit)) expect(value, name).toBe((engine as Record<string, unknown>)[name]);
   });
 
   it('exposes the plugin harness at @codehealth/engine/testing', () => {
-    expect(Object.keys(testing).sort()).toEqual(['AnalyzerTester', 'AnalyzerTesterError', 'RepositoryRuleTester', 'runRepositoryRule', 'runRule']);
+    expect(exportSurface(testing)).toMatchInlineSnapshot(`
+      "AnalyzerTester: class
+      AnalyzerTesterError: class
+      RepositoryRuleTester: class
+      runRepositoryRule: function
+      runRule: function"
+    `);
   });
 });

@@ -1,10 +1,12 @@
 // @codehealth/worker's public surface and what it may import (issue 19): a host over the service
 // and the engine — workflows over activities, activities calling services. Adding or removing an
-// export, or an import that points the wrong way, is a deliberate change to the lists below.
+// export or changing its kind, or an import that points the wrong way, is a deliberate change to the
+// snapshot and the lists below.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { packageImports, packageOf, reachesIntoOtherPackages } from '../../../test/helpers/package-imports.js';
+import { exportSurface } from '../../../test/helpers/export-surface.js';
 import * as worker from './index.js';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
@@ -12,31 +14,31 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const edges = packageImports(src);
 
 describe('@codehealth/worker', () => {
-  it('exports exactly these runtime names', () => {
-    expect(Object.keys(worker).sort()).toEqual([
-      'ACTIVITY_RETRY',
-      'ACTIVITY_TIMEOUT_MS',
-      'CancelledError',
-      'DEFAULT_NAMESPACE',
-      'DEFAULT_TASK_QUEUE',
-      'EmbeddedRunner',
-      'NonRetryableError',
-      'RepositoryCheckouts',
-      'TEMPORAL_WORKFLOW_TYPES',
-      'TemporalWorkflowStarter',
-      'WORKFLOWS',
-      'WORKFLOWS_PATH',
-      'architectureReviewWorkflow',
-      'conventionDetectionWorkflow',
-      'createActivities',
-      'createTemporalWorker',
-      'failureMessage',
-      'healthAssessmentWorkflow',
-      'onboardingWorkflow',
-      'prAnalysisWorkflow',
-      'rebuildGraphs',
-      'retryDelayMs',
-    ]);
+  it('exports exactly these runtime names, each of its kind (a snapshot: vitest -u rewrites it)', () => {
+    expect(exportSurface(worker)).toMatchInlineSnapshot(`
+      "ACTIVITY_RETRY: object
+      ACTIVITY_TIMEOUT_MS: number
+      CancelledError: class
+      DEFAULT_NAMESPACE: string
+      DEFAULT_TASK_QUEUE: string
+      EmbeddedRunner: class
+      NonRetryableError: class
+      RepositoryCheckouts: class
+      TEMPORAL_WORKFLOW_TYPES: object
+      TemporalWorkflowStarter: class
+      WORKFLOWS: object
+      WORKFLOWS_PATH: string
+      architectureReviewWorkflow: function
+      conventionDetectionWorkflow: function
+      createActivities: function
+      createTemporalWorker: function
+      failureMessage: function
+      healthAssessmentWorkflow: function
+      onboardingWorkflow: function
+      prAnalysisWorkflow: function
+      rebuildGraphs: function
+      retryDelayMs: function"
+    `);
   });
 
   it('imports in production only node builtins and its declared dependencies; of CodeHealth, only the engine (never a host)', () => {

@@ -3,8 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore } from '@codehealth/service';
 import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
@@ -105,17 +104,11 @@ describe('codehealth keys create on the embedded data dir', () => {
     const work = dirs.make();
     const starting = startServer(['--embedded'], { cwd: work, env });
     const lockFile = join(work, 'data', 'codehealth.lock');
-    let owner: { command?: string; url?: string } | undefined;
-    for (const deadline = Date.now() + 60_000; !owner && Date.now() < deadline; await sleep(20)) {
-      try {
-        owner = JSON.parse(readFileSync(lockFile, 'utf8'));
-      } catch {
-        // not there yet, or caught mid-write
-      }
-    }
+    // Until the lock file is there and whole (not yet written, or caught mid-write: the read or the parse throws).
+    const owner = await vi.waitFor(() => JSON.parse(readFileSync(lockFile, 'utf8')) as { command?: string; url?: string }, { timeout: 60_000, interval: 20 });
     // initdb and migrations take seconds: the server holds the lock but does not listen yet.
     expect(owner).toMatchObject({ command: 'codehealth serve --embedded' });
-    expect(owner!.url).toBeUndefined();
+    expect(owner.url).toBeUndefined();
     const r = await runCli(['keys', 'create', '--email', 'early@example.com'], { cwd: work, env });
     expect(r.code).toBe(0);
     contract(r.stdout);

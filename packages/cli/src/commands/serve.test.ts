@@ -3,8 +3,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { basename, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQUIRED_VARIABLES } from '../host/config.js';
 import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
@@ -120,10 +119,12 @@ describe('codehealth serve --embedded (built bin)', () => {
     const { key } = JSON.parse((await runCli(['keys', 'create', '--email', 'slow@example.com'], { cwd: work, env })).stdout);
     // A request whose body is still arriving when SIGTERM comes: the server must finish it.
     const body = JSON.stringify({ name: 'Created during shutdown', key: 'late' });
+    // `Expect: 100-continue`: the server's 100 answer says it has the request in hand (headers parsed, handler called).
     const request = httpRequest(`${server.url}/api/v1/projects`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     });
+    const inHand = new Promise<void>((resolve) => request.on('continue', () => resolve()));
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       request.on('response', (res) => {
         let text = '';
@@ -132,10 +133,12 @@ describe('codehealth serve --embedded (built bin)', () => {
       });
       request.on('error', reject);
     });
+    request.flushHeaders();
+    await inHand;
     request.write(body.slice(0, 10));
-    await sleep(1_000);
     const exit = server.stop('SIGTERM');
-    await sleep(1_000);
+    // The shutdown is under way once the server takes no new connection; the rest of the body comes after.
+    await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), { timeout: 30_000, interval: 50 });
     request.end(body.slice(10));
     const answered = await response;
     expect(answered.status).toBe(201);

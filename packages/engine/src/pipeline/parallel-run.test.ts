@@ -2,18 +2,17 @@
 // result of a run on the main thread alone: same findings in the same order, metrics, scores
 // and conventions. Needs the built worker script and analyzers (as the pool does).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../di/create-engine.js';
-import { workerScriptUrl } from './worker-pool.js';
 import { chainRepoFiles, comparable } from './fixtures/chain-repo.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
+import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
 
-const built = workerScriptUrl() !== undefined && existsSync(fileURLToPath(new URL('../../../analyzers/dist/index.js', import.meta.url)));
+const skip = skipWithoutBuild('a run on worker threads compared with one in process');
 
-describe.skipIf(!built)(
+describe.skipIf(skip)(
   'a run with a worker thread',
   () => {
     let repo: TestRepo;

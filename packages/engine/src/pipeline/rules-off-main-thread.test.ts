@@ -2,19 +2,17 @@
 // requests on its main thread gets every repository rule run in a worker, also on a re-assessment
 // whose files all come from the cache (where a CLI run uses no worker at all), with the same
 // results. A probe plugin's rules, one reading the graph and one not, say which thread ran them.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../di/create-engine.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { chainRepoFiles, comparable } from './fixtures/chain-repo.js';
 import type { AssessmentResult } from './types.js';
-import { workerScriptUrl } from './worker-pool.js';
+import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
 
-const analyzers = new URL('../../../analyzers/dist/index.js', import.meta.url);
-const built = workerScriptUrl() !== undefined && existsSync(fileURLToPath(analyzers));
+const skip = skipWithoutBuild('rulesOffMainThread against real threads');
 const options = { allowCodeConfig: false } as const;
 
 const PROBE = `import { isMainThread } from 'node:worker_threads';
@@ -45,7 +43,7 @@ const withoutProbe = (result: AssessmentResult) => {
   return { ...out, findings: out.findings.filter(([ruleId]) => !String(ruleId).startsWith('probe')) };
 };
 
-describe.skipIf(!built)(
+describe.skipIf(skip)(
   'rulesOffMainThread',
   () => {
     let repo: TestRepo;

@@ -3,10 +3,9 @@
 // adopts the summaries it kept instead of being sent them again, a derived run's rules get their
 // earlier state and summaries in the worker too, and a kept pool never keeps the process alive.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../di/create-engine.js';
 import { TOKENS } from '../di/tokens.js';
@@ -15,10 +14,9 @@ import { chainRepoFiles, comparable } from './fixtures/chain-repo.js';
 import { contentHashOf } from './analyze-file.js';
 import type { WarmWorkers } from './warm-workers.js';
 import type { AssessmentResult } from './types.js';
-import { workerScriptUrl } from './worker-pool.js';
+import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
 
-const analyzers = new URL('../../../analyzers/dist/index.js', import.meta.url);
-const built = workerScriptUrl() !== undefined && existsSync(fileURLToPath(analyzers));
+const skip = skipWithoutBuild('worker threads kept between runs');
 
 const warmOf = (engine: Engine) => engine.resolve<WarmWorkers>(TOKENS.WarmWorkers);
 const options = { allowCodeConfig: false } as const;
@@ -35,7 +33,7 @@ function change(repo: TestRepo): { changedPaths: string[] } {
   return { changedPaths: ['src/m3.ts', 'src/m9.ts', 'src/extra.ts', 'src/m63.ts'] };
 }
 
-describe.skipIf(!built)(
+describe.skipIf(skip)(
   'warm workers',
   () => {
     let repo: TestRepo;
@@ -112,18 +110,21 @@ describe.skipIf(!built)(
     it('give a derived run rules in the worker their saved state and the earlier summaries', async () => {
       // A probe plugin: a graph-free rule (the worker claims it first) saving the file count and, on a
       // derived run, reporting what it learns of the earlier run; a graph-reading rule keeps the main
-      // thread busy meanwhile.
+      // thread busy until it has run (a marker file; no fixed pause).
       const dir = mkdtempSync(join(tmpdir(), 'codehealth-probe-'));
       const probe = join(dir, 'probe.mjs');
       const docs = { whyItMatters: 'probe', suggestedAction: 'none' };
       writeFileSync(
         probe,
         `import { isMainThread } from 'node:worker_threads';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+const ran = ${JSON.stringify(join(dir, 'before-ran'))};
 const meta = (id) => ({ id, description: id, category: 'compliance', severity: 'info', docs: ${JSON.stringify(docs)} });
 const before = {
   kind: 'repository',
   meta: meta('before'),
   async analyze(context) {
+    writeFileSync(ran, '');
     context.saveState?.({ files: context.summaries.length });
     if (!context.previous) return;
     for (const path of [...context.previous.changedPaths].sort()) {
@@ -133,7 +134,12 @@ const before = {
     }
   },
 };
-const slow = { kind: 'repository', meta: meta('slow'), async analyze(context) { void context.graph; await new Promise((r) => setTimeout(r, 300)); } };
+// Busy until 'before' has run (or 30 s have passed: then 'before' runs here, and the test says so).
+const slow = { kind: 'repository', meta: meta('slow'), async analyze(context) {
+  void context.graph;
+  for (let i = 0; i < 1500 && !existsSync(ran); i++) await new Promise((r) => setTimeout(r, 20));
+  rmSync(ran, { force: true });
+} };
 export default { name: 'probe', analyzers: [
   { id: 'probe-slow', description: 'slow', categories: ['compliance'], languages: ['typescript'], rules: [slow] },
   { id: 'probe', description: 'probe', categories: ['compliance'], languages: ['typescript'], readsGraph: false, rules: [before] },

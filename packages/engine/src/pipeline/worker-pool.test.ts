@@ -2,10 +2,9 @@
 // closing never cuts a worker short, whether it is still loading or in the middle of a batch; the
 // rules worker, holding summaries it made and was sent, runs repository rules as this thread would.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from '../contracts/analyzer.js';
 import type { RepoFile } from '../snapshot/types.js';
@@ -16,10 +15,11 @@ import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { analyzeFileSource } from './analyze-file.js';
 import { groupsOf, publishOutcomes, runRepositoryRules, type RuleOutcome } from './repository-rules.js';
 import { FilePool, workerScriptUrl } from './worker-pool.js';
+import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
 
 const script = workerScriptUrl();
 const analyzers = new URL('../../../analyzers/dist/index.js', import.meta.url);
-const built = script !== undefined && existsSync(fileURLToPath(analyzers));
+const skip = skipWithoutBuild('the worker pool against real worker threads');
 
 function item(index: number) {
   const source = Array.from({ length: 200 }, (_, i) => `export function f${i}(a: number) { return a > ${i} ? a : -a; }`).join('\n');
@@ -27,7 +27,7 @@ function item(index: number) {
   return { file, source, rules: true };
 }
 
-describe.skipIf(!built)(
+describe.skipIf(skip)(
   'FilePool',
   () => {
     it('closes a pool whose workers are still loading', async () => {
