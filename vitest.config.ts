@@ -19,8 +19,6 @@ const INTEGRATION = [
   `packages/*/src/{${APPLICATION_LAYER.join(',')}}/**/*.test.ts`,
   'packages/service/src/**/*.test.ts',
   'packages/{http,worker,cli}/src/**/*.test.ts',
-  // Engine code that runs on a real database (the PR pipeline records into the store).
-  'packages/engine/src/pr/pipeline.test.ts',
   'test/**/*.test.ts',
   '**/*.integration.test.ts',
 ];

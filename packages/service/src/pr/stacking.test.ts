@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StackedPrsSchema } from '../api/pr-analyses.js';
 import { pullRequest } from './fixtures/graph.js';
-import { detectStackedPrs, type StackCandidate } from './stacking.js';
+import { detectStackedPrs, type StackCandidate } from '@codehealth/engine/internal';
 
 const sha = (n: number) => String(n).padStart(40, '0');
 

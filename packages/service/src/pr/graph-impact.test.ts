@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GraphImpactSchema } from '../api/pr-analyses.js';
 import { both, changed, graphOf } from './fixtures/graph.js';
-import type { CodeGraph } from '../graph/types.js';
-import { computeGraphImpact, graphImporters } from './graph-impact.js';
+import type { CodeGraph } from '@codehealth/engine/internal';
+import { computeGraphImpact, graphImporters } from '@codehealth/engine/internal';
 
 // money.ts exports total and format; three modules use total (one through a namespace import),
 // one uses only format; a barrel re-exports total under another name; a chain leads further up.

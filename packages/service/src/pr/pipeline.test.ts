@@ -5,15 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
-import { createEngine, type Engine } from '../di/create-engine.js';
+import { createEngine, type Engine } from '@codehealth/engine/internal';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { EmbeddedGraphStore } from '../graph-store/embedded-graph-store.js';
 import { storedGraphOf } from '../ports/graph-store.js';
 import { createTestDatabase } from '../store/test-database.js';
-import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
-import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
-import { baselineOfResult } from './projection.js';
-import type { PullRequestInfo } from './types.js';
+import { localCheckouts, type CommitCheckout } from '@codehealth/engine/internal';
+import { PrAnalysisPipeline, type PrPipelineOutput } from '@codehealth/engine/internal';
+import { baselineOfResult } from '@codehealth/engine/internal';
+import type { PullRequestInfo } from '@codehealth/engine/internal';
 
 const BASE = {
   'package.json': JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module' }, null, 2),
