@@ -27,6 +27,8 @@ export function validatePanel(panel) {
       if (!READINESS.includes(e.readiness)) errors.push(`${at}: expected.readiness must be one of ${READINESS.join(', ')}`);
       if (typeof e.reason !== 'string' || e.reason.trim() === '') errors.push(`${at}: expected.reason (one line, from reading the diff) is required`);
     }
+    if (typeof pr.why !== 'string' || pr.why.trim() === '') errors.push(`${at}: "why" (what the full diff does, hence the expectation) is required`);
+    if (pr.note !== undefined && (typeof pr.note !== 'string' || pr.note.trim() === '')) errors.push(`${at}: "note", when present, is a sentence`);
     const key = `${pr.repo}#${pr.number}`;
     if (seen.has(key)) errors.push(`${at}: duplicate PR ${key}`);
     seen.add(key);
@@ -100,4 +102,21 @@ export function compareWithTruth(truth, reported) {
     out[kind] = { truth: truth[kind].length, reported: reported[kind].length, missed, extra: rest, agrees: missed.length === 0 && rest.length === 0 };
   }
   return out;
+}
+
+/** Projection error the panel accepts: the issue's "matched a full re-assessment within 0.1". */
+export const SCORE_TOLERANCE = 0.1;
+
+/**
+ * The PR's scores against the full assessments: its current score must be the base assessment's
+ * (like for like, issue 18 §2) and its projected delta within SCORE_TOLERANCE of the head
+ * assessment's movement. `base`/`head` are the full assessments' overall scores (null: not graded).
+ */
+export function compareScores({ base, head, current, delta }) {
+  if (base === null || head === null || base === undefined || head === undefined)
+    return { truthDelta: null, currentEqualsBase: false, deltaError: null, agrees: false };
+  const truthDelta = Math.round((head - base) * 10) / 10;
+  const currentEqualsBase = Math.abs(current - base) < 0.05;
+  const deltaError = Math.round(Math.abs(delta - (head - base)) * 100) / 100;
+  return { truthDelta, currentEqualsBase, deltaError, agrees: currentEqualsBase && deltaError <= SCORE_TOLERANCE };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueFingerprint } from '@codehealth/engine';
 // @ts-expect-error plain ESM module without types
-import { compareWithTruth, computeTruth, validatePanel } from './truth.mjs';
+import { compareScores, compareWithTruth, computeTruth, validatePanel } from './truth.mjs';
 
 const finding = (filePath: string, symbol: string, snippet: string, extra: Record<string, unknown> = {}) => ({
   ruleId: 'complexity/cognitive-complexity',
@@ -65,6 +65,7 @@ describe('validatePanel', () => {
     head: sha('b'),
     title: 'fix: x',
     expected: { intent: 'bugfix', readiness: 'ready', reason: 'one line' },
+    why: 'what the full diff does',
   };
   it('accepts a valid panel and the committed one', async () => {
     expect(validatePanel({ prs: [pr] })).toEqual([]);
@@ -79,5 +80,27 @@ describe('validatePanel', () => {
     expect(errors.join('\n')).toMatch(/expected.intent must be one of/);
     expect(errors.join('\n')).toMatch(/expected.reason/);
     expect(errors.join('\n')).toMatch(/duplicate PR immerjs\/immer#1/);
+  });
+  it('refuses an entry without its why, or with an empty note', () => {
+    const { why: _why, ...withoutWhy } = pr;
+    expect(validatePanel({ prs: [withoutWhy] })).toEqual(['prs[0] (immerjs/immer#1): "why" (what the full diff does, hence the expectation) is required']);
+    expect(validatePanel({ prs: [{ ...pr, note: ' ' }] })).toEqual(['prs[0] (immerjs/immer#1): "note", when present, is a sentence']);
+    expect(validatePanel({ prs: [{ ...pr, note: 'expectation corrected after reading the diff' }] })).toEqual([]);
+  });
+});
+
+describe('compareScores', () => {
+  it('agrees when the current score is the base assessment and the delta is within 0.1 of the head assessment', () => {
+    expect(compareScores({ base: 81.24, head: 81.31, current: 81.24, delta: 0.1 })).toEqual({
+      truthDelta: 0.1,
+      currentEqualsBase: true,
+      deltaError: 0.03,
+      agrees: true,
+    });
+  });
+  it('disagrees on a current score unlike the base (phantom issues) or a projection off by more than 0.1', () => {
+    expect(compareScores({ base: 80, head: 80, current: 79.5, delta: 0 })).toMatchObject({ currentEqualsBase: false, agrees: false });
+    expect(compareScores({ base: 80, head: 79.5, current: 80, delta: 0 })).toMatchObject({ truthDelta: -0.5, deltaError: 0.5, agrees: false });
+    expect(compareScores({ base: null, head: 70, current: 0, delta: 0 })).toMatchObject({ truthDelta: null, agrees: false });
   });
 });
