@@ -10,7 +10,7 @@
 // test/self-check/** (bounds on our own code) runs through `npm run self-check`, not here.
 import { defineConfig } from 'vitest/config';
 
-/** Application layer (databases, caches, servers, code hosts), wherever it lives: engine today, packages/service after issue 19. */
+/** Application layer (databases, caches, servers, code hosts) by folder name; it lives in packages/service (issue 19). */
 const APPLICATION_LAYER = ['api', 'services', 'server', 'store', 'cache-adapters', 'graph-store', 'code-hosts', 'llm'];
 
 const E2E = ['test/workflows/reliability-*.test.ts', 'test/self-hosted/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/web/**/*.test.ts', '**/*.e2e.test.ts'];
@@ -19,8 +19,6 @@ const INTEGRATION = [
   `packages/*/src/{${APPLICATION_LAYER.join(',')}}/**/*.test.ts`,
   'packages/service/src/**/*.test.ts',
   'packages/{http,worker,cli}/src/**/*.test.ts',
-  // Engine code that runs on a real database (the PR pipeline records into the store).
-  'packages/engine/src/pr/pipeline.test.ts',
   'test/**/*.test.ts',
   '**/*.integration.test.ts',
 ];

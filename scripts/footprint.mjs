@@ -64,6 +64,9 @@ function closureOf(dir, seen = new Map(), missing = new Set()) {
   return { seen, missing };
 }
 
+/** The database, cache, graph, model and code-host clients (the service's adapters load them; the engine must not install them). */
+const ADAPTER_CLIENTS = /^(@electric-sql\/pglite|postgres|ioredis|neo4j-driver|openai|@octokit\/rest)$/;
+
 const mb = (bytes) => (bytes / 1e6).toFixed(1);
 const workspaces = readJson(join(root, 'package.json'))
   .workspaces.map((w) => join(root, w))
@@ -80,6 +83,7 @@ for (const dir of workspaces) {
     megabytes: Number(mb([...seen.values()].reduce((sum, p) => sum + p.bytes, 0))),
     ownMegabytes: Number(mb([...seen.values()][0].bytes)),
     missing: [...missing],
+    adapterClients: [...new Set([...seen.values()].map((p) => p.name).filter((name) => ADAPTER_CLIENTS.test(name)))].sort(),
     dependencies: Object.keys(manifest.dependencies ?? {})
       .filter((name) => !without.has(name))
       .map((name) => {
@@ -95,10 +99,10 @@ for (const dir of workspaces) {
 if (args.has('--json')) {
   console.log(JSON.stringify(report, null, 2));
 } else {
-  console.log('package                 installs  packages        MB   (own MB)');
+  console.log('package                 installs  packages        MB   (own MB)   adapter clients');
   for (const entry of report) {
     console.log(
-      `${entry.name.padEnd(24)}          ${String(entry.packages).padStart(8)}  ${entry.megabytes.toFixed(1).padStart(8)}   (${entry.ownMegabytes.toFixed(1)})${entry.missing.length ? `   not installed: ${entry.missing.join(', ')}` : ''}`,
+      `${entry.name.padEnd(24)}          ${String(entry.packages).padStart(8)}  ${entry.megabytes.toFixed(1).padStart(8)}   (${entry.ownMegabytes.toFixed(1)})   ${entry.adapterClients.length ? entry.adapterClients.join(', ') : 'none'}${entry.missing.length ? `   not installed: ${entry.missing.join(', ')}` : ''}`,
     );
     if (args.has('--deps')) {
       for (const dep of [...entry.dependencies].sort((a, b) => b.megabytes - a.megabytes)) {
@@ -108,6 +112,7 @@ if (args.has('--json')) {
       }
     }
   }
-  console.log('\npackages: the other packages installing it pulls in; MB: all of them on disk with the package itself (dist and src as published).');
+  console.log('\npackages: the other packages installing it pulls in; MB: all of them on disk with the package itself (dist and src as published);');
+  console.log('adapter clients: the database, cache, graph, model and code-host clients among them (@codehealth/engine must have none).');
   if (without.size) console.log(`As if these direct dependencies were gone: ${[...without].join(', ')}.`);
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, tuneV8ForAnalysis } from '@codehealth/engine';
-import { baselineOfResult, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
+import { baselineOfResult, localCheckouts, PrAnalysisPipeline } from '@codehealth/service';
 import { obtainEffect, obtainLargeCorpus } from '../helpers/corpora.js';
 import { makeChangeRepo } from './change-repo.mjs';
 

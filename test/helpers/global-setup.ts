@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareTestTemplates } from '@codehealth/engine/server';
+import { prepareTestTemplates } from '@codehealth/service';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const started = Date.now();

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEngine, issueFingerprint } from '@codehealth/engine';
-import { baselineOfResult, localCheckouts, PrAnalysisPipeline } from '@codehealth/engine/server';
+import { baselineOfResult, localCheckouts, PrAnalysisPipeline } from '@codehealth/service';
 import { compareScores, compareWithTruth, computeTruth, SCORE_TOLERANCE, validatePanel } from './truth.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

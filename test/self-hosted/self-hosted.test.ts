@@ -4,7 +4,7 @@
 // and a pull-request analysis through the REST API.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedGraphStore, Neo4jGraphStore, PostgresDatabase } from '@codehealth/engine/server';
+import { EmbeddedGraphStore, Neo4jGraphStore, PostgresDatabase } from '@codehealth/service';
 import { freshPostgresDatabase, runCli, startServer, tempDirs, type ServerProcess } from '../../packages/cli/src/fixtures/cli-process.js';
 import { poll, selfHostedEnv, startWorker, type WorkerProcess } from '../workflows/fixtures/processes.js';
 import { createGitRepo } from '../helpers/git-repo.js';

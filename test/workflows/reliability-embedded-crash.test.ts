@@ -3,7 +3,7 @@
 // issues written once — and finds what a clean run of the same commit finds.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '@codehealth/engine/server';
+import { openStore } from '@codehealth/service';
 import { runCli, startServer, tempDirs, type ServerProcess } from '../../packages/cli/src/fixtures/cli-process.js';
 import { generatedRepo, poll } from './fixtures/processes.js';
 import { apiOf, CRASH_REPO_MODULES, recorded } from './fixtures/reliability.js';

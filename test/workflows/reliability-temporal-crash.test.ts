@@ -3,7 +3,7 @@
 // on another worker, and the run completes exactly once, equal to a clean run of the same commit.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PostgresDatabase } from '@codehealth/engine/server';
+import { PostgresDatabase } from '@codehealth/service';
 import { freshPostgresDatabase, runCli, startServer, tempDirs, type ServerProcess } from '../../packages/cli/src/fixtures/cli-process.js';
 import { generatedRepo, poll, selfHostedEnv, startWorker, type WorkerProcess } from './fixtures/processes.js';
 import { apiOf, CRASH_REPO_MODULES, recorded } from './fixtures/reliability.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
-import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/engine/server';
+import { defaultCodeHosts, type TestStoreKind, type WorkflowStarter } from '@codehealth/service';
 import { createActivities, EmbeddedRunner, RepositoryCheckouts, type Activities } from '@codehealth/worker';
 import { createTestApi, type TestApi, type TestUser } from '../helpers/test-api.js';
 import { deliver, example, WEBHOOK_SECRET } from '../../packages/http/src/fixtures/github-webhooks.js';

@@ -3,7 +3,7 @@
 // registered like `codehealth worker`, with the same activities as the embedded runner.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { WorkflowRequest } from '@codehealth/engine/server';
+import type { WorkflowRequest } from '@codehealth/service';
 import { createTemporalWorker, failureMessage, TemporalWorkflowStarter } from '@codehealth/worker';
 import { useWorkflowEnvironment, workflowScenarios } from './scenarios.js';
 import { hostileLinkScenarios } from './hostile-links.js';

@@ -1,9 +1,8 @@
-// What the engine's analysis core may import (issue 19: dependencies point one way, hosts →
-// service → engine). The application layer still lives in this package (api, services, server,
-// store, adapters, ports); the analysis core — contracts, parsing, graph, pipeline, scoring, drift,
-// reports, the PR analysis — must not reach into it, nor load a database, cache, graph, model or
-// code-host client. The edges below that still point the wrong way are listed by name: a new one
-// fails this test, and so does one that is gone (take it off the list).
+// What the engine may import (issue 19: dependencies point one way, hosts → service → engine).
+// The application layer (api, services, store, adapters, ports) lives in @codehealth/service
+// (packages/service); the engine — contracts, parsing, graph, pipeline, scoring, drift, reports,
+// the PR analysis — must not bring it back, nor load a database, cache, graph, model or code-host
+// client, nor import the service or a host package.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +11,15 @@ import { describe, expect, it } from 'vitest';
 const src = fileURLToPath(new URL('.', import.meta.url));
 const packagesDir = resolve(src, '../..');
 
-/** Top-level folders of src that are the application layer (to become @codehealth/service). */
-const APPLICATION_LAYER = new Set(['api', 'services', 'server', 'store', 'cache-adapters', 'graph-store', 'llm', 'code-hosts', 'ports']);
+/** Top-level folders of src that are the application layer: none (they moved to @codehealth/service). */
+const APPLICATION_LAYER = new Set<string>([]);
+/** The folders the application layer had here: a new file there brings it back. */
+const MOVED_OUT = ['api', 'services', 'server', 'store', 'cache-adapters', 'graph-store', 'llm', 'code-hosts', 'ports'];
 /** Client libraries of the adapters: only the application layer may load them. */
 const ADAPTER_CLIENTS = /^(@electric-sql\/pglite|postgres|ioredis|neo4j-driver|openai|@octokit\/)/;
 
-/** Wrong-way edges known today (issue 19): the PR pipeline still names a wire type, and reaches the model adapters and the graph store's port. */
-const KNOWN_WRONG_WAY = [
-  'pr/pipeline.ts -> api/pr-analyses.js',
-  'pr/pipeline.ts -> llm/diff-review-agent.js',
-  'pr/pipeline.ts -> llm/json-completion.js',
-  'pr/pipeline.ts -> ports/graph-store.js',
-];
+/** Wrong-way edges known today (issue 19): none — a new one fails this test. */
+const KNOWN_WRONG_WAY: string[] = [];
 
 const isTest = (path: string) => path.endsWith('.test.ts') || path.split('/').includes('fixtures');
 const sources = (readdirSync(src, { recursive: true }) as string[]).filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')).sort();
@@ -43,6 +39,10 @@ describe('@codehealth/engine boundaries', () => {
   it('reads the imports it judges (the scan sees the package)', () => {
     expect(sources.filter((p) => !isTest(p)).length).toBeGreaterThan(150);
     expect(specifiersOf('pr/stacking.ts')).toContain('./diff-git.js');
+  });
+
+  it('holds no application layer (it is @codehealth/service)', () => {
+    expect(sources.filter((p) => MOVED_OUT.includes(topOf(p)))).toEqual([]);
   });
 
   it('the analysis core imports the application layer only through the known edges', () => {

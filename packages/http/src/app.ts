@@ -2,7 +2,7 @@
 // address for requests without valid credentials), access checks, validation and the one error
 // mapping; unknown paths and methods get JSON errors too.
 import { H3, handleCors, type H3Event } from 'h3';
-import type { Services } from '@codehealth/engine/server';
+import type { Services } from '@codehealth/service';
 import { authenticate, type BearerAuthenticator } from './auth.js';
 import { ApiError, errorResponse, jsonResponse, toErrorResponse } from './http-errors.js';
 import type { TrustedProxies } from './client-address.js';

@@ -1,7 +1,7 @@
 // Authentication at the edge (spec section 5): `Authorization: Bearer <key>`; anything missing,
 // malformed, unknown or revoked is 401 `{error: "unauthorized"}`.
 import type { H3Event } from 'h3';
-import type { Actor, Services } from '@codehealth/engine/server';
+import type { Actor, Services } from '@codehealth/service';
 import { ApiError } from './http-errors.js';
 
 /** Another way to authenticate a bearer token (e.g. the identity provider's JWTs). */

@@ -4,7 +4,7 @@
 // `sub` map to a user; on first sight only a verified `email` links it to a user or creates one.
 // The token then has that user's memberships.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import type { Services } from '@codehealth/engine/server';
+import type { Services } from '@codehealth/service';
 import type { BearerAuthenticator } from './auth.js';
 
 export interface IdpOptions {

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the route table and the same zod schemas that
 // validate requests: it cannot drift from what the server accepts.
 import { z } from 'zod';
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { fullPathOf, type RouteDefinition } from './route.js';
 
 type JsonObject = Record<string, unknown>;

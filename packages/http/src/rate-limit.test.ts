@@ -1,7 +1,7 @@
 // Rate limiting per API key through the real app: headers on every answer, 429 with Retry-After
 // over the limit, keys counted apart, and the count shared by replicas through Redis.
 import { describe, expect, it } from 'vitest';
-import { RedisCache } from '@codehealth/engine/server';
+import { RedisCache } from '@codehealth/service';
 import { createTestApi } from '../../../test/helpers/test-api.js';
 import { DEFAULT_RATE_LIMIT, rateLimitFromEnv } from './rate-limit.js';
 

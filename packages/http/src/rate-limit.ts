@@ -6,7 +6,7 @@
 // delivers every App's hooks from the same shared addresses, and a stranger's failing hook must not
 // cut ours off. Over a limit: 429 with Retry-After. A cache that is down lets requests through
 // (availability over limiting).
-import type { Actor, Cache } from '@codehealth/engine/server';
+import type { Actor, Cache } from '@codehealth/service';
 import type { H3Event } from 'h3';
 import { clientAddressOf, type TrustedProxies } from './client-address.js';
 import { ApiError } from './http-errors.js';

@@ -2,7 +2,7 @@
 // same table mounts the h3 app, generates the OpenAPI document and drives the authz tests.
 import type { H3Event } from 'h3';
 import type { z } from 'zod';
-import type { AccessLevel, Actor, Services } from '@codehealth/engine/server';
+import type { AccessLevel, Actor, Services } from '@codehealth/service';
 
 /** What the host hands to every handler besides the services. */
 export interface AppContext {

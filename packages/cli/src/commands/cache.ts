@@ -2,7 +2,7 @@
 // aggregates, rate-limit windows, stale locks of dead processes). Everything in it is derived
 // from Postgres and is rebuilt on the next reads; nothing is lost.
 import { parseArgs } from 'node:util';
-import { RedisCache } from '@codehealth/engine/server';
+import { RedisCache } from '@codehealth/service';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { HostConfigError } from '../host/config.js';

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '@codehealth/engine';
-import { defaultCodeHosts, Neo4jGraphStore, Services, staticCodeHosts, JobQueueWorkflowStarter } from '@codehealth/engine/server';
+import { defaultCodeHosts, Neo4jGraphStore, Services, staticCodeHosts, JobQueueWorkflowStarter } from '@codehealth/service';
 import { rebuildGraphs, RepositoryCheckouts } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore } from '@codehealth/engine/server';
+import { openStore } from '@codehealth/service';
 import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
 

@@ -5,7 +5,7 @@
 import 'reflect-metadata'; // before any engine module: they use tsyringe's decorators
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
-import { assertMigrated, migrateUp, readLockOwner, type LockOwner } from '@codehealth/engine/server';
+import { assertMigrated, migrateUp, readLockOwner, type LockOwner } from '@codehealth/service';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { createUserKey, parseAdminKeyInput, requestKeyFromServer, type AdminEndpoint, type CreatedUserKey } from '../host/admin-keys.js';

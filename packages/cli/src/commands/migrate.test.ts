@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresDatabase, readMigrations } from '@codehealth/engine/server';
+import { PostgresDatabase, readMigrations } from '@codehealth/service';
 import { freshPostgresDatabase, runCli, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
 

@@ -4,7 +4,7 @@
 import 'reflect-metadata'; // before any engine module: they use tsyringe's decorators
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { migrateUp, migrationStatus, pgliteDirOf, readMigrations, type MigrationStatus, type StoreConfig } from '@codehealth/engine/server';
+import { migrateUp, migrationStatus, pgliteDirOf, readMigrations, type MigrationStatus, type StoreConfig } from '@codehealth/service';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { HostStartError, openHostStore } from '../host/compose.js';

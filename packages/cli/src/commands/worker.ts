@@ -5,7 +5,7 @@ import 'reflect-metadata'; // before any engine module: they use tsyringe's deco
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultCodeHosts, GitHubCodeHost, MemoryCache, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/engine/server';
+import { defaultCodeHosts, GitHubCodeHost, MemoryCache, Neo4jGraphStore, RedisCache, Services, staticCodeHosts } from '@codehealth/service';
 import { createTemporalWorker, DEFAULT_TASK_QUEUE, TemporalWorkflowStarter } from '@codehealth/worker';
 import { EXIT, UsageError } from '../exit-codes.js';
 import type { CliIo } from '../io.js';

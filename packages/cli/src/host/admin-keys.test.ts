@@ -1,7 +1,7 @@
 // The admin key route and key creation on a real, migrated store (PGlite; Postgres too when the
 // test infrastructure provides TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyService, createTestDatabase, MAX_KEYS_PER_USER, testPostgresUrl, type TestDatabase, type TestStoreKind } from '@codehealth/engine/server';
+import { ApiKeyService, createTestDatabase, MAX_KEYS_PER_USER, testPostgresUrl, type TestDatabase, type TestStoreKind } from '@codehealth/service';
 import { AdminInputError, createAdminKeysRoute, createUserKey, isLoopback } from './admin-keys.js';
 
 const TOKEN = 'admin-token-for-tests-0123456789abcdefghijk';

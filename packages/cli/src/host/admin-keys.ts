@@ -3,7 +3,7 @@
 // /api/v1) to loopback peers that present the random admin token it wrote to its 0600 lock file.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ApiKeyService, UserService, type Database } from '@codehealth/engine/server';
+import { ApiKeyService, UserService, type Database } from '@codehealth/service';
 
 export const ADMIN_KEYS_PATH = '/admin/keys';
 const MAX_ADMIN_BODY_BYTES = 16 * 1024;

@@ -22,7 +22,7 @@ import {
   type OpenStore,
   type StoreConfig,
   type WorkflowStarter,
-} from '@codehealth/engine/server';
+} from '@codehealth/service';
 import { createApp, createIdpAuthenticator, createStaticSite, isApiPath } from '@codehealth/http';
 import { ADMIN_KEYS_PATH, createAdminKeysRoute, generateAdminToken, isLoopback } from './admin-keys.js';
 import type { EmbeddedConfig, HostConfig } from './config.js';

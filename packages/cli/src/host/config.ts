@@ -3,7 +3,7 @@
 // server needs none. Messages name variables, never their values (some are secrets).
 import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
-import type { StoreConfig } from '@codehealth/engine/server';
+import type { StoreConfig } from '@codehealth/service';
 import { DEFAULT_UNAUTHENTICATED_RATE_LIMIT, rateLimitFromEnv, TrustedProxies, type RateLimit } from '@codehealth/http';
 import { readWorkloadConfig, type WorkloadConfig } from './workload-config.js';
 

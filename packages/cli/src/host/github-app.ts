@@ -3,7 +3,7 @@
 // caches them until expiry) and reach git through the environment, never argv, disk or logs.
 import { readFileSync } from 'node:fs';
 import { createAppAuth } from '@octokit/auth-app';
-import type { Database } from '@codehealth/engine/server';
+import type { Database } from '@codehealth/service';
 
 export interface GitHubAppConfig {
   appId: string;

@@ -1,6 +1,6 @@
 // The infrastructure `/healthz` waits for and `/health/detailed` reports, one entry per configured
 // service. Later adapters (cache, graph store, workflow engine, LLM slots) add a factory here.
-import type { Cache, Database, GraphStore } from '@codehealth/engine/server';
+import type { Cache, Database, GraphStore } from '@codehealth/service';
 import type { HealthComponent } from '@codehealth/http';
 import type { HostConfig } from './config.js';
 

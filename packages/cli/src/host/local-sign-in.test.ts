@@ -1,6 +1,6 @@
 // The embedded server's one-time sign-in link, on a real migrated store (PGlite).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ApiKeyService, createTestDatabase, type TestDatabase } from '@codehealth/engine/server';
+import { ApiKeyService, createTestDatabase, type TestDatabase } from '@codehealth/service';
 import { createLocalSignIn } from './local-sign-in.js';
 
 let test: TestDatabase;

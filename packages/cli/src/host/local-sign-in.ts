@@ -3,7 +3,7 @@
 // which answers once, to a loopback peer, with a new API key of the embedded owner
 // (CODEHEALTH_OWNER_EMAIL). The code lives in the URL fragment, so it never reaches a server log.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '@codehealth/engine/server';
+import type { Database } from '@codehealth/service';
 import { createUserKey, isLoopback } from './admin-keys.js';
 
 export const LOCAL_SIGN_IN_PATH = '/admin/sign-in';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, JobQueueWorkflowStarter, Services, staticCodeHosts, type TestDatabase } from '@codehealth/engine/server';
+import { createTestDatabase, JobQueueWorkflowStarter, Services, staticCodeHosts, type TestDatabase } from '@codehealth/service';
 import { activitiesFor } from './workflows.js';
 
 describe('activities of a starting host', () => {

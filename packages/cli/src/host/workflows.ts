@@ -3,7 +3,7 @@
 // `codehealth worker` processes. Both use the same activities over the same services.
 import { join } from 'node:path';
 import { createEngine } from '@codehealth/engine';
-import { JobQueueWorkflowStarter, type Database, type JobQueueLimits, type Services, type WorkflowStarter } from '@codehealth/engine/server';
+import { JobQueueWorkflowStarter, type Database, type JobQueueLimits, type Services, type WorkflowStarter } from '@codehealth/service';
 import type { HealthComponent } from '@codehealth/http';
 import { createActivities, EmbeddedRunner, RepositoryCheckouts, TemporalWorkflowStarter } from '@codehealth/worker';
 

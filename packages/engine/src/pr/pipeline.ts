@@ -3,7 +3,6 @@
 // changed files and their graph neighbours, then classification (small model or rules), health
 // projection, merge readiness, impact zones and scope drift, graph impact, stacking and
 // conflicts with the other open PRs. It returns the payload `PrAnalysisRecorder.complete` takes.
-import type { PrAnalysisResult } from '../api/pr-analyses.js';
 import { parseJson } from '../config/json-syntax.js';
 import { loadConfig } from '../config/load-config.js';
 import type { EngineCore } from '../contracts/engine.js';
@@ -12,8 +11,8 @@ import type { ScoringModel } from '../contracts/scoring.js';
 import type { Finding } from '../domain/types.js';
 import { isOutside } from '../graph/file-probe.js';
 import type { CodeGraph } from '../graph/types.js';
-import type { JsonCompletionClient } from '../llm/json-completion.js';
-import { reviewPullRequestWithLlm, withLlmFindings, type DiffReviewResult } from '../llm/diff-review-agent.js';
+import type { JsonCompletionClient } from '../contracts/json-completion.js';
+import { withLlmFindings, type DiffReviewer, type DiffReviewResult } from '../contracts/diff-review.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { hasIncrementalBase, type InventoryConfig } from '../pipeline/incremental-run.js';
 import type { RunStateStore } from '../cache/run-state-store.js';
@@ -30,11 +29,12 @@ import { CLASSIFY_HEAD_BYTES, readPullRequestChange, readPullRequestDiff, type R
 import { startHeadRun, type EarlyHeadRun } from './early-head-run.js';
 import { MAX_SYMBOL_FILE_BYTES, type SideFactsReader } from './diff-symbols.js';
 import { computeGraphImpact, overlayImporters, storedImporters } from './graph-impact.js';
-import type { GraphStore } from '../ports/graph-store.js';
+import type { GraphStore } from '../contracts/graph-store.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
 import { finalScope, graphNeighbours, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
 import type { IssueChangeOf } from './issue-change.js';
+import type { PrAnalysisResult } from './result.js';
 import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
 import { explainConfidence, mergeReadiness } from './readiness.js';
 import { analyzePrScope } from './scope-drift.js';
@@ -93,8 +93,11 @@ export interface PrPipelineDeps {
   engine: EngineCore;
   /** The small model slot; without it the rules classify. */
   llm?: JsonCompletionClient;
-  /** The large model slot; with it the changed hunks are reviewed and its findings recorded as `llm_agent` issues. */
-  largeLlm?: JsonCompletionClient;
+  /**
+   * The large model's review of the changed hunks (the application layer builds it over its model
+   * adapter); with it its findings are recorded as `llm_agent` issues.
+   */
+  reviewer?: DiffReviewer;
   log?: (line: string) => void;
   /**
    * Derive head's inventory, unchanged files' summaries and git facts from the state the merge
@@ -181,8 +184,8 @@ export class PrAnalysisPipeline {
     );
     if (diff.files.length === 0) readiness.reasons = [nothingChanged(diff)];
     // The model reviews the hunks while the structure is computed (it waits on the network, the structure on git).
-    const { largeLlm } = this.deps;
-    const reviewing = largeLlm ? time('llmReview', () => reviewPullRequestWithLlm(largeLlm, { diff, headDir, summaries: head.summaries, log })) : undefined;
+    const { reviewer } = this.deps;
+    const reviewing = reviewer ? time('llmReview', () => reviewer({ diff, headDir, summaries: head.summaries, ...(log ? { log } : {}) })) : undefined;
 
     const structure = await time('structure', () => this.structure(input, diff.files, others, head, baseGraph, outcome, headFiles, unmerged, stackBases));
     const llmReview = await reviewing;

@@ -1,5 +1,5 @@
 // API keys of the caller (spec section 4, "API keys"; section 5).
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, type ConventionPattern } from '@codehealth/engine';
-import { ArchitectureService } from '@codehealth/engine/server';
+import { ArchitectureService } from '@codehealth/service';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 let detected: ConventionPattern[];

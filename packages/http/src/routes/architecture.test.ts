@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, type AssessmentResult } from '@codehealth/engine';
-import { ArchitectureReviewService, buildArchitectureOverview } from '@codehealth/engine/server';
+import { ArchitectureReviewService, buildArchitectureOverview } from '@codehealth/service';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 
 // A small multi-directory repository: web → core (3 imports), core → web (1 import) closes a

@@ -1,6 +1,6 @@
 // Architecture (spec section 4, "Architecture"): overview, reviews, conventions and ADRs. The
 // spec lists the paths only; the payloads are ours and documented here and in the schemas.
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -1,5 +1,5 @@
 // Dismiss rules (spec section 4, "Issues and dismiss rules"): list, create, delete.
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HEALTH_CATEGORIES, healthKeyOf, toWireAssessment, type Finding } from '@codehealth/engine';
-import { AssessmentRecorder, HealthService, refactoringInterpretation, type Database } from '@codehealth/engine/server';
+import { AssessmentRecorder, HealthService, refactoringInterpretation, type Database } from '@codehealth/service';
 import { assessPythonRepo, assessTwoVersions, type AssessedRepo, type AssessedVersion } from '../../../../test/helpers/assessed-repo.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 import { openApiValidator } from '../fixtures/openapi-validator.js';

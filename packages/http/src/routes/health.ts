@@ -1,6 +1,6 @@
 // Code health (spec section 4, "Code health"): dashboard, assessments, trigger, drift alerts and
 // the category metadata. Decisions where the spec is silent are in each route's description.
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -2,7 +2,7 @@
 // adapter with the real @octokit/auth-app strategy against a loopback server speaking GitHub's
 // protocol with recorded payloads.
 import { createAppAuth } from '@octokit/auth-app';
-import { GitHubCodeHost } from '@codehealth/engine/server';
+import { GitHubCodeHost } from '@codehealth/service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';

@@ -1,6 +1,6 @@
 // Issues (spec section 4, "Issues and dismiss rules"): list with every query parameter, one
 // issue, statistics, dismiss and restore.
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { QueryBoolean } from '../request.js';

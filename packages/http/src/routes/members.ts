@@ -1,5 +1,5 @@
 // Project members and invitations (spec section 4, "Projects"; section 5 for who may do what).
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith, uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -4,7 +4,7 @@
 // was dropped without an answer.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { LocalGitCodeHost } from '@codehealth/engine/server';
+import { LocalGitCodeHost } from '@codehealth/service';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';

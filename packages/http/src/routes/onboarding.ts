@@ -1,7 +1,7 @@
 // Onboarding progress as server-sent events (spec section 6; the path is ours:
 // GET /api/v1/onboarding/{onboarding_session_id}/events). History first, then live events; the
 // stream ends after the final `completed` or `failed` event. `Last-Event-ID` resumes.
-import { api, FINAL_ONBOARDING_EVENTS, type OnboardingEventRecord, type Services } from '@codehealth/engine/server';
+import { api, FINAL_ONBOARDING_EVENTS, type OnboardingEventRecord, type Services } from '@codehealth/service';
 import { z } from 'zod';
 import { uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LocalGitCodeHost, PrAnalysisService, UnavailableError } from '@codehealth/engine/server';
+import { LocalGitCodeHost, PrAnalysisService, UnavailableError } from '@codehealth/service';
 import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 

@@ -1,6 +1,6 @@
 // Pull-request analyses (spec section 4, "Pull requests"): list, one analysis, statistics, the
 // latest analysis of a PR, and the manual trigger.
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith, uuidParam } from '../params.js';
 import { defineRoute } from '../route.js';

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine, issueFingerprint, renderPrMarkdown, type Finding } from '@codehealth/engine';
-import {
-  api as wire,
-  ConflictError,
-  insertContextIssues,
-  InvalidInputError,
-  LocalGitCodeHost,
-  localCheckouts,
-  PrAnalysisPipeline,
-} from '@codehealth/engine/server';
+import { api as wire, ConflictError, insertContextIssues, InvalidInputError, LocalGitCodeHost, localCheckouts, PrAnalysisPipeline } from '@codehealth/service';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { createPrRepository, linkLocalRepository, pushPullRequestCommits, type PrRepository } from '../fixtures/pull-requests.js';
 import { createTestApi, describeStores, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';

@@ -1,5 +1,5 @@
 // Projects (spec section 4, "Projects").
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams } from '../params.js';
 import { defineRoute } from '../route.js';

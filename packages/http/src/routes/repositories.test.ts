@@ -2,7 +2,7 @@
 // git repositories), list, unlink, onboarding sessions and workflow starts, PR metadata sync.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { GitHubCodeHost, LocalGitCodeHost } from '@codehealth/engine/server';
+import { GitHubCodeHost, LocalGitCodeHost } from '@codehealth/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';

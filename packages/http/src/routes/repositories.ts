@@ -1,6 +1,6 @@
 // Repositories and code-host installations (spec section 4, "Repositories"). The decisions the
 // spec leaves open are stated in each route's description (they go into the OpenAPI document).
-import { api } from '@codehealth/engine/server';
+import { api } from '@codehealth/service';
 import { z } from 'zod';
 import { ProjectParams, projectParamsWith } from '../params.js';
 import { defineRoute, type RouteDefinition } from '../route.js';

@@ -2,7 +2,7 @@
 // created, suspended, unsuspended and deleted, repositories added and removed. Metadata of newly
 // granted repositories comes from a loopback GitHub (recorded payloads) through the real App auth.
 import { createAppAuth } from '@octokit/auth-app';
-import { GitHubCodeHost, upsertRepository } from '@codehealth/engine/server';
+import { GitHubCodeHost, upsertRepository } from '@codehealth/service';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { deliver, example } from '../fixtures/github-webhooks.js';

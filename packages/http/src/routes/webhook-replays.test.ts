@@ -3,7 +3,7 @@
 // processed with U+FFFD in its place and says so; a captured body re-sent under a new
 // X-GitHub-Delivery id (processed again before) is acknowledged as a duplicate within the replay
 // window and changes nothing.
-import { GitHubCodeHost, WEBHOOK_REPLAY_WINDOW_DAYS } from '@codehealth/engine/server';
+import { GitHubCodeHost, WEBHOOK_REPLAY_WINDOW_DAYS } from '@codehealth/service';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { deliver, example, WEBHOOK_SECRET } from '../fixtures/github-webhooks.js';

@@ -2,7 +2,7 @@
 // signs them: signature checks that write nothing, idempotent deliveries, pull requests stored and
 // analysed, merges and default-branch pushes assessed. The repository Codertocat/Hello-World of
 // the examples is linked through add-public against a loopback GitHub with recorded payloads.
-import { GitHubCodeHost, Services, type WorkflowStarter } from '@codehealth/engine/server';
+import { GitHubCodeHost, Services, type WorkflowStarter } from '@codehealth/service';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { createApp } from '../app.js';

@@ -1,7 +1,7 @@
 // Inbound code-host webhooks (spec section 6) at the root path `POST /webhooks/github`: the
 // signature is checked over the exact bytes received, then the engine's WebhookService acts.
 import { createHash } from 'node:crypto';
-import { api, WEBHOOK_REPLAY_WINDOW_DAYS } from '@codehealth/engine/server';
+import { api, WEBHOOK_REPLAY_WINDOW_DAYS } from '@codehealth/service';
 import { verify } from '@octokit/webhooks-methods';
 import type { H3Event } from 'h3';
 import { ApiError } from '../http-errors.js';

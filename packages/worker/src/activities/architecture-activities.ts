@@ -9,7 +9,7 @@ import {
   reviewArchitecture,
   type ArchitectureSource,
   type LlmSlot,
-} from '@codehealth/engine/server';
+} from '@codehealth/service';
 import type { Activities } from '../workflows/activities.js';
 import { NonRetryableError } from '../workflows/retry.js';
 import { checkoutHead, type ActivityDeps } from './repository-activities.js';

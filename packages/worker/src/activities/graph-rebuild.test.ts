@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
-import { defaultCodeHosts, Neo4jGraphStore, Services } from '@codehealth/engine/server';
+import { defaultCodeHosts, Neo4jGraphStore, Services } from '@codehealth/service';
 import { createTestApi } from '../../../../test/helpers/test-api.js';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { rebuildGraphs } from './graph-rebuild.js';

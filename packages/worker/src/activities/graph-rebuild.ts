@@ -1,7 +1,7 @@
 // Rebuilds the graph store from Postgres (the source of truth): for every repository, the commit
 // of its project's latest completed assessment is checked out again, analysed and written, so a
 // lost or new graph database (a fresh Neo4j, a restore) holds what the assessments saw.
-import { storedGraphOf } from '@codehealth/engine/server';
+import { storedGraphOf } from '@codehealth/service';
 import { repositoryRow, type ActivityDeps } from './repository-activities.js';
 
 export interface GraphRebuildOutcome {

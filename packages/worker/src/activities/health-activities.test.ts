@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
-import { defaultCodeHosts, MemoryCache, RedisCache, type Cache } from '@codehealth/engine/server';
+import { defaultCodeHosts, MemoryCache, RedisCache, type Cache } from '@codehealth/service';
 import { createTestApi } from '../../../../test/helpers/test-api.js';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { healthActivities } from './health-activities.js';

@@ -3,7 +3,7 @@
 // one transaction. Repeating the activity after it completed writes nothing again. Each analysed
 // commit's code graph goes to the graph store, whose rules add `graph_rule` issues.
 import { readRepositoryFile } from '@codehealth/engine';
-import { runGraphRules, storedGraphOf } from '@codehealth/engine/server';
+import { runGraphRules, storedGraphOf } from '@codehealth/service';
 import type { Activities } from '../workflows/activities.js';
 import { NonRetryableError } from '../workflows/retry.js';
 import { checkoutHead, type ActivityDeps } from './repository-activities.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine';
-import { defaultCodeHosts, type LlmSlot } from '@codehealth/engine/server';
+import { defaultCodeHosts, type LlmSlot } from '@codehealth/service';
 import { createTestApi, type TestApi, type TestUser } from '../../../../test/helpers/test-api.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/infra/fake-openai.js';

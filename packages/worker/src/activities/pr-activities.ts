@@ -6,6 +6,7 @@
 import {
   changedLinesOf,
   largeModelClient,
+  diffReviewerOf,
   llmSlotFromEnv,
   mergeBaseOf,
   OpenAiJsonClient,
@@ -15,7 +16,7 @@ import {
   type PrBaseline,
   type PullRequestInfo,
   type Services,
-} from '@codehealth/engine/server';
+} from '@codehealth/service';
 import { NonRetryableError } from '../workflows/retry.js';
 import type { Activities } from '../workflows/activities.js';
 import { repositoryRow, type ActivityDeps } from './repository-activities.js';
@@ -86,7 +87,12 @@ export function prActivities(
         const baseline = await storedBaseline(services, projectId, run.repositoryId, mergeBase);
         const slot = deps.smallModel === undefined ? llmSlotFromEnv('small') : (deps.smallModel ?? undefined);
         const llm = slot ? new OpenAiJsonClient(slot, { log: deps.log }) : undefined; // one client per run: its token budget is the run's
-        const pipeline = new PrAnalysisPipeline({ engine: deps.engine, llm, largeLlm: largeModelClient(deps.largeModel, deps.log), log: deps.log });
+        const pipeline = new PrAnalysisPipeline({
+          engine: deps.engine,
+          llm,
+          reviewer: diffReviewerOf(largeModelClient(deps.largeModel, deps.log)),
+          log: deps.log,
+        });
         const started = Date.now();
         const output = await pipeline.run({
           headDir: head.path,

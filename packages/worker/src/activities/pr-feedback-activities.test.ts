@@ -16,7 +16,7 @@ import {
   Services,
   staticCodeHosts,
   type Database,
-} from '@codehealth/engine/server';
+} from '@codehealth/service';
 import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
 import { EmbeddedRunner } from '../embedded/embedded-runner.js';
 import type { Activities } from '../workflows/activities.js';

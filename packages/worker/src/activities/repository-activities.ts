@@ -2,7 +2,7 @@
 // events, the onboarding's assessment record. Each is idempotent: a retry or a resumed run after
 // a restart repeats it without duplicating anything.
 import { uuidFromName, type Engine } from '@codehealth/engine';
-import type { Services } from '@codehealth/engine/server';
+import type { Services } from '@codehealth/service';
 import { NonRetryableError } from '../workflows/retry.js';
 import type { Activities } from '../workflows/activities.js';
 import type { RepositoryCheckouts } from './repository-checkout.js';

@@ -4,7 +4,7 @@
 // which project it runs and finishes when the test lets it.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, JobQueueWorkflowStarter, type Database } from '@codehealth/engine/server';
+import { createTestDatabase, JobQueueWorkflowStarter, type Database } from '@codehealth/service';
 import type { Activities } from '../workflows/activities.js';
 import { EmbeddedRunner } from './embedded-runner.js';
 

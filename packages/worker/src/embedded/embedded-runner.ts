@@ -6,7 +6,7 @@
 // failed once out of attempts — never left stuck. The `jobs` table is the service's JobQueue's:
 // no SQL here.
 import { randomUUID } from 'node:crypto';
-import { JobQueue, type ClaimedJob, type Database, type JobQueueWorkflowStarter } from '@codehealth/engine/server';
+import { JobQueue, type ClaimedJob, type Database, type JobQueueWorkflowStarter } from '@codehealth/service';
 import type { Activities } from '../workflows/activities.js';
 import { failureMessage } from '../workflows/activities.js';
 import { ACTIVITY_RETRY, retryDelayMs, type RetryPolicy } from '../workflows/retry.js';

@@ -1,5 +1,5 @@
 // Temporal workflow type names by request kind, and the default task queue.
-import type { WorkflowKind } from '@codehealth/engine/server';
+import type { WorkflowKind } from '@codehealth/service';
 
 export const TEMPORAL_WORKFLOW_TYPES: Record<WorkflowKind, string> = {
   'health-assessment': 'healthAssessment',

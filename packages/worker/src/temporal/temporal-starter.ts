@@ -1,7 +1,7 @@
 // The WorkflowStarter port on Temporal: `codehealth serve` with WORKFLOW_ADDRESS starts workflows
 // here and returns Temporal's real workflow id. Starting the same id twice returns the first run.
 import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { UnavailableError, workflowIdOf, type WorkflowRequest, type WorkflowStarter } from '@codehealth/engine/server';
+import { UnavailableError, workflowIdOf, type WorkflowRequest, type WorkflowStarter } from '@codehealth/service';
 import { DEFAULT_NAMESPACE, DEFAULT_TASK_QUEUE, TEMPORAL_WORKFLOW_TYPES } from './names.js';
 
 export interface TemporalStarterOptions {

@@ -3,7 +3,7 @@
 // and never longer than its longest interval; other failures pass unchanged.
 import { ApplicationFailure } from '@temporalio/activity';
 import { describe, expect, it } from 'vitest';
-import { GitHubFeedbackError } from '@codehealth/engine/server';
+import { GitHubFeedbackError } from '@codehealth/service';
 import { ACTIVITY_RETRY } from '../workflows/retry.js';
 import { withRequestedDelay } from './temporal-worker.js';
 

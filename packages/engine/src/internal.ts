@@ -1,0 +1,55 @@
+// @codehealth/engine/internal — UNSTABLE: the engine's internal modules the service package (@codehealth/service)
+// builds on (the PR analysis' parts, wire mappings of reports, graph and git helpers). Not a public
+// API: it changes with the engine without notice; embedders and plugins use the root, /kit and /testing.
+export * from './contracts/analyzer.js';
+export * from './contracts/diff-review.js';
+export * from './contracts/drift.js';
+export * from './contracts/graph-store.js';
+export * from './contracts/json-completion.js';
+export * from './contracts/scoring.js';
+export * from './di/create-engine.js';
+export * from './domain/categories.js';
+export * from './domain/types.js';
+export * from './drift/default-drift-detector.js';
+export * from './drift/drift-snapshot.js';
+export * from './git-process/git-helper.js';
+export * from './git-process/spawn-git.js';
+export * from './graph/build-graph.js';
+export * from './graph/cycle-path.js';
+export * from './graph/extract-module-facts.js';
+export * from './graph/file-probe.js';
+export * from './graph/resolve-module.js';
+export * from './graph/strongly-connected.js';
+export * from './graph/types.js';
+export * from './parsing/parser.js';
+export * from './patterns/glob.js';
+export * from './pipeline/file-summary.js';
+export * from './pipeline/findings.js';
+export * from './pipeline/types.js';
+export * from './pr/classify.js';
+export * from './pr/conflicts.js';
+export * from './pr/diff.js';
+export * from './pr/graph-impact.js';
+export * from './pr/issue-change.js';
+export * from './pr/llm-classifier.js';
+export * from './pr/local-checkouts.js';
+export * from './pr/pipeline.js';
+export * from './pr/projection.js';
+export * from './pr/readiness.js';
+export * from './pr/result.js';
+export * from './pr/scope-drift.js';
+export * from './pr/stacking.js';
+export * from './pr/types.js';
+export * from './pr/zones.js';
+export * from './report/issue-id.js';
+export * from './report/pr-markdown.js';
+export * from './report/wire-metrics.js';
+export * from './report/wire-score-ledger.js';
+export * from './report/wire.js';
+export * from './scoring/default-scoring-model.js';
+export * from './scoring/score-ledger.js';
+export * from './snapshot/languages.js';
+export * from './snapshot/repository-files.js';
+export * from './snapshot/types.js';
+// Named by two modules above; the domain type is pr/result.ts'.
+export type { PrIntent } from './pr/result.js';
