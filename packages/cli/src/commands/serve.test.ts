@@ -137,8 +137,9 @@ describe('codehealth serve --embedded (built bin)', () => {
     await inHand;
     request.write(body.slice(0, 10));
     const exit = server.stop('SIGTERM');
-    // The shutdown is under way once the server takes no new connection; the rest of the body comes after.
-    await vi.waitFor(() => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(), { timeout: 30_000, interval: 50 });
+    // The shutdown is under way once the server says it received the signal; the rest of the body comes after.
+    // (Polling /healthz instead kept keep-alive connections busy and could outlast the 10 s grace.)
+    await vi.waitFor(() => expect(server.stderr()).toContain('SIGTERM received, finishing in-flight requests'), { timeout: 30_000, interval: 50 });
     request.end(body.slice(10));
     const answered = await response;
     expect(answered.status).toBe(201);
