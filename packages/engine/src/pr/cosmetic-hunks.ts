@@ -27,42 +27,88 @@ const slice = (lines: readonly string[], start: number, count: number): string[]
  */
 function roughScan(text: string): { lines: string[]; codeAtStart: boolean[] } {
   const codeAtStart = [true];
-  let out = '';
-  let state: 'code' | 'line' | 'block' | "'" | '"' | '`' = 'code';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const next = text[i + 1];
-    if (c === '\n') codeAtStart.push(state === 'code' || state === 'line' || state === "'" || state === '"');
-    if (state === 'code') {
-      if (c === '/' && next === '/') state = 'line';
-      else if (c === '/' && next === '*') {
-        state = 'block';
-        i++;
-        out += ' ';
-      } else {
-        if (c === "'" || c === '"' || c === '`') state = c;
-        out += c;
-      }
-    } else if (state === 'line') {
-      if (c === '\n') {
-        state = 'code';
-        out += c;
-      }
-    } else if (state === 'block') {
-      if (c === '*' && next === '/') {
-        state = 'code';
-        i++;
-      } else if (c === '\n') out += c;
+  // The kept text in pieces (a character at a time would copy the file once per character), and
+  // jumps from one character that can change the state to the next.
+  const out: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    // Code: kept up to the next quote, slash or line break.
+    CODE_STOP.lastIndex = i;
+    const stop = CODE_STOP.exec(text);
+    if (stop === null) {
+      out.push(text.slice(i));
+      break;
+    }
+    const at = stop.index;
+    const c = text[at]!;
+    if (c === '\n') {
+      out.push(text.slice(i, at + 1));
+      codeAtStart.push(true);
+      i = at + 1;
+    } else if (c === '/') {
+      const next = text[at + 1];
+      out.push(text.slice(i, next === '/' || next === '*' ? at : at + 1));
+      if (next === '/') i = skipLineComment(text, at + 2, out, codeAtStart);
+      else if (next === '*') {
+        out.push(' ');
+        i = skipBlockComment(text, at + 2, out, codeAtStart);
+      } else i = at + 1;
     } else {
-      out += c;
-      if (c === '\\') {
-        if (next === '\n') codeAtStart.push(false);
-        out += next ?? '';
-        i++;
-      } else if (c === state || (c === '\n' && state !== '`')) state = 'code';
+      out.push(text.slice(i, at + 1));
+      i = readString(text, at + 1, c, out, codeAtStart);
     }
   }
-  return { lines: linesOf(out), codeAtStart };
+  return { lines: linesOf(out.join('')), codeAtStart };
+}
+
+const CODE_STOP = /[\n'"`/]/g;
+const BLOCK_STOP = /\*\/|\n/g;
+const STRING_STOP: Record<string, RegExp> = { "'": /['\\\n]/g, '"': /["\\\n]/g, '`': /[`\\\n]/g };
+
+/** From inside a `//` comment: the line break that ends it is kept (a line still starting in code); returns where code resumes. */
+function skipLineComment(text: string, from: number, out: string[], codeAtStart: boolean[]): number {
+  const end = text.indexOf('\n', from);
+  if (end < 0) return text.length;
+  out.push('\n');
+  codeAtStart.push(true);
+  return end + 1;
+}
+
+/** From inside a block comment: only its line breaks are kept (lines starting in a comment); returns where code resumes. */
+function skipBlockComment(text: string, from: number, out: string[], codeAtStart: boolean[]): number {
+  BLOCK_STOP.lastIndex = from;
+  for (let stop = BLOCK_STOP.exec(text); stop !== null; stop = BLOCK_STOP.exec(text)) {
+    if (stop[0] === '*/') return stop.index + 2;
+    out.push('\n');
+    codeAtStart.push(false);
+  }
+  return text.length;
+}
+
+/**
+ * From inside a string opened by `quote`: kept whole up to its end (a line break ends a quoted
+ * string too; a template literal goes on over lines that start inside it); returns where code resumes.
+ */
+function readString(text: string, from: number, quote: string, out: string[], codeAtStart: boolean[]): number {
+  const stops = STRING_STOP[quote]!;
+  stops.lastIndex = from;
+  for (let stop = stops.exec(text); stop !== null; stop = stops.exec(text)) {
+    const at = stop.index;
+    const c = text[at]!;
+    if (c === '\\') {
+      // An escaped character is part of the string; an escaped line break continues it on a line that starts inside it.
+      if (text[at + 1] === '\n') codeAtStart.push(false);
+      stops.lastIndex = at + 2;
+    } else if (c === '\n' && quote === '`') codeAtStart.push(false);
+    else {
+      if (c === '\n') codeAtStart.push(true);
+      out.push(text.slice(from, at + 1));
+      return at + 1;
+    }
+  }
+  out.push(text.slice(from));
+  return text.length;
 }
 
 const sameTokens = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((token, i) => token === b[i]);
@@ -121,17 +167,16 @@ function codeLines(text: string, language: Language, ranges: readonly RowRange[]
   }
   for (const [[from, to], inside] of byUnit) cutComments({ firstRow: from, text: lines.slice(from, to + 1).join('\n') }, language, inside, cut);
   if (whole.length > 0) cutComments({ firstRow: 0, text }, language, whole, cut);
-  return keptLines(
-    lines.map((line) => Buffer.from(line, 'utf8')),
-    cut,
-  );
+  return keptLines(lines, cut);
 }
 
 /** The lines with the cut byte ranges left out. */
-function keptLines(lines: readonly Buffer[], cut: ReadonlyArray<Array<[number, number]>>): string[] {
-  return lines.map((bytes, row) => {
+function keptLines(lines: readonly string[], cut: ReadonlyArray<Array<[number, number]>>): string[] {
+  return lines.map((line, row) => {
     const ranges = cut[row]!;
-    if (ranges.length === 0) return bytes.toString('utf8');
+    if (ranges.length === 0) return line;
+    // Tree-sitter's columns are byte offsets: only the rows with a cut are read as bytes.
+    const bytes = Buffer.from(line, 'utf8');
     const kept: Buffer[] = [];
     let at = 0;
     for (const [start, end] of ranges.sort((x, y) => x[0] - y[0])) {
