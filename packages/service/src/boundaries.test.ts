@@ -54,6 +54,20 @@ describe('@codehealth/service boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('loads the adapters’ clients (openai, @octokit/rest, neo4j-driver, ioredis) only with import() or `import type`', () => {
+    // A value import would load the client with the package's entry; lazy-adapters.test.ts checks the built entry at run time.
+    const clients = ['openai', '@octokit/rest', 'neo4j-driver', 'ioredis'];
+    const offenders = sources
+      .filter((path) => !isTest(path))
+      .flatMap((path) =>
+        [...readFileSync(join(src, path), 'utf8').matchAll(/^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+'([^']+)'|^\s*import\s+'([^']+)'/gm)]
+          .map((match) => (match[1] ?? match[2])!)
+          .filter((spec) => clients.some((client) => spec === client || spec.startsWith(`${client}/`)))
+          .map((spec) => `${path} -> ${spec}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('never reaches into another package’s files', () => {
     const offenders: string[] = [];
     for (const path of sources) {

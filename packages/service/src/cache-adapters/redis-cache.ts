@@ -1,9 +1,10 @@
 // The self-hosted cache on Redis (`CACHE_URL`, ioredis): JSON values with TTLs, a mutex that holds
 // across processes (SET NX PX with a random token, renewed while held, released by a
 // compare-and-delete script), fixed-window rate counters (one atomic script) and prefix deletes
-// with SCAN + UNLINK (never KEYS). Every key lives under `codehealth:`.
+// with SCAN + UNLINK (never KEYS). Every key lives under `codehealth:`. ioredis is loaded when a
+// RedisCache is constructed (a dynamic import), so a host on the in-process cache never loads it.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { UnavailableError } from '../services/errors.js';
 import { CACHE_KEY_PREFIX, LockBusyError, type Cache, type LockOptions, type RateDecision } from '../ports/cache.js';
 
@@ -21,27 +22,33 @@ export interface RedisCacheOptions {
 }
 
 export class RedisCache implements Cache {
-  private readonly redis: Redis;
+  /** The client, once ioredis is loaded; it connects as soon as it exists. */
+  private readonly client: Promise<Redis>;
   private lastError = '';
 
   constructor(url: string, options: RedisCacheOptions = {}) {
-    this.redis = new Redis(url, {
-      lazyConnect: false,
-      connectTimeout: 3_000,
-      commandTimeout: 3_000,
-      maxRetriesPerRequest: 1,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    this.client = import('ioredis').then(({ Redis }) => {
+      const redis = new Redis(url, {
+        lazyConnect: false,
+        connectTimeout: 3_000,
+        commandTimeout: 3_000,
+        maxRetriesPerRequest: 1,
+        retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+      });
+      redis.on('error', (error: Error) => {
+        const message = error.message.replace(/\w+:\/\/\S+/g, '<url>');
+        if (message !== this.lastError) options.log?.(`cache: ${message}`);
+        this.lastError = message;
+      });
+      redis.on('ready', () => (this.lastError = ''));
+      return redis;
     });
-    this.redis.on('error', (error: Error) => {
-      const message = error.message.replace(/\w+:\/\/\S+/g, '<url>');
-      if (message !== this.lastError) options.log?.(`cache: ${message}`);
-      this.lastError = message;
-    });
-    this.redis.on('ready', () => (this.lastError = ''));
+    // A client that cannot be loaded fails every call with the loader's error; said once here too, never unhandled.
+    this.client.catch((error: unknown) => options.log?.(`cache: ioredis could not be loaded: ${(error as Error).message}`));
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const json = await this.redis.get(CACHE_KEY_PREFIX + key);
+    const json = await (await this.client).get(CACHE_KEY_PREFIX + key);
     if (json === null) return undefined;
     try {
       return JSON.parse(json) as T;
@@ -52,35 +59,37 @@ export class RedisCache implements Cache {
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.redis.set(CACHE_KEY_PREFIX + key, JSON.stringify(value), 'EX', Math.max(1, Math.round(ttlSeconds)));
+    await (await this.client).set(CACHE_KEY_PREFIX + key, JSON.stringify(value), 'EX', Math.max(1, Math.round(ttlSeconds)));
   }
 
   async delete(keys: readonly string[]): Promise<void> {
-    if (keys.length > 0) await this.redis.unlink(...keys.map((k) => CACHE_KEY_PREFIX + k));
+    if (keys.length > 0) await (await this.client).unlink(...keys.map((k) => CACHE_KEY_PREFIX + k));
   }
 
   async deleteByPrefix(prefix: string): Promise<number> {
+    const redis = await this.client;
     let cursor = '0';
     let deleted = 0;
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${globEscape(CACHE_KEY_PREFIX + prefix)}*`, 'COUNT', 500);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscape(CACHE_KEY_PREFIX + prefix)}*`, 'COUNT', 500);
       cursor = next;
-      if (keys.length > 0) deleted += await this.redis.unlink(...keys);
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
     } while (cursor !== '0');
     return deleted;
   }
 
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
+    const redis = await this.client;
     const key = `${CACHE_KEY_PREFIX}lock:${name}`;
     const token = randomUUID();
     const deadline = Date.now() + (options.waitMs ?? 0);
-    while ((await this.redis.set(key, token, 'PX', options.ttlMs, 'NX')) !== 'OK') {
+    while ((await redis.set(key, token, 'PX', options.ttlMs, 'NX')) !== 'OK') {
       if (Date.now() >= deadline) throw new LockBusyError(name);
       await sleep(Math.min(200, Math.max(10, deadline - Date.now())));
     }
     const renew = setInterval(
       () => {
-        this.redis.eval(RENEW, 1, key, token, String(options.ttlMs)).catch(() => {
+        redis.eval(RENEW, 1, key, token, String(options.ttlMs)).catch(() => {
           // A missed renewal is retried at the next tick; the TTL covers two of them.
         });
       },
@@ -90,27 +99,29 @@ export class RedisCache implements Cache {
       return await fn();
     } finally {
       clearInterval(renew);
-      await this.redis.eval(RELEASE, 1, key, token).catch(() => {
+      await redis.eval(RELEASE, 1, key, token).catch(() => {
         // Unreleased, the lock lapses after ttlMs.
       });
     }
   }
 
   async consume(bucket: string, limit: number, windowSeconds: number): Promise<RateDecision> {
-    const [count, ttlMs] = (await this.redis.eval(CONSUME, 1, `${CACHE_KEY_PREFIX}rate:${bucket}`, String(windowSeconds * 1000))) as [number, number];
+    const [count, ttlMs] = (await (await this.client).eval(CONSUME, 1, `${CACHE_KEY_PREFIX}rate:${bucket}`, String(windowSeconds * 1000))) as [number, number];
     const resetSeconds = Math.max(1, Math.ceil((ttlMs > 0 ? ttlMs : windowSeconds * 1000) / 1000));
     return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
   }
 
   async check(): Promise<void> {
+    const redis = await this.client;
     try {
-      await this.redis.ping();
+      await redis.ping();
     } catch {
       throw new UnavailableError(`Redis does not answer${this.lastError ? `: ${this.lastError}` : ''}`);
     }
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    const redis = await this.client.catch(() => undefined);
+    await redis?.quit().catch(() => redis.disconnect());
   }
 }

@@ -3,8 +3,9 @@
 // factory with a configurable API base URL (tests point it at a loopback server speaking
 // GitHub's protocol). App authentication is an Octokit auth strategy handed in by the host
 // (`createAppAuth` from @octokit/auth-app with VCS_APP_ID and the private key): this adapter
-// never reads keys itself, and tokens never appear in its errors or logs.
-import { Octokit } from '@octokit/rest';
+// never reads keys itself, and tokens never appear in its errors or logs. @octokit/rest is loaded on
+// the first call to GitHub (a dynamic import): a host that never reaches GitHub never loads it.
+import type { Octokit } from '@octokit/rest';
 import {
   NO_APP_MESSAGE,
   type CodeHost,
@@ -106,14 +107,13 @@ function repositoryMetadata(repo: GitHubRepository, installationId: number): Rep
 
 export class GitHubCodeHost implements CodeHost {
   readonly provider = 'github';
-  private readonly publicClient: Octokit;
-  private appClient?: Octokit;
-  private readonly installationClients = new Map<number, Octokit>();
+  private publicClientPromise?: Promise<Octokit>;
+  private appClient?: Promise<Octokit>;
+  private readonly installationClients = new Map<number, Promise<Octokit>>();
   private readonly timeoutMs: number;
 
   constructor(private readonly options: GitHubCodeHostOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.publicClient = this.client(options.token ? { auth: options.token } : {});
   }
 
   /** True when App credentials are configured (installation sync is possible). */
@@ -131,7 +131,7 @@ export class GitHubCodeHost implements CodeHost {
     const fullName = `${location.owner}/${location.name}`;
     let repo: GitHubRepository;
     try {
-      const response = await this.publicClient.rest.repos.get({ owner: location.owner, repo: location.name, request: this.requestOptions() });
+      const response = await (await this.publicClient()).rest.repos.get({ owner: location.owner, repo: location.name, request: this.requestOptions() });
       repo = response.data as GitHubRepository;
     } catch (error) {
       throw mapError(error, fullName);
@@ -145,7 +145,7 @@ export class GitHubCodeHost implements CodeHost {
   }
 
   async listInstallations(): Promise<InstallationMetadata[]> {
-    const client = this.requireApp();
+    const client = await this.requireApp();
     try {
       const installations = await client.paginate(client.rest.apps.listInstallations, { per_page: 100, request: this.requestOptions() });
       return installations.map((installation) => {
@@ -164,8 +164,8 @@ export class GitHubCodeHost implements CodeHost {
   }
 
   async listInstallationRepositories(installationId: number): Promise<RepositoryMetadata[]> {
-    this.requireApp();
-    const client = this.installationClient(installationId);
+    await this.requireApp();
+    const client = await this.installationClient(installationId);
     try {
       const repos = await client.paginate(client.rest.apps.listReposAccessibleToInstallation, { per_page: 100, request: this.requestOptions() });
       return (repos as unknown as GitHubRepository[]).map((repo) => repositoryMetadata(repo, installationId));
@@ -176,7 +176,7 @@ export class GitHubCodeHost implements CodeHost {
 
   /** Open pull requests; an installed repository is read with its installation's token. */
   async listPullRequests(repository: RepositoryMetadata): Promise<PullRequestMetadata[]> {
-    const client = repository.installationId !== 0 && this.options.app ? this.installationClient(repository.installationId) : this.publicClient;
+    const client = await this.clientFor(repository);
     try {
       const pulls = await client.paginate(client.rest.pulls.list, {
         owner: repository.owner,
@@ -204,7 +204,7 @@ export class GitHubCodeHost implements CodeHost {
 
   /** GitHub lists at most 250 commits of a pull request: a head_sha is checked against those. */
   async listPullRequestCommits(repository: RepositoryMetadata, prNumber: number): Promise<string[] | undefined> {
-    const client = repository.installationId !== 0 && this.options.app ? this.installationClient(repository.installationId) : this.publicClient;
+    const client = await this.clientFor(repository);
     try {
       const commits = await client.paginate(client.rest.pulls.listCommits, {
         owner: repository.owner,
@@ -222,7 +222,7 @@ export class GitHubCodeHost implements CodeHost {
 
   /** A short-lived installation token (for git over HTTPS), fetched from the configured API root and cached until it expires. */
   async installationToken(installationId: number): Promise<string> {
-    const client = this.installationClient(installationId);
+    const client = await this.installationClient(installationId);
     try {
       const { token } = (await client.auth({ type: 'installation' })) as { token: string };
       return token;
@@ -234,8 +234,10 @@ export class GitHubCodeHost implements CodeHost {
   /** Check runs and PR comments of a repository installed with the App (its installation's token); undefined otherwise. */
   pullRequestFeedback(repository: RepositoryMetadata): PullRequestFeedbackChannel | undefined {
     if (repository.installationId === 0 || !this.options.app) return undefined;
-    return new GitHubPrFeedbackChannel(this.installationClient(repository.installationId), { owner: repository.owner, name: repository.name }, () =>
-      this.requestOptions(),
+    return new GitHubPrFeedbackChannel(
+      () => this.installationClient(repository.installationId),
+      { owner: repository.owner, name: repository.name },
+      () => this.requestOptions(),
     );
   }
 
@@ -243,7 +245,7 @@ export class GitHubCodeHost implements CodeHost {
     return { signal: AbortSignal.timeout(this.timeoutMs) };
   }
 
-  private client(extra: Partial<OctokitOptions>): Octokit {
+  private async client(extra: Partial<OctokitOptions>): Promise<Octokit> {
     const options: OctokitOptions = {
       baseUrl: this.options.baseUrl ?? 'https://api.github.com',
       userAgent: 'codehealth',
@@ -251,10 +253,23 @@ export class GitHubCodeHost implements CodeHost {
       log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
       ...extra,
     };
-    return this.options.createOctokit ? this.options.createOctokit(options) : new Octokit(options);
+    if (this.options.createOctokit) return this.options.createOctokit(options);
+    const { Octokit } = await import('@octokit/rest');
+    return new Octokit(options);
   }
 
-  private requireApp(): Octokit {
+  /** Public reads: with the configured token, else anonymous. */
+  private publicClient(): Promise<Octokit> {
+    this.publicClientPromise ??= this.client(this.options.token ? { auth: this.options.token } : {});
+    return this.publicClientPromise;
+  }
+
+  /** An installed repository is read with its installation's token; any other with the public client. */
+  private clientFor(repository: RepositoryMetadata): Promise<Octokit> {
+    return repository.installationId !== 0 && this.options.app ? this.installationClient(repository.installationId) : this.publicClient();
+  }
+
+  private async requireApp(): Promise<Octokit> {
     const app = this.options.app;
     if (!app) throw new UnavailableError(NO_APP_MESSAGE);
     this.appClient ??= this.client({ authStrategy: app.authStrategy, auth: app.auth });
@@ -262,7 +277,7 @@ export class GitHubCodeHost implements CodeHost {
   }
 
   /** One client per installation: the strategy caches that installation's token until it expires. */
-  private installationClient(installationId: number): Octokit {
+  private async installationClient(installationId: number): Promise<Octokit> {
     const app = this.options.app;
     if (!app) throw new UnavailableError(NO_APP_MESSAGE);
     let client = this.installationClients.get(installationId);

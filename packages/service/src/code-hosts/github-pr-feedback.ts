@@ -55,23 +55,29 @@ function feedbackError(error: unknown, what: string): Error {
 }
 
 export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
+  /**
+   * @param client the installation's client, or how to get it (the code host builds it on first use,
+   * once @octokit/rest is loaded)
+   */
   constructor(
-    private readonly client: Octokit,
+    private readonly client: Octokit | (() => Promise<Octokit>),
     private readonly repo: { owner: string; name: string },
     private readonly requestOptions: () => { signal: AbortSignal },
   ) {}
 
-  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  private async call<T>(what: string, run: (client: Octokit) => Promise<T>): Promise<T> {
+    // Outside the mapping: a client that cannot be built is no answer from GitHub.
+    const client = typeof this.client === 'function' ? await this.client() : this.client;
     try {
-      return await run();
+      return await run(client);
     } catch (error) {
       throw feedbackError(error, what);
     }
   }
 
   async findCheckRuns(headSha: string, name: string): Promise<CheckRun[]> {
-    return this.call('list the check runs', async () => {
-      const runs = await this.client.paginate(this.client.rest.checks.listForRef, {
+    return this.call('list the check runs', async (client) => {
+      const runs = await client.paginate(client.rest.checks.listForRef, {
         owner: this.repo.owner,
         repo: this.repo.name,
         ref: headSha,
@@ -87,8 +93,8 @@ export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
   }
 
   async createCheckRun(headSha: string, name: string, state: CheckRunState): Promise<CheckRun> {
-    return this.call('create the check run', async () => {
-      const { data } = await this.client.rest.checks.create({
+    return this.call('create the check run', async (client) => {
+      const { data } = await client.rest.checks.create({
         owner: this.repo.owner,
         repo: this.repo.name,
         name,
@@ -101,14 +107,14 @@ export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
   }
 
   async updateCheckRun(checkRunId: number, state: CheckRunState): Promise<void> {
-    await this.call('update the check run', () =>
-      this.client.rest.checks.update({ owner: this.repo.owner, repo: this.repo.name, check_run_id: checkRunId, ...state, request: this.requestOptions() }),
+    await this.call('update the check run', (client) =>
+      client.rest.checks.update({ owner: this.repo.owner, repo: this.repo.name, check_run_id: checkRunId, ...state, request: this.requestOptions() }),
     );
   }
 
   async listComments(prNumber: number): Promise<IssueComment[]> {
-    return this.call('list the pull request comments', async () => {
-      const comments = await this.client.paginate(this.client.rest.issues.listComments, {
+    return this.call('list the pull request comments', async (client) => {
+      const comments = await client.paginate(client.rest.issues.listComments, {
         owner: this.repo.owner,
         repo: this.repo.name,
         issue_number: prNumber,
@@ -120,8 +126,8 @@ export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
   }
 
   async createComment(prNumber: number, body: string): Promise<IssueComment> {
-    return this.call('create the pull request comment', async () => {
-      const { data } = await this.client.rest.issues.createComment({
+    return this.call('create the pull request comment', async (client) => {
+      const { data } = await client.rest.issues.createComment({
         owner: this.repo.owner,
         repo: this.repo.name,
         issue_number: prNumber,
@@ -133,8 +139,8 @@ export class GitHubPrFeedbackChannel implements PullRequestFeedbackChannel {
   }
 
   async updateComment(commentId: number, body: string): Promise<void> {
-    await this.call('update the pull request comment', () =>
-      this.client.rest.issues.updateComment({ owner: this.repo.owner, repo: this.repo.name, comment_id: commentId, body, request: this.requestOptions() }),
+    await this.call('update the pull request comment', (client) =>
+      client.rest.issues.updateComment({ owner: this.repo.owner, repo: this.repo.name, comment_id: commentId, body, request: this.requestOptions() }),
     );
   }
 }

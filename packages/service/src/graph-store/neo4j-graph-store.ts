@@ -4,7 +4,9 @@
 // edges, (:File)-[:DECLARES]->(:Symbol), and one (:GraphSnapshot) per repository naming its commit. A snapshot replaces the
 // repository's subgraph in one transaction; rows go in batches with UNWIND; every value is a query
 // parameter (never spliced into Cypher). Indexes are created idempotently on first use.
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+// neo4j-driver is loaded when a store is constructed (a dynamic import): a host whose graph lives in
+// the relational store never loads it.
+import type { Driver, ManagedTransaction } from 'neo4j-driver';
 import { UnavailableError } from '../services/errors.js';
 import type { ImportKind } from '@codehealth/engine/internal';
 import {
@@ -47,25 +49,30 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 export class Neo4jGraphStore implements GraphStore {
-  private readonly driver: Driver;
+  /** The driver, once neo4j-driver is loaded (it connects on first use). */
+  private readonly driver: Promise<Driver>;
   private schema: Promise<void> | undefined;
 
   constructor(private readonly options: Neo4jGraphStoreOptions) {
-    this.driver = neo4j.driver(`bolt://${options.address}`, options.user ? neo4j.auth.basic(options.user, options.password ?? '') : undefined, {
-      connectionTimeout: 5_000,
-      maxTransactionRetryTime: 15_000,
-      disableLosslessIntegers: true,
-      logging: { level: 'error', logger: () => {} },
-    });
+    this.driver = import('neo4j-driver').then(({ default: neo4j }) =>
+      neo4j.driver(`bolt://${options.address}`, options.user ? neo4j.auth.basic(options.user, options.password ?? '') : undefined, {
+        connectionTimeout: 5_000,
+        maxTransactionRetryTime: 15_000,
+        disableLosslessIntegers: true,
+        logging: { level: 'error', logger: () => {} },
+      }),
+    );
+    // Not loadable: every call fails with the loader's error; never an unhandled rejection meanwhile.
+    this.driver.catch(() => {});
   }
 
-  private session() {
-    return this.driver.session({ database: this.options.database ?? 'neo4j' });
+  private async session() {
+    return (await this.driver).session({ database: this.options.database ?? 'neo4j' });
   }
 
   private ensureSchema(): Promise<void> {
     this.schema ??= (async () => {
-      const session = this.session();
+      const session = await this.session();
       try {
         for (const statement of SCHEMA) await session.run(statement);
       } finally {
@@ -80,7 +87,7 @@ export class Neo4jGraphStore implements GraphStore {
 
   async writeSnapshot({ repositoryId, commitSha, graph }: { repositoryId: string; commitSha: string; graph: StoredGraph }): Promise<void> {
     await this.ensureSchema();
-    const session = this.session();
+    const session = await this.session();
     try {
       await session.executeWrite(async (tx) => {
         await deleteSubgraph(tx, repositoryId);
@@ -127,7 +134,7 @@ export class Neo4jGraphStore implements GraphStore {
 
   private async read<T>(cypher: string, params: Record<string, unknown>, map: (record: { get(key: string): unknown }) => T): Promise<T[]> {
     await this.ensureSchema();
-    const session = this.session();
+    const session = await this.session();
     try {
       const result = await session.executeRead((tx) => tx.run(cypher, params));
       return result.records.map(map);
@@ -223,7 +230,7 @@ export class Neo4jGraphStore implements GraphStore {
   }
 
   async deleteRepository(repositoryId: string): Promise<void> {
-    const session = this.session();
+    const session = await this.session();
     try {
       await session.executeWrite((tx) => deleteSubgraph(tx, repositoryId));
     } finally {
@@ -232,14 +239,15 @@ export class Neo4jGraphStore implements GraphStore {
   }
 
   async check(): Promise<void> {
+    const driver = await this.driver;
     try {
-      await this.driver.verifyConnectivity({ database: this.options.database ?? 'neo4j' });
+      await driver.verifyConnectivity({ database: this.options.database ?? 'neo4j' });
     } catch (error) {
       throw new UnavailableError(`Neo4j at GRAPH_DB_HOST does not answer: ${(error as Error).message.split('\n')[0]}`);
     }
   }
 
   async close(): Promise<void> {
-    await this.driver.close();
+    await (await this.driver.catch(() => undefined))?.close();
   }
 }

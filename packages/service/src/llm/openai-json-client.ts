@@ -2,8 +2,9 @@
 // (`baseURL`): chat completions with a `json_schema` response format (strict), an answer parsed
 // and validated with zod, a timeout per attempt, a bounded number of retries, a token budget per
 // client (one client per run), and one log line per request saying what is sent — model,
-// endpoint, sizes — never the key or the content.
-import OpenAI from 'openai';
+// endpoint, sizes — never the key or the content. The `openai` package is loaded on the first
+// completion (a dynamic import): a deployment without a model never loads it.
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { LlmError, type JsonCompletionClient, type JsonCompletionRequest } from './json-completion.js';
 import { endpointForLog, type LlmSlot } from './llm-slot.js';
@@ -40,7 +41,9 @@ export function responseSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return strip(z.toJSONSchema(schema, { io: 'input' })) as Record<string, unknown>;
 }
 
-function classify(error: unknown, timeoutMs: number): LlmError {
+type OpenAiModule = typeof import('openai');
+
+function classify(error: unknown, timeoutMs: number, { default: OpenAI }: OpenAiModule): LlmError {
   if (error instanceof LlmError) return error;
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmError('timeout', `no answer within ${timeoutMs} ms`);
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
@@ -56,7 +59,7 @@ const retryable = (error: LlmError) =>
 
 export class OpenAiJsonClient implements JsonCompletionClient {
   readonly label: string;
-  private readonly client: OpenAI;
+  private loaded?: Promise<{ module: OpenAiModule; client: OpenAI }>;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly budget: number;
@@ -70,8 +73,16 @@ export class OpenAiJsonClient implements JsonCompletionClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
     this.retries = Math.max(0, options.retries ?? 1);
     this.budget = options.budgetTokens ?? DEFAULT_BUDGET_TOKENS;
-    // Retries are ours (they also cover unusable answers), so the client's own are off.
-    this.client = options.client ?? new OpenAI({ apiKey: slot.apiKey, baseURL: slot.baseUrl, timeout: this.timeoutMs, maxRetries: 0 });
+  }
+
+  /** The package and the client, loaded and built once, on the first completion. */
+  private load(): Promise<{ module: OpenAiModule; client: OpenAI }> {
+    this.loaded ??= import('openai').then((module) => ({
+      module,
+      // Retries are ours (they also cover unusable answers), so the client's own are off.
+      client: this.options.client ?? new module.default({ apiKey: this.slot.apiKey, baseURL: this.slot.baseUrl, timeout: this.timeoutMs, maxRetries: 0 }),
+    }));
+    return this.loaded;
   }
 
   /** Tokens spent so far, as reported by the server. */
@@ -89,6 +100,7 @@ export class OpenAiJsonClient implements JsonCompletionClient {
       response_format: { type: 'json_schema' as const, json_schema: { name: request.name, strict: true, schema: responseSchemaOf(request.schema) } },
       max_completion_tokens: request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
     };
+    const { module, client } = await this.load();
     let last: LlmError | undefined;
     for (let attempt = 1; attempt <= 1 + this.retries; attempt++) {
       if (this.spent >= this.budget) throw new LlmError('budget', `token budget of ${this.budget} spent (${this.spent})`);
@@ -98,11 +110,11 @@ export class OpenAiJsonClient implements JsonCompletionClient {
           `attempt ${attempt}/${1 + this.retries}, ${this.spent}/${this.budget} tokens spent`,
       );
       try {
-        const completion = await this.client.chat.completions.create(body, { timeout: this.timeoutMs, maxRetries: 0 });
+        const completion = await client.chat.completions.create(body, { timeout: this.timeoutMs, maxRetries: 0 });
         this.spent += completion.usage?.total_tokens ?? 0;
         return this.answerOf(completion, request.schema);
       } catch (error) {
-        last = classify(error, this.timeoutMs);
+        last = classify(error, this.timeoutMs, module);
         if (!retryable(last)) break;
       }
     }
