@@ -1,7 +1,6 @@
 // `codehealth review`: the pull-request analysis of a local change (engine.analyzeChange) — new and
 // fixed findings, merge readiness, projection, intent — printed in one format, with a gate that
 // fails a CI build on what the change adds only.
-import { execFile } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -119,11 +118,14 @@ function render(api: EngineModule, analysis: ChangeAnalysis, format: ReviewForma
   }
 }
 
-/** The work tree's top-level directory, which the review analyses; `dir` itself outside git (the engine then refuses it in words). */
-function topLevelOf(dir: string): Promise<string> {
-  return new Promise((done) => {
-    execFile('git', ['rev-parse', '--show-toplevel'], { cwd: dir }, (error, stdout) => done(error || !stdout.trim() ? dir : stdout.trim()));
-  });
+/**
+ * The work tree's top-level directory, which the review analyses; `dir` itself outside git (the engine then refuses it in words).
+ * Through the engine's hardened git runner, as the user's own git sees the directory (their GIT_* variables and system config).
+ */
+async function topLevelOf(api: EngineModule, dir: string): Promise<string> {
+  const result = await api.runGitCommand({ cwd: dir, args: ['rev-parse', '--show-toplevel'], environment: { inheritGitVariables: true, systemConfig: true } });
+  const top = result.exitCode === 0 ? result.stdout.toString('utf8').trim() : '';
+  return top || dir;
 }
 
 /**
@@ -153,7 +155,7 @@ export async function runReview(argv: readonly string[], io: CliIo): Promise<num
   if (!info?.isDirectory()) throw new UsageError(`not a directory: ${args.dir}`);
 
   const api: EngineModule = await import('@codehealth/engine');
-  const gate = { ...(await configuredGate(api, await topLevelOf(dir))), ...args.gate };
+  const gate = { ...(await configuredGate(api, await topLevelOf(api, dir))), ...args.gate };
   const progress = createProgressReporter(io.stderr, !args.quiet);
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => controller.abort());

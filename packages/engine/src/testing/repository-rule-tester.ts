@@ -1,6 +1,5 @@
 // A tester for repository rules (the cross-file pass), as strict as AnalyzerTester: in-memory files,
 // optionally a real git history, run through the real engine; exact findings and metrics out.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, isAbsolute } from 'node:path';
@@ -11,6 +10,8 @@ import type { CodeHealthConfig } from '../config/schema.js';
 import type { Finding } from '../domain/types.js';
 import type { AssessmentResult } from '../pipeline/types.js';
 import { createEngine } from '../di/create-engine.js';
+import { runGitCommand } from '../git-process/git-helper.js';
+import { failureDetail, succeeded } from '../git-process/spawn-git.js';
 import { parseRuleOptions } from '../plugins/rule-set.js';
 import type { ExpectedFinding } from './analyzer-tester.js';
 import { AnalyzerTesterError, assertFindingMatches, checkKeys, ruleOfKind } from './case-checks.js';
@@ -102,19 +103,25 @@ function writeFiles(root: string, files: Record<string, string | null>): void {
   }
 }
 
+/** Runs git in the case's repository through the engine's hardened runner; a failure stops the case with git's message. */
+async function git(root: string, args: readonly string[], set?: Record<string, string>): Promise<string> {
+  const result = await runGitCommand({ cwd: root, args, environment: { repository: root, ...(set ? { set } : {}) } });
+  if (!succeeded(result)) throw new Error(`git ${args[0]} failed in the case's repository: ${failureDetail(result)}`);
+  return result.stdout.toString('utf8');
+}
+
 /** Writes the case into `root`: its history as real commits, then the analysed tree as the last one. */
-function materialize(root: string, c: RepositoryCase): void {
+async function materialize(root: string, c: RepositoryCase): Promise<void> {
   if (!c.history) {
     writeFiles(root, c.files);
     return;
   }
   let when = Date.parse('2026-01-01T12:00:00Z') - (c.history.length + 1) * 86_400_000;
-  const commit = (message: string, date: string | undefined, author = 'Test <test@example.com>') => {
+  const commit = async (message: string, date: string | undefined, author = 'Test <test@example.com>') => {
     when = date === undefined ? when + 86_400_000 : Date.parse(date);
     const [, name = 'Test', email = 'test@example.com'] = /^(.*?)\s*<(.*)>$/.exec(author) ?? [];
     const stamp = new Date(when).toISOString();
-    const env = {
-      ...process.env,
+    const identity = {
       GIT_AUTHOR_NAME: name,
       GIT_AUTHOR_EMAIL: email,
       GIT_COMMITTER_NAME: name,
@@ -122,19 +129,19 @@ function materialize(root: string, c: RepositoryCase): void {
       GIT_AUTHOR_DATE: stamp,
       GIT_COMMITTER_DATE: stamp,
     };
-    execFileSync('git', ['add', '-A'], { cwd: root, env });
-    execFileSync('git', ['commit', '-q', '--allow-empty', '--no-verify', '-m', message], { cwd: root, env });
+    await git(root, ['add', '-A'], identity);
+    await git(root, ['commit', '-q', '--allow-empty', '--no-verify', '-m', message], identity);
   };
-  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root });
-  execFileSync('git', ['config', 'commit.gpgsign', 'false'], { cwd: root });
-  c.history.forEach((step, i) => {
+  await git(root, ['init', '-q', '-b', 'main']);
+  await git(root, ['config', 'commit.gpgsign', 'false']);
+  for (const [i, step] of c.history.entries()) {
     writeFiles(root, step.files);
-    commit(step.message ?? `commit ${i + 1}`, step.date, step.author);
-  });
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+    await commit(step.message ?? `commit ${i + 1}`, step.date, step.author);
+  }
+  const tracked = (await git(root, ['ls-files', '-z'])).split('\0').filter(Boolean);
   for (const path of tracked) if (!(path in c.files)) rmSync(join(root, path), { force: true });
   writeFiles(root, c.files);
-  commit('analysed tree', undefined);
+  await commit('analysed tree', undefined);
 }
 
 /** Runs one repository rule of `analyzer` (alone, with the analyzer's collectors) over a case; no test framework needed. */
@@ -144,7 +151,7 @@ export async function runRepositoryRule(analyzer: Analyzer, ruleId: string, test
   parseRuleOptions(rule, qualifiedId, testCase.options);
   const root = mkdtempSync(join(tmpdir(), 'codehealth-rule-tester-'));
   try {
-    materialize(root, testCase);
+    await materialize(root, testCase);
     const alone: Analyzer = { ...analyzer, rules: [rule] };
     const engine = await createEngine({ plugins: [{ name: 'repository-rule-tester', analyzers: [alone] }], cacheDir: false, workers: 0 });
     const config: CodeHealthConfig = {
