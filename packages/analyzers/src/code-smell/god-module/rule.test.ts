@@ -43,7 +43,7 @@ describe('code-smell/god-module', () => {
       1,
       'info',
       70,
-      'God module: god.ts has 31 exports and 527 lines of code and is imported by 16 modules',
+      'God module: god.ts has 31 run-time exports and 527 lines of code and is imported by 16 modules',
     ]);
     expect(finding.description).toBe(
       'src/god.ts is large, with 31 run-time exports (more than 30) over 527 lines of code (more than 500), and central: ' +
@@ -91,9 +91,9 @@ describe('code-smell/god-module', () => {
       SMALL,
     );
     expect(findings.map((f) => [f.filePath, f.severity, f.title])).toEqual([
-      ['src/huge.ts', 'info', 'God module: huge.ts has 1 export and 41 lines of code and is imported by 3 modules'],
+      ['src/huge.ts', 'info', 'God module: huge.ts has 1 run-time export and 41 lines of code and is imported by 3 modules'],
       // The barrel that re-exports it is one of its importers.
-      ['src/wide.ts', 'info', 'God module: wide.ts has 4 exports and 12 lines of code and is imported by 4 modules'],
+      ['src/wide.ts', 'info', 'God module: wide.ts has 4 run-time exports and 12 lines of code and is imported by 4 modules'],
     ]);
   });
 

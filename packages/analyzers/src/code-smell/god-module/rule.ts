@@ -68,7 +68,7 @@ export const godModule = defineRule({
       context.report({
         filePath: summary.path,
         lineStart: 1,
-        title: `God module: ${name} has ${exports} export${exports === 1 ? '' : 's'} and ${lines} lines of code and is imported by ${dependents.length} modules`,
+        title: `God module: ${name} has ${exports} run-time export${exports === 1 ? '' : 's'} and ${lines} lines of code and is imported by ${dependents.length} modules`,
         description:
           `${summary.path} is large, with ${why.join(' and ')}, and central: ${dependents.length} source modules import it ` +
           `directly (more than ${minDependents}), for example ${dependents.slice(0, 3).join(', ')}.`,
