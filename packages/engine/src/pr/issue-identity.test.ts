@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 import { createEngine, type Engine } from '../di/create-engine.js';
 import { issueFingerprint as fingerprintOf, legacyIssueFingerprint } from '../report/issue-id.js';
-import { identityRepoFiles, type IdentityVersionOptions } from './fixtures/identity-code.js';
+import { identityRepoFiles, type IdentityVersionOptions } from '../../../../test/helpers/identity-code.js';
 import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import { issueWeight } from './readiness.js';

@@ -2,7 +2,7 @@
 // which lines it touches. Each case shows the former wrong verdict's input beside a neighbouring
 // change that must still be reported.
 import { describe, expect, it } from 'vitest';
-import { pipelineHarness, topicPullRequest } from './fixtures/pipeline-harness.js';
+import { pipelineHarness, topicPullRequest } from '../../../../test/helpers/pipeline-harness.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { markCosmeticHunks } from './cosmetic-hunks.js';
 import { localCheckouts } from './local-checkouts.js';

@@ -4,7 +4,7 @@
 // another is compared with its parent's head, and a conflict belongs to the PR that made the change.
 import { describe, expect, it } from 'vitest';
 import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
-import { pipelineHarness } from './fixtures/pipeline-harness.js';
+import { pipelineHarness } from '../../../../test/helpers/pipeline-harness.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { localCheckouts } from '@codehealth/engine/internal';
 import { PrAnalysisPipeline, type PrPipelineOutput } from '@codehealth/engine/internal';

@@ -3,7 +3,7 @@
 // architecture review's import cycles) are never produced by head's run; they must not read as
 // fixed, and the PR's current score is the assessment's score of the base commit.
 import { describe, expect, it } from 'vitest';
-import { pipelineHarness, topicPullRequest } from './fixtures/pipeline-harness.js';
+import { pipelineHarness, topicPullRequest } from '../../../../test/helpers/pipeline-harness.js';
 import { toWireFinding, architectureIssueOf } from '../services/architecture-findings.js';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { localCheckouts } from '@codehealth/engine/internal';

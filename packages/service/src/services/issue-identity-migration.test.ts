@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@codehealth/engine/internal';
 import type { Finding } from '@codehealth/engine/internal';
-import { identityRepoFiles } from '../pr/fixtures/identity-code.js';
+import { identityRepoFiles } from '../../../../test/helpers/identity-code.js';
 import { issueFingerprint, legacyIssueFingerprint } from '@codehealth/engine/internal';
 import type { Database } from '../store/database.js';
 import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '../store/migrations.js';
