@@ -33,20 +33,21 @@ describe('god-module on real code', () => {
     if (!usable(corpus)) return context.skip();
     const result = await analyze(resolve(corpus.root, 'src'));
     // Since every effect file parses (parse repairs), exports and dependents hidden by ERROR regions
-    // count: core-effect.ts and STM.ts join as large central modules by the same thresholds.
+    // count: core-effect.ts and STM.ts join as large central modules by the same thresholds. Lines are
+    // lines of run-time code (interfaces and type aliases left out), which moves no module across a limit.
     const byPath = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect(result.findings.map((f) => [f.filePath, f.severity, f.data]).sort(byPath)).toEqual(
       [
-        ['Array.ts', 'info', { exports: 133, lines: 1273, dependents: 56 }],
-        ['Channel.ts', 'info', { exports: 114, lines: 1331, dependents: 16 }],
-        ['Chunk.ts', 'info', { exports: 82, lines: 793, dependents: 68 }],
-        ['Duration.ts', 'info', { exports: 47, lines: 657, dependents: 50 }],
-        ['Effect.ts', 'info', { exports: 337, lines: 3587, dependents: 141 }],
-        ['STM.ts', 'info', { exports: 126, lines: 905, dependents: 28 }],
-        ['Stream.ts', 'info', { exports: 313, lines: 1947, dependents: 16 }],
+        ['Array.ts', 'info', { exports: 133, lines: 1268, dependents: 56 }],
+        ['Channel.ts', 'info', { exports: 114, lines: 1283, dependents: 16 }],
+        ['Chunk.ts', 'info', { exports: 82, lines: 746, dependents: 68 }],
+        ['Duration.ts', 'info', { exports: 47, lines: 617, dependents: 50 }],
+        ['Effect.ts', 'info', { exports: 337, lines: 3149, dependents: 141 }],
+        ['STM.ts', 'info', { exports: 126, lines: 626, dependents: 28 }],
+        ['Stream.ts', 'info', { exports: 313, lines: 1913, dependents: 16 }],
         ['internal/core-effect.ts', 'info', { exports: 135, lines: 2009, dependents: 16 }],
-        ['internal/core.ts', 'info', { exports: 244, lines: 2547, dependents: 66 }],
-        ['internal/fiberRuntime.ts', 'info', { exports: 101, lines: 3253, dependents: 34 }],
+        ['internal/core.ts', 'info', { exports: 244, lines: 2434, dependents: 66 }],
+        ['internal/fiberRuntime.ts', 'info', { exports: 101, lines: 3232, dependents: 34 }],
       ].sort(byPath),
     );
     // Option.ts: 59 small combinators (409 lines) imported by 132 modules is an API, not a god.

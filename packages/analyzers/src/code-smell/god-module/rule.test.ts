@@ -43,10 +43,10 @@ describe('code-smell/god-module', () => {
       1,
       'info',
       70,
-      'God module: god.ts has 31 run-time exports and 527 lines of code and is imported by 16 modules',
+      'God module: god.ts has 31 run-time exports and 527 lines of run-time code and is imported by 16 modules',
     ]);
     expect(finding.description).toBe(
-      'src/god.ts is large, with 31 run-time exports (more than 30) over 527 lines of code (more than 500), and central: ' +
+      'src/god.ts is large, with 31 run-time exports (more than 30) over 527 lines of run-time code (more than 500), and central: ' +
         '16 source modules import it directly (more than 15), for example src/use0.ts, src/use1.ts, src/use10.ts.',
     );
     expect(finding.data).toEqual({ exports: 31, lines: 527, dependents: 16 });
@@ -91,10 +91,27 @@ describe('code-smell/god-module', () => {
       SMALL,
     );
     expect(findings.map((f) => [f.filePath, f.severity, f.title])).toEqual([
-      ['src/huge.ts', 'info', 'God module: huge.ts has 1 run-time export and 41 lines of code and is imported by 3 modules'],
+      ['src/huge.ts', 'info', 'God module: huge.ts has 1 run-time export and 41 lines of run-time code and is imported by 3 modules'],
       // The barrel that re-exports it is one of its importers.
-      ['src/wide.ts', 'info', 'God module: wide.ts has 4 run-time exports and 12 lines of code and is imported by 4 modules'],
+      ['src/wide.ts', 'info', 'God module: wide.ts has 4 run-time exports and 12 lines of run-time code and is imported by 4 modules'],
     ]);
+  });
+
+  it('does not count type declarations as lines: a huge types module is not a god, a huge module of code with types still is', async () => {
+    const types = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, i) => `export interface ${prefix}${i} {\n  a: number;\n  b: string;\n  c: boolean;\n}`).join('\n');
+    const findings = await godModules(
+      {
+        // 60 lines of interfaces and one run-time export (a hono-style types.ts).
+        'src/types.ts': `${types(12, 'T')}\nexport const VERSION = '1';\n`,
+        ...importers('types.js', 'VERSION', 3, 'src/a'),
+        // The same interfaces beside 41 lines of functions: still huge in code.
+        'src/mixed.ts': `${types(12, 'M')}\n${functions(1, 39, 'm')}\n`,
+        ...importers('mixed.js', 'm0', 3, 'src/b'),
+      },
+      SMALL,
+    );
+    expect(findings.map((f) => [f.filePath, f.data?.lines])).toEqual([['src/mixed.ts', 41]]);
   });
 
   it('is high above twice the limits in both ways, or above twice the lines', async () => {
