@@ -172,6 +172,33 @@ describe('review: the gate', () => {
   });
 });
 
+describe('review: cold, and with --full-base', () => {
+  it('says what a cold review did not evaluate; --full-base assesses the base and keeps it for the next review', async () => {
+    const own = cli.repo({ 'src/a.ts': 'export const a = 1;\n' });
+    own.git('checkout', '-q', '-b', 'feature');
+    own.write({ 'src/b.ts': rename(COMPLEX, 'fresh') });
+    own.commit('add fresh');
+    const reviewOwn = (argv: string[]) => run(['review', '--base', 'main', '-q', ...argv], { cwd: own.root });
+    const cold = await reviewOwn([]);
+    expect(cold.code).toBe(0);
+    expect(cold.stdout).toMatch(/^Not evaluated\n {2}- cold review: no assessment of the merge base was cached/m);
+    expect(cold.stdout).toMatch(/repository rules not evaluated \(\d+\): .*testing\/untested-module/);
+    expect(cold.stdout).not.toMatch(/\[testing\/untested-module\]/);
+    expect(cold.stdout).toMatch(/merge base findings of the changed files only\.$/m);
+    const full = JSON.parse((await reviewOwn(['--full-base', '-f', 'json'])).stdout) as {
+      baseline: string;
+      evaluation: { mode: string };
+      newFindings: Array<{ ruleId: string }>;
+    };
+    expect(full).toMatchObject({ baseline: 'analysed', evaluation: { mode: 'full' } });
+    // The full review sees what the cold one could not: no test loads the new module.
+    expect(full.newFindings.map((f) => f.ruleId)).toContain('testing/untested-module');
+    const next = await reviewOwn([]);
+    expect(next.stdout).not.toContain('Not evaluated');
+    expect(next.stdout).toMatch(/merge base findings cached\.$/m);
+  });
+});
+
 describe('review: bad input', () => {
   it('refuses an unknown revision, a bad flag value and an unknown flag with exit code 2 and one line', async () => {
     const unknown = await review(['--base', 'no-such-branch']);
@@ -192,7 +219,9 @@ describe('review: bad input', () => {
     });
     const help = await run(['review', '--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--base', '--head', '--format', '--output', '--fail-on', '--fail-on-readiness', '--no-cache', '--quiet'])
+    expect(parseReviewArgs(['--full-base']).fullBase).toBe(true);
+    expect(parseReviewArgs([]).fullBase).toBe(false);
+    for (const flag of ['--base', '--head', '--full-base', '--format', '--output', '--fail-on', '--fail-on-readiness', '--no-cache', '--quiet'])
       expect(help.stdout).toContain(flag);
   });
 });

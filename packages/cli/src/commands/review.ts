@@ -13,14 +13,17 @@ import { createProgressReporter } from '../progress.js';
 export const REVIEW_USAGE = `Usage: codehealth review [dir] [options]
 
 Analyse a change like a pull request, on this machine: the findings it adds and fixes in the
-changed code, merge readiness and why, the health projection, intent and scope. The base is
-analysed from a checkout of the merge base (no code of the repository is run) and kept beside
-the cache, so a second review of the same base is quick.
+changed code, merge readiness and why, the health projection, intent and scope. No code of the
+repository is run. When an earlier --full-base review kept the merge base's findings beside the
+cache, every rule is compared; otherwise (a cold review) only the changed files are analysed on
+both sides, with their file rules, and the report lists the repository rules not evaluated.
 
 Options:
       --base <ref>             compare with this revision (its merge base with head);
                                default: the default branch (origin/HEAD, origin/main, main, …)
       --head <ref>             the change; default: HEAD (the work tree when it is clean)
+      --full-base              assess the merge base in full when its findings are not
+                               cached (every rule compared; slower), and keep them
   -f, --format <format>        text (default), markdown (a PR comment), json, or sarif
                                (only what the change adds: baselineState "new", or
                                "updated" for an issue it made worse)
@@ -50,6 +53,7 @@ export interface ReviewArgs {
   format: ReviewFormat;
   output?: string;
   gate: ChangeGate;
+  fullBase: boolean;
   cache: boolean;
   quiet: boolean;
   help: boolean;
@@ -74,6 +78,7 @@ export function parseReviewArgs(argv: readonly string[]): ReviewArgs {
         output: { type: 'string', short: 'o' },
         'fail-on': { type: 'string' },
         'fail-on-readiness': { type: 'string' },
+        'full-base': { type: 'boolean' },
         'no-cache': { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
@@ -97,6 +102,7 @@ export function parseReviewArgs(argv: readonly string[]): ReviewArgs {
     format: oneOf(values.format ?? 'text', REVIEW_FORMATS, '--format'),
     ...(values.output !== undefined ? { output: values.output } : {}),
     gate,
+    fullBase: values['full-base'] === true,
     cache: values['no-cache'] !== true,
     quiet: values.quiet === true,
     help: values.help === true,
@@ -166,6 +172,7 @@ export async function runReview(argv: readonly string[], io: CliIo): Promise<num
       root: dir,
       ...(args.base !== undefined ? { base: args.base } : {}),
       ...(args.head !== undefined ? { head: args.head } : {}),
+      fullBase: args.fullBase,
       signal: controller.signal,
       onProgress: progress.onProgress,
     });

@@ -1,6 +1,6 @@
 // engine.analyzeChange's fixed findings on a real git repository: the merge base's findings that
 // head no longer has — and not those head keeps in an edited file — the same when the merge base
-// comes from an earlier review, and none for an empty change.
+// comes from an earlier review, those of file rules in a cold review, and none for an empty change.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
@@ -43,7 +43,7 @@ describe('engine.analyzeChange: fixed findings', () => {
     const engine = await createEngine({ cacheDir: false });
     const places = (findings: readonly { ruleId: string; filePath: string; symbol?: string }[]) =>
       findings.map((f) => `${f.ruleId} ${f.filePath}#${f.symbol ?? ''}`).sort();
-    const first = await engine.analyzeChange({ root: repo.root, base: 'main' });
+    const first = await engine.analyzeChange({ root: repo.root, base: 'main', fullBase: true });
     // Fixed: gone's findings, and kept's duplication (its other copy was gone). Kept's own findings are neither.
     expect(places(first.fixedFindings)).toEqual([
       'code-smell/cognitive-complexity src/gone.ts#gone',
@@ -61,6 +61,10 @@ describe('engine.analyzeChange: fixed findings', () => {
     const second = await engine.analyzeChange({ root: repo.root, base: 'main' });
     expect(second.baseline).toBe('cached');
     expect(places(second.fixedFindings)).toEqual(places(first.fixedFindings));
+    // A cold review (another engine, nothing kept): the same fixed findings of file rules, kept's duplication not evaluated.
+    const cold = await (await createEngine({ cacheDir: false })).analyzeChange({ root: repo.root, base: 'main' });
+    expect(cold.baseline).toBe('changed-files');
+    expect(places(cold.fixedFindings)).toEqual(places(first.fixedFindings).filter((place) => !place.startsWith('duplication/')));
     // No change (head = base): nothing new, nothing fixed.
     const none = await engine.analyzeChange({ root: repo.root, base: 'main', head: 'main' });
     expect([none.newFindings.length, none.fixedFindings.length]).toEqual([0, 0]);

@@ -18,13 +18,13 @@ afterEach(() => {
 });
 
 describe('engine.analyzeChange', () => {
-  it('reports the findings a branch adds, with the base defaulting to the default branch, and reuses the merge base a second time', async () => {
+  it('reports the findings a branch adds, with the base defaulting to the default branch, and reuses the merge base a --full-base review kept', async () => {
     repo = createGitRepo({ 'src/a.ts': 'export const a = 1;\n', 'src/old.ts': deep('old') });
     repo.git('checkout', '-q', '-b', 'feature');
     repo.write({ 'src/b.ts': deep('tangled'), 'src/old.ts': 'export const old = 0;\n' });
     repo.commit('add tangled, simplify old');
     const engine = await createEngine({ cacheDir: false });
-    const first = await engine.analyzeChange({ root: repo.root });
+    const first = await engine.analyzeChange({ root: repo.root, fullBase: true });
     expect(first.base.ref).toBe('main');
     expect(first.mergeBaseSha).toBe(repo.git('rev-parse', 'main'));
     expect(first.changedFiles.map((f) => f.path).sort()).toEqual(['src/b.ts', 'src/old.ts']);
@@ -34,7 +34,9 @@ describe('engine.analyzeChange', () => {
     expect(['ready', 'needs_review', 'blocked']).toContain(first.readiness.status);
     expect(first.baseline).toBe('analysed');
     const second = await engine.analyzeChange({ root: repo.root, base: 'main' });
+    // Cached: every rule compared, though this review did not ask for the full base.
     expect(second.baseline).toBe('cached');
+    expect(second.evaluation).toEqual({ mode: 'full' });
     expect(second.newFindings.map((f) => f.ruleId).sort()).toEqual(first.newFindings.map((f) => f.ruleId).sort());
   }, 60_000);
 

@@ -2,7 +2,10 @@
 // service records it (pipeline.ts) but with no server, database or code host — for `codehealth
 // review` in CI and for embedders. The merge base is analysed once (in a throw-away checkout, with
 // no code of the repository run) and its findings kept beside the engine's cache, so a second
-// review on the same base reuses them and the run state the base's run recorded.
+// review on the same base reuses them and the run state the base's run recorded. With no findings
+// of the merge base kept and `fullBase` not set, a review is *cold*: only the changed files are
+// analysed on both sides and the findings of file rules compared (changed-files-scope.ts), which
+// is what a full review finds for them; the repository rules are listed as not evaluated.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +20,7 @@ import { localCheckouts, type CommitCheckout } from './local-checkouts.js';
 import { PrAnalysisPipeline, type PrPipelineOutput } from './pipeline.js';
 import { baselineOfResult, type PrBaseline } from './projection.js';
 import type { ChangedFile } from './types.js';
+import type { ChangedFilesEvaluation } from './changed-files-scope.js';
 
 type PipelineResult = PrPipelineOutput['result'];
 
@@ -28,7 +32,13 @@ export interface AnalyzeChangeInput {
   /** The change's revision; default the work tree's HEAD. */
   head?: string;
   signal?: AbortSignal;
-  /** Progress of the merge base's full analysis (the long part of a cold review). */
+  /**
+   * Assess the merge base in full when its findings are not kept from an earlier review (and keep
+   * them for the next): every rule evaluated. Default false: a cold review analyses the changed
+   * files only and says what it did not evaluate (`ChangeAnalysis.evaluation`).
+   */
+  fullBase?: boolean;
+  /** Progress of the merge base's full analysis (the long part of a `fullBase` review). */
   onProgress?: (progress: ProgressEvent) => void;
   /** One line per stage. */
   log?: (line: string) => void;
@@ -59,10 +69,17 @@ export interface ChangeAnalysis {
   changedFiles: ChangedFile[];
   scope: PrPipelineOutput['scope'];
   classifier: PrPipelineOutput['classifier'];
-  /** Whether the merge base's findings came from an earlier review (cached) or were analysed now. */
-  baseline: 'cached' | 'analysed';
+  /**
+   * The merge base's findings: from an earlier review (`cached`), assessed in full now (`analysed`),
+   * or of the changed files only (`changed-files`, a cold review without `fullBase`).
+   */
+  baseline: 'cached' | 'analysed' | 'changed-files';
+  /** What was compared: every rule (`full`), or the changed files' file rules, with what was not evaluated. */
+  evaluation: ChangeEvaluation;
   timingsMs: Record<string, number>;
 }
+
+export type ChangeEvaluation = { mode: 'full' } | ChangedFilesEvaluation;
 
 /** A revision that names no commit, an unrelated history, a directory outside git: the user's mistake, said in one line. */
 export class ChangeRefError extends Error {
@@ -165,9 +182,8 @@ export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInpu
     // whose run state (a clean work tree) the engine records for head's incremental run.
     const key = baselineKey(engine, mergeBaseSha);
     let baseAssessment = await baselines.get(key);
-    const baseline = baseAssessment ? 'cached' : 'analysed';
     const timings: Record<string, number> = {};
-    if (!baseAssessment) {
+    if (!baseAssessment && input.fullBase) {
       log?.(`analysing the merge base ${mergeBaseSha.slice(0, 12)}`);
       const started = performance.now();
       const base = await checkouts.checkout(mergeBaseSha);
@@ -180,9 +196,12 @@ export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInpu
       baseAssessment = baselineOfResult(result, mergeBaseSha);
       await baselines.set(key, baseAssessment).catch((error: Error) => log?.(`merge-base findings not kept: ${error.message}`));
       timings.baseAnalysis = Math.round(performance.now() - started);
-    } else {
+    } else if (baseAssessment) {
       log?.(`merge base ${mergeBaseSha.slice(0, 12)}: findings from an earlier review`);
+    } else {
+      log?.(`merge base ${mergeBaseSha.slice(0, 12)}: no findings kept, the changed files are analysed on both sides`);
     }
+    const baseline = baseAssessment ? (timings.baseAnalysis !== undefined ? 'analysed' : 'cached') : undefined;
     // Head is analysed in the work tree when it is head, clean, else in a checkout of head.
     const current = (await tryGit(top, ['rev-parse', 'HEAD']))?.trim();
     const clean = current === headSha && (await tryGit(top, ['-c', 'core.fsmonitor=false', 'status', '--porcelain', '-z', '--untracked-files=all'])) === '';
@@ -199,7 +218,7 @@ export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInpu
       headDir,
       checkouts,
       pr: { number: 0, title: subject, body: bodyLines.join('\n').trim(), baseBranch: baseRef, headBranch: headRef, baseSha, headSha, author: '' },
-      baseAssessment,
+      ...(baseAssessment ? { baseAssessment } : { baseScope: 'changed-files' as const }),
       ...(input.signal ? { signal: input.signal } : {}),
     });
     // What the change introduced: new issues, and metric issues it made worse (issue-change.ts), by
@@ -231,7 +250,9 @@ export async function analyzeChange(engine: EngineCore, input: AnalyzeChangeInpu
       changedFiles: out.diff.files,
       scope: out.scope,
       classifier: out.classifier,
-      baseline,
+      // Without kept findings the pipeline analysed the changed files, or the base in full when it could not (a config change).
+      baseline: baseline ?? (out.evaluation ? 'changed-files' : 'analysed'),
+      evaluation: out.evaluation ?? { mode: 'full' },
       timingsMs: { ...timings, ...out.timingsMs },
     };
   } finally {

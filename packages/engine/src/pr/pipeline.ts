@@ -33,6 +33,15 @@ import type { GraphStore } from '../contracts/graph-store.js';
 import { classifyPullRequest, type ClassificationOutcome } from './llm-classifier.js';
 import type { CommitCheckouts } from './local-checkouts.js';
 import { finalScope, graphNeighbours, isAnalysedCode, predictScope, type FinalScope } from './pipeline-scope.js';
+import {
+  canScope,
+  CHANGED_FILES_PARTIAL,
+  CHANGED_FILES_REASON,
+  changedFilesCheckout,
+  changedFilesConfig,
+  rulesByKind,
+  type ChangedFilesEvaluation,
+} from './changed-files-scope.js';
 import type { IssueChangeOf } from './issue-change.js';
 import type { PrAnalysisResult } from './result.js';
 import { baselineOfResult, compareFindings, projectHealth, scoringMetricsOf, type PrBaseline } from './projection.js';
@@ -43,6 +52,9 @@ import { publicExports } from './public-api.js';
 import { withPublicSurface } from './risk-signals.js';
 import type { ChangedFile, PullRequestDiff, PullRequestInfo } from './types.js';
 import { workspacePackageRoots } from './zones.js';
+
+/** The repository's config files (config/load-config.ts), at any depth: the engine reads the top one. */
+const CONFIG_FILE = /(^|\/)codehealth\.config\.[a-z]+$/;
 
 /** Other open PRs compared for conflicts and stacking, at most. */
 export const MAX_OTHER_PRS = 50;
@@ -56,6 +68,13 @@ export interface PrPipelineInput {
   otherOpenPrs?: readonly PullRequestInfo[];
   /** The project's latest completed assessment of this repository; used only when its commit is the merge base. */
   baseAssessment?: PrBaseline;
+  /**
+   * When `baseAssessment` is not the merge base's: `full` (default) assesses the merge base in a
+   * checkout of it; `changed-files` analyses only the changed code files on both sides and compares
+   * the findings of file rules, listing the repository rules as not evaluated (changed-files-scope.ts).
+   * A change to the config (`codehealth.config.*`) or a path no pattern can name literally falls back to `full`.
+   */
+  baseScope?: 'full' | 'changed-files';
   /**
    * The repository's graph in the graph store (Neo4j or the embedded tables): graph impact is then
    * queried from it, with the PR's files overlaid from the head's graph. Without it, or while the
@@ -87,6 +106,8 @@ export interface PrPipelineOutput {
   timingsMs: Record<string, number>;
   /** The large model's review of the changed hunks, when that slot is configured (its findings are in `findings`). */
   llmReview?: Omit<DiffReviewResult, 'findings'> & { findings: number };
+  /** Set when only the changed files were analysed (`baseScope: 'changed-files'`): what was not evaluated. */
+  evaluation?: ChangedFilesEvaluation;
 }
 
 export interface PrPipelineDeps {
@@ -159,7 +180,7 @@ export class PrAnalysisPipeline {
       })();
     };
     const sideFacts = engineSideFacts(engine, headDir, () => prefetched);
-    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles } = await this.analyseHead(
+    const { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles, evaluation } = await this.analyseHead(
       input,
       { time, config, sideFacts, classify, onListed, headTree: () => headTree },
       () => early,
@@ -224,6 +245,7 @@ export class PrAnalysisPipeline {
       },
       timingsMs: timings,
       ...(llmReview ? { llmReview: { ...llmReview, findings: llmReview.findings.length } } : {}),
+      ...(evaluation ? { evaluation } : {}),
     };
   }
 
@@ -271,7 +293,8 @@ export class PrAnalysisPipeline {
 
     let baseline = input.baseAssessment?.commitSha === diff.mergeBaseSha ? input.baseAssessment : undefined;
     let baseGraph: CodeGraph | undefined;
-    if (!baseline) {
+    const scoped = !baseline && input.baseScope === 'changed-files' && this.canAnalyseChangedFiles(diff);
+    if (!baseline && !scoped) {
       const base = await input.checkouts.checkout(diff.mergeBaseSha);
       try {
         const result = await time('baseAnalysis', () => engine.analyze(base.path, { allowCodeConfig: false, signal: input.signal }));
@@ -283,6 +306,11 @@ export class PrAnalysisPipeline {
     }
 
     const headFiles = new Set((await (ctx.headTree() ?? git(headDir, ['ls-tree', '-r', '-z', '--name-only', diff.headSha]))).split('\0').filter(Boolean));
+    if (scoped) {
+      const { head, baseline, baseGraph, predicted, onlyPaths, evaluation } = await this.analyseChangedFiles(input, diff, time);
+      const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
+      return { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles, evaluation };
+    }
     // A head run derived from the base's state gives every unchanged file its findings (cached or
     // analysed): importers of the changed files need not be predicted (git grep) for rules to run on them.
     const started = await early();
@@ -318,7 +346,67 @@ export class PrAnalysisPipeline {
       return result.derivedFrom !== undefined ? result : analyseHere();
     });
     const scope = finalScope(change, predicted, head, onlyPaths, baseGraph);
-    return { change, classifying, baseline, baseGraph, head, scope, onlyPaths, headFiles };
+    const evaluation: ChangedFilesEvaluation | undefined = undefined;
+    return { change, classifying, baseline: baseline!, baseGraph, head, scope, onlyPaths, headFiles, evaluation };
+  }
+
+  /**
+   * A changed-files review is possible when the config is the same on both sides (it decides which
+   * files are analysed and how; a change to it may move findings in unchanged files) and every
+   * changed path can be written in a gitignore pattern literally.
+   */
+  private canAnalyseChangedFiles(diff: PullRequestDiff): boolean {
+    const configChanged = diff.files.some((f) => [f.path, f.oldPath ?? f.path].some((path) => CONFIG_FILE.test(path)));
+    const paths = diff.files.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path]));
+    const ok = !configChanged && canScope(paths);
+    if (!ok) {
+      this.deps.log?.(
+        `pr: the merge base is assessed in full: ${configChanged ? 'the change edits codehealth.config' : 'a changed path holds a wildcard character'}, so a changed-files review would not compare like with like`,
+      );
+    }
+    return ok;
+  }
+
+  /**
+   * Both sides with only the changed code files in the inventory (changed-files-scope.ts): the
+   * merge base from a sparse checkout of those files (and every non-code file), head where it is.
+   * Findings of file rules only: a repository rule on a partial inventory would report nonsense.
+   */
+  private async analyseChangedFiles(input: PrPipelineInput, diff: PullRequestDiff, time: <T>(stage: string, work: () => Promise<T>) => Promise<T>) {
+    const { engine } = this.deps;
+    const code = diff.files.filter(isAnalysedCode);
+    const headPaths = code.filter((f) => f.status !== 'deleted').map((f) => f.path);
+    const basePaths = code.filter((f) => f.status !== 'added' && f.status !== 'copied').map((f) => (f.status === 'renamed' && f.oldPath ? f.oldPath : f.path));
+    const rules = rulesByKind(engine);
+    const fileRulesOnly = <T extends { ruleId: string }>(findings: readonly T[]) => findings.filter((finding) => rules.file.has(finding.ruleId));
+    const base = await input.checkouts.checkout(diff.mergeBaseSha, { sparse: changedFilesCheckout(basePaths) });
+    let baseline: PrBaseline;
+    let baseGraph: CodeGraph;
+    try {
+      const baseConfig = (await loadConfig(base.path, { allowCode: false })).config;
+      const result = await time('baseAnalysis', () =>
+        engine.analyze(base.path, { allowCodeConfig: false, config: changedFilesConfig(baseConfig, basePaths), signal: input.signal }),
+      );
+      baseline = { ...baselineOfResult(result, diff.mergeBaseSha), findings: fileRulesOnly(result.findings) };
+      baseGraph = result.graph;
+    } finally {
+      await base.dispose();
+    }
+    const headConfig = (await loadConfig(input.headDir, { allowCode: false })).config;
+    const analysed = await time('headAnalysis', () =>
+      engine.analyze(input.headDir, { allowCodeConfig: false, config: changedFilesConfig(headConfig, headPaths), signal: input.signal }),
+    );
+    const head: AssessmentResult = { ...analysed, findings: fileRulesOnly(analysed.findings) };
+    const evaluation: ChangedFilesEvaluation = {
+      mode: 'changed-files',
+      reason: CHANGED_FILES_REASON,
+      notEvaluatedRules: rules.repository,
+      partial: [...CHANGED_FILES_PARTIAL],
+    };
+    this.deps.log?.(
+      `pr: changed-files review: ${headPaths.length} head and ${basePaths.length} base code files, ${rules.repository.length} repository rules not evaluated`,
+    );
+    return { head, baseline, baseGraph, predicted: { changedCode: headPaths, neighbours: new Set<string>() }, onlyPaths: new Set(headPaths), evaluation };
   }
 
   private project(

@@ -87,6 +87,21 @@ function worsenedNote(finding: Finding, change: IssueChangeOf | undefined): stri
 }
 
 /** "New findings", or "New and worsened findings" when the change also made existing issues worse. */
+/**
+ * What a cold review did not evaluate (changed-files-scope.ts), one line each: the reason, the
+ * repository rules not compared, the figures computed over the changed files only. Empty when every rule ran.
+ */
+export function notEvaluatedLines(analysis: ChangeAnalysis): string[] {
+  const evaluation = analysis.evaluation;
+  if (evaluation.mode !== 'changed-files') return [];
+  const rules = evaluation.notEvaluatedRules;
+  return [
+    `${evaluation.reason}: only the changed files were analysed, with their file rules`,
+    `repository rules not evaluated (${rules.length}): ${rules.join(', ')}`,
+    ...evaluation.partial,
+  ];
+}
+
 function introducedHeading(analysis: ChangeAnalysis, changeOf: (finding: Finding) => IssueChangeOf | undefined): string {
   const worsened = analysis.newFindings.some((finding) => changeOf(finding)?.change === 'worsened');
   return `${worsened ? 'New and worsened findings' : 'New findings'} (${analysis.newFindings.length})`;
@@ -109,6 +124,11 @@ export function changeToSarif(analysis: ChangeAnalysis): SarifLog {
       mergeReadiness: analysis.readiness.status,
       fixedFindings: analysis.fixedFindings.length,
       projectedOverallScore: analysis.healthProjection.projected_overall,
+      // A cold review without --full-base compares file rules on the changed files only: say what was not evaluated.
+      evaluation: analysis.evaluation.mode,
+      ...(analysis.evaluation.mode === 'changed-files'
+        ? { notEvaluatedRules: analysis.evaluation.notEvaluatedRules, notEvaluated: notEvaluatedLines(analysis) }
+        : {}),
     },
     headSha: analysis.head.sha,
     baselineState: (finding) => (changeOf(finding)?.change === 'worsened' ? 'updated' : 'new'),
@@ -147,6 +167,8 @@ export function renderChangeMarkdown(analysis: ChangeAnalysis, options: ChangeRe
     lines.push('', `### Fixed findings (${analysis.fixedFindings.length})`, '');
     lines.push(...findingLines(analysis.fixedFindings, top, row).map((l) => (l.startsWith('…') ? `- ${l}` : l)));
   }
+  const notEvaluated = notEvaluatedLines(analysis);
+  if (notEvaluated.length > 0) lines.push('', '### Not evaluated', '', ...notEvaluated.map((line) => `- ${escapeCell(line)}`));
   lines.push('');
   return lines.join('\n');
 }
@@ -185,6 +207,9 @@ export function renderChangeText(analysis: ChangeAnalysis, options: ChangeReport
     lines.push('', `Fixed findings (${analysis.fixedFindings.length})`);
     lines.push(...findingLines(analysis.fixedFindings, top, row).map((l) => (l.startsWith('…') ? `  ${l}` : l)));
   }
-  lines.push('', `${analysis.changedFiles.length} changed file${analysis.changedFiles.length === 1 ? '' : 's'}; merge base findings ${analysis.baseline}.`, '');
+  const notEvaluated = notEvaluatedLines(analysis);
+  if (notEvaluated.length > 0) lines.push('', 'Not evaluated', ...notEvaluated.map((line) => `  - ${line}`));
+  const baseline = analysis.baseline === 'changed-files' ? 'of the changed files only' : analysis.baseline;
+  lines.push('', `${analysis.changedFiles.length} changed file${analysis.changedFiles.length === 1 ? '' : 's'}; merge base findings ${baseline}.`, '');
   return lines.join('\n');
 }
