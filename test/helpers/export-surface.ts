@@ -1,7 +1,7 @@
 // A package entry's public surface as one line per runtime export, `name: kind`, sorted by name; the
 // kind is `typeof` the value, with `class` told apart from `function`. Export-snapshot tests
 // compare it with a committed snapshot, so that the surface changes only on purpose
-// (`npx vitest run -u <test file>` rewrites the snapshot; the diff is then reviewed like code).
+// (`npx vitest run <test file> -u` rewrites the snapshot — the file first: `-u <file>` would take the file for its value and run every test; the diff is then reviewed like code).
 
 /** `typeof value`, or `class` for a class. */
 export function exportKind(value: unknown): string {

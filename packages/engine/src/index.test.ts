@@ -1,11 +1,14 @@
-// Export snapshots of the public surface, '.', './kit' and './testing': adding or removing an export, or
+// Export snapshots of the public surface, '.', './kit' and './testing' (and of the unstable './internal' the
+// service builds on, kept to what it uses): adding or removing an export, or
 // changing its kind (a class becoming a function, a constant a getter), is a deliberate change to
-// these snapshots (`npx vitest run -u packages/engine/src/index.test.ts`, the diff reviewed like code).
+// these snapshots (`npx vitest run packages/engine/src/index.test.ts -u`, the file first since `-u` takes an optional value;
+// the diff reviewed like code).
 import { describe, expect, it } from 'vitest';
 import { exportSurface } from '../../../test/helpers/export-surface.js';
 import * as engine from './index.js';
 import * as testing from './testing/index.js';
 import * as kit from './kit.js';
+import * as internal from './internal.js';
 
 describe('@codehealth/engine exports', () => {
   it('exposes exactly the documented runtime names, each of its kind', () => {
@@ -166,6 +169,61 @@ describe('@codehealth/engine exports', () => {
       RepositoryRuleTester: class
       runRepositoryRule: function
       runRule: function"
+    `);
+  });
+
+  it('exposes at @codehealth/engine/internal only what the service uses (unstable, not public)', () => {
+    expect(exportSurface(internal)).toMatchInlineSnapshot(`
+      "IMPACT_RATINGS: object
+      ISSUE_CHANGES: object
+      LlmError: class
+      MAX_DEPENDENT_DEPTH: number
+      MAX_OTHER_PRS: number
+      MERGE_READINESS: object
+      PR_INTENTS: object
+      PrAnalysisPipeline: class
+      SCOPE_CLASSIFICATIONS: object
+      ZONE_RISKS: object
+      analyzePrScope: function
+      anchorsOf: function
+      baselineOfResult: function
+      changeKeyOf: function
+      classifyDeterministic: function
+      classifyPullRequest: function
+      compileGlob: function
+      computeGraphImpact: function
+      detectConflicts: function
+      detectLanguage: function
+      detectScopeDrift: function
+      detectStackedPrs: function
+      failureDetail: function
+      fileGroupOf: function
+      findCycles: function
+      globSyntaxProblem: function
+      graphImporters: function
+      groupZones: function
+      isOutside: function
+      issueWeight: function
+      layerOf: function
+      legacyIssueFingerprint: function
+      listUnmergedCommits: function
+      localCheckouts: function
+      mergeBaseOf: function
+      orderCycle: function
+      reExportAliases: function
+      readPullRequestChange: function
+      readPullRequestDiff: function
+      round1: function
+      scoringMetricsOf: function
+      settleLedger: function
+      shortestCycleThrough: function
+      storedGraphOf: function
+      storedImporters: function
+      succeeded: function
+      toImpactZones: function
+      toWireScoreLedger: function
+      withLlmFindings: function
+      workspacePackageRoots: function"
     `);
   });
 });

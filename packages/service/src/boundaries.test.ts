@@ -24,6 +24,19 @@ function specifiersOf(path: string): string[] {
   return found;
 }
 
+/** The names of an export or import list (`a, type B, c as d` → a, B, c). */
+const namesOf = (list: string): string[] =>
+  list
+    .split(',')
+    .map(
+      (item) =>
+        item
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!,
+    )
+    .filter(Boolean);
+
 /** The engine's package exports (package.json `exports`): the only doors into it. */
 const engineExports = Object.keys(JSON.parse(readFileSync(resolve(packagesDir, 'engine/package.json'), 'utf8')).exports as Record<string, unknown>).map(
   (key) => (key === '.' ? '@codehealth/engine' : `@codehealth/engine/${key.slice(2)}`),
@@ -66,6 +79,25 @@ describe('@codehealth/service boundaries', () => {
           .map((spec) => `${path} -> ${spec}`),
       );
     expect(offenders).toEqual([]);
+  });
+
+  it('uses every name of @codehealth/engine/internal, and takes from the root what the root exports', async () => {
+    // The unstable subpath holds only what the service builds on: a name nobody imports goes (issue 19).
+    const internalText = readFileSync(resolve(packagesDir, 'engine/src/internal.ts'), 'utf8');
+    const offered = [...internalText.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s*from/gm)].flatMap((match) => namesOf(match[1]!));
+    const imported = new Set<string>();
+    for (const path of sources) {
+      const text = readFileSync(join(src, path), 'utf8');
+      for (const match of text.matchAll(/^\s*(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'@codehealth\/engine\/internal'/gm))
+        namesOf(match[1]!).forEach((name) => imported.add(name));
+      // `import type * as domain from '…/internal'`: the names used as domain.X.
+      const namespace = /^\s*import\s+(?:type\s+)?\*\s+as\s+(\w+)\s+from\s+'@codehealth\/engine\/internal'/m.exec(text)?.[1];
+      if (namespace) for (const match of text.matchAll(new RegExp(`\\b${namespace}\\.(\\w+)`, 'g'))) imported.add(match[1]!);
+    }
+    expect(offered.length).toBeGreaterThan(50);
+    expect(offered.filter((name) => !imported.has(name))).toEqual([]);
+    const [root, internal] = await Promise.all([import('@codehealth/engine'), import('@codehealth/engine/internal')]);
+    expect(Object.keys(internal).filter((name) => name in root)).toEqual([]);
   });
 
   it('never reaches into another package’s files', () => {

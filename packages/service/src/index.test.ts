@@ -1,6 +1,6 @@
 // The service package's public surface (issue 19): its root entry's runtime exports, one
 // `name: kind` line each, against a committed snapshot — a removed, added or re-kinded export fails
-// until the snapshot is rewritten on purpose (`npx vitest run -u packages/service/src/index.test.ts`).
+// until the snapshot is rewritten on purpose (`npx vitest run packages/service/src/index.test.ts -u`; the file first, `-u` takes an optional value).
 import { describe, expect, it } from 'vitest';
 import { exportSurface } from '../../../test/helpers/export-surface.js';
 import * as service from './index.js';

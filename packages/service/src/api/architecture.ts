@@ -2,7 +2,7 @@
 // shown", designed here): reviews, conventions and architecture decision records. The overview
 // lives in architecture-overview.ts.
 import { z } from 'zod';
-import { SEVERITIES } from '@codehealth/engine/internal';
+import { SEVERITIES } from '@codehealth/engine';
 import { paginationQuery, Timestamp, Uuid } from './common.js';
 
 export * from './architecture-overview.js';

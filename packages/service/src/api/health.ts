@@ -1,7 +1,7 @@
 // Wire schemas of code health (spec section 2: Health assessment, Assessment summary, Health
 // dashboard, Drift alert, Health category metadata; section 4, "Code health").
 import { z } from 'zod';
-import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine';
 import { paginationQuery, Timestamp, Uuid } from './common.js';
 import { gradingFields, ScoreLedgerSchema } from './score-ledger.js';
 

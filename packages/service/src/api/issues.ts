@@ -1,7 +1,7 @@
 // Wire schemas of issues, issue statistics and dismiss rules (spec section 2, "Issue", "Issue
 // statistics", "Dismiss rule"; section 4, "Issues and dismiss rules").
 import { z } from 'zod';
-import { FILE_ROLES, ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '@codehealth/engine/internal';
+import { FILE_ROLES, ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES } from '@codehealth/engine';
 import { ISSUE_CHANGES } from '@codehealth/engine/internal';
 import { globProblem } from '../services/issue-records.js';
 import { Timestamp, Uuid } from './common.js';

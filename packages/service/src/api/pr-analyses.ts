@@ -4,7 +4,7 @@
 // graph_impact, the element type of the stacked-PR arrays) the vocabulary is fixed once, in the
 // PR analysis' own types (pr/result.ts), so the pipeline, the OpenAPI document and clients share it.
 import { z } from 'zod';
-import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine';
 import type * as domain from '@codehealth/engine/internal';
 import { IMPACT_RATINGS, MERGE_READINESS, PR_INTENTS, SCOPE_CLASSIFICATIONS, ZONE_RISKS } from '@codehealth/engine/internal';
 import { paginationQuery, Timestamp, Uuid } from './common.js';

@@ -2,7 +2,7 @@
 // assessed, no grade, score ledger"): the spec's score fields stay numbers 0-100 and the grade a
 // letter; these fields say which of them are placeholders, and where the points went.
 import { z } from 'zod';
-import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine';
 
 const Points = z.number().min(0).max(100);
 

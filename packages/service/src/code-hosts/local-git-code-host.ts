@@ -10,7 +10,7 @@ import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeHost, PublicRepositoryRef, PullRequestMetadata, RepositoryMetadata } from '../ports/code-host.js';
 import { InvalidInputError } from '../services/errors.js';
-import { runGitCommand } from '@codehealth/engine/internal';
+import { runGitCommand } from '@codehealth/engine';
 import { failureDetail, succeeded } from '@codehealth/engine/internal';
 import { parseLocalUrl, parseRepositoryRef } from './repository-url.js';
 

@@ -1,6 +1,6 @@
 // Graph rules: issues (source `graph_rule`) computed from the stored code graph with the graph
 // store's queries, after an assessment wrote its snapshot. Documented in ./README.md.
-import type { Finding } from '@codehealth/engine/internal';
+import type { Finding } from '@codehealth/engine';
 import { findCycles, orderCycle, shortestCycleThrough } from '@codehealth/engine/internal';
 import { layerOf, type GraphStore, type ImportPair } from '../ports/graph-store.js';
 

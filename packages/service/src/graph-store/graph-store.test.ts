@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '@codehealth/engine/internal';
-import type { CodeGraph } from '@codehealth/engine/internal';
+import { createEngine } from '@codehealth/engine';
+import type { CodeGraph } from '@codehealth/engine';
 import { storedGraphOf, type GraphStore, type StoredGraph } from '../ports/graph-store.js';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../store/test-database.js';
 import { EmbeddedGraphStore } from './embedded-graph-store.js';

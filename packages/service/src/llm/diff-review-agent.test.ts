@@ -9,7 +9,7 @@ import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/infra/fake-openai.js';
 import { readPullRequestDiff } from '@codehealth/engine/internal';
 import type { PullRequestDiff } from '@codehealth/engine/internal';
-import { issueFingerprint } from '@codehealth/engine/internal';
+import { issueFingerprint } from '@codehealth/engine';
 import { headFilesOf, reviewDiffWithLlm, type LlmDiffFinding, type ReviewFile } from './diff-review-agent.js';
 import { OpenAiJsonClient } from './openai-json-client.js';
 

@@ -5,13 +5,11 @@
 // head file to decide `anchor.validated`. Any failure of the model yields no findings and a reason:
 // a PR analysis never fails because of the model.
 import { z } from 'zod';
-import { ISSUE_CATEGORIES, SEVERITIES, type Finding } from '@codehealth/engine/internal';
+import { ISSUE_CATEGORIES, SEVERITIES, type Finding, normaliseSnippet, repositoryFiles } from '@codehealth/engine';
+import type { FunctionSummary } from '@codehealth/engine';
 import { isOutside } from '@codehealth/engine/internal';
-import type { FunctionSummary } from '@codehealth/engine/internal';
 import { fileGroupOf } from '@codehealth/engine/internal';
-import { normaliseSnippet } from '@codehealth/engine/internal';
 import type { PullRequestDiff } from '@codehealth/engine/internal';
-import { repositoryFiles } from '@codehealth/engine/internal';
 import type { DiffReviewer, DiffReviewResult } from '@codehealth/engine/internal';
 import type { JsonCompletionClient } from './json-completion.js';
 import { llmSlotFromEnv, type LlmSlot } from './llm-slot.js';

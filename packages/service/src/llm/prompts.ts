@@ -2,7 +2,7 @@
 // few lines of context, credentials masked, within a character budget) for the diff review, and
 // the computed findings and metrics of an architecture review (no code) for its narrative.
 import type { ArchitectureReviewResult } from '../api/architecture.js';
-import { ISSUE_CATEGORIES, SEVERITIES } from '@codehealth/engine/internal';
+import { ISSUE_CATEGORIES, SEVERITIES } from '@codehealth/engine';
 import type { PullRequestDiff } from '@codehealth/engine/internal';
 
 /** Findings may sit this many lines off the changed lines (the model often points at the statement around a change). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphImpactSchema } from '../api/pr-analyses.js';
 import { both, changed, graphOf } from './fixtures/graph.js';
-import type { CodeGraph } from '@codehealth/engine/internal';
+import type { CodeGraph } from '@codehealth/engine';
 import { computeGraphImpact, graphImporters } from '@codehealth/engine/internal';
 
 // money.ts exports total and format; three modules use total (one through a namespace import),

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrAnalysisResultSchema } from '../api/pr-analyses.js';
-import { createEngine, type Engine } from '@codehealth/engine/internal';
+import { createEngine, type Engine } from '@codehealth/engine';
 import { createGitRepo, type TestRepo } from '../../../../test/helpers/git-repo.js';
 import { EmbeddedGraphStore } from '../graph-store/embedded-graph-store.js';
 import { storedGraphOf } from '../ports/graph-store.js';

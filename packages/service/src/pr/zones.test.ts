@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ImpactZoneSchema } from '../api/pr-analyses.js';
-import type { FileChurn } from '@codehealth/engine/internal';
+import type { FileChurn } from '@codehealth/engine';
 import { both, changed, graphOf } from './fixtures/graph.js';
 import { groupZones, toImpactZones, workspacePackageRoots } from '@codehealth/engine/internal';
 

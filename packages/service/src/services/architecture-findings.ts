@@ -2,7 +2,7 @@
 // do, and the conversions of a finding to the wire (review records) and to an engine finding
 // (issue records with source `architecture`).
 import type { ArchitectureFinding } from '../api/architecture.js';
-import type { Finding, Severity } from '@codehealth/engine/internal';
+import type { Finding, Severity } from '@codehealth/engine';
 
 export type Rule = ArchitectureFinding['rule_id'];
 

@@ -3,7 +3,7 @@
 // and their sizes, languages, entry points, dependency levels, import cycles, hot spots,
 // external dependencies and the test layout, plus a few generated summary sentences.
 import type { ArchitectureOverviewContent, RepositoryArchitecture } from '../api/architecture-overview.js';
-import { shortestCycle } from '@codehealth/engine/internal';
+import { shortestCycle } from '@codehealth/engine';
 import {
   analyseStructure,
   round,

@@ -6,8 +6,8 @@
 //   Stable Dependencies Principle, instability I = Ce / (Ca + Ce));
 // - hub-module: a module with both many importers and many imports (hub-like modularisation).
 import type { ArchitectureFinding, ArchitectureReviewMetrics, ArchitectureReviewResult } from '../api/architecture.js';
-import type { Severity } from '@codehealth/engine/internal';
-import { shortestCycle } from '@codehealth/engine/internal';
+import { shortestCycle } from '@codehealth/engine';
+import type { Severity } from '@codehealth/engine';
 import { SEVERITY_RANK } from './issue-records.js';
 import { toWireFinding, type Draft, type Rule } from './architecture-findings.js';
 import {

@@ -1,9 +1,7 @@
 // The directory-level structure of one analysed repository, shared by the architecture overview
 // and the architecture review: components (directories), the imports between them, Robert C.
 // Martin's package metrics (Ca, Ce, instability, abstractness, distance) and dependency levels.
-import type { ImportEdge } from '@codehealth/engine/internal';
-import type { FileSummary } from '@codehealth/engine/internal';
-import type { AssessmentResult } from '@codehealth/engine/internal';
+import type { ImportEdge, FileSummary, AssessmentResult } from '@codehealth/engine';
 
 /** The parts of an assessment the architecture functions read. */
 export type ArchitectureFacts = Pick<AssessmentResult, 'summaries' | 'graph' | 'git'>;

@@ -10,7 +10,7 @@ import {
   type ConventionStatus,
   type UpdateConventionInput,
 } from '../api/architecture.js';
-import type { ConventionPattern } from '@codehealth/engine/internal';
+import type { ConventionPattern } from '@codehealth/engine';
 import type { WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database, Sql } from '../store/database.js';
 import type { ProjectAccess } from './access.js';

@@ -3,13 +3,19 @@
 // (through toWireMetrics), convention patterns, per-repository stats and the drift snapshot.
 // Several repositories combine as a LOC-weighted average of scores (over the repositories that have
 // each score: a category not assessed, or no grade, is NULL) and sums of counts.
-import type { Grade } from '@codehealth/engine/internal';
-import type { DriftSnapshot } from '@codehealth/engine/internal';
-import { driftSnapshotOf } from '@codehealth/engine/internal';
-import { HEALTH_CATEGORY_KEYS, SEVERITIES, type HealthCategoryKey, type Language } from '@codehealth/engine/internal';
-import type { AssessmentResult } from '@codehealth/engine/internal';
-import { round1, toWireAssessment, type WireAssessment } from '@codehealth/engine/internal';
-import { toWireMetrics, type WireMetrics } from '@codehealth/engine/internal';
+import {
+  driftSnapshotOf,
+  HEALTH_CATEGORY_KEYS,
+  SEVERITIES,
+  type HealthCategoryKey,
+  type Language,
+  toWireAssessment,
+  type WireAssessment,
+  toWireMetrics,
+  type WireMetrics,
+} from '@codehealth/engine';
+import type { Grade, DriftSnapshot, AssessmentResult } from '@codehealth/engine';
+import { round1 } from '@codehealth/engine/internal';
 import { toWireScoreLedger, type WireScoreLedger } from '@codehealth/engine/internal';
 import { combineScoreLedgers } from './combined-score-ledger.js';
 import type { ConventionPatternWire, RepoStat } from '../api/health.js';

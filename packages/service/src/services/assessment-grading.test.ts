@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine';
 import { gradingOfRow } from './assessment-grading.js';
 
 const scored = Object.fromEntries(HEALTH_CATEGORY_KEYS.map((key) => [`${key}_score`, 80]));

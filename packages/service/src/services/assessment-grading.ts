@@ -2,7 +2,7 @@
 // score ledger"): which of the spec's score fields are placeholders and why. A NULL score column of
 // a completed record is a category not assessed, a NULL overall no grade; records written before
 // the extension existed have every column and are read as fully graded.
-import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '@codehealth/engine';
 
 /** The columns the extension reads, in the form `SELECT` lists want. */
 export const GRADING_COLUMNS = "metrics->'scoring'->'not_assessed' AS not_assessed, metrics->'scoring'->>'not_graded_reason' AS not_graded_reason";

@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessPythonRepo, assessSmallRepo, assessTwoVersions, type AssessedRepo, type AssessedVersion } from '../../../../test/helpers/assessed-repo.js';
-import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS, toWireAssessment } from '@codehealth/engine';
 import type { StoredScoring } from './assessment-combination.js';
-import { toWireAssessment } from '@codehealth/engine/internal';
 import { createTestDatabase, testPostgresUrl, type TestStoreKind } from '../store/test-database.js';
 import { FOREIGN_KEY_VIOLATION, sqlState, type Database } from '../store/database.js';
 import { AssessmentRecorder, redactFailure, type RepositoryAssessment } from './assessment-recorder.js';

@@ -6,11 +6,8 @@
 // not at all. Every step is safe to repeat, because workflow engines retry activities.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { DriftDetector, DriftThresholds } from '@codehealth/engine/internal';
-import type { Grade } from '@codehealth/engine/internal';
-import { DefaultDriftDetector } from '@codehealth/engine/internal';
-import { HEALTH_CATEGORY_KEYS } from '@codehealth/engine/internal';
-import { DefaultScoringModel } from '@codehealth/engine/internal';
+import { DefaultDriftDetector, HEALTH_CATEGORY_KEYS, DefaultScoringModel } from '@codehealth/engine';
+import type { DriftDetector, DriftThresholds, Grade } from '@codehealth/engine';
 import type { Database, Sql } from '../store/database.js';
 import { combineResults, snapshotOfRecord, type RepositoryAssessment, type ScoreColumns, type StoredMetrics } from './assessment-combination.js';
 import { DEFAULT_ISSUE_RETENTION_RUNS, maintainEmbeddedStore, pruneAssessmentIssues, type PrunedIssues } from './assessment-retention.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '@codehealth/engine';
 import type { WireCategoryLedger, WireScoreLedger } from '@codehealth/engine/internal';
 import { combineScoreLedgers } from './combined-score-ledger.js';
 

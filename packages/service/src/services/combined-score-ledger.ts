@@ -1,7 +1,7 @@
 // The score ledger of a project whose assessment combines several repositories: scores there are
 // weighted averages of the repositories' scores, so each ledger line is the same weighted average of
 // the repositories' lines, settled again in tenths so that it adds up exactly to the combined score.
-import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS, type HealthCategoryKey } from '@codehealth/engine';
 import { settleLedger } from '@codehealth/engine/internal';
 import type { WireCategoryLedger, WireCategoryLedgerEntry, WireOverallLedgerEntry, WireScoreEvidence, WireScoreLedger } from '@codehealth/engine/internal';
 

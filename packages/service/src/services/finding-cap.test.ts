@@ -1,8 +1,8 @@
 // The per-rule cap on listed issues: which findings stay (most severe, then most confident, then by
 // place), the order they keep, and the one "N more" record per capped rule.
 import { describe, expect, it } from 'vitest';
-import type { Finding, Severity } from '@codehealth/engine/internal';
-import { issueFingerprint } from '@codehealth/engine/internal';
+import { issueFingerprint } from '@codehealth/engine';
+import type { Finding, Severity } from '@codehealth/engine';
 import { capFindingsPerRule, NOT_LISTED_KIND } from './finding-cap.js';
 
 const finding = (ruleId: string, filePath: string, line: number, severity: Severity = 'low', confidence = 60): Finding => ({

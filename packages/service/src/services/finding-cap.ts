@@ -2,7 +2,7 @@
 // 1,000 most important ones listed and one summary record "…and 39,000 more findings of rule X not
 // listed". Only what is stored is capped: scores, severity counts and drift come from the engine's
 // full result, so they are the same with or without the cap.
-import type { Finding, Severity } from '@codehealth/engine/internal';
+import type { Finding, Severity } from '@codehealth/engine';
 import { SEVERITY_RANK } from './issue-records.js';
 
 /** Issues listed per rule (and repository) of a run when the host sets nothing else. */

@@ -2,8 +2,7 @@
 // completed assessment, the one before it (for the `*_change` fields), its active issues, the
 // trend of completed assessments and the active drift alerts.
 import type { CodebaseDynamics, ConventionPatternWire, HealthDashboard, RepoStat } from '../api/health.js';
-import { HEALTH_CATEGORIES, healthKeyOf } from '@codehealth/engine/internal';
-import { SEVERITIES, type HealthCategoryKey, type IssueCategory, type Severity } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORIES, healthKeyOf, SEVERITIES, type HealthCategoryKey, type IssueCategory, type Severity } from '@codehealth/engine';
 import { round1 } from '@codehealth/engine/internal';
 import type { Sql } from '../store/database.js';
 import type { StoredMetrics } from './assessment-combination.js';

@@ -2,7 +2,7 @@
 // read side selects and the one row → wire mapping each (scores are 0, grade F, until completed;
 // the grading extension says which are placeholders).
 import type { AssessmentSummary, DriftAlert, HealthAssessment, TrendPoint } from '../api/health.js';
-import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORY_KEYS, SEVERITIES } from '@codehealth/engine';
 import type { StoredMetrics } from './assessment-combination.js';
 import { iso } from './time.js';
 import { GRADING_COLUMNS, gradingOfRow, type GradingRow } from './assessment-grading.js';

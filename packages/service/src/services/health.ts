@@ -4,7 +4,7 @@
 import type { ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { AssessmentList, DriftAlert, HealthAssessment, HealthCategory, HealthDashboard, TriggerAssessmentResponse } from '../api/health.js';
-import { HEALTH_CATEGORIES } from '@codehealth/engine/internal';
+import { HEALTH_CATEGORIES } from '@codehealth/engine';
 import { workflowIdOf, type WorkflowStarter } from '../ports/workflow-starter.js';
 import type { Database } from '../store/database.js';
 import type { ProjectAccess } from './access.js';

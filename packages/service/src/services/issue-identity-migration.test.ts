@@ -9,10 +9,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '@codehealth/engine/internal';
-import type { Finding } from '@codehealth/engine/internal';
+import { createEngine, issueFingerprint } from '@codehealth/engine';
+import type { Finding } from '@codehealth/engine';
 import { identityRepoFiles } from '../../../../test/helpers/identity-code.js';
-import { issueFingerprint, legacyIssueFingerprint } from '@codehealth/engine/internal';
+import { legacyIssueFingerprint } from '@codehealth/engine/internal';
 import type { Database } from '../store/database.js';
 import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '../store/migrations.js';
 import { PgliteDatabase } from '../store/pglite-database.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '@codehealth/engine/internal';
-import { issueFingerprint } from '@codehealth/engine/internal';
+import { issueFingerprint } from '@codehealth/engine';
+import type { Finding } from '@codehealth/engine';
 import type { Database } from '../store/database.js';
 import { createTestDatabase } from '../store/test-database.js';
 import {

@@ -3,10 +3,11 @@
 // rules the symbol alone), so that `is_new`, dismissals and dismiss rules survive line moves,
 // formatting and re-analysis. Rows also keep the fingerprint of identity v1 (`legacy_fingerprint`),
 // the identity of issues recorded before v2 and of the dismissals pinned to them: both match.
-import type { Finding, IssueSource, Severity } from '@codehealth/engine/internal';
+import { issueFingerprint, uuidFromName } from '@codehealth/engine';
+import type { Finding, IssueSource, Severity } from '@codehealth/engine';
 import { compileGlob, globSyntaxProblem, type GlobOptions } from '@codehealth/engine/internal';
 import { changeKeyOf, type IssueChangeOf } from '@codehealth/engine/internal';
-import { issueFingerprint, legacyIssueFingerprint, uuidFromName } from '@codehealth/engine/internal';
+import { legacyIssueFingerprint } from '@codehealth/engine/internal';
 import type { Sql } from '../store/database.js';
 
 export type IssueContextType = 'pr_analysis' | 'health_assessment' | 'architecture_review' | 'push';

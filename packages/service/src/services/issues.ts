@@ -5,8 +5,7 @@
 import { stableJson, type ProjectCache } from './project-cache.js';
 import { randomUUID } from 'node:crypto';
 import type { DismissIssueInput, Issue, IssueFilter, IssueList, IssueScope, IssueSortKey, IssueStats } from '../api/issues.js';
-import { ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES, type Finding } from '@codehealth/engine/internal';
-import { NIL_UUID } from '@codehealth/engine/internal';
+import { ISSUE_CATEGORIES, ISSUE_SOURCES, SEVERITIES, type Finding, NIL_UUID } from '@codehealth/engine';
 import type { Database, Sql } from '../store/database.js';
 import type { ProjectAccess } from './access.js';
 import type { Actor } from './actor.js';

@@ -3,7 +3,7 @@
 // changed code) in one transaction, or mark it failed. Every step is safe to repeat, because
 // workflow engines retry activities.
 import { PrAnalysisResultSchema, type PrAnalysisResult, type PrAnalysisStatus } from '../api/pr-analyses.js';
-import type { Finding } from '@codehealth/engine/internal';
+import type { Finding } from '@codehealth/engine';
 import type { IssueChangeOf } from '@codehealth/engine/internal';
 import type { Database, Sql } from '../store/database.js';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.js';

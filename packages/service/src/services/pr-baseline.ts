@@ -1,7 +1,7 @@
 // The baseline of a PR analysis read from the store: the project's latest completed assessment,
 // when it assessed exactly this repository at the PR's merge base, with its stored issues as
 // findings. The PR activities of @codehealth/worker take it from here (no SQL in the worker).
-import type { Finding } from '@codehealth/engine/internal';
+import type { Finding } from '@codehealth/engine';
 import type { PrBaseline } from '@codehealth/engine/internal';
 import type { Database } from '../store/database.js';
 import type { IssueColumns } from './issues.js';

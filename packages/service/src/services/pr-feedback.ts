@@ -6,7 +6,7 @@
 // here, so redeliveries, re-runs and restarts update what exists instead of adding to it; an
 // unchanged comment is not touched. Feedback goes only to repositories installed with the App,
 // for open pull requests, when the project has not turned it off (`settings.pr_feedback.enabled`).
-import { renderPrMarkdown } from '@codehealth/engine/internal';
+import { renderPrMarkdown } from '@codehealth/engine';
 import type { CodeHosts } from '../ports/code-host.js';
 import type { CheckRunAnnotation, CheckRunState, PullRequestFeedbackChannel } from '../ports/pr-feedback.js';
 import type { Database } from '../store/database.js';
