@@ -67,9 +67,9 @@ describe('@codehealth/service boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('loads the adapters’ clients (openai, @octokit/rest, neo4j-driver, ioredis) only with import() or `import type`', () => {
+  it('loads the adapters’ clients (openai, @octokit/rest, neo4j-driver, ioredis, postgres, PGlite) only with import() or `import type`', () => {
     // A value import would load the client with the package's entry; lazy-adapters.test.ts checks the built entry at run time.
-    const clients = ['openai', '@octokit/rest', 'neo4j-driver', 'ioredis'];
+    const clients = ['openai', '@octokit/rest', 'neo4j-driver', 'ioredis', 'postgres', '@electric-sql/pglite'];
     const offenders = sources
       .filter((path) => !isTest(path))
       .flatMap((path) =>

@@ -1,6 +1,7 @@
 // The adapters' clients load only when configured (issue 19): importing the built
-// @codehealth/service entry must load none of openai, @octokit/rest, neo4j-driver and ioredis —
-// each is imported dynamically by its adapter when the adapter is built or first used. A plain Node
+// @codehealth/service entry must load none of openai, @octokit/rest, neo4j-driver, ioredis, postgres
+// and PGlite — each is imported dynamically by its adapter when the adapter is built, first used or
+// (the stores) opened. A plain Node
 // process imports the entry with a resolve hook that writes down every module it resolves (ESM),
 // and lists the CommonJS modules in require's cache; then it imports the four packages itself, so
 // the test also shows that the probe sees each of them when one is loaded.
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithoutBuild } from '../../../test/helpers/built-packages.js';
 
-const CLIENTS = ['openai', '@octokit/rest', 'neo4j-driver', 'ioredis'];
+const CLIENTS = ['openai', '@octokit/rest', 'neo4j-driver', 'ioredis', 'postgres', '@electric-sql/pglite'];
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const builtEntry = new URL('../dist/index.js', import.meta.url);
 const work = mkdtempSync(join(tmpdir(), 'codehealth-lazy-adapters-'));
@@ -70,7 +71,7 @@ describe.skipIf(skipWithoutBuild('the lazy-adapter probe', [builtEntry]))('@code
     expect(result.exports).toBeGreaterThan(100);
   });
 
-  it('loads none of openai, @octokit/rest, neo4j-driver and ioredis when the entry is imported', () => {
+  it('loads none of openai, @octokit/rest, neo4j-driver, ioredis, postgres and PGlite when the entry is imported', () => {
     expect(result.afterEntry).toEqual([]);
   });
 
