@@ -379,23 +379,27 @@ export class PrAnalysisPipeline {
     const basePaths = code.filter((f) => f.status !== 'added' && f.status !== 'copied').map((f) => (f.status === 'renamed' && f.oldPath ? f.oldPath : f.path));
     const rules = rulesByKind(engine);
     const fileRulesOnly = <T extends { ruleId: string }>(findings: readonly T[]) => findings.filter((finding) => rules.file.has(finding.ruleId));
-    const base = await input.checkouts.checkout(diff.mergeBaseSha, { sparse: changedFilesCheckout(basePaths) });
-    let baseline: PrBaseline;
-    let baseGraph: CodeGraph;
-    try {
-      const baseConfig = (await loadConfig(base.path, { allowCode: false })).config;
-      const result = await time('baseAnalysis', () =>
-        engine.analyze(base.path, { allowCodeConfig: false, config: changedFilesConfig(baseConfig, basePaths), signal: input.signal }),
+    // The two sides at once: one waits on git (the sparse checkout) or the file system while the other computes.
+    const analyseBase = async () => {
+      const base = await input.checkouts.checkout(diff.mergeBaseSha, { sparse: changedFilesCheckout(basePaths) });
+      try {
+        const baseConfig = (await loadConfig(base.path, { allowCode: false })).config;
+        return await time('baseAnalysis', () =>
+          engine.analyze(base.path, { allowCodeConfig: false, config: changedFilesConfig(baseConfig, basePaths), signal: input.signal }),
+        );
+      } finally {
+        await base.dispose();
+      }
+    };
+    const analyseHead = async () => {
+      const headConfig = (await loadConfig(input.headDir, { allowCode: false })).config;
+      return time('headAnalysis', () =>
+        engine.analyze(input.headDir, { allowCodeConfig: false, config: changedFilesConfig(headConfig, headPaths), signal: input.signal }),
       );
-      baseline = { ...baselineOfResult(result, diff.mergeBaseSha), findings: fileRulesOnly(result.findings) };
-      baseGraph = result.graph;
-    } finally {
-      await base.dispose();
-    }
-    const headConfig = (await loadConfig(input.headDir, { allowCode: false })).config;
-    const analysed = await time('headAnalysis', () =>
-      engine.analyze(input.headDir, { allowCodeConfig: false, config: changedFilesConfig(headConfig, headPaths), signal: input.signal }),
-    );
+    };
+    const [baseResult, analysed] = await Promise.all([analyseBase(), analyseHead()]);
+    const baseline: PrBaseline = { ...baselineOfResult(baseResult, diff.mergeBaseSha), findings: fileRulesOnly(baseResult.findings) };
+    const baseGraph = baseResult.graph;
     const head: AssessmentResult = { ...analysed, findings: fileRulesOnly(analysed.findings) };
     const evaluation: ChangedFilesEvaluation = {
       mode: 'changed-files',
