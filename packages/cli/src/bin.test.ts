@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sarifSchemaErrors } from '../../engine/src/report/fixtures/validate-sarif.js';
+import { sarifSchemaErrors } from '../../../test/helpers/validate-sarif.js';
 import { buildCli, COMPLEX } from './fixtures/real-cli.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRepo } from '../../../../test/helpers/git-repo.js';
-import { sarifSchemaErrors } from '../../../engine/src/report/fixtures/validate-sarif.js';
+import { sarifSchemaErrors } from '../../../../test/helpers/validate-sarif.js';
 import { COMPLEX, run, useRealCli } from '../fixtures/real-cli.js';
 import { parseReviewArgs } from './review.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, Severity } from '../domain/types.js';
-import { sarifSchemaErrors } from './fixtures/validate-sarif.js';
+import { sarifSchemaErrors } from '../../../../test/helpers/validate-sarif.js';
 import { issueFingerprint, legacyIssueFingerprint } from './issue-id.js';
 import { fromSarif, pathToUriReference, ruleDisplayName, SARIF_FINGERPRINT_KEY, SARIF_LEGACY_FINGERPRINT_KEY, toSarif } from './sarif.js';
 import type { SarifLog, SarifRun } from './sarif-types.js';
