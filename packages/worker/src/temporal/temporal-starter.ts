@@ -11,6 +11,15 @@ export interface TemporalStarterOptions {
 }
 
 export class TemporalWorkflowStarter implements WorkflowStarter {
+  /**
+   * Aborts the calls still in flight when the starter closes: the client retries an unreachable
+   * server with backoff, and a retry that fires after the connection closed throws out of a timer
+   * ("Channel has been shut down"), which would end the process (a server shutting down while a
+   * /healthz check waits for a Temporal that is down).
+   */
+  private readonly closing = new AbortController();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
   private constructor(
     private readonly connection: Connection,
     private readonly client: Client,
@@ -28,7 +37,7 @@ export class TemporalWorkflowStarter implements WorkflowStarter {
     const workflowId = options.workflowId ?? workflowIdOf(request);
     const { kind, ...input } = request;
     try {
-      await this.client.workflow.start(TEMPORAL_WORKFLOW_TYPES[kind], { taskQueue: this.taskQueue, workflowId, args: [input] });
+      await this.call(() => this.client.workflow.start(TEMPORAL_WORKFLOW_TYPES[kind], { taskQueue: this.taskQueue, workflowId, args: [input] }));
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return { workflowId };
       throw new UnavailableError(`the workflow engine did not accept the run: ${(error as Error).message}`);
@@ -38,19 +47,30 @@ export class TemporalWorkflowStarter implements WorkflowStarter {
 
   /** Waits for a workflow's result (tests, CLI). */
   async result(workflowId: string): Promise<unknown> {
-    return this.client.workflow.getHandle(workflowId).result();
+    return this.call(() => this.client.workflow.getHandle(workflowId).result());
   }
 
   async cancel(workflowId: string): Promise<void> {
-    await this.client.workflow.getHandle(workflowId).cancel();
+    await this.call(() => this.client.workflow.getHandle(workflowId).cancel());
   }
 
   /** For `/healthz`: resolves when the frontend answers. */
   async check(): Promise<void> {
-    await this.connection.healthService.check({});
+    await this.call(() => this.connection.healthService.check({}));
   }
 
+  /** Ends the calls in flight (they reject) and waits until they have, then closes the connection. */
   async close(): Promise<void> {
+    this.closing.abort(new UnavailableError('the workflow engine connection is closing'));
+    await Promise.allSettled(this.inFlight);
     await this.connection.close();
+  }
+
+  private call<T>(work: () => Promise<T>): Promise<T> {
+    const call = this.connection.withAbortSignal(this.closing.signal, work);
+    this.inFlight.add(call);
+    const done = () => this.inFlight.delete(call);
+    call.then(done, done);
+    return call;
   }
 }
