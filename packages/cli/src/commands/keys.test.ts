@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore } from '@codehealth/service';
-import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
+import { freshPostgresDatabase, migratedDataDir, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
 
 const dirs = tempDirs();
@@ -15,7 +15,7 @@ const env = { CODEHEALTH_DATA_DIR: 'data' };
 beforeAll(async () => {
   buildCli();
   template = dirs.make('codehealth-keys-template-');
-  expect((await runCli(['migrate', 'up'], { cwd: template, env })).code).toBe(0);
+  await migratedDataDir(template);
 }, 300_000);
 afterAll(() => dirs.cleanup());
 

@@ -5,19 +5,18 @@ import { request as httpRequest } from 'node:http';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQUIRED_VARIABLES } from '../host/config.js';
-import { freshPostgresDatabase, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
+import { freshPostgresDatabase, migratedDataDir, runCli, startServer, tempDirs } from '../fixtures/cli-process.js';
 import { buildCli } from '../fixtures/real-cli.js';
 import { createGitRepo } from '../../../../test/helpers/git-repo.js';
 
 const dirs = tempDirs();
-/** A data dir migrated once by `migrate up`; each test works on a copy (initdb takes seconds). */
+/** A migrated data dir, prepared once (from the run's template); each test works on a copy (initdb takes seconds). */
 let template: string;
 
 beforeAll(async () => {
   buildCli();
   template = dirs.make('codehealth-serve-template-');
-  const migrated = await runCli(['migrate', 'up'], { cwd: template, env: { CODEHEALTH_DATA_DIR: 'data' } });
-  expect(migrated).toMatchObject({ code: 0, stderr: '' });
+  await migratedDataDir(template);
 }, 300_000);
 afterAll(() => dirs.cleanup());
 
