@@ -3,8 +3,11 @@
 // Three projects, classified by path (a new test file lands in one by where it lives):
 // - unit: rules and pure engine code. Files share their worker (isolate: false; no test mutates
 //   globals, env or cwd without restoring them) and run on all cores.
-// - integration: databases, servers, git processes, the HTTP API, the worker, the CLI. One process
-//   per file; the PGlite template is migrated once by the globalSetup and loaded per file.
+// - integration: databases, servers, git processes, the HTTP API, the worker, the CLI. Files share
+//   their worker too (isolate: false): each still opens fresh databases of its own, copied from the
+//   templates the globalSetup migrates once, and servers listen on port 0; none mocks modules, fakes
+//   timers or leaves env/cwd changed. Loading the service, h3 and Temporal once per worker instead of
+//   once per file took the project from 346 s to 228–271 s (docs/development.md).
 // - e2e: process-level crash/load reliability, the self-hosted deployment, the API fuzz, browsers.
 // `npm test` runs unit + integration; `npm run test:e2e` runs e2e; .ci/run runs all three.
 // test/self-check/** (bounds on our own code) runs through `npm run self-check`, not here.
@@ -53,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
+          isolate: false,
           exclude: [...ALWAYS_EXCLUDED, ...E2E],
           globalSetup: ['test/helpers/global-setup.ts'],
         },
