@@ -1,7 +1,7 @@
 // `codehealth graph rebuild` as a process: argument and configuration errors, and a run on an
 // embedded data dir (the rebuild itself is tested in the worker package, graph-rebuild.test.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempDirs } from '../fixtures/cli-process.js';
+import { migratedDataDir, runCli, tempDirs } from '../fixtures/cli-process.js';
 
 describe('codehealth graph rebuild', () => {
   const dirs = tempDirs();
@@ -19,7 +19,7 @@ describe('codehealth graph rebuild', () => {
   it('rebuilds nothing on a fresh data dir, and names an unreachable Neo4j', async () => {
     const cwd = dirs.make();
     const env = { CODEHEALTH_DATA_DIR: 'data' };
-    expect((await runCli(['migrate', 'up'], { cwd, env })).code).toBe(0);
+    await migratedDataDir(cwd);
     expect(await runCli(['graph', 'rebuild'], { cwd, env })).toEqual({
       code: 0,
       stdout: 'Rebuilt 0 repository graph(s) (0 files) in the database; 0 failed\n',
