@@ -8,8 +8,10 @@
 //   templates the globalSetup migrates once, and servers listen on port 0; none mocks modules, fakes
 //   timers or leaves env/cwd changed. Loading the service, h3 and Temporal once per worker instead of
 //   once per file took the project from 346 s to 228–271 s (docs/development.md).
+// - corpus: whole-corpus checks of pure code, a minute or so each — the agreements with the peer tools
+//   (sonarjs, knip, jscpd) and FlatTree against the binding on effect and rxjs. Both cores.
 // - e2e: process-level crash/load reliability, the self-hosted deployment, the API fuzz, browsers.
-// `npm test` runs unit + integration; `npm run test:e2e` runs e2e; .ci/run runs all three.
+// `npm test` runs unit + integration; `npm run test:e2e` runs corpus + e2e; .ci/run runs all four.
 // test/self-check/** (bounds on our own code) runs through `npm run self-check`, not here.
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +19,8 @@ import { defineConfig } from 'vitest/config';
 const APPLICATION_LAYER = ['api', 'services', 'server', 'store', 'cache-adapters', 'graph-store', 'code-hosts', 'llm'];
 
 const E2E = ['test/workflows/reliability-*.test.ts', 'test/self-hosted/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/web/**/*.test.ts', '**/*.e2e.test.ts'];
+
+const CORPUS = ['packages/*/src/**/*-agreement.test.ts', 'packages/engine/src/parsing/flat-tree-real-code.test.ts'];
 
 const INTEGRATION = [
   `packages/*/src/{${APPLICATION_LAYER.join(',')}}/**/*.test.ts`,
@@ -47,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT,
-          exclude: [...ALWAYS_EXCLUDED, ...INTEGRATION, ...E2E],
+          exclude: [...ALWAYS_EXCLUDED, ...INTEGRATION, ...E2E, ...CORPUS],
           isolate: false,
         },
       },
@@ -59,6 +63,15 @@ export default defineConfig({
           isolate: false,
           exclude: [...ALWAYS_EXCLUDED, ...E2E],
           globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'corpus',
+          include: CORPUS,
+          exclude: ALWAYS_EXCLUDED,
+          isolate: false,
         },
       },
       {

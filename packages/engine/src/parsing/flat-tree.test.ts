@@ -1,106 +1,13 @@
 // The flat copy of a tree must answer every question exactly as the tree-sitter binding does,
 // including its quirks on error-recovered code and on aliased grammar rules: rules see flat nodes
-// and their findings must not change. Checked node by node on snippets and on real code.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { createRequire } from 'node:module';
+// and their findings must not change. Checked node by node on snippets here, on real code in
+// flat-tree-real-code.test.ts (the corpus project).
 import type { SyntaxNode, Tree } from 'tree-sitter';
-import { nativeNodes } from './fixtures/native-nodes.js';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../domain/types.js';
 import { FlatTree } from './flat-tree.js';
-import type { FlatNode } from './flat-node.js';
+import { differences, FIELDS } from './fixtures/flat-tree-differences.js';
 import { parseSource } from './parser.js';
 import { buildDispatcher, walkTree } from './walk.js';
-import { obtainEffect, obtainRxjs } from '../../../../test/helpers/corpora.js';
-
-const require = createRequire(import.meta.url);
-const grammars: Record<string, { nodeTypeInfo: Array<{ fields?: Record<string, unknown> }> }> = require('tree-sitter-typescript');
-const FIELDS = [...new Set([...grammars.typescript.nodeTypeInfo, ...grammars.tsx.nodeTypeInfo].flatMap((info) => Object.keys(info.fields ?? {})))];
-
-/** Differences between the binding's answers and the flat tree's, as readable lines (empty when equal). */
-function differences(source: string, language: Language, repair = true): string[] {
-  const native = parseSource(source, language, { repair });
-  const flat = FlatTree.from(native, source);
-  const nodes = nativeNodes(native);
-  const out: string[] = [];
-  if (nodes.length !== flat.count) return [`${nodes.length} nodes, flat ${flat.count}`];
-  const indexById = new Map(nodes.map((n, i) => [n.id, i]));
-  const at = (n: SyntaxNode | null) => (n ? indexById.get(n.id) : null);
-  const flatAt = (n: SyntaxNode | null) => (n ? (n as FlatNode).index : null);
-  const list = (ns: SyntaxNode[]) => ns.map(at).join(',');
-  const flatList = (ns: SyntaxNode[]) => ns.map(flatAt).join(',');
-  const root = flat.rootNode;
-  nodes.forEach((n, i) => {
-    const f = flat.node(i);
-    const same = (what: string, a: unknown, b: unknown) => {
-      if (JSON.stringify(a) !== JSON.stringify(b) && out.length < 20) out.push(`node ${i} (${n.type}) ${what}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-    };
-    same('type', [n.type, n.typeId, n.isNamed, n.isMissing, n.isError, n.hasError], [f.type, f.typeId, f.isNamed, f.isMissing, f.isError, f.hasError]);
-    same('range', [n.startIndex, n.endIndex, n.startPosition, n.endPosition, n.text], [f.startIndex, f.endIndex, f.startPosition, f.endPosition, f.text]);
-    same('parent', at(n.parent), flatAt(f.parent));
-    same(
-      'children',
-      [list(n.children), list(n.namedChildren), n.childCount, n.namedChildCount],
-      [flatList(f.children), flatList(f.namedChildren), f.childCount, f.namedChildCount],
-    );
-    same(
-      'ends',
-      [n.firstChild, n.lastChild, n.firstNamedChild, n.lastNamedChild].map(at),
-      [f.firstChild, f.lastChild, f.firstNamedChild, f.lastNamedChild].map(flatAt),
-    );
-    same(
-      'siblings',
-      [n.nextSibling, n.previousSibling, n.nextNamedSibling, n.previousNamedSibling].map(at),
-      [f.nextSibling, f.previousSibling, f.nextNamedSibling, f.previousNamedSibling].map(flatAt),
-    );
-    same('child(1)', [at(n.child(1)), at(n.namedChild(1)), n.descendantCount], [flatAt(f.child(1)), flatAt(f.namedChild(1)), f.descendantCount]);
-    if (n.childCount > 0) {
-      for (const field of FIELDS) {
-        same(
-          `field ${field}`,
-          [at(n.childForFieldName(field)), list(n.childrenForFieldName(field))],
-          [flatAt(f.childForFieldName(field)), flatList(f.childrenForFieldName(field))],
-        );
-      }
-    }
-    const middle = (n.startIndex + n.endIndex) >> 1;
-    for (const [s, e] of [
-      [n.startIndex, n.endIndex],
-      [n.startIndex, n.startIndex],
-      [middle, middle],
-      [middle, n.endIndex],
-    ]) {
-      same(
-        `descendantForIndex(${s}, ${e})`,
-        [at(native.rootNode.descendantForIndex(s, e)), at(native.rootNode.namedDescendantForIndex(s, e)), at(n.descendantForIndex(s, e))],
-        [flatAt(root.descendantForIndex(s, e)), flatAt(root.namedDescendantForIndex(s, e)), flatAt(f.descendantForIndex(s, e))],
-      );
-    }
-  });
-  for (const types of [['call_expression', 'assignment_expression'], ['ERROR'], ['(']]) {
-    if (list(native.rootNode.descendantsOfType(types)) !== flatList(root.descendantsOfType(types))) out.push(`descendantsOfType ${types}`);
-  }
-  const a = native.walk();
-  const b = flat.walk();
-  for (let step = 0; out.length === 0; step++) {
-    if (a.nodeType !== b.nodeType || a.currentFieldName !== b.currentFieldName || a.currentDepth !== b.currentDepth || a.nodeText !== b.nodeText) {
-      out.push(`cursor step ${step}: ${a.nodeType}/${a.currentFieldName} vs ${b.nodeType}/${b.currentFieldName}`);
-    }
-    const down = a.gotoFirstChild();
-    if (down !== b.gotoFirstChild()) out.push(`cursor step ${step}: gotoFirstChild`);
-    if (down) continue;
-    let next = a.gotoNextSibling();
-    if (next !== b.gotoNextSibling()) out.push(`cursor step ${step}: gotoNextSibling`);
-    while (!next && a.gotoParent()) {
-      b.gotoParent();
-      next = a.gotoNextSibling();
-      if (next !== b.gotoNextSibling()) out.push(`cursor step ${step}: gotoNextSibling`);
-    }
-    if (!next) break;
-  }
-  return out;
-}
 
 describe('FlatTree', () => {
   it('answers like the binding on clean TypeScript, TSX and JavaScript', () => {
@@ -140,30 +47,6 @@ describe('FlatTree', () => {
   it('reports rows at \\n and columns in UTF-16 units, like the binding', () => {
     expect(differences('const a = "é😀";\r\nconst 𝑥 = 1; // ü 😀\r\n/* 😀\n */ let b = `${a}😀`;\n', 'typescript')).toEqual([]);
   });
-
-  it('answers like the binding on real code (effect, with many parse errors unrepaired, and rxjs)', (context) => {
-    const effect = obtainEffect();
-    const rxjs = obtainRxjs();
-    if (effect.error !== undefined || rxjs.error !== undefined) return context.skip(`corpora unavailable: ${effect.error ?? rxjs.error}`);
-    const sample = (dir: string, every: number) =>
-      readdirSync(dir, { recursive: true, encoding: 'utf8' })
-        .filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))
-        .sort()
-        .filter((_, i) => i % every === 0)
-        .map((p) => join(dir, p));
-    const files = [...sample(join(effect.root, 'src'), 25), ...sample(join(rxjs.root, 'src'), 25)];
-    expect(files.length).toBeGreaterThan(20);
-    let withErrors = 0;
-    for (const file of files) {
-      const source = readFileSync(file, 'utf8');
-      // As the engine reads it (repaired trees record the original text) and as the grammar left it.
-      expect(differences(source, 'typescript'), file).toEqual([]);
-      if (!parseSource(source, 'typescript', { repair: false }).rootNode.hasError) continue;
-      withErrors++;
-      expect(differences(source, 'typescript', false), file).toEqual([]);
-    }
-    expect(withErrors).toBeGreaterThan(3);
-  }, 120_000);
 
   it('walks enter and exit handlers in the same order as on the binding tree', () => {
     const source = 'class A { m() { if (x) { f(() => 1); } } }\nfunction g() { return; }\nconst y = (';
