@@ -10,6 +10,14 @@ export interface TemporalStarterOptions {
   taskQueue?: string;
 }
 
+/**
+ * How long a call may take. The client retries an unreachable server (a lazy connection waits
+ * for it, and an abort does not end that wait), so without a deadline a call would hang on for
+ * about 20 s. A health check answers /healthz, which gives up after 3 s.
+ */
+const CHECK_DEADLINE_MS = 3_000;
+const CALL_DEADLINE_MS = 15_000;
+
 export class TemporalWorkflowStarter implements WorkflowStarter {
   /**
    * Aborts the calls still in flight when the starter closes: the client retries an unreachable
@@ -37,7 +45,10 @@ export class TemporalWorkflowStarter implements WorkflowStarter {
     const workflowId = options.workflowId ?? workflowIdOf(request);
     const { kind, ...input } = request;
     try {
-      await this.call(() => this.client.workflow.start(TEMPORAL_WORKFLOW_TYPES[kind], { taskQueue: this.taskQueue, workflowId, args: [input] }));
+      await this.call(
+        () => this.client.workflow.start(TEMPORAL_WORKFLOW_TYPES[kind], { taskQueue: this.taskQueue, workflowId, args: [input] }),
+        CALL_DEADLINE_MS,
+      );
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return { workflowId };
       throw new UnavailableError(`the workflow engine did not accept the run: ${(error as Error).message}`);
@@ -51,23 +62,29 @@ export class TemporalWorkflowStarter implements WorkflowStarter {
   }
 
   async cancel(workflowId: string): Promise<void> {
-    await this.call(() => this.client.workflow.getHandle(workflowId).cancel());
+    await this.call(() => this.client.workflow.getHandle(workflowId).cancel(), CALL_DEADLINE_MS);
   }
 
   /** For `/healthz`: resolves when the frontend answers. */
   async check(): Promise<void> {
-    await this.call(() => this.connection.healthService.check({}));
+    await this.call(() => this.connection.healthService.check({}), CHECK_DEADLINE_MS);
   }
 
   /** Ends the calls in flight (they reject) and waits until they have, then closes the connection. */
   async close(): Promise<void> {
     this.closing.abort(new UnavailableError('the workflow engine connection is closing'));
-    await Promise.allSettled(this.inFlight);
+    // A workflow's result has no deadline: waited for as long as a call may take, not more.
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CALL_DEADLINE_MS).unref()));
+    await Promise.race([Promise.allSettled(this.inFlight), gaveUp]);
+    clearTimeout(timer);
     await this.connection.close();
   }
 
-  private call<T>(work: () => Promise<T>): Promise<T> {
-    const call = this.connection.withAbortSignal(this.closing.signal, work);
+  /** A call that close() ends (and waits for): within `deadlineMs` when given (a result waits as long as its workflow runs). */
+  private call<T>(work: () => Promise<T>, deadlineMs?: number): Promise<T> {
+    const bounded = deadlineMs === undefined ? work : () => this.connection.withDeadline(Date.now() + deadlineMs, work);
+    const call = this.connection.withAbortSignal(this.closing.signal, bounded);
     this.inFlight.add(call);
     const done = () => this.inFlight.delete(call);
     call.then(done, done);
