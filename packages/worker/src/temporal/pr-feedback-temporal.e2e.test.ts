@@ -21,7 +21,8 @@ import {
   type WorkflowRequest,
 } from '@codehealth/service';
 import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
-import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
+import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
+import { seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
 import { prActivities, type PrActivityDeps } from '../activities/pr-activities.js';
 import type { Activities } from '../workflows/activities.js';
 import { TemporalWorkflowStarter } from './temporal-starter.js';
@@ -90,33 +91,8 @@ describe.skipIf(!address || unbuilt)('PR feedback through Temporal', () => {
     await dispose?.();
   });
   beforeEach(async () => {
-    await db.query('DELETE FROM projects');
-    await db.query('DELETE FROM repositories');
-    github.exchanges.length = 0;
-    github.failures.length = 0;
-    github.checkRuns.clear();
-    github.comments.clear();
     started.clear();
-    projectId = randomUUID();
-    repositoryId = randomUUID();
-    await db.query('INSERT INTO projects (id, name, key) VALUES ($1, $2, $3)', [projectId, 'P', `p-${projectId}`]);
-    await db.query(
-      `INSERT INTO repositories (id, provider, vcs_id, installation_id, owner, name, full_name, url, clone_url)
-       VALUES ($1, 'github', $2, $3, 'Codertocat', 'Hello-World', 'Codertocat/Hello-World', $4, $5)`,
-      [
-        repositoryId,
-        recorded.installedPublic.id,
-        recorded.activeInstallation.id,
-        `${recorded.installedPublic.html_url}-${repositoryId}`,
-        recorded.installedPublic.clone_url,
-      ],
-    );
-    await db.query('INSERT INTO project_repositories (project_id, repository_id) VALUES ($1, $2)', [projectId, repositoryId]);
-    await db.query("INSERT INTO pull_requests (id, repository_id, pr_number, state, head_sha) VALUES ($1, $2, 2, 'open', $3)", [
-      randomUUID(),
-      repositoryId,
-      HEAD,
-    ]);
+    ({ projectId, repositoryId } = await seedLinkedPullRequest(db, github, HEAD));
   });
 
   /** Waits for every workflow started so far to end. */
