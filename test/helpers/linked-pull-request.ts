@@ -2,7 +2,8 @@
 // (test/helpers/fake-github.ts), and its open pull request #2 at `head`: the state the PR-feedback
 // tests start from, on the embedded runner and on Temporal alike. Earlier projects and
 // repositories are deleted first, and the fake GitHub forgets what it saw.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Database } from '@codehealth/service';
 import { recorded, type FakeGitHub } from './fake-github.js';
 
@@ -35,3 +36,19 @@ export async function seedLinkedPullRequest(db: Database, github: FakeGitHub, he
   ]);
   return { projectId, repositoryId };
 }
+
+const webhookExamples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, any>> }>;
+
+/** GitHub's recorded `pull_request` "opened" event (@octokit/webhooks-examples), its head moved to `head`. */
+export function openedPullRequestEvent(head: string): Record<string, any> {
+  const opened = webhookExamples.find((event) => event.name === 'pull_request')!.examples.find((example) => example.action === 'opened')!;
+  return { ...opened, pull_request: { ...opened.pull_request, head: { ...opened.pull_request.head, sha: head } } };
+}
+
+/** A verified `pull_request` delivery as the webhook route hands it to the service. */
+export const pullRequestDelivery = (id: string, payload: unknown) => ({
+  id,
+  bodySha256: createHash('sha256').update(JSON.stringify(payload)).digest('hex'),
+  event: 'pull_request',
+  payload,
+});

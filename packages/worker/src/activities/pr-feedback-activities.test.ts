@@ -4,8 +4,7 @@
 // analysis noting that its feedback was not posted. The analysis activity records a fixed result
 // through the real recorder (the pipeline is tested in pr-activities.test.ts); everything else is
 // the real activities, runner, store and Octokit.
-import { createHash, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import { createAppAuth } from '@octokit/auth-app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -18,13 +17,12 @@ import {
   type Database,
 } from '@codehealth/service';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
-import { seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
+import { openedPullRequestEvent, pullRequestDelivery, seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
 import { EmbeddedRunner } from '../embedded/embedded-runner.js';
 import type { Activities } from '../workflows/activities.js';
 import { ACTIVITY_RETRY } from '../workflows/retry.js';
 import { prActivities, type PrActivityDeps } from './pr-activities.js';
 
-const webhookExamples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, any>> }>;
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 
 describe('PR analysis workflow: feedback steps', () => {
@@ -145,15 +143,8 @@ describe('PR analysis workflow: feedback steps', () => {
   });
 
   it('a redelivered webhook, or the same event delivered again, posts nothing twice', async () => {
-    const opened = webhookExamples.find((event) => event.name === 'pull_request')!.examples.find((example) => example.action === 'opened')!;
-    const payload = { ...opened, pull_request: { ...opened.pull_request, head: { ...opened.pull_request.head, sha: HEAD } } };
-    const delivery = (id: string, body: unknown) => ({
-      id,
-      bodySha256: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
-      event: 'pull_request',
-      payload: body,
-    });
-    expect(await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, payload))).toMatchObject({
+    const payload = openedPullRequestEvent(HEAD);
+    expect(await services.webhooks.receiveGitHub(pullRequestDelivery(`d-${randomUUID()}`, payload))).toMatchObject({
       status: 'processed',
       actions: expect.arrayContaining([expect.objectContaining({ repository_id: repositoryId, created: true })]),
     });
@@ -161,11 +152,11 @@ describe('PR analysis workflow: feedback steps', () => {
     expect([github.checkRuns.size, github.comments.get('codertocat/hello-world#2')?.length]).toEqual([1, 1]);
     github.exchanges.length = 0;
 
-    const redelivered = delivery(`d-${randomUUID()}`, payload);
+    const redelivered = pullRequestDelivery(`d-${randomUUID()}`, payload);
     await services.webhooks.receiveGitHub(redelivered);
     await services.webhooks.receiveGitHub(redelivered);
     // The same head announced again by a new delivery (a reopened PR, a re-sent event): the completed analysis is reused.
-    await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, { ...payload, action: 'reopened' }));
+    await services.webhooks.receiveGitHub(pullRequestDelivery(`d-${randomUUID()}`, { ...payload, action: 'reopened' }));
     await drain();
     expect(sent()).toEqual([]);
     expect([github.checkRuns.size, github.comments.get('codertocat/hello-world#2')?.length]).toEqual([1, 1]);

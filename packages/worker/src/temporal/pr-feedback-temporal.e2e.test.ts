@@ -6,8 +6,7 @@
 // second check run and no second comment. As in pr-feedback-activities.test.ts (the embedded
 // runner), the analysis activity records a fixed result through the real recorder; the feedback
 // activities, the workflow, the store, Octokit and Temporal are real.
-import { createHash, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createAppAuth } from '@octokit/auth-app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,13 +21,12 @@ import {
 } from '@codehealth/service';
 import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
-import { seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
+import { openedPullRequestEvent, pullRequestDelivery, seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
 import { prActivities, type PrActivityDeps } from '../activities/pr-activities.js';
 import type { Activities } from '../workflows/activities.js';
 import { TemporalWorkflowStarter } from './temporal-starter.js';
 import { createTemporalWorker, WORKFLOWS_PATH } from './temporal-worker.js';
 
-const webhookExamples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, any>> }>;
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 const REPO = '/repos/Codertocat/Hello-World';
 
@@ -132,15 +130,8 @@ describe.skipIf(!address || unbuilt)('PR feedback through Temporal', () => {
   }, 120_000);
 
   it('a redelivered webhook, and the workflow run again, create no second check run or comment', async () => {
-    const opened = webhookExamples.find((event) => event.name === 'pull_request')!.examples.find((example) => example.action === 'opened')!;
-    const payload = { ...opened, pull_request: { ...opened.pull_request, head: { ...opened.pull_request.head, sha: HEAD } } };
-    const delivery = (id: string, body: unknown) => ({
-      id,
-      bodySha256: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
-      event: 'pull_request',
-      payload: body,
-    });
-    const first = delivery(`d-${randomUUID()}`, payload);
+    const payload = openedPullRequestEvent(HEAD);
+    const first = pullRequestDelivery(`d-${randomUUID()}`, payload);
     expect(await services.webhooks.receiveGitHub(first)).toMatchObject({
       status: 'processed',
       actions: expect.arrayContaining([expect.objectContaining({ repository_id: repositoryId, created: true })]),
@@ -157,7 +148,7 @@ describe.skipIf(!address || unbuilt)('PR feedback through Temporal', () => {
     github.exchanges.length = 0;
     await services.webhooks.receiveGitHub(first);
     await services.webhooks.receiveGitHub(first);
-    await services.webhooks.receiveGitHub(delivery(`d-${randomUUID()}`, { ...payload, action: 'reopened' }));
+    await services.webhooks.receiveGitHub(pullRequestDelivery(`d-${randomUUID()}`, { ...payload, action: 'reopened' }));
     await settle();
     expect(sent()).toEqual([]);
 
