@@ -60,8 +60,45 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
+const TEMPLATE_PREFIX = 'codehealth_tpl_';
+const DATABASE_PREFIX = 'codehealth_test_';
+/** The CLI's process tests' databases (packages/cli/src/fixtures/cli-process.ts). */
+const CLI_DATABASE_PREFIX = 'codehealth_cli_';
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Drops the test databases and templates whose process has ended (their names carry its pid): a
+ * test file run on its own, without the globalSetup that drops its template at the end, leaves a
+ * template behind, and a killed run its databases. Meant for the throw-away server of the test
+ * infrastructure, on this machine (a pid is only known here).
+ */
+export async function dropOrphanedTestDatabases(admin: Database): Promise<string[]> {
+  const rows = await admin.query<{ name: string }>(
+    'SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1) OR starts_with(datname, $2) OR starts_with(datname, $3)',
+    [TEMPLATE_PREFIX, DATABASE_PREFIX, CLI_DATABASE_PREFIX],
+  );
+  const dropped: string[] = [];
+  for (const { name } of rows) {
+    const pid = Number(/^codehealth_(?:tpl|test|cli)_(\d+)_[0-9a-z]+$/.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || processIsAlive(pid)) continue;
+    await databaseStatement(admin, 'DROP DATABASE IF EXISTS %I WITH (FORCE)', name);
+    dropped.push(name);
+  }
+  return dropped;
+}
+
 async function migratedPostgresTemplate(admin: Database, url: string): Promise<string> {
-  const name = `codehealth_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await dropOrphanedTestDatabases(admin);
+  const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(3).toString('hex')}`;
   await databaseStatement(admin, 'CREATE DATABASE %I', name);
   const template = await PostgresDatabase.connect(withDatabase(url, name), { max: 1 });
   try {
@@ -77,7 +114,7 @@ async function createPostgres(url: string): Promise<TestDatabase> {
   try {
     postgresTemplate ??= migratedPostgresTemplate(admin, url);
     const template = await postgresTemplate;
-    const name = `codehealth_test_${randomBytes(6).toString('hex')}`;
+    const name = `${DATABASE_PREFIX}${process.pid}_${randomBytes(6).toString('hex')}`;
     await databaseStatement(admin, 'CREATE DATABASE %I TEMPLATE %I', name, template);
     const db = await PostgresDatabase.connect(withDatabase(url, name), { max: 4 });
     return {
