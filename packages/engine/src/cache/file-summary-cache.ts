@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FileSummary } from '../pipeline/file-summary.js';
 
 /** Bump when the summary shape or the per-file pass changes meaning. */
-export const SUMMARY_FORMAT_VERSION = 6;
+export const SUMMARY_FORMAT_VERSION = 7;
 
 export interface FileSummaryCache {
   get(key: string): Promise<FileSummary | undefined>;

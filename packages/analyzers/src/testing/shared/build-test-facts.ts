@@ -22,7 +22,20 @@ export interface TestBuild {
   param?: string;
   callback: SyntaxNode;
   suite: number;
+  /** The test holds tests of its own. */
+  nestedTests?: boolean;
+  /** Generic functions declared in the test body (compile-only when the test never calls them). */
+  typeOnlyFunctions?: string[];
 }
+
+/**
+ * A title whose claim is the absence of a throw ("does not throw if…", "should not crash when…",
+ * "never throws") or of a type error ("should mount routes with no type errors"): the test says
+ * what it checks, and checks it. The no-throw must be the title's first predicate: "creates an
+ * observable when the factory does not throw" claims the observable, and is still judged.
+ */
+const NO_THROW_CLAIM =
+  /^(?:(?:it|that)\s+)?(?:(?:should|must|does|do|will|can|shall)\s+not|(?:does|do|should|must|ca|wo|sha)n['’]?t|never)\s+(?:throw|crash|error|fail)(?:s|es|ing)?\b|\b(?:no|without|any)\s+type[\s-]?errors?\b/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
@@ -33,6 +46,22 @@ function usesParameterBare(callback: SyntaxNode, param: string): boolean {
   const body = callback.childForFieldName('body');
   if (!body) return false;
   return new RegExp(`(^|[^\\w$.])${escapeRegExp(param)}(?![\\w$])(?!\\s*\\.)`).test(body.text);
+}
+
+/** Generic functions the test declares and never calls: each is a compile-only check. */
+function uncalledTypeOnlyFunctions(build: TestBuild): number {
+  return build.typeOnlyFunctions?.filter((name) => !build.calls.has(name)).length ?? 0;
+}
+
+/** Why a test needs no assertion of its own, if it needs none. */
+function exemptionOf(build: TestBuild, hookAsserted: (suite: number) => boolean): TestCaseFact['exempt'] {
+  const cut = build.name.lastIndexOf(' > ');
+  const title = cut === -1 ? build.name : build.name.slice(cut + ' > '.length);
+  if (build.nestedTests) return 'nested';
+  if (NO_THROW_CLAIM.test(title)) return 'no-throw-claim';
+  if (build.param !== undefined && (CALLBACK_NAMES.has(build.param) || usesParameterBare(build.callback, build.param))) return 'callback';
+  if (hookAsserted(build.suite)) return 'hook';
+  return undefined;
 }
 
 export function buildFacts(state: {
@@ -65,18 +94,16 @@ export function buildFacts(state: {
     .sort((a, b) => a.line - b.line)
     .map((build) => {
       const calls = [...build.calls].filter(resolvable);
+      const typeOnly = uncalledTypeOnlyFunctions(build);
       const fact: TestCaseFact = {
         name: build.name,
         line: build.line,
         endLine: build.endLine,
-        assertions: build.assertions + calls.filter(assertingLocal).length,
+        assertions: build.assertions + typeOnly + calls.filter(assertingLocal).length,
         calls: calls.filter((call) => !assertingLocal(call)),
       };
-      if (build.param !== undefined && (CALLBACK_NAMES.has(build.param) || usesParameterBare(build.callback, build.param))) {
-        fact.exempt = 'callback';
-      } else if (hookAsserted(build.suite)) {
-        fact.exempt = 'hook';
-      }
+      const exempt = exemptionOf(build, hookAsserted);
+      if (exempt) fact.exempt = exempt;
       return fact;
     });
 

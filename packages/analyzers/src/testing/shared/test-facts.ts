@@ -17,9 +17,11 @@ export interface TestCaseFact {
   calls: string[];
   /**
    * Why the test needs no assertion of its own: it takes a `done`-style callback (the framework
-   * fails it when the callback is not called or gets an error), or a hook of an enclosing suite asserts.
+   * fails it when the callback is not called or gets an error), a hook of an enclosing suite
+   * asserts, it holds tests of its own (judged one by one), or its title says that not throwing is
+   * what it checks.
    */
-  exempt?: 'callback' | 'hook';
+  exempt?: 'callback' | 'hook' | 'nested' | 'no-throw-claim';
 }
 
 export interface FunctionFact {

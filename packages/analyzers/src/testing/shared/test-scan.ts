@@ -39,14 +39,45 @@ interface FunctionFrame {
   calls: Set<string>;
 }
 
+/** `t` of `const t = { … }`: the variable an object literal is assigned to. */
+function objectVariable(object: SyntaxNode | null): string | null {
+  if (object?.type !== 'object') return null;
+  const declarator = object.parent;
+  const name = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
+  return name?.type === 'identifier' ? name.text : null;
+}
+
 function functionName(fn: SyntaxNode): string | null {
   const type = fn.type;
   if (type === 'function_declaration' || type === 'generator_function_declaration') return fn.childForFieldName('name')?.text ?? null;
-  if (type === 'method_definition') return null;
   const parent = fn.parent;
-  if (parent?.type !== 'variable_declarator') return null;
+  // A helper object's method, `const t = { equal(a, b) { expect(a).toBe(b) } }` or `{ equal: (a, b) => … }`: `t.equal`.
+  const key = type === 'method_definition' ? fn.childForFieldName('name') : parent?.type === 'pair' ? parent.childForFieldName('key') : null;
+  if (key) {
+    const object = objectVariable(type === 'method_definition' ? parent : parent!.parent);
+    return object && key.type === 'property_identifier' ? `${object}.${key.text}` : null;
+  }
+  if (type === 'method_definition' || parent?.type !== 'variable_declarator') return null;
   const name = parent.childForFieldName('name');
   return name?.type === 'identifier' ? name.text : null;
+}
+
+/**
+ * A generic function that does nothing at run time (`<A, B>(_: Equal<A, B>): void => { void _; }`):
+ * it exists so that the compiler checks its calls' type arguments — a type-level assertion helper.
+ */
+function isTypeLevelHelper(fn: SyntaxNode): boolean {
+  if (!fn.childForFieldName('type_parameters')) return false;
+  const body = fn.childForFieldName('body');
+  if (body?.type !== 'statement_block') return false;
+  return body.namedChildren.every(
+    (statement) =>
+      statement.type === 'comment' ||
+      statement.type === 'empty_statement' ||
+      (statement.type === 'expression_statement' &&
+        statement.firstNamedChild?.type === 'unary_expression' &&
+        statement.firstNamedChild.text.startsWith('void')),
+  );
 }
 
 /**
@@ -63,6 +94,8 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
   const namespaces = new Set<string>();
   const assertionBindings = new Set<string>();
   const mocks = new Set<string>();
+  /** Variables holding helper objects whose methods were recorded (`t` of `t.equal`). */
+  const helperObjects = new Set<string>();
 
   const top = (): Frame | undefined => frames[frames.length - 1];
   const currentSuite = (): number => {
@@ -99,6 +132,9 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
     } else if (kind === 'hook') {
       frames.push({ kind, node: call, callbackStart, suite });
     } else {
+      // A test holding tests (vitest's type tests nest them) is judged by the tests it holds.
+      const outer = top();
+      if (outer?.kind === 'test') outer.test!.nestedTests = true;
       const test: TestBuild = {
         name: [...suitePath(suite), titleOf(call)].join(' > '),
         line: call.startPosition.row + 1,
@@ -136,7 +172,8 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
       return;
     }
     const object = plainObject(callee);
-    const name = callee.identifier ?? (object !== undefined && namespaces.has(object) ? `${object}.${callee.property}` : undefined);
+    const name =
+      callee.identifier ?? (object !== undefined && (namespaces.has(object) || helperObjects.has(object)) ? `${object}.${callee.property}` : undefined);
     if (name === undefined) return;
     test?.calls.add(name);
     if (frame?.kind === 'hook') suites[frame.suite].hookCalls.add(name);
@@ -163,6 +200,26 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
     // types (aliases, interfaces) a compile-only test builds its case from. The type checker is the assertion.
     type_alias_declaration: onTypeDeclaration,
     interface_declaration: onTypeDeclaration,
+    // CommonJS: `const { equal, deepEqual } = require('assert')`.
+    variable_declarator(node) {
+      const value = node.childForFieldName('value');
+      const pattern = node.childForFieldName('name');
+      if (value?.type !== 'call_expression' || pattern?.type !== 'object_pattern' || value.childForFieldName('function')?.text !== 'require') return;
+      const specifier = value.childForFieldName('arguments')?.namedChildren[0];
+      if (specifier?.type !== 'string') return;
+      const module = specifier.text.slice(1, -1);
+      for (const property of pattern.namedChildren) {
+        const imported =
+          property.type === 'pair_pattern'
+            ? property.childForFieldName('key')?.text
+            : property.type === 'shorthand_property_identifier_pattern'
+              ? property.text
+              : undefined;
+        const local = property.type === 'pair_pattern' ? property.childForFieldName('value') : property;
+        if (imported && local && (local.type === 'identifier' || local.type === 'shorthand_property_identifier_pattern') && isAssertionImport(module, imported))
+          assertionBindings.add(local.text);
+      }
+    },
     import_statement(node) {
       const read = readImportBindings(node);
       if (!read) return;
@@ -181,6 +238,12 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
   // Functions inside tests and hooks belong to them; only the others can be shared helpers.
   const onFunction = (fn: SyntaxNode): void => {
     const frame = top();
+    // A generic function declared in a test body (`function _test<D extends Date>(arg: DateArg<D>) { … }`)
+    // is compile-only when the test never calls it: the compiler checks the calls inside.
+    if (frame?.kind === 'test' && fn.type === 'function_declaration' && fn.childForFieldName('type_parameters')) {
+      const name = fn.childForFieldName('name')?.text;
+      if (name) (frame.test!.typeOnlyFunctions ??= []).push(name);
+    }
     if (frame && frame.kind !== 'suite') return;
     helpers.push({ node: fn, boundary: frame !== undefined && fn.startIndex === frame.callbackStart, asserts: false, calls: new Set() });
   };
@@ -188,9 +251,12 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
     const done = helpers[helpers.length - 1];
     if (done?.node !== fn) return;
     helpers.pop();
+    if (!done.asserts && isTypeLevelHelper(fn)) done.asserts = true;
     if (!done.asserts && done.calls.size === 0) return;
     const name = done.name === undefined ? functionName(fn) : done.name;
     if (name === null) return;
+    const dot = name.indexOf('.');
+    if (dot !== -1) helperObjects.add(name.slice(0, dot));
     const known = functions.get(name);
     if (!known) return void functions.set(name, { asserts: done.asserts, calls: [], callSet: new Set(done.calls) });
     known.asserts ||= done.asserts;

@@ -93,6 +93,52 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
     expect(typed.findings('tests-without-assertions').map((f) => [f.symbol, f.anchor.lineStart])).toEqual([['discards its comparison', 20]]);
   });
 
+  it('credits type-level helpers, helper objects and CommonJS assert bindings; leaves out type-test files, test-holding tests and stated no-throw claims', async () => {
+    const result = await analyzeFiles({
+      'src/sum.ts': 'export const sum = (a: number, b: number) => a + b;\n',
+      // A generic helper that does nothing at run time: the compiler checks its type arguments.
+      'test/utils/typing.ts':
+        'type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;\nexport const compareType = <A, B>(_e: Equal<A, B>): void => {\n  void _e;\n};\n',
+      // A generic helper that does something is not a type-level assertion.
+      'test/utils/run.ts': 'export const runTwice = <T>(f: () => T): T => {\n  f();\n  return f();\n};\n',
+      'test/sum.test.ts': [
+        "import { sum } from '../src/sum.js';",
+        "import { compareType } from './utils/typing.js';",
+        "import { runTwice } from './utils/run.js';",
+        "const { equal } = require('node:assert');",
+        'const t = {',
+        '  same(a: unknown, b: unknown) {',
+        '    expect(a).toBe(b);',
+        '  },',
+        '  deep: (a: unknown, b: unknown) => expect(a).toEqual(b),',
+        '  log(a: unknown) {',
+        '    console.log(a);',
+        '  },',
+        '};',
+        "it('types', () => { compareType<ReturnType<typeof sum>, number>(true); });",
+        "it('runs twice', () => { runTwice(() => sum(1, 2)); });",
+        "it('node assert', () => { equal(sum(1, 2), 3); });",
+        "it('helper object', () => { t.same(sum(1, 2), 3); t.deep([1], [1]); });",
+        "it('helper object that only logs', () => { t.log(sum(1, 2)); });",
+        "it('generic declaration', () => {\n  function _check<T extends number>(x: T) {\n    sum(x, x);\n  }\n});",
+        "it('generic declaration called', () => {\n  function twice<T extends number>(x: T) {\n    return sum(x, x);\n  }\n  twice(1);\n});",
+        "it('holds tests', () => {\n  test('inner', () => { expect(sum(1, 1)).toBe(2); });\n});",
+        "it('does not throw on NaN', () => { sum(NaN, 1); });",
+        'it("doesn\'t crash when empty", () => { sum(0, 0); });',
+        "it('should not throw a type error', () => { sum(1, 1); });",
+        "it('throws on strings', () => { sum('1' as never, 1); });",
+        '',
+      ].join('\n'),
+      'test/sum.test-d.ts': "import { sum } from '../src/sum.js';\nit('accepts numbers', () => {\n  sum(1, 2);\n});\n",
+    });
+    expect(result.findings('tests-without-assertions').map((f) => `${f.filePath}: ${f.symbol}`)).toEqual([
+      'test/sum.test.ts: runs twice',
+      'test/sum.test.ts: helper object that only logs',
+      'test/sum.test.ts: generic declaration called',
+      'test/sum.test.ts: throws on strings',
+    ]);
+  });
+
   it('reports at most maxPerFile tests of one file', async () => {
     const limited = await analyzeFiles(FILES, undefined, { rules: { 'testing/tests-without-assertions': { options: { maxPerFile: 2 } } } });
     expect(

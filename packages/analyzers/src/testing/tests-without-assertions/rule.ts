@@ -14,6 +14,12 @@ const options = z
 const MAX_TITLE = 80;
 const SUITE_SEPARATOR = ' > ';
 
+/**
+ * Type tests (`*.test-d.ts`: vitest's typecheck mode, tsd): the compiler checks them and nothing
+ * runs them, so a runtime assertion is not what they lack.
+ */
+const TYPE_TEST_FILE = /\.test-d\.[cm]?tsx?$/;
+
 /** Confidence when the test calls imported code the analysis cannot read (a package's helper may assert). */
 const OPAQUE_CONFIDENCE = 60;
 
@@ -40,7 +46,7 @@ export const testsWithoutAssertions = defineRule({
     const suite = resolveTestSuite(context.summaries, context.graph);
     const perFile = new Map<string, number>();
     for (const test of suite.tests) {
-      if (test.effectiveAssertions > 0 || test.exempt || test.unreadCalls.length > 0) continue;
+      if (test.effectiveAssertions > 0 || test.exempt || test.unreadCalls.length > 0 || TYPE_TEST_FILE.test(test.path)) continue;
       const count = (perFile.get(test.path) ?? 0) + 1;
       perFile.set(test.path, count);
       if (count > maxPerFile) continue;
