@@ -29,7 +29,8 @@ export class DataDirLockedError extends Error {
 
 const LOCK_FILE = 'codehealth.lock';
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine runs under that pid (EPERM: it does, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Database } from './database.js';
+import { isAlive } from './data-dir-lock.js';
 import { migrateUp } from './migrations.js';
 import { PgliteDatabase } from './pglite-database.js';
 import { PostgresDatabase } from './postgres-database.js';
@@ -65,16 +66,6 @@ const DATABASE_PREFIX = 'codehealth_test_';
 /** The CLI's process tests' databases (packages/cli/src/fixtures/cli-process.ts). */
 const CLI_DATABASE_PREFIX = 'codehealth_cli_';
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Drops the test databases and templates whose process has ended (their names carry its pid): a
  * test file run on its own, without the globalSetup that drops its template at the end, leaves a
@@ -89,7 +80,7 @@ export async function dropOrphanedTestDatabases(admin: Database): Promise<string
   const dropped: string[] = [];
   for (const { name } of rows) {
     const pid = Number(/^codehealth_(?:tpl|test|cli)_(\d+)_[0-9a-z]+$/.exec(name)?.[1]);
-    if (!Number.isSafeInteger(pid) || pid <= 0 || processIsAlive(pid)) continue;
+    if (!Number.isSafeInteger(pid) || pid <= 0 || isAlive(pid)) continue;
     await databaseStatement(admin, 'DROP DATABASE IF EXISTS %I WITH (FORCE)', name);
     dropped.push(name);
   }
