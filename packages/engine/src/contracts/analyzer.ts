@@ -209,5 +209,11 @@ export interface Analyzer {
 /** What a plugin package exports (default export or named `plugin`). */
 export interface Plugin {
   name: string;
+  /**
+   * The plugin's version, for a plugin handed to createEngine as an object: with its name, it keys
+   * the summary cache, so change it when the plugin's code changes. (A plugin loaded by name or path
+   * is known by its package version and a hash of its code.)
+   */
+  version?: string;
   analyzers: Analyzer[];
 }

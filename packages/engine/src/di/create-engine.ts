@@ -69,30 +69,40 @@ export interface Engine extends EngineCore {
   analyzeChange(input: AnalyzeChangeInput): Promise<ChangeAnalysis>;
 }
 
-export async function createEngine(options: CreateEngineOptions = {}): Promise<Engine> {
-  const cwd = resolve(options.cwd ?? process.cwd());
+/** The host's plugins, loaded: their analyzers, the URLs worker threads load them by, and what their code is. */
+async function hostPlugins(options: CreateEngineOptions, cwd: string) {
   const analyzers: Analyzer[] = [];
   // Worker threads can load plugins only by URL; one plugin object keeps the pass in process.
   let pluginUrls: string[] | null = [];
   // The host's plugins: the only ones a run on an untrusted repository may use.
   const installed: InstalledPlugin[] = [];
+  // What each plugin's code is (plugin-identity.ts): summaries made by other code are not reused.
+  const identities: string[] = [];
   for (const entry of options.plugins ?? DEFAULT_PLUGINS) {
     if (typeof entry === 'string') {
       // The default plugins are the engine's own: resolved next to it before the current directory.
       const loaded = await loadPlugin(entry, cwd, { engineFirst: options.plugins === undefined });
       analyzers.push(...loaded.plugin.analyzers);
       installed.push({ name: loaded.plugin.name, specifier: entry });
+      identities.push(loaded.identity);
       pluginUrls = pluginUrls && loaded.url ? [...pluginUrls, loaded.url] : null;
     } else {
       analyzers.push(...entry.analyzers);
       installed.push({ name: entry.name });
+      identities.push(`${entry.name}@${entry.version ?? '?'}`);
       pluginUrls = null;
     }
   }
+  return { analyzers, pluginUrls, installed, identities };
+}
+
+export async function createEngine(options: CreateEngineOptions = {}): Promise<Engine> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const { analyzers, pluginUrls, installed, identities } = await hostPlugins(options, cwd);
   const container = rootContainer.createChildContainer();
   container.register(TOKENS.Analyzers, { useValue: analyzers });
   // tsyringe refuses null values, so the list travels in an object.
-  container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls, installed } });
+  container.register(TOKENS.PluginUrls, { useValue: { urls: pluginUrls, installed, identities } });
   container.register(TOKENS.EngineOptions, { useValue: { workers: options.workers, rulesOffMainThread: options.rulesOffMainThread ?? false } });
   const warmWorkers = new WarmWorkers(Math.max(0, options.keepWorkersMs ?? 0));
   container.register(TOKENS.WarmWorkers, { useValue: warmWorkers });

@@ -1,5 +1,6 @@
 // The health-assessment pipeline over a directory: inventory, per-file pass (cached by content
 // hash), code graph, repository rules, metrics and scores. Pure computation: it persists nothing.
+import { createHash } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { resolve } from 'node:path';
 import type { Analyzer } from '../contracts/analyzer.js';
@@ -77,7 +78,7 @@ export class AssessmentPipeline {
     @inject(TOKENS.ScoringModel) private readonly scoring: ScoringModel,
     @inject(TOKENS.FileCache) private readonly cache: FileSummaryCache,
     @inject(TOKENS.Analyzers) private readonly analyzers: Analyzer[],
-    @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null; installed: InstalledPlugin[] },
+    @inject(TOKENS.PluginUrls) private readonly plugins: { urls: string[] | null; installed: InstalledPlugin[]; identities: string[] },
     @inject(TOKENS.EngineOptions) private readonly engineOptions: { workers?: number; rulesOffMainThread?: boolean },
     @inject(TOKENS.RunStates) private readonly runStates: RunStateStore,
     @inject(TOKENS.WarmWorkers) private readonly warmWorkers: WarmWorkers,
@@ -334,7 +335,13 @@ export class AssessmentPipeline {
     const { config, ignored } = withoutRefusedSettings(named, analyzers, refused);
     let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
     for (const { url } of loaded) pluginUrls = pluginUrls && url ? [...pluginUrls, url] : null;
-    return { config, ruleSet: buildRuleSet(analyzers, config), pluginUrls, refused: { plugins: refused, ignored } };
+    const ruleSet = buildRuleSet(analyzers, config);
+    // The fingerprint keys the summary cache and the kept run states: the plugins' code is part of it.
+    ruleSet.fingerprint = createHash('sha256')
+      .update([ruleSet.fingerprint, ...this.plugins.identities, ...loaded.map((plugin) => plugin.identity)].join('\n'))
+      .digest('hex')
+      .slice(0, 16);
+    return { config, ruleSet, pluginUrls, refused: { plugins: refused, ignored } };
   }
 
   /** The per-file pass over source and test files; every file ends as a summary or a recorded skip. */

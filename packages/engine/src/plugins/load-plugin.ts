@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from '../contracts/analyzer.js';
+import { pluginCodeIdentity } from './plugin-identity.js';
 
 export class PluginLoadError extends Error {
   override name = 'PluginLoadError';
@@ -18,6 +19,8 @@ export interface LoadedPlugin {
    * TypeScript sources that has no built entry (its per-file pass then stays in process).
    */
   url?: string;
+  /** `name@version#hash` of the code loaded (plugin-identity.ts): part of the summary cache key. */
+  identity: string;
 }
 
 type Exports = string | { [condition: string]: Exports } | null | undefined;
@@ -117,6 +120,7 @@ export function assertPlugin(value: unknown, origin: string): Plugin {
 export async function loadPlugin(specifier: string, fromDir: string, options: { engineFirst?: boolean } = {}): Promise<LoadedPlugin> {
   const built = await resolvePlugin(specifier, fromDir, options);
   const file = FROM_SOURCE ? await resolvePlugin(specifier, fromDir, { ...options, conditions: SOURCE_CONDITIONS }) : built;
+  const identity = pluginCodeIdentity(file);
   let mod: unknown;
   try {
     mod = await import(pathToFileURL(file).href);
@@ -129,5 +133,9 @@ export async function loadPlugin(specifier: string, fromDir: string, options: { 
       (s) => s.isFile(),
       () => false,
     ));
-  return { plugin: assertPlugin(mod, `plugin "${specifier}"`), url: workerLoadable ? pathToFileURL(built).href : undefined };
+  return {
+    plugin: assertPlugin(mod, `plugin "${specifier}"`),
+    url: workerLoadable ? pathToFileURL(built).href : undefined,
+    identity: await identity,
+  };
 }
