@@ -75,6 +75,7 @@ async function run(summaries: readonly FileSummary[], options: Record<string, un
     if (rule.kind !== 'repository') continue;
     const context = {
       summaries,
+      snapshot: { files: summaries.map((s) => ({ path: s.path })) },
       options: rule.meta.options?.parse(options[rule.meta.id]),
       signal: new AbortController().signal,
       progress() {},

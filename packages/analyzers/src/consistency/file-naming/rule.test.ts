@@ -107,4 +107,55 @@ describe('consistency/file-naming', () => {
       ]),
     );
   });
+
+  it('lets a workspace package keep its own style, and still reports an outlier inside a package', async () => {
+    const camel = ['useQuery', 'queryClient', 'queryCache', 'mutationCache', 'focusManager', 'onlineManager'];
+    // 33 kebab-case files in the Angular package against 7 camelCase ones: 82.5 %, over the 80 % a report needs.
+    const kebab = Object.fromEntries(
+      NAMES.flatMap((n) => ['', '-a', '-b'].map((suffix) => [`packages/angular/src/${n}${suffix}.ts`, 'export const value = 1;\n'])),
+    );
+    const repo = new MiniRepo({
+      'package.json': JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }),
+      'packages/angular/package.json': JSON.stringify({ name: 'angular-q' }),
+      ...kebab,
+      'packages/angular/src/injectQuery.ts': 'export const q = 1;\n',
+      'packages/vue/package.json': JSON.stringify({ name: 'vue-q' }),
+      // Spread over directories of fewer than 5 files each: only the package shows the convention.
+      ...Object.fromEntries(camel.map((n, i) => [`packages/vue/src/${i % 2 ? 'core' : 'hooks'}/${n}.ts`, 'export const value = 1;\n'])),
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual(['packages/angular/src/injectQuery.ts:1 File name injectQuery.ts is camelCase, not kebab-case']);
+  });
+
+  it("counts files named after their export as evidence of their package's style, without judging them", async () => {
+    const kebab = Object.fromEntries(
+      NAMES.flatMap((n) => ['', '-a', '-b'].map((suffix) => [`packages/angular/src/${n}${suffix}.ts`, 'export const value = 1;\n'])),
+    );
+    const named = ['useQuery', 'useMutation', 'useIsFetching', 'queryOptions'];
+    const repo = new MiniRepo({
+      'packages/angular/package.json': JSON.stringify({ name: 'angular-q' }),
+      ...kebab,
+      'packages/react/package.json': JSON.stringify({ name: 'react-q' }),
+      ...Object.fromEntries(named.map((n) => [`packages/react/src/${n}.ts`, `export function ${n}() {}\n`])),
+      // Named after nothing they export: judged, and camelCase like the package's other files.
+      'packages/react/src/errorBoundaryUtils.ts': 'export const reset = 1;\n',
+      'packages/react/src/suspenseHelpers.ts': 'export const suspend = 1;\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([]);
+    // The repository's convention still counts the judged files only.
+    expect(result.conventions.find((c) => c.name === 'file-naming')).toMatchObject({ dominantValue: 'kebab-case', totalCount: 35, deviationCount: 2 });
+  });
+
+  it('does not judge a file named by a language tag (fr-CA, zh-Hant-TW, es-419)', async () => {
+    const repo = new MiniRepo({
+      ...kebabFiles,
+      'src/locales/fr-CA.ts': 'export default {};\n',
+      'src/locales/zh-Hant-TW.ts': 'export default {};\n',
+      'src/locales/es-419.ts': 'export default {};\n',
+      'src/locales/enUS.ts': 'export default {};\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual(['src/locales/enUS.ts:1 File name enUS.ts is camelCase, not kebab-case']);
+  });
 });
