@@ -15,6 +15,12 @@ new AnalyzerTester(codeSmell).run('too-many-parameters', {
     { code: 'const f = x => x;', options: { max: 1 } },
     { code: 'interface I { m(a, b, c, d, e, f): void }\ndeclare function g(a, b, c, d, e, f): void;', name: 'signatures without a body are not checked' },
     { code: 'function f([a, b, c, d, e, f]) {}', options: { max: 1 }, name: 'a destructured array counts as one' },
+    {
+      code:
+        'class ShellComponent {\n  constructor(\n    private readonly http: HttpClient,\n    public router: Router,\n    readonly zone: NgZone,\n' +
+        '    @Inject(DOCUMENT) document: Document,\n    private a: A,\n    protected b: B,\n  ) {}\n}',
+      name: 'a constructor whose every parameter is a parameter property or injected by decorator: filled by a DI container, never called by hand',
+    },
   ],
   invalid: [
     {

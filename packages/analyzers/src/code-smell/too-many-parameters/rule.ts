@@ -26,6 +26,20 @@ function parametersOf(fn: SyntaxNode): SyntaxNode[] {
   return list.namedChildren.filter((child) => child.type !== 'comment' && !isThisParameter(child));
 }
 
+/** `private readonly http: HttpClient`, `@Inject(TOKEN) config: Config`: a parameter a DI container fills. */
+function isInjected(parameter: SyntaxNode): boolean {
+  return parameter.children.some((child) => child.type === 'accessibility_modifier' || child.type === 'readonly' || child.type === 'decorator');
+}
+
+/**
+ * A constructor whose every parameter is a parameter property or decorated is filled by a
+ * dependency-injection container (Angular, NestJS, tsyringe, InversifyJS): nobody writes its calls,
+ * so there is no argument order to get wrong, and the list is the class's dependencies.
+ */
+function isInjectionConstructor(fn: SyntaxNode, parameters: readonly SyntaxNode[]): boolean {
+  return fn.type === 'method_definition' && fn.childForFieldName('name')?.text === 'constructor' && parameters.every(isInjected);
+}
+
 export const tooManyParameters = defineRule({
   kind: 'file',
   meta: {
@@ -54,7 +68,7 @@ export const tooManyParameters = defineRule({
     for (const type of FUNCTION_NODE_TYPES) {
       own[type] = (node) => {
         const parameters = parametersOf(node);
-        if (parameters.length <= max) return;
+        if (parameters.length <= max || isInjectionConstructor(node, parameters)) return;
         const name = scope.current()!;
         context.report({
           node: node.childForFieldName('parameters') ?? node,
