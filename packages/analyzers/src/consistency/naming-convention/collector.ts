@@ -90,6 +90,18 @@ function memberName(name: SyntaxNode | null): string | undefined {
   return name.text;
 }
 
+/**
+ * Type aliases named like the values they stand for, a style of their own in type-level code: a
+ * generic alias in lower camel is a type-level function (tRPC's `inferRouterOutputs<T>`, zod's
+ * `objectOutputType<Shape>`), and an alias of a literal in UPPER_SNAKE a type-level constant
+ * (`type MAXIMUM_DEPTH = 20`). A lower-camel alias without type parameters is still a type.
+ */
+function isTypeLevelValue(node: SyntaxNode, name: string): boolean {
+  if (node.type !== 'type_alias_declaration') return false;
+  if (/^[a-z]/.test(name)) return node.childForFieldName('type_parameters') !== null;
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(name) && node.childForFieldName('value')?.type === 'literal_type';
+}
+
 export const namesCollector: Collector<NameFacts> = {
   id: NAMES_COLLECTOR_ID,
   create({ file, source }) {
@@ -103,7 +115,7 @@ export const namesCollector: Collector<NameFacts> = {
     };
     const declared = (kind: NameKind) => (node: SyntaxNode) => {
       const name = node.childForFieldName('name');
-      if (!name || isAmbient(node)) return;
+      if (!name || isAmbient(node) || isTypeLevelValue(node, name.text)) return;
       add(kind, name.text, node);
       // Rare enough (types are PascalCase almost everywhere) to afford a search of the text.
       if (kind === 'type' && !/^[A-Z]/.test(name.text) && declaresValue(source, (starts ??= valueNameStarts(source)), name.text))

@@ -106,6 +106,25 @@ describe('consistency/naming-convention', () => {
     expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual(['src/ops.ts:8 Type refine in ops.ts is camelCase, not PascalCase']);
   });
 
+  it('does not judge type-level functions (generic lower-camel aliases) or type-level constants (an UPPER_SNAKE alias of a literal)', async () => {
+    const types = WORDS.map((w) => `export interface ${w[0].toUpperCase()}${w.slice(1)}Options { a: number }\n`).join('');
+    const repo = new MiniRepo({
+      'src/types.ts': types,
+      'src/inference.ts': [
+        'export type inferRouterOutputs<TRouter> = TRouter extends { output: infer O } ? O : never;',
+        'export type objectOutputType<Shape extends object> = { [K in keyof Shape]: Shape[K] };',
+        'type MAXIMUM_DEPTH = 20;',
+        // Still types named in another style: no type parameters, or not a literal.
+        'export type overridableHeader = boolean | string;',
+        'export type DEFAULT_SHAPE = { a: 1 };',
+      ].join('\n'),
+    });
+    expect(findingsOf(await analyzeWith(consistency, repo.root), RULE)).toEqual([
+      'src/inference.ts:4 Type overridableHeader in inference.ts is camelCase, not PascalCase',
+      'src/inference.ts:5 Type DEFAULT_SHAPE in inference.ts is UPPER_SNAKE, not PascalCase',
+    ]);
+  });
+
   it('judges classes, types, methods and literal constants separately', async () => {
     const classes = WORDS.map((w) => `export class ${w[0].toUpperCase()}${w.slice(1)}Service {\n  runTask() {}\n}\n`).join('');
     const constants = WORDS.map((w, i) => `export const ${w.toUpperCase()}_LIMIT = ${i};\n`).join('');
