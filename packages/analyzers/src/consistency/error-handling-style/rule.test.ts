@@ -57,4 +57,45 @@ describe('consistency/error-handling-style', () => {
     expect(findingsOf(result, RULE)).toEqual(['src/odd.ts:3 .catch() in quiet (odd.ts); the repository handles rejections with try/catch']);
     expect(result.conventions.find((c) => c.name === 'promise-error-handling')?.values).toEqual({ 'try/catch': 12, '.catch()': 1 });
   });
+
+  it('does not sample a fire-and-forget .catch() or a try/catch inside a loop: neither had the other style as an alternative', async () => {
+    const repo = new MiniRepo({
+      'src/guarded.ts': guarded(12),
+      'src/natural.ts': [
+        'declare function get(x: string): Promise<string>;',
+        'export function wrap(): Promise<string> {',
+        '  return new Promise((resolve, reject) => {',
+        "    get('a').then(resolve).catch(reject);",
+        '  });',
+        '}',
+        'export function register() {',
+        "  void get('sw').catch(() => undefined);",
+        '}',
+        'export async function cleanups(steps: Array<() => Promise<void>>) {',
+        '  const errors: unknown[] = [];',
+        '  for (const step of steps) {',
+        '    try {',
+        '      await step();',
+        '    } catch (error) {',
+        '      errors.push(error);',
+        '    }',
+        '  }',
+        '  return errors;',
+        '}',
+        'export class Deferred<T> extends Promise<T> {',
+        "  override catch<R>(onrejected?: (reason: unknown) => R): Promise<T | R> {\n    return get('d').then(() => this).catch(onrejected);\n  }",
+        '}',
+        // Awaited or returned: try/catch around await was the alternative, so these are samples.
+        "export async function awaited() {\n  return await get('b').catch(() => '');\n}",
+        "export const arrow = () => get('c').then((v) => v.trim()).catch(() => '');",
+        '',
+      ].join('\n'),
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual([
+      'src/natural.ts:27 .catch() in awaited (natural.ts); the repository handles rejections with try/catch',
+      'src/natural.ts:29 .catch() in arrow (natural.ts); the repository handles rejections with try/catch',
+    ]);
+    expect(result.conventions.find((c) => c.name === 'promise-error-handling')?.values).toEqual({ 'try/catch': 12, '.catch()': 2 });
+  });
 });

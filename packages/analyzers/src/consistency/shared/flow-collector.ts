@@ -77,6 +77,35 @@ function isAsync(fn: SyntaxNode): boolean {
   return false;
 }
 
+const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally']);
+const LOOPS: ReadonlySet<string> = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+
+/**
+ * Whether a `.catch(handler)` was written where try/catch around await was the alternative: on a
+ * chain that is awaited or returned (the function could await it in a try instead). A fire-and-forget
+ * `.catch()` — a statement of its own (`void p.catch(log)`, `p.then(resolve).catch(reject)` in a
+ * promise executor, a registration nobody waits for) — is the natural form, not a style choice.
+ */
+function isChoiceOfCatch(call: SyntaxNode): boolean {
+  // A thenable's own `catch`/`then` (a Promise subclass, an Observable) delegating to another's: the API, not a style.
+  const fn = enclosingFunction(call);
+  if (fn?.type === 'method_definition' && PROMISE_METHODS.has(fn.childForFieldName('name')?.text ?? '')) return false;
+  let top = call;
+  while (top.parent?.type === 'member_expression' && top.parent.parent?.type === 'call_expression') top = top.parent.parent;
+  const parent = top.parent;
+  return (
+    parent?.type === 'await_expression' ||
+    parent?.type === 'return_statement' ||
+    (parent?.type === 'arrow_function' && parent.childForFieldName('body') === top)
+  );
+}
+
+/** A try statement inside a loop of its own function: per-iteration handling (collect, continue) that a .catch() does not express. */
+function isInLoop(node: SyntaxNode): boolean {
+  for (let up = node.parent; up && !isFunctionNode(up); up = up.parent) if (LOOPS.has(up.type)) return true;
+  return false;
+}
+
 export const flowCollector: Collector<FlowFacts> = {
   id: FLOW_COLLECTOR_ID,
   create({ file, source }) {
@@ -122,12 +151,12 @@ export const flowCollector: Collector<FlowFacts> = {
         }
       },
       'try_statement:exit'(node) {
-        if (awaitingTries.has(node.startIndex) && node.childForFieldName('handler')) add('promise-error-handling', TRY_CATCH, node);
+        if (awaitingTries.has(node.startIndex) && node.childForFieldName('handler') && !isInLoop(node)) add('promise-error-handling', TRY_CATCH, node);
       },
       call_expression(node) {
         const member = memberCall(node);
         if (!member || !CHAIN_METHODS.has(member.method)) return;
-        if (member.method === 'catch' && node.lastChild?.namedChildCount) add('promise-error-handling', CATCH_CALL, node);
+        if (member.method === 'catch' && node.lastChild?.namedChildCount && isChoiceOfCatch(node)) add('promise-error-handling', CATCH_CALL, node);
         // One sample per chain, taken at its last link.
         const parent = node.parent;
         if (parent?.type === 'member_expression' && CHAIN_METHODS.has(parent.lastChild?.text ?? '')) return;
