@@ -26,6 +26,8 @@ export interface TestBuild {
   nestedTests?: boolean;
   /** Generic functions declared in the test body (compile-only when the test never calls them). */
   typeOnlyFunctions?: string[];
+  /** Identifiers handed to calls as arguments: a local function among them is called by the callee. */
+  passed?: Set<string>;
 }
 
 /**
@@ -48,9 +50,15 @@ function usesParameterBare(callback: SyntaxNode, param: string): boolean {
   return new RegExp(`(^|[^\\w$.])${escapeRegExp(param)}(?![\\w$])(?!\\s*\\.)`).test(body.text);
 }
 
-/** Generic functions the test declares and never calls: each is a compile-only check. */
-function uncalledTypeOnlyFunctions(build: TestBuild): number {
-  return build.typeOnlyFunctions?.filter((name) => !build.calls.has(name)).length ?? 0;
+/**
+ * Assertions the test makes without an assertion call of its own: each generic function it declares
+ * and never calls (a compile-only check), and each asserting local function it hands to a call.
+ */
+function indirectAssertions(build: TestBuild, assertingLocal: (name: string) => boolean): number {
+  const typeOnly = build.typeOnlyFunctions?.filter((name) => !build.calls.has(name)).length ?? 0;
+  let passed = 0;
+  for (const name of build.passed ?? []) if (!build.calls.has(name) && assertingLocal(name)) passed++;
+  return typeOnly + passed;
 }
 
 /** Why a test needs no assertion of its own, if it needs none. */
@@ -94,12 +102,11 @@ export function buildFacts(state: {
     .sort((a, b) => a.line - b.line)
     .map((build) => {
       const calls = [...build.calls].filter(resolvable);
-      const typeOnly = uncalledTypeOnlyFunctions(build);
       const fact: TestCaseFact = {
         name: build.name,
         line: build.line,
         endLine: build.endLine,
-        assertions: build.assertions + typeOnly + calls.filter(assertingLocal).length,
+        assertions: build.assertions + indirectAssertions(build, assertingLocal) + calls.filter(assertingLocal).length,
         calls: calls.filter((call) => !assertingLocal(call)),
       };
       const exempt = exemptionOf(build, hookAsserted);

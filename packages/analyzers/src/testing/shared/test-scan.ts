@@ -171,6 +171,12 @@ export function createTestScan(mode: 'tests' | 'helpers'): { visitor: NodeVisito
       if (helper) helper.asserts = true;
       return;
     }
+    // A local function handed to a call (`runTestWithKeepAlive(testOutInBeforeFinish)`) is called by it:
+    // when that function asserts, the test does.
+    if (test) {
+      for (const argument of call.childForFieldName('arguments')?.namedChildren ?? [])
+        if (argument.type === 'identifier') (test.passed ??= new Set()).add(argument.text);
+    }
     const object = plainObject(callee);
     const name =
       callee.identifier ?? (object !== undefined && (namespaces.has(object) || helperObjects.has(object)) ? `${object}.${callee.property}` : undefined);

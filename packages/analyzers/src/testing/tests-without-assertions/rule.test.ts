@@ -127,6 +127,11 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
         'it("doesn\'t crash when empty", () => { sum(0, 0); });',
         "it('should not throw a type error', () => { sum(1, 1); });",
         "it('throws on strings', () => { sum('1' as never, 1); });",
+        'function checkDouble(n: number) {\n  expect(sum(n, n)).toBe(2 * n);\n}',
+        'function logDouble(n: number) {\n  console.log(sum(n, n));\n}',
+        'function runWith(tester: (n: number) => void) {\n  return tester(1);\n}',
+        "it('hands an asserting function to a runner', () => { runWith(checkDouble); });",
+        "it('hands a function that only logs', () => { runWith(logDouble); });",
         '',
       ].join('\n'),
       'test/sum.test-d.ts': "import { sum } from '../src/sum.js';\nit('accepts numbers', () => {\n  sum(1, 2);\n});\n",
@@ -136,6 +141,7 @@ describe('testing/tests-without-assertions on a mini-repository', () => {
       'test/sum.test.ts: helper object that only logs',
       'test/sum.test.ts: generic declaration called',
       'test/sum.test.ts: throws on strings',
+      'test/sum.test.ts: hands a function that only logs',
     ]);
   });
 
