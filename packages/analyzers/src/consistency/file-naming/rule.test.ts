@@ -145,6 +145,18 @@ describe('consistency/file-naming', () => {
     expect(result.conventions.find((c) => c.name === 'file-naming')).toMatchObject({ dominantValue: 'kebab-case', totalCount: 35, deviationCount: 2 });
   });
 
+  it('takes a CommonJS module named after the class it exports as named after its export', async () => {
+    const repo = new MiniRepo({
+      ...Object.fromEntries(NAMES.map((n) => [`lib/${n}.js`, 'module.exports = { value: 1 };\n'])),
+      'lib/Seeder.js': 'class Seeder {\n  run() {}\n}\nmodule.exports = Seeder;\n',
+      'lib/MigrationGenerator.js': 'function MigrationGenerator() {}\nmodule.exports = MigrationGenerator;\n',
+      // Named after nothing it declares or exports: judged.
+      'lib/migrationsLister.js': 'class Lister {}\nmodule.exports = Lister;\n',
+    });
+    const result = await analyzeWith(consistency, repo.root);
+    expect(findingsOf(result, RULE)).toEqual(['lib/migrationsLister.js:1 File name migrationsLister.js is camelCase, not kebab-case']);
+  });
+
   it('does not judge a file named by a language tag (fr-CA, zh-Hant-TW, es-419)', async () => {
     const repo = new MiniRepo({
       ...kebabFiles,

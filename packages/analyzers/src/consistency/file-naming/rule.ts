@@ -22,11 +22,21 @@ function stemOf(path: string): string {
   return dot === -1 ? name : name.slice(0, dot);
 }
 
-/** Names a file may take from its main export (`Observable.ts`, `mergeMap.ts`): a convention of its own. */
+/**
+ * Names a file may take from its main export (`Observable.ts`, `mergeMap.ts`): a convention of its
+ * own. With a default export, a class or function the file declares counts too: CommonJS's
+ * `module.exports = Seeder` (knex's `Seeder.js`) exports its class under no name of its own.
+ */
 function exportedNames(summary: FileSummary): Set<string> {
   const names = new Set<string>();
-  for (const e of summary.module.exports) if (e.name !== 'default') names.add(e.name);
-  for (const s of summary.module.symbols) if (s.exported) names.add(s.name);
+  let hasDefault = false;
+  for (const e of summary.module.exports) {
+    if (e.name === 'default') hasDefault = true;
+    else names.add(e.name);
+  }
+  for (const s of summary.module.symbols) {
+    if (s.exported || (hasDefault && (s.kind === 'class' || s.kind === 'function') && s.container === undefined)) names.add(s.name);
+  }
   return names;
 }
 
