@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createAppAuth } from '@octokit/auth-app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recorded, startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
+import { seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
 import { GitHubCodeHost } from '../code-hosts/github-code-host.js';
 import { staticCodeHosts } from '../ports/code-host.js';
 import type { Database } from '../store/database.js';
@@ -55,26 +56,7 @@ for (const store of ['pglite', 'postgres'] as const satisfies readonly TestStore
       await dispose?.();
     });
     beforeEach(async () => {
-      await db.query('DELETE FROM projects');
-      await db.query('DELETE FROM repositories');
-      github.exchanges.length = 0;
-      github.failures.length = 0;
-      github.checkRuns.clear();
-      github.comments.clear();
-      projectId = randomUUID();
-      repositoryId = randomUUID();
-      await db.query('INSERT INTO projects (id, name, key) VALUES ($1, $2, $3)', [projectId, 'P', `p-${projectId}`]);
-      await db.query(
-        `INSERT INTO repositories (id, provider, vcs_id, installation_id, owner, name, full_name, url, clone_url)
-         VALUES ($1, 'github', $2, $3, 'Codertocat', 'Hello-World', 'Codertocat/Hello-World', $4, $5)`,
-        [repositoryId, recorded.installedPublic.id, INSTALLATION, recorded.installedPublic.html_url, recorded.installedPublic.clone_url],
-      );
-      await db.query('INSERT INTO project_repositories (project_id, repository_id) VALUES ($1, $2)', [projectId, repositoryId]);
-      await db.query("INSERT INTO pull_requests (id, repository_id, pr_number, title, state, head_sha) VALUES ($1, $2, 2, 'Update the README', 'open', $3)", [
-        randomUUID(),
-        repositoryId,
-        HEAD,
-      ]);
+      ({ projectId, repositoryId } = await seedLinkedPullRequest(db, github, HEAD));
     });
 
     /** A completed analysis of PR #2 at `head` with `added` new issues on changed lines (README.md 1–500), one new issue outside them and one pre-existing. */
