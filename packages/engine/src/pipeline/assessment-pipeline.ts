@@ -1,6 +1,5 @@
 // The health-assessment pipeline over a directory: inventory, per-file pass (cached by content
 // hash), code graph, repository rules, metrics and scores. Pure computation: it persists nothing.
-import { createHash } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { resolve } from 'node:path';
 import type { Analyzer } from '../contracts/analyzer.js';
@@ -335,12 +334,7 @@ export class AssessmentPipeline {
     const { config, ignored } = withoutRefusedSettings(named, analyzers, refused);
     let pluginUrls = this.plugins.urls ? [...this.plugins.urls] : null;
     for (const { url } of loaded) pluginUrls = pluginUrls && url ? [...pluginUrls, url] : null;
-    const ruleSet = buildRuleSet(analyzers, config);
-    // The fingerprint keys the summary cache and the kept run states: the plugins' code is part of it.
-    ruleSet.fingerprint = createHash('sha256')
-      .update([ruleSet.fingerprint, ...this.plugins.identities, ...loaded.map((plugin) => plugin.identity)].join('\n'))
-      .digest('hex')
-      .slice(0, 16);
+    const ruleSet = buildRuleSet(analyzers, config, [...this.plugins.identities, ...loaded.map((plugin) => plugin.identity)]);
     return { config, ruleSet, pluginUrls, refused: { plugins: refused, ignored } };
   }
 

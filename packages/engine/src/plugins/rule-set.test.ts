@@ -35,6 +35,8 @@ describe('buildRuleSet', () => {
     expect(set.fileRules[0]).toMatchObject({ options: { max: 9 }, severityOverride: 'high' });
     expect(set.repositoryRules).toEqual([]);
     expect(set.fingerprint).not.toBe(base.fingerprint);
+    // The plugins' code is part of it: the same rules from other code are another rule set.
+    expect(buildRuleSet([analyzer], {}, ['demo@1.0.0#aa']).fingerprint).not.toBe(buildRuleSet([analyzer], {}, ['demo@1.0.0#bb']).fingerprint);
     expect(buildRuleSet([analyzer], { analyzers: { demo: false } }).analyzers).toEqual([]);
   });
 

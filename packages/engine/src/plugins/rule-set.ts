@@ -62,7 +62,11 @@ export function parseRuleOptions(rule: Rule, qualifiedId: string, raw: unknown):
   return parsed.data;
 }
 
-export function buildRuleSet(allAnalyzers: readonly Analyzer[], config: CodeHealthConfig): RuleSet {
+/**
+ * `codeIdentities` name the code of the plugins the analyzers come from (plugin-identity.ts): the
+ * fingerprint keys the summary cache and the kept run states, so other code gets another one.
+ */
+export function buildRuleSet(allAnalyzers: readonly Analyzer[], config: CodeHealthConfig, codeIdentities: readonly string[] = []): RuleSet {
   const ids = new Set<string>();
   for (const a of allAnalyzers) {
     if (ids.has(a.id)) throw new ConfigError(`two plugins provide an analyzer with id "${a.id}"`);
@@ -96,6 +100,7 @@ export function buildRuleSet(allAnalyzers: readonly Analyzer[], config: CodeHeal
       hash.update(`collector:${analyzer.id}/${collector.id}\n`);
     }
   }
+  for (const identity of codeIdentities) hash.update(`code:${identity}\n`);
   set.fingerprint = hash.digest('hex').slice(0, 16);
   return set;
 }
