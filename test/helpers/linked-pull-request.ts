@@ -4,7 +4,7 @@
 // repositories are deleted first, and the fake GitHub forgets what it saw.
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Database } from '@codehealth/service';
+import { pendingPrAnalysisResult, type Database, type Services } from '@codehealth/service';
 import { recorded, type FakeGitHub } from './fake-github.js';
 
 export async function seedLinkedPullRequest(db: Database, github: FakeGitHub, head: string): Promise<{ projectId: string; repositoryId: string }> {
@@ -52,3 +52,17 @@ export const pullRequestDelivery = (id: string, payload: unknown) => ({
   event: 'pull_request',
   payload,
 });
+
+/**
+ * The PR activities' analysis step replaced by a fixed result (a `ready` verdict, no finding), so
+ * that PR-feedback tests exercise the feedback activities and the workflow without analysing code.
+ */
+export function readyAnalysis(services: Services): (input: { analysisId: string }) => Promise<{ status: 'completed' }> {
+  return async ({ analysisId }) => {
+    await services.prAnalysisRecorder.markRunning(analysisId);
+    const result = pendingPrAnalysisResult();
+    result.merge_readiness = { status: 'ready', blocking_count: 0, advisory_count: 0, info_count: 0, confidence: 95, reasons: ['nothing blocks it'] };
+    await services.prAnalysisRecorder.complete(analysisId, { result, findings: [] });
+    return { status: 'completed' };
+  };
+}

@@ -7,17 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { createAppAuth } from '@octokit/auth-app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  GitHubCodeHost,
-  JobQueueWorkflowStarter,
-  pendingPrAnalysisResult,
-  Services,
-  staticCodeHosts,
-  type Database,
-} from '@codehealth/service';
+import { createTestDatabase, GitHubCodeHost, JobQueueWorkflowStarter, Services, staticCodeHosts, type Database } from '@codehealth/service';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
-import { openedPullRequestEvent, pullRequestDelivery, seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
+import { openedPullRequestEvent, pullRequestDelivery, readyAnalysis, seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
 import { EmbeddedRunner } from '../embedded/embedded-runner.js';
 import type { Activities } from '../workflows/activities.js';
 import { ACTIVITY_RETRY } from '../workflows/retry.js';
@@ -70,13 +62,7 @@ describe('PR analysis workflow: feedback steps', () => {
     const real = prActivities({ services } as PrActivityDeps);
     const activities = {
       ...real,
-      async analyzePullRequest({ analysisId: id }) {
-        await services.prAnalysisRecorder.markRunning(id);
-        const result = pendingPrAnalysisResult();
-        result.merge_readiness = { status: 'ready', blocking_count: 0, advisory_count: 0, info_count: 0, confidence: 95, reasons: ['nothing blocks it'] };
-        await services.prAnalysisRecorder.complete(id, { result, findings: [] });
-        return { status: 'completed' };
-      },
+      analyzePullRequest: readyAnalysis(services),
     } as Activities;
     const runner = new EmbeddedRunner({
       db,

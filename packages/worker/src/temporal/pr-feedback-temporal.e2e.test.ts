@@ -10,18 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createAppAuth } from '@octokit/auth-app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  GitHubCodeHost,
-  pendingPrAnalysisResult,
-  Services,
-  staticCodeHosts,
-  type Database,
-  type WorkflowRequest,
-} from '@codehealth/service';
+import { createTestDatabase, GitHubCodeHost, Services, staticCodeHosts, type Database, type WorkflowRequest } from '@codehealth/service';
 import { skipWithoutBuild } from '../../../../test/helpers/built-packages.js';
 import { startFakeGitHub, type FakeGitHub } from '../../../../test/helpers/fake-github.js';
-import { openedPullRequestEvent, pullRequestDelivery, seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
+import { openedPullRequestEvent, pullRequestDelivery, readyAnalysis, seedLinkedPullRequest } from '../../../../test/helpers/linked-pull-request.js';
 import { prActivities, type PrActivityDeps } from '../activities/pr-activities.js';
 import type { Activities } from '../workflows/activities.js';
 import { TemporalWorkflowStarter } from './temporal-starter.js';
@@ -66,13 +58,7 @@ describe.skipIf(!address || unbuilt)('PR feedback through Temporal', () => {
     services = new Services({ db, workflows, codeHosts: staticCodeHosts([host]) });
     const activities = {
       ...prActivities({ services } as PrActivityDeps),
-      async analyzePullRequest({ analysisId }) {
-        await services.prAnalysisRecorder.markRunning(analysisId);
-        const result = pendingPrAnalysisResult();
-        result.merge_readiness = { status: 'ready', blocking_count: 0, advisory_count: 0, info_count: 0, confidence: 95, reasons: ['nothing blocks it'] };
-        await services.prAnalysisRecorder.complete(analysisId, { result, findings: [] });
-        return { status: 'completed' };
-      },
+      analyzePullRequest: readyAnalysis(services),
     } as Activities;
     const { worker, connection } = await createTemporalWorker({ address: address!, taskQueue, activities });
     const running = worker.run();
